@@ -1,0 +1,3 @@
+from jaxerr_lsp.cli import main
+
+raise SystemExit(main())
