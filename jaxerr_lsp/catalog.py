@@ -1,0 +1,664 @@
+"""The catalog of JAX errors: one TOML file per error, loaded and validated here.
+
+Each entry (`catalog/<id>.toml`) is the single source of truth for one error JAX raises: its
+exact message template, where JAX raises it, what it means, how to fix it, a runnable
+before/after example and the quick fixes the tool offers. This module only reads the data; it
+never imports JAX (the tests check the entries against the installed JAX).
+
+Message templates write `{expression}` where JAX formats a value into the message (the text
+between the braces is the expression of JAX's f-string, e.g. `{type(logs).__name__}`), and
+`{{` / `}}` for a literal brace.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import textwrap
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "Entry",
+    "FixInfo",
+    "Match",
+    "Source",
+    "default_catalog_dir",
+    "load_catalog",
+    "render_markdown",
+    "render_text",
+    "template_parts",
+    "validate_entry_id",
+]
+
+ENTRY_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
+RULE_RE = re.compile(r"^[A-Z]{2,8}[0-9]{3,4}$")
+FIX_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
+SAFETIES = ("safe", "unsafe")
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be used: the message names the file and the field."""
+
+
+def validate_entry_id(text: str) -> str:
+    """`text` if it is a well-formed entry id, else CatalogError. Never touches the filesystem."""
+    if not isinstance(text, str) or not ENTRY_ID_RE.fullmatch(text):
+        raise CatalogError(
+            f"invalid catalog id {text!r}: an id is 1-81 characters of lowercase letters, digits "
+            "and '-', starting with a letter or digit (e.g. 'vjp-with-refs-tree-mismatch')")
+    return text
+
+
+@dataclass(frozen=True)
+class Source:
+    """One place in JAX that raises the error."""
+
+    file: str  # e.g. "jax/_src/api.py", relative to site-packages
+    function: str  # e.g. "_vjp_with_refs_tree_error"; nested functions as "outer.inner"
+    line: int  # line of the `raise` in the targeted JAX version
+    message: str | None = None  # this site's template, when it differs from the entry's
+
+
+@dataclass(frozen=True)
+class FixInfo:
+    """A quick fix the tool offers for the error (computed by jaxerr_lsp.fixes)."""
+
+    id: str
+    title: str
+    safety: str  # "safe" | "unsafe"
+    why: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    rule: str
+    title: str
+    exception: str
+    message: str
+    jax_version: str
+    sources: tuple[Source, ...]
+    summary: str
+    meaning: str
+    triggers: tuple[str, ...]
+    situations: tuple[str, ...]
+    solutions: tuple[str, ...]
+    example_before: str
+    example_after: str
+    defensive: tuple[str, ...]
+    related: tuple[str, ...]
+    apis: tuple[str, ...]
+    fixes: tuple[FixInfo, ...]
+    path: Path
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """The primary template and every raise site's variant, without repeats."""
+        seen: list[str] = [self.message]
+        for source in self.sources:
+            if source.message is not None and source.message not in seen:
+                seen.append(source.message)
+        return tuple(seen)
+
+    def fix(self, fix_id: str) -> FixInfo:
+        for info in self.fixes:
+            if info.id == fix_id:
+                return info
+        known = ", ".join(f.id for f in self.fixes) or "none"
+        raise CatalogError(f"catalog entry {self.id!r} has no fix {fix_id!r} (known: {known})")
+
+
+@dataclass(frozen=True)
+class Match:
+    entry: Entry
+    score: int
+    full: bool  # True: a whole template matched; False: only a distinctive part of one
+
+
+# --------------------------------------------------------------------------------------------
+# Templates
+
+
+def template_parts(template: str) -> list[tuple[str, str]]:
+    """Split a template into ("text", literal) and ("field", expression) parts."""
+    parts: list[tuple[str, str]] = []
+    literal: list[str] = []
+    i, n = 0, len(template)
+    while i < n:
+        ch = template[i]
+        if ch == "{" and template.startswith("{{", i):
+            literal.append("{")
+            i += 2
+        elif ch == "}" and template.startswith("}}", i):
+            literal.append("}")
+            i += 2
+        elif ch == "{":
+            end = _field_end(template, i)
+            if end < 0:
+                raise ValueError(f"unclosed '{{' at offset {i}")
+            if literal:
+                parts.append(("text", "".join(literal)))
+                literal = []
+            expression = template[i + 1:end]
+            if not expression.strip():
+                raise ValueError(f"empty placeholder at offset {i}")
+            parts.append(("field", expression))
+            i = end + 1
+        elif ch == "}":
+            raise ValueError(f"single '}}' at offset {i} (write '}}}}' for a literal brace)")
+        else:
+            literal.append(ch)
+            i += 1
+    if literal:
+        parts.append(("text", "".join(literal)))
+    return parts
+
+
+def _field_end(template: str, start: int) -> int:
+    """Index of the '}' closing the placeholder opened at `start` (brackets may nest)."""
+    depth = 0
+    for j in range(start, len(template)):
+        if template[j] == "{":
+            depth += 1
+        elif template[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+_WS = re.compile(r"\s+")
+_WILDCARD = r".{0,6000}?"
+_MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
+_MAX_TEXT = 400_000
+
+
+def _squash(text: str) -> str:
+    return _WS.sub("", text)
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    full: re.Pattern[str]
+    literal_length: int
+    lines: tuple[tuple[re.Pattern[str], int], ...]  # distinctive lines, with literal length
+    chunks: tuple[str, ...]  # long literal stretches, squashed
+
+
+def _compile(template: str) -> _Pattern:
+    def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
+        pieces, length = [], 0
+        for kind, value in parts:
+            if kind == "text":
+                squashed = _squash(value)
+                pieces.append(re.escape(squashed))
+                length += len(squashed)
+            elif not pieces or pieces[-1] != _WILDCARD:
+                pieces.append(_WILDCARD)
+        while pieces and pieces[-1] == _WILDCARD:
+            pieces.pop()
+        while pieces and pieces[0] == _WILDCARD:
+            pieces.pop(0)
+        return re.compile("".join(pieces), re.DOTALL), length
+
+    parts = template_parts(template)
+    full, length = regex(parts)
+    lines = []
+    for line in template.split("\n"):
+        try:
+            line_parts = template_parts(line)
+        except ValueError:  # a placeholder spanning lines: no line-level pattern for it
+            continue
+        pattern, line_length = regex(line_parts)
+        if line_length >= _MIN_FRAGMENT and line.strip() != template.strip():
+            lines.append((pattern, line_length))
+    chunks = tuple(s for kind, value in parts if kind == "text"
+                   for s in [_squash(value)] if len(s) >= _MIN_FRAGMENT)
+    return _Pattern(full, length, tuple(lines), chunks)
+
+
+def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
+    best = 0
+    for line, length in pattern.lines:
+        if line.search(squashed_text):
+            best = max(best, length)
+    step = 4
+    for chunk in pattern.chunks:
+        covered, last_end = 0, -1
+        for start in range(0, len(chunk) - _MIN_FRAGMENT + 1, step):
+            window = chunk[start:start + _MIN_FRAGMENT]
+            if window in squashed_text:
+                end = start + _MIN_FRAGMENT
+                covered += end - max(start, last_end)
+                last_end = end
+        best = max(best, covered)
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Catalog
+
+
+class Catalog:
+    def __init__(self, entries: dict[str, Entry], directory: Path | None = None) -> None:
+        self.entries: dict[str, Entry] = dict(entries)
+        self.directory = directory
+        self._patterns: dict[str, list[_Pattern]] = {}
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries.values())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self.entries
+
+    def ids(self) -> list[str]:
+        return list(self.entries)
+
+    def get(self, entry_id: str) -> Entry:
+        validate_entry_id(entry_id)
+        try:
+            return self.entries[entry_id]
+        except KeyError:
+            known = ", ".join(self.entries) or "none"
+            raise CatalogError(f"no catalog entry {entry_id!r} (known ids: {known})") from None
+
+    def by_rule(self, code: str) -> Entry:
+        wanted = code.strip().upper() if isinstance(code, str) else code
+        for entry in self.entries.values():
+            if entry.rule == wanted:
+                return entry
+        known = ", ".join(e.rule for e in self.entries.values()) or "none"
+        raise CatalogError(f"no catalog entry for rule {code!r} (known rules: {known})")
+
+    def lookup(self, key: str) -> Entry:
+        """An entry by id or by rule code (what `jaxerr explain ID` accepts)."""
+        if isinstance(key, str) and RULE_RE.fullmatch(key.strip().upper()):
+            return self.by_rule(key)
+        return self.get(key)
+
+    def for_api(self, api: str) -> list[Entry]:
+        """The entries whose `apis` name `api` (exactly, e.g. "jax.vjp", "VJP.with_refs")."""
+        return [e for e in self.entries.values() if api in e.apis]
+
+    def match(self, text: str) -> list[Entry]:
+        """Entries whose message template matches a pasted JAX error or traceback, best first."""
+        return [m.entry for m in self.match_scored(text)]
+
+    def match_scored(self, text: str) -> list[Match]:
+        """Like `match`, with scores. A whole template beats a distinctive part of one.
+
+        Placeholders match anything; whitespace is ignored (so indentation, rewrapping and
+        `ValueError: ` prefixes don't matter). When no whole template matches, a template line
+        or literal stretch of at least 40 non-space characters found in the text counts as a
+        partial match.
+        """
+        if not isinstance(text, str) or not text.strip():
+            return []
+        if len(text) > _MAX_TEXT:
+            half = _MAX_TEXT // 2
+            text = text[:half] + "\n" + text[-half:]
+        squashed = _squash(text)
+        results: list[Match] = []
+        for entry in self.entries.values():
+            best: Match | None = None
+            for pattern in self._patterns_for(entry):
+                if pattern.full.search(squashed):
+                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True)
+                else:
+                    score = _partial_score(pattern, squashed)
+                    candidate = Match(entry, score, False) if score else None
+                if candidate and (best is None or candidate.score > best.score):
+                    best = candidate
+            if best is not None:
+                results.append(best)
+        results.sort(key=lambda m: (-m.score, m.entry.id))
+        return results
+
+    def _patterns_for(self, entry: Entry) -> list[_Pattern]:
+        patterns = self._patterns.get(entry.id)
+        if patterns is None:
+            patterns = [_compile(t) for t in entry.messages]
+            self._patterns[entry.id] = patterns
+        return patterns
+
+
+# --------------------------------------------------------------------------------------------
+# Loading and validation
+
+_STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "summary", "meaning")
+_LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
+_KNOWN_FIELDS = set(_STR_FIELDS) | set(_LIST_FIELDS) | {"source", "example", "related", "fixes"}
+
+
+def default_catalog_dir() -> Path:
+    """The TOMLs shipped inside the wheel, or the repository's `catalog/` in a checkout."""
+    packaged = Path(__file__).parent / "catalog"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).parent.parent / "catalog"
+
+
+def load_catalog(directory: Path | None = None) -> Catalog:
+    """Load and validate every `<id>.toml` in `directory` (default: the shipped catalog, cached)."""
+    if directory is None:
+        return _load_default()
+    return _load(Path(directory))
+
+
+@functools.lru_cache(maxsize=1)
+def _load_default() -> Catalog:
+    return _load(default_catalog_dir())
+
+
+def _load(directory: Path) -> Catalog:
+    if not directory.is_dir():
+        raise CatalogError(f"catalog directory not found: {directory}")
+    entries: dict[str, Entry] = {}
+    rules: dict[str, Path] = {}
+    for path in sorted(directory.glob("*.toml")):
+        entry = _load_entry(path)
+        if entry.id in entries:
+            raise CatalogError(
+                f"{path}: field `id`: duplicate id {entry.id!r} (also in {entries[entry.id].path})")
+        if entry.rule in rules:
+            raise CatalogError(
+                f"{path}: field `rule`: rule {entry.rule!r} is already used by {rules[entry.rule]}")
+        entries[entry.id] = entry
+        rules[entry.rule] = path
+    entries = dict(sorted(entries.items(), key=lambda item: (item[1].rule, item[0])))
+    for entry in entries.values():
+        for related in entry.related:
+            if related not in entries:
+                raise CatalogError(
+                    f"{entry.path}: field `related`: unknown catalog id {related!r} "
+                    f"(known ids: {', '.join(entries)})")
+    return Catalog(entries, directory)
+
+
+def _load_entry(path: Path) -> Entry:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"{path}: cannot read catalog entry: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
+
+    def fail(field: str, problem: str) -> CatalogError:
+        return CatalogError(f"{path}: field `{field}`: {problem}")
+
+    unknown = sorted(set(data) - _KNOWN_FIELDS)
+    if unknown:
+        raise fail(unknown[0], "unknown field (known fields: " + ", ".join(sorted(_KNOWN_FIELDS)) + ")")
+
+    def text(table: dict[str, Any], key: str, field: str, *, optional: bool = False) -> str | None:
+        if key not in table:
+            if optional:
+                return None
+            raise fail(field, "missing")
+        value = table[key]
+        if not isinstance(value, str):
+            raise fail(field, f"must be a string, not {type(value).__name__}")
+        if not value.strip():
+            raise fail(field, "must not be empty")
+        return value
+
+    def strings(key: str, *, allow_empty: bool = False) -> tuple[str, ...]:
+        if key not in data:
+            raise fail(key, "missing")
+        value = data[key]
+        if not isinstance(value, list):
+            raise fail(key, f"must be a list of strings, not {type(value).__name__}")
+        if not value and not allow_empty:
+            raise fail(key, "must not be empty")
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                raise fail(f"{key}[{i}]", f"must be a string, not {type(item).__name__}")
+            if not item.strip():
+                raise fail(f"{key}[{i}]", "must not be empty")
+        return tuple(value)
+
+    values = {key: text(data, key, key) for key in _STR_FIELDS}
+    entry_id = values["id"]
+    if not ENTRY_ID_RE.fullmatch(entry_id):
+        raise fail("id", f"invalid id {entry_id!r} (lowercase letters, digits and '-')")
+    if entry_id != path.stem:
+        raise fail("id", f"id {entry_id!r} must equal the file name {path.stem!r}")
+    if not RULE_RE.fullmatch(values["rule"]):
+        raise fail("rule", f"invalid rule code {values['rule']!r} (e.g. 'JXE001')")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", values["exception"]):
+        raise fail("exception", f"not an exception class name: {values['exception']!r}")
+    _check_template(values["message"], fail, "message")
+
+    sources = _sources(data, text, fail)
+
+    example = data.get("example")
+    if example is None:
+        raise fail("example", "missing (a table with `before` and `after`)")
+    if not isinstance(example, dict):
+        raise fail("example", f"must be a table, not {type(example).__name__}")
+    extra = sorted(set(example) - {"before", "after"})
+    if extra:
+        raise fail(f"example.{extra[0]}", "unknown field (expected `before` and `after`)")
+    before = text(example, "before", "example.before")
+    after = text(example, "after", "example.after")
+    for field, code in (("example.before", before), ("example.after", after)):
+        try:
+            compile(code, f"{path}:{field}", "exec")
+        except SyntaxError as exc:
+            raise fail(field, f"not valid Python: {exc}") from exc
+
+    related = strings("related", allow_empty=True)
+    for i, item in enumerate(related):
+        if not ENTRY_ID_RE.fullmatch(item):
+            raise fail(f"related[{i}]", f"invalid catalog id {item!r}")
+        if item == entry_id:
+            raise fail(f"related[{i}]", "an entry cannot be related to itself")
+
+    fixes = _fixes(data, text, fail)
+
+    return Entry(
+        id=entry_id,
+        rule=values["rule"],
+        title=values["title"],
+        exception=values["exception"],
+        message=values["message"],
+        jax_version=values["jax_version"],
+        sources=sources,
+        summary=values["summary"],
+        meaning=values["meaning"],
+        triggers=strings("triggers"),
+        situations=strings("situations"),
+        solutions=strings("solutions"),
+        example_before=before,
+        example_after=after,
+        defensive=strings("defensive"),
+        related=related,
+        apis=strings("apis"),
+        fixes=fixes,
+        path=path,
+    )
+
+
+def _check_template(template: str, fail, field: str) -> None:
+    try:
+        parts = template_parts(template)
+    except ValueError as exc:
+        raise fail(field, f"malformed template: {exc}") from exc
+    if not any(kind == "text" and value.strip() for kind, value in parts):
+        raise fail(field, "the template has no literal text to match")
+
+
+def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
+    raw = data.get("source")
+    if raw is None:
+        raise fail("source", "missing (one [[source]] table per raise site)")
+    if not isinstance(raw, list) or not raw:
+        raise fail("source", "must be a non-empty array of tables ([[source]])")
+    sources = []
+    for i, table in enumerate(raw):
+        where = f"source[{i}]"
+        if not isinstance(table, dict):
+            raise fail(where, f"must be a table, not {type(table).__name__}")
+        extra = sorted(set(table) - {"file", "function", "line", "message"})
+        if extra:
+            raise fail(f"{where}.{extra[0]}", "unknown field (expected file, function, line, message)")
+        file = text(table, "file", f"{where}.file")
+        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(".py"):
+            raise fail(f"{where}.file", f"must be a relative path to a .py file, not {file!r}")
+        function = text(table, "function", f"{where}.function")
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", function):
+            raise fail(f"{where}.function", f"not a function name: {function!r}")
+        if "line" not in table:
+            raise fail(f"{where}.line", "missing")
+        line = table["line"]
+        if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+            raise fail(f"{where}.line", f"must be a positive integer, not {line!r}")
+        message = text(table, "message", f"{where}.message", optional=True)
+        if message is not None:
+            _check_template(message, fail, f"{where}.message")
+        sources.append(Source(file=file, function=function, line=line, message=message))
+    return tuple(sources)
+
+
+def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
+    if "fixes" not in data:
+        raise fail("fixes", "missing (an array of [[fixes]] tables; may be empty: fixes = [])")
+    raw = data["fixes"]
+    if not isinstance(raw, list):
+        raise fail("fixes", f"must be an array of tables, not {type(raw).__name__}")
+    fixes: list[FixInfo] = []
+    for i, table in enumerate(raw):
+        where = f"fixes[{i}]"
+        if not isinstance(table, dict):
+            raise fail(where, f"must be a table, not {type(table).__name__}")
+        extra = sorted(set(table) - {"id", "title", "safety", "why"})
+        if extra:
+            raise fail(f"{where}.{extra[0]}", "unknown field (expected id, title, safety, why)")
+        fix_id = text(table, "id", f"{where}.id")
+        if not FIX_ID_RE.fullmatch(fix_id):
+            raise fail(f"{where}.id", f"invalid fix id {fix_id!r} (lowercase letters, digits and '-')")
+        if any(f.id == fix_id for f in fixes):
+            raise fail(f"{where}.id", f"duplicate fix id {fix_id!r}")
+        title = text(table, "title", f"{where}.title")
+        safety = text(table, "safety", f"{where}.safety")
+        if safety not in SAFETIES:
+            raise fail(f"{where}.safety", f"must be 'safe' or 'unsafe', not {safety!r}")
+        why = text(table, "why", f"{where}.why")
+        fixes.append(FixInfo(id=fix_id, title=title, safety=safety, why=why))
+    return tuple(fixes)
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+
+
+def _md_item(item: str) -> str:
+    if "\n" in item.strip():
+        return "```python\n" + item.strip("\n") + "\n```"
+    return item
+
+
+def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
+    lines = []
+    for rid in entry.related:
+        other = catalog.entries.get(rid) if catalog is not None else None
+        lines.append(f"{rid} ({other.rule}): {other.title}" if other else rid)
+    return lines
+
+
+def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | None = None) -> str:
+    """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
+    if catalog is None and entry.related:
+        catalog = _default_or_own(entry)
+    out: list[str] = [f"### {entry.rule} · {entry.title}", "", f"`{entry.id}` — {entry.summary}", ""]
+    out += [f"**{entry.exception}** raised by JAX:", "", "```text", entry.message, "```", ""]
+    out += ["**What it means**", "", entry.meaning.strip(), ""]
+    if why:
+        out += ["**Why this code triggers it**", "", why.strip(), ""]
+    out += ["**How to fix it**", ""]
+    out += [f"{i}. {s}" for i, s in enumerate(entry.solutions, 1)] + [""]
+    out += ["**Example**", "", "Before (raises):", "", "```python", entry.example_before.strip("\n"),
+            "```", "", "After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
+    out += ["**Defensive patterns**", ""]
+    for item in entry.defensive:
+        rendered = _md_item(item)
+        out += (["", rendered, ""] if rendered.startswith("```") else [f"- {rendered}"])
+    out.append("")
+    if entry.related:
+        out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
+    sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sources)
+    out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
+    return "\n".join(_collapse_blank(out)).strip() + "\n"
+
+
+def _collapse_blank(lines: list[str]) -> list[str]:
+    result: list[str] = []
+    for line in lines:
+        if line == "" and result and result[-1] == "":
+            continue
+        result.append(line)
+    return result
+
+
+def _default_or_own(entry: Entry) -> Catalog | None:
+    try:
+        default = load_catalog()
+        if entry.id in default and default.entries[entry.id].path == entry.path:
+            return default
+    except CatalogError:
+        pass
+    try:
+        return load_catalog(entry.path.parent)
+    except CatalogError:
+        return None
+
+
+def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.strip().split("\n\n"):
+        lines += textwrap.wrap(" ".join(paragraph.split()), width=width,
+                               initial_indent=indent, subsequent_indent=indent)
+        lines.append("")
+    return lines[:-1]
+
+
+def _code(text: str, indent: str = "    ") -> list[str]:
+    return [indent + line if line.strip() else "" for line in text.strip("\n").splitlines()]
+
+
+def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None = None) -> str:
+    """The entry as plain text for a terminal (`jaxerr explain`)."""
+    if catalog is None and entry.related:
+        catalog = _default_or_own(entry)
+    out: list[str] = [f"{entry.rule} {entry.id}: {entry.title}", ""]
+    out += _wrap(entry.summary) + [""]
+    out += [f"{entry.exception} raised by JAX:"] + _code(entry.message) + [""]
+    out += ["What it means:"] + _wrap(entry.meaning) + [""]
+    if why:
+        out += ["Why this code triggers it:"] + _wrap(why) + [""]
+    out += ["How to fix it:"]
+    for i, solution in enumerate(entry.solutions, 1):
+        wrapped = _wrap(solution, indent="     ")
+        out += [f"  {i}. " + wrapped[0].lstrip()] + wrapped[1:]
+    out += ["", "Before (raises):"] + _code(entry.example_before)
+    out += ["", "After:"] + _code(entry.example_after) + [""]
+    out += ["Defensive patterns:"]
+    for item in entry.defensive:
+        if "\n" in item.strip():
+            out += _code(item)
+        else:
+            wrapped = _wrap(item, indent="    ")
+            out += ["  - " + wrapped[0].lstrip()] + wrapped[1:]
+    if entry.related:
+        out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
+    out += ["", "Raised at (JAX " + entry.jax_version + "):"]
+    out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sources]
+    return "\n".join(_collapse_blank(out)).rstrip() + "\n"
