@@ -2,10 +2,85 @@
 
 from __future__ import annotations
 
+import re
+import traceback
+from functools import lru_cache
+
 from jaxerr_lsp.config import Config
-from jaxerr_lsp.findings import Analysis
+from jaxerr_lsp.context import Context
+from jaxerr_lsp.findings import Analysis, Finding
+from jaxerr_lsp.model import ModuleModel
+from jaxerr_lsp.rules import Rule, all_rules
+from jaxerr_lsp.source import ParsedSource, parse_source
+
+# `# jaxerr: ignore` or `# jaxerr: ignore[JXE001, custom-vjp-logs-not-dict]`
+SUPPRESSION = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<ids>[^\]]*)\])?", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def rules() -> tuple[Rule, ...]:
+    return all_rules()
+
+
+def suppressed(finding: Finding, lines: list[str]) -> bool:
+    """Whether a `# jaxerr: ignore` comment on the finding's first or last line covers it."""
+    for number in {finding.span.start_line, finding.span.end_line}:
+        if not 1 <= number <= len(lines):
+            continue
+        line = lines[number - 1]
+        if "jaxerr" not in line:
+            continue
+        for match in SUPPRESSION.finditer(line):
+            ids = match.group("ids")
+            if ids is None:
+                return True
+            wanted = {part.strip() for part in ids.split(",")}
+            if finding.code in wanted or finding.catalog_id in wanted:
+                return True
+    return False
 
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>") -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`."""
-    return Analysis()  # placeholder until the model and rules land
+    config = config or Config()
+    active = [rule for rule in rules() if config.enabled(rule.code, rule.catalog_id)]
+    # A rule has nothing to find in a file that never names what it looks for.
+    active = [rule for rule in active if any(t in source for t in rule.triggers)]
+    if not active:
+        return Analysis()
+    try:
+        parsed = parse_source(source)
+    except Exception as error:  # defensive: parse_source is written not to raise
+        return Analysis(notes=[f"internal error while parsing: {error!r}"], parsed_fully=False)
+    analysis = Analysis(notes=list(parsed.notes), parsed_fully=parsed.parsed_fully)
+    if parsed.tree is None:
+        return analysis
+    try:
+        context = Context(parsed, ModuleModel(parsed.tree), path)
+    except RecursionError:
+        analysis.notes.append("file not checked: it is nested too deeply")
+        return analysis
+    for rule in active:
+        try:
+            findings = list(rule.check(context))
+        except RecursionError:
+            analysis.notes.append(f"{rule.code} skipped: the file is nested too deeply")
+            continue
+        except Exception:
+            analysis.notes.append(f"internal error in rule {rule.code} ({rule.catalog_id}); "
+                                  f"other rules still ran:\n{traceback.format_exc()}")
+            continue
+        for finding in findings:
+            if suppressed(finding, parsed.lines):
+                continue
+            severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
+            if severity != finding.severity:
+                finding = Finding(finding.code, finding.catalog_id, finding.span, finding.message,
+                                  finding.related, severity, finding.data)
+            analysis.findings.append(finding)
+    analysis.inferred = context.inferred
+    analysis.findings.sort(key=lambda f: (f.span, f.code))
+    return analysis
+
+
+__all__ = ["analyze", "rules", "suppressed", "ParsedSource"]

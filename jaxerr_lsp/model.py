@@ -1,0 +1,440 @@
+"""The module model: one walk over the tree gives scopes, bindings, imports and name uses.
+
+Shaped after pyflakes' checker: a scope stack and, per scope, every binding of every name.
+The model answers three questions for the rules, conservatively (None means "unknown"):
+- `qualname(expr)`: the dotted path of a module attribute an expression names
+  (`J.vjp` -> "jax.vjp" after `import jax as J`);
+- `binding_of(name_node)`: the one binding a name can refer to at that point;
+- `is_mutated(binding)`: whether the bound container may be changed after it is built.
+
+The walk is iterative (no recursion), so deeply nested code cannot overflow Python's stack.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Iterator
+
+# Binding kinds
+ASSIGN = "assign"  # name = value
+UNPACK = "unpack"  # a, name = value  (index gives the position)
+IMPORT = "import"  # import/from-import; qualname holds the dotted path
+DEF = "def"  # def / async def
+CLASS = "class"
+OTHER = "other"  # parameters, loop targets, with/except targets, del, augmented assignment, ...
+
+SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+               ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
+
+# Methods that read a dict, list or set without changing it.
+READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # "module" | "function" | "lambda" | "class" | "comprehension"
+    node: ast.AST
+    parent: Scope | None
+    branch: tuple[tuple[int, int], ...]  # where the scope's definition sits in its parent
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+    nonlocal_names: set[str] = field(default_factory=set)
+    star_import: bool = False
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    kind: str
+    node: ast.AST  # the statement, def, alias or target that binds
+    scope: Scope
+    branch: tuple[tuple[int, int], ...]
+    value: ast.expr | None = None  # ASSIGN/UNPACK: the right-hand side
+    index: tuple[int, ...] = ()  # UNPACK: position of the name in the target
+    arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
+    qualname: str | None = None  # IMPORT: what the name stands for
+    line: int = 0
+
+
+@dataclass(eq=False)
+class Use:
+    node: ast.Name
+    parent: ast.AST | None
+    scope: Scope
+    branch: tuple[tuple[int, int], ...]
+
+
+class ModuleModel:
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.module_scope = Scope("module", tree, None, ())
+        self.uses: dict[str, list[Use]] = {}
+        self.use_of: dict[int, Use] = {}  # id(Name node) -> its use
+        self.scope_of_node: dict[int, Scope] = {}  # id(def/lambda node) -> the scope it opens
+        self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
+        self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
+        self.call_scope: dict[int, Scope] = {}
+        self.call_branch: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._walk()
+
+    # ----------------------------------------------------------------------------- the walk
+    def _walk(self) -> None:
+        # Each stack item: (node, parent, scope, branch). Children are pushed in reverse so
+        # they are visited in source order, which keeps binding lists in source order.
+        stack: list[tuple[ast.AST, ast.AST | None, Scope, tuple[tuple[int, int], ...]]] = [
+            (self.tree, None, self.module_scope, ())]
+        while stack:
+            node, parent, scope, branch = stack.pop()
+            children = self._visit(node, parent, scope, branch)
+            stack.extend(reversed(children))
+
+    def _visit(self, node: ast.AST, parent: ast.AST | None, scope: Scope,
+               branch: tuple[tuple[int, int], ...]) -> list:
+        out: list = []
+
+        def push(child: ast.AST | None, in_scope: Scope = scope,
+                 in_branch: tuple[tuple[int, int], ...] = branch) -> None:
+            if child is not None:
+                out.append((child, node, in_scope, in_branch))
+
+        def push_all(children: list, in_scope: Scope = scope,
+                     in_branch: tuple[tuple[int, int], ...] = branch) -> None:
+            for child in children:
+                push(child, in_scope, in_branch)
+
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                use = Use(node, parent, scope, branch)
+                self.uses.setdefault(node.id, []).append(use)
+                self.use_of[id(node)] = use
+            else:
+                self._bind_target_name(node, scope, branch, parent)
+            return out
+
+        if isinstance(node, (ast.Call, ast.Attribute, ast.Return, ast.Subscript)) and parent is not None:
+            self.parent[id(node)] = parent
+        if isinstance(node, ast.Call):
+            self.call_scope[id(node)] = scope
+            self.call_branch[id(node)] = branch
+            if isinstance(node.func, ast.Attribute):
+                self.attribute_calls.setdefault(node.func.attr, []).append(node)
+
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
+            push_all(node.decorator_list)
+            push_all(self._argument_defaults(node.args))
+            push_all(list(getattr(node, "type_params", [])))
+            push(node.returns)
+            push_all(self._argument_annotations(node.args))
+            inner = self._open(node, "function", scope, branch)
+            self._bind_parameters(node.args, inner)
+            push_all(node.body, inner, ())
+            return out
+        if isinstance(node, ast.Lambda):
+            push_all(self._argument_defaults(node.args))
+            inner = self._open(node, "lambda", scope, branch)
+            self._bind_parameters(node.args, inner)
+            push(node.body, inner, ())
+            return out
+        if isinstance(node, ast.ClassDef):
+            self._add(scope, Binding(node.name, CLASS, node, scope, branch, line=node.lineno))
+            push_all(node.decorator_list)
+            push_all(node.bases)
+            push_all(node.keywords)
+            inner = self._open(node, "class", scope, branch)
+            push_all(node.body, inner, ())
+            return out
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            # The first iterable is evaluated in the enclosing scope; the rest inside.
+            inner = self._open(node, "comprehension", scope, branch)
+            for position, generator in enumerate(node.generators):
+                push(generator.iter, scope if position == 0 else inner, branch if position == 0 else ())
+                push(generator.target, inner, ())
+                push_all(generator.ifs, inner, ())
+            if isinstance(node, ast.DictComp):
+                push(node.key, inner, ())
+                push(node.value, inner, ())
+            else:
+                push(node.elt, inner, ())
+            return out
+
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self._add(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
+                                             qualname=alias.name, line=node.lineno))
+                else:
+                    top = alias.name.split(".")[0]
+                    self._add(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
+                                             line=node.lineno))
+            return out
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            for alias in node.names:
+                if alias.name == "*":
+                    scope.star_import = True
+                    continue
+                qualname = f"{module}.{alias.name}" if module and not node.level else None
+                self._add(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope, branch,
+                                         qualname=qualname, line=node.lineno))
+            return out
+        if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.MatchMapping) and node.rest:
+            self._add(scope, Binding(node.rest, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.Global):
+            scope.global_names.update(node.names)
+            return out
+        if isinstance(node, ast.Nonlocal):
+            scope.nonlocal_names.update(node.names)
+            return out
+
+        if isinstance(node, ast.Assign):
+            push(node.value)
+            for target in node.targets:
+                self._bind_assignment(target, node, node.value, scope, branch)
+                push_all(list(_non_name_targets(target)))
+            return out
+        if isinstance(node, ast.AnnAssign):
+            push(node.annotation)
+            push(node.value)
+            if isinstance(node.target, ast.Name):
+                if node.value is not None:
+                    self._add(scope, Binding(node.target.id, ASSIGN, node, scope, branch,
+                                             value=node.value, line=node.lineno))
+            else:
+                push(node.target)
+            return out
+        if isinstance(node, ast.NamedExpr):
+            push(node.value)
+            target_scope = scope
+            while target_scope.kind == "comprehension" and target_scope.parent is not None:
+                target_scope = target_scope.parent
+            self._add(target_scope, Binding(node.target.id, ASSIGN, node, target_scope, branch,
+                                            value=node.value, line=node.lineno))
+            return out
+
+        if isinstance(node, BRANCH_NODES):
+            key = id(node)
+            if isinstance(node, (ast.If, ast.IfExp)):
+                push(node.test)
+                bodies = [node.body, node.orelse]
+            elif isinstance(node, ast.Match):
+                push(node.subject)
+                bodies = [[case] for case in node.cases]
+            else:  # try: body, each handler, else, finally
+                bodies = [node.body, *[[h] for h in node.handlers], node.orelse, node.finalbody]
+            for number, body in enumerate(bodies):
+                items = body if isinstance(body, list) else [body]
+                push_all(items, scope, branch + ((key, number),))
+            return out
+
+        for child in ast.iter_child_nodes(node):
+            push(child)
+        return out
+
+    # ----------------------------------------------------------------------------- binding helpers
+    @staticmethod
+    def _argument_defaults(args: ast.arguments) -> list:
+        return [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
+
+    @staticmethod
+    def _argument_annotations(args: ast.arguments) -> list:
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        return [a.annotation for a in every if a is not None and a.annotation is not None]
+
+    def _open(self, node: ast.AST, kind: str, parent: Scope,
+              branch: tuple[tuple[int, int], ...]) -> Scope:
+        scope = Scope(kind, node, parent, branch)
+        self.scope_of_node[id(node)] = scope
+        return scope
+
+    def _bind_parameters(self, args: ast.arguments, scope: Scope) -> None:
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        for arg in every:
+            if arg is not None:
+                self._add(scope, Binding(arg.arg, OTHER, arg, scope, (), line=arg.lineno))
+
+    def _target_scope(self, name: str, scope: Scope) -> Scope:
+        if name in scope.global_names:
+            return self.module_scope
+        if name in scope.nonlocal_names:
+            outer = scope.parent
+            while outer is not None:
+                if outer.kind in ("function", "lambda") and name in outer.bindings:
+                    return outer
+                outer = outer.parent
+        return scope
+
+    def _add(self, scope: Scope, binding: Binding) -> None:
+        target = self._target_scope(binding.name, scope)
+        binding.scope = target
+        target.bindings.setdefault(binding.name, []).append(binding)
+
+    def _bind_assignment(self, target: ast.expr, statement: ast.AST, value: ast.expr,
+                         scope: Scope, branch: tuple[tuple[int, int], ...]) -> None:
+        if isinstance(target, ast.Name):
+            self._add(scope, Binding(target.id, ASSIGN, target, scope, branch, value=value,
+                                     line=target.lineno))
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            self._bind_unpacked(target, value, scope, branch, (), (), starred)
+
+    def _bind_unpacked(self, target: ast.Tuple | ast.List, value: ast.expr, scope: Scope,
+                       branch: tuple[tuple[int, int], ...], index: tuple[int, ...],
+                       arity: tuple[int, ...], starred: bool) -> None:
+        for position, element in enumerate(target.elts):
+            if isinstance(element, ast.Name):
+                kind = OTHER if starred else UNPACK
+                self._add(scope, Binding(element.id, kind, element, scope, branch, value=value,
+                                         index=index + (position,),
+                                         arity=arity + (len(target.elts),), line=element.lineno))
+            elif isinstance(element, (ast.Tuple, ast.List)):
+                inner_starred = starred or any(isinstance(e, ast.Starred) for e in element.elts)
+                self._bind_unpacked(element, value, scope, branch, index + (position,),
+                                    arity + (len(target.elts),), inner_starred)
+            elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
+                self._add(scope, Binding(element.value.id, OTHER, element, scope, branch,
+                                         line=element.lineno))
+
+    def _bind_target_name(self, node: ast.Name, scope: Scope, branch: tuple[tuple[int, int], ...],
+                          parent: ast.AST | None) -> None:
+        """A Name stored or deleted by anything but a plain assignment (loops, with, del,
+        augmented assignment...): a binding whose value the engine does not follow."""
+        self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
+
+    # ----------------------------------------------------------------------------- queries
+    def resolve_scope(self, name: str, scope: Scope) -> Scope | None:
+        """The scope whose binding of `name` a use in `scope` refers to (None: builtin/unknown)."""
+        current: Scope | None = scope
+        first = True
+        while current is not None:
+            if name in current.global_names:
+                return self.module_scope if name in self.module_scope.bindings else None
+            if current.kind == "class" and not first:
+                current = current.parent
+                continue
+            if name in current.bindings:
+                return current
+            if current.star_import:
+                return None
+            first = False
+            current = current.parent
+        return None
+
+    def binding_of(self, node: ast.Name) -> Binding | None:
+        """The single binding `node` refers to, when the code makes it certain."""
+        use = self.use_of.get(id(node))
+        if use is None:
+            return None
+        scope = self.resolve_scope(node.id, use.scope)
+        if scope is None:
+            return None
+        bindings = scope.bindings[node.id]
+        if len(bindings) != 1:
+            return None
+        binding = bindings[0]
+        if binding.kind == OTHER:
+            return None
+        # Where the use sits, seen from the binding's scope: its own branch, or the branch of
+        # the nested definition that holds it.
+        branch = use.branch
+        holder = use.scope
+        while holder is not scope and holder.parent is not None:
+            branch = holder.branch
+            holder = holder.parent
+        if binding.branch != branch[: len(binding.branch)]:
+            return None  # bound in a branch the use is not in: maybe unbound, maybe other
+        if holder is use.scope and binding.kind in (ASSIGN, UNPACK) and binding.line >= node.lineno:
+            return None  # use before (or within) the binding statement
+        return binding
+
+    def uses_of(self, binding: Binding) -> Iterator[Use]:
+        for use in self.uses.get(binding.name, ()):
+            if self.resolve_scope(binding.name, use.scope) is binding.scope:
+                yield use
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        """`jax.tree.map` for an expression naming that module attribute through the imports."""
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.binding_of(expr)
+        if binding is None:
+            # Builtins (dict, list, tuple...) resolve to themselves when nothing shadows them.
+            if self.use_of.get(id(expr)) is not None and self.resolve_scope(
+                    expr.id, self.use_of[id(expr)].scope) is None and not self.module_scope.star_import:
+                return ".".join(["builtins", expr.id, *reversed(parts)])
+            return None
+        if binding.kind != IMPORT or binding.qualname is None:
+            return None
+        return ".".join([binding.qualname, *reversed(parts)])
+
+    def aliases_of(self, qualname: str) -> list[str]:
+        """Module-level names bound (once) to the module `qualname` (e.g. 'jax.numpy' -> ['jnp'])."""
+        found = []
+        for name, bindings in self.module_scope.bindings.items():
+            if len(bindings) == 1 and bindings[0].kind == IMPORT and bindings[0].qualname == qualname:
+                found.append(name)
+        return found
+
+    def is_mutated(self, binding: Binding) -> bool:
+        """Whether the container bound by `binding` may change after it was built: any use
+        other than reading it, subscripting it for a value, or passing it to JAX or to a
+        builtin that only reads."""
+        for use in self.uses_of(binding):
+            if not self._reads_only(use):
+                return True
+        return False
+
+    def _reads_only(self, use: Use) -> bool:
+        parent = use.parent
+        node: ast.AST = use.node
+        if parent is None:
+            return False
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            # x[k] read for a value: fine unless that element is then changed in place.
+            grand = self.parent.get(id(parent))
+            if isinstance(parent.ctx, (ast.Store, ast.Del)):
+                return False
+            return not isinstance(grand, ast.Attribute) and not (
+                isinstance(grand, ast.Subscript) and isinstance(grand.ctx, (ast.Store, ast.Del)))
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return parent.attr in READ_ONLY_METHODS or parent.attr in ("shape", "dtype", "ndim", "size")
+        if isinstance(parent, ast.Call) and node in parent.args:
+            callee = self.qualname(parent.func)
+            if callee is None:
+                if isinstance(parent.func, ast.Attribute) and parent.func.attr == "with_refs":
+                    return True
+                return False
+            return callee.startswith(("jax.", "builtins.")) and callee not in MUTATING_BUILTINS
+        if isinstance(parent, ast.keyword):
+            return False
+        if isinstance(parent, (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Starred, ast.Compare,
+                               ast.FormattedValue, ast.Return, ast.Expr, ast.BoolOp, ast.IfExp,
+                               ast.Assert, ast.Yield, ast.Await)):
+            return True
+        return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+def _non_name_targets(target: ast.expr) -> Iterator[ast.expr]:
+    """The parts of an assignment target that hold expressions to visit (x[i], x.a, *x[i])."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _non_name_targets(element)
+    elif isinstance(target, ast.Starred):
+        yield from _non_name_targets(target.value)
+    elif not isinstance(target, ast.Name):
+        yield target
+
+
+MUTATING_BUILTINS = frozenset({"builtins.exec", "builtins.eval", "builtins.setattr",
+                               "builtins.delattr", "builtins.vars", "builtins.globals"})

@@ -1,0 +1,72 @@
+"""JXE003 custom-vjp-bwd-not-pair.
+
+What it does: finds bwd rules registered with `custom_vjp.defvjp_with_logs` that return, on
+some path, something that is certainly not a pair `(in_cts, logs)`: `None`, a tuple or list of
+another length, a dict, a string, a number, an array.
+
+Why is this bad: JAX requires a list or tuple of length two from such a rule and raises
+TypeError from the backward pass when the function is differentiated.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from jaxerr_lsp.context import Context
+from jaxerr_lsp.custom_vjp import Classifier, returned_values
+from jaxerr_lsp.findings import Finding, Related
+from jaxerr_lsp.rules import Rule
+
+CODE = "JXE003"
+CATALOG_ID = "custom-vjp-bwd-not-pair"
+
+TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs and so must "
+            "produce a pair (in_cts, logs), but got {value}.")
+
+
+def _span_list(span) -> list[int]:
+    return [span.start_line, span.start_column, span.end_line, span.end_column]
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    parsed = ctx.parsed
+    for registration in ctx.custom_vjps:
+        classifier = Classifier(ctx, registration.bwd)
+        for value, node in returned_values(registration.bwd):
+            if value is None:
+                kind_name, shown, span, source = "NoneType", "None", parsed.span(node), "None"
+            else:
+                kind = classifier.kind(value)
+                if kind.type_name is None or kind.pair is not None:
+                    continue
+                kind_name = kind.type_name
+                source = parsed.segment(value)
+                span = parsed.span(value)
+                shown = source
+                if kind.length is not None:
+                    shown = f"{source} (a {kind_name} of length {kind.length})"
+                elif kind_name not in ("NoneType",):
+                    shown = f"{source} (a {kind_name})"
+            yield Finding(
+                code=CODE,
+                catalog_id=CATALOG_ID,
+                span=span,
+                message=TEMPLATE.format(value=shown),
+                related=(Related(parsed.span(registration.call),
+                                 "bwd rule registered with `defvjp_with_logs` here"),),
+                data={
+                    "return_span": _span_list(span),
+                    "return_source": source,
+                    "return_kind": kind_name,
+                },
+            )
+
+
+RULE = Rule(
+    code=CODE,
+    name="custom-vjp-bwd-not-pair",
+    catalog_id=CATALOG_ID,
+    summary="a `defvjp_with_logs` bwd rule that does not return a pair (in_cts, logs)",
+    triggers=("defvjp_with_logs",),
+    check=check,
+)
