@@ -1,0 +1,31 @@
+"""A clipped-gradient op that logs its statistics as a dict with named entries."""
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def clip_gradient(x, threshold):
+    return x
+
+
+def clip_gradient_fwd(x, threshold):
+    return x, threshold
+
+
+def clip_gradient_bwd(threshold, g):
+    clipped = jnp.clip(g, -threshold, threshold)
+    stats = {"max_abs_grad": jnp.max(jnp.abs(g)), "mean_clipped": jnp.mean(jnp.abs(g - clipped))}
+    return (clipped, None), stats
+
+
+clip_gradient.defvjp_with_logs(clip_gradient_fwd, clip_gradient_bwd)
+
+
+def loss(w):
+    return jnp.sum(clip_gradient(w, 0.5) ** 3)
+
+
+print(jax.grad(loss)(jnp.array([0.1, 1.0, -2.0])))
+value, f_vjp = jax.vjp(loss, jnp.array([0.1, 1.0, -2.0]))
+print(f_vjp.with_logs(1.0))
