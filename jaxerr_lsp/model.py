@@ -319,10 +319,10 @@ class ModuleModel:
             if current.kind == "class" and not first:
                 current = current.parent
                 continue
+            if current.star_import:
+                return None  # `from m import *` may bind any name, at any point
             if name in current.bindings:
                 return current
-            if current.star_import:
-                return None
             first = False
             current = current.parent
         return None

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs what it needs, then runs pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh test
+if [ -f scripts/install-editor-deps.sh ]; then
+  bash scripts/install-editor-deps.sh
+fi
+set +e
+.venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi
+exit "$status"
