@@ -350,8 +350,8 @@ class ModuleModel:
             holder = holder.parent
         if binding.branch != branch[: len(binding.branch)]:
             return None  # bound in a branch the use is not in: maybe unbound, maybe other
-        if holder is use.scope and binding.kind in (ASSIGN, UNPACK) and binding.line >= node.lineno:
-            return None  # use before (or within) the binding statement
+        if holder is use.scope and binding.line >= node.lineno:
+            return None  # used before (or within) the binding statement: NameError first
         return binding
 
     def uses_of(self, binding: Binding) -> Iterator[Use]:
