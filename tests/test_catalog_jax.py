@@ -1,0 +1,295 @@
+"""Every catalog entry checked against the installed JAX (0.12.0.1), with no mocks.
+
+- Each `[[source]]`: the message template is JAX's own f-string text inside the stated function
+  (placeholders included), and `line` is the line of the `raise` there.
+- Each entry's `before` program raises the stated exception with a message matching the
+  template; its `after` program runs clean.
+- The same for every `examples/triggers/*.py` and its twin in `examples/fixed/`.
+
+The programs run in subprocesses (one each, in parallel), under the interpreter running the
+tests, which has JAX installed. This process never imports JAX.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.metadata
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from jaxerr_lsp.catalog import Entry, load_catalog, template_parts
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+CATALOG = load_catalog()
+ENTRIES = list(CATALOG)
+TRIGGERS = sorted(p.name for p in (EXAMPLES / "triggers").glob("*.py"))
+FIXED = sorted(p.name for p in (EXAMPLES / "fixed").glob("*.py"))
+
+
+def _jax_site_packages() -> Path:
+    spec = importlib.util.find_spec("jax")
+    assert spec is not None and spec.origin, "JAX must be installed in the test environment"
+    return Path(spec.origin).resolve().parent.parent
+
+
+def _entry_for_example(name: str) -> Entry:
+    match = re.match(r"(jxe\d{3})_", name)
+    assert match, f"example {name} must be named <rule>_<what>.py, e.g. jxe001_dict_refs.py"
+    return CATALOG.by_rule(match.group(1).upper())
+
+
+# --------------------------------------------------------------------------------------------
+# The raise sites
+
+
+def test_catalog_targets_installed_jax():
+    installed = importlib.metadata.version("jax")
+    for entry in ENTRIES:
+        assert entry.jax_version == installed, (entry.id, entry.jax_version, installed)
+
+
+@functools.cache
+def _module(file: str) -> tuple[ast.Module, list[str]]:
+    path = _jax_site_packages() / file
+    assert path.is_file(), f"{file} not found in the installed JAX ({path})"
+    text = path.read_text(encoding="utf-8")
+    return ast.parse(text), text.splitlines()
+
+
+def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The function `a` or nested function `a.b`; `a` may be a module-level or method name."""
+    scope: ast.AST = tree
+    for depth, name in enumerate(dotted.split(".")):
+        found = []
+        for node in ast.walk(scope):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+                if depth == 0 or node is not scope:
+                    found.append(node)
+        if depth == 0:  # outermost: not nested inside another function
+            nested = {id(inner) for fn in ast.walk(tree)
+                      if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      for inner in ast.walk(fn) if inner is not fn}
+            found = [f for f in found if id(f) not in nested]
+        assert len(found) == 1, f"expected one function {name!r} in {dotted!r}, found {len(found)}"
+        scope = found[0]
+    return scope  # type: ignore[return-value]
+
+
+def _render(node: ast.expr) -> str:
+    """A string literal or f-string as a catalog template (`{expr}` for formatted values)."""
+    if isinstance(node, ast.Constant):
+        return node.value.replace("{", "{{").replace("}", "}}")
+    out = []
+    for value in node.values:  # ast.JoinedStr
+        if isinstance(value, ast.Constant):
+            out.append(value.value.replace("{", "{{").replace("}", "}}"))
+        else:
+            text = ast.unparse(value.value)
+            if value.conversion != -1:
+                text += "!" + chr(value.conversion)
+            if value.format_spec is not None:
+                text += ":" + _render(value.format_spec)
+            out.append("{" + text + "}")
+    return "".join(out)
+
+
+def _string_pieces(node: ast.AST) -> list[str]:
+    """Every string literal and f-string under `node`, rendered as templates, in source order."""
+    inner: set[int] = set()
+    found = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.JoinedStr):
+            inner.update(id(v) for v in ast.walk(sub) if v is not sub)
+    for sub in ast.walk(node):
+        if id(sub) in inner:
+            continue
+        if isinstance(sub, ast.JoinedStr) or (
+                isinstance(sub, ast.Constant) and isinstance(sub.value, str)):
+            found.append(((sub.lineno, sub.col_offset), _render(sub)))
+    return [text for _, text in sorted(found) if text]
+
+
+def _covers(template: str, pieces: list[str]) -> bool:
+    """Whether `template` is the concatenation of some of `pieces`, taken in order."""
+
+    @functools.cache
+    def go(offset: int, start: int) -> bool:
+        if offset == len(template):
+            return True
+        return any(template.startswith(pieces[i], offset) and go(offset + len(pieces[i]), i + 1)
+                   for i in range(start, len(pieces)))
+
+    return go(0, 0)
+
+
+SOURCES = [(entry, i) for entry in ENTRIES for i in range(len(entry.sources))]
+
+
+@pytest.mark.parametrize("entry,index", SOURCES,
+                         ids=[f"{e.id}-{e.sources[i].function}" for e, i in SOURCES])
+def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
+    source = entry.sources[index]
+    template = source.message or entry.message
+    tree, lines = _module(source.file)
+    function = _find_function(tree, source.function)
+
+    # The template is JAX's own text in that function, placeholders included.
+    pieces = _string_pieces(function)
+    assert _covers(template, pieces), (
+        f"{entry.id}: the template is not the text of {source.file}:{source.function}; "
+        f"string pieces found there: {pieces}")
+    # And the literal text, read off the installed file, is all there (whitespace aside).
+    body = "".join(lines[function.lineno - 1:function.end_lineno])
+    for kind, text in template_parts(template):
+        if kind == "text":
+            for word in text.split():
+                assert word in body, (entry.id, word)
+
+    # `line` is the line of the raise, inside the function.
+    raises = [n for n in ast.walk(function) if isinstance(n, ast.Raise)]
+    at_line = [r for r in raises if r.lineno == source.line]
+    raise_lines = sorted(r.lineno for r in raises)
+    print(f"{entry.id}: {source.file}:{source.line} in {source.function}: "
+          f"{lines[source.line - 1].strip()}  (raise lines here: {raise_lines})")
+    assert at_line, (f"{entry.id}: {source.file}:{source.line} is not a raise in "
+                     f"{source.function}; its raises are at lines {raise_lines}")
+    assert lines[source.line - 1].lstrip().startswith("raise ")
+    assert at_line[0].exc is not None
+    raised = at_line[0].exc.func if isinstance(at_line[0].exc, ast.Call) else at_line[0].exc
+    assert ast.unparse(raised) == entry.exception, (ast.unparse(raised), entry.exception)
+    own_pieces = _string_pieces(at_line[0])
+    if own_pieces:  # the message is written in the raise itself: it must be this one
+        assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
+    else:  # the message was built before the raise: the function must raise only here
+        assert raise_lines == [source.line], raise_lines
+
+
+# --------------------------------------------------------------------------------------------
+# Running programs
+
+RUNNER = r"""
+import json, os, runpy, sys
+path, result_path = sys.argv[1], sys.argv[2]
+sys.argv = [path]
+sys.path[0] = os.path.dirname(os.path.abspath(path))
+def record(result):
+    with open(result_path, "w", encoding="utf-8") as f:
+        json.dump(result, f)
+try:
+    runpy.run_path(path, run_name="__main__")
+except BaseException as exc:
+    record({"exception": type(exc).__name__, "module": type(exc).__module__,
+            "message": str(exc)})
+    raise
+record({"exception": None})
+"""
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+    exception: str | None
+    module: str | None
+    message: str | None
+
+
+def _run(path: Path, workdir: Path) -> Run:
+    result_path = workdir / (path.parent.name + "-" + path.stem + ".json")
+    env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONHASHSEED="0")
+    proc = subprocess.run([sys.executable, "-c", RUNNER, str(path), str(result_path)],
+                          capture_output=True, text=True, timeout=180, cwd=workdir, env=env)
+    result = json.loads(result_path.read_text()) if result_path.exists() else {}
+    return Run(proc.returncode, proc.stdout, proc.stderr, result.get("exception"),
+               result.get("module"), result.get("message"))
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, Run]:
+    """Run every program once, in parallel: catalog examples and examples/ files."""
+    with tempfile.TemporaryDirectory(prefix="jaxerr-catalog-") as tmp:
+        workdir = Path(tmp)
+        programs: dict[str, Path] = {}
+        for entry in ENTRIES:
+            for kind, code in (("before", entry.example_before), ("after", entry.example_after)):
+                path = workdir / "catalog" / entry.id.replace("-", "_") / f"{kind}.py"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(code, encoding="utf-8")
+                programs[f"catalog:{entry.id}:{kind}"] = path
+        for name in TRIGGERS:
+            programs[f"triggers/{name}"] = EXAMPLES / "triggers" / name
+        for name in FIXED:
+            programs[f"fixed/{name}"] = EXAMPLES / "fixed" / name
+        workers = min(8, max(2, os.cpu_count() or 2))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = {key: pool.submit(_run, path, workdir) for key, path in programs.items()}
+            return {key: future.result() for key, future in futures.items()}
+
+
+def _anchored(template: str) -> re.Pattern[str]:
+    """The whole message: literal text exactly, each placeholder any text."""
+    pattern = "".join(re.escape(value) if kind == "text" else ".*?"
+                      for kind, value in template_parts(template))
+    return re.compile(pattern, re.DOTALL)
+
+
+def _assert_raises(entry: Entry, run: Run, what: str) -> None:
+    print(f"{what}: {run.exception}: {run.message}")
+    assert run.returncode != 0, f"{what} ran clean; expected {entry.exception}\n{run.stdout}"
+    assert run.exception == entry.exception, (
+        f"{what} raised {run.exception} (expected {entry.exception}):\n{run.stderr[-3000:]}")
+    assert run.module == "builtins", run.module
+    # The exact message is one of the entry's templates, placeholders filled in.
+    assert any(_anchored(t).fullmatch(run.message) for t in entry.messages), (
+        f"{what}: message does not match {entry.id}'s templates:\n{run.message}")
+    # And the catalog recognizes it, from the message and from the whole traceback.
+    scored = CATALOG.match_scored(run.message)
+    assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, scored)
+    scored = CATALOG.match_scored(run.stderr)
+    assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, run.stderr)
+    assert f"{entry.exception}: " in run.stderr
+
+
+def _assert_clean(run: Run, what: str) -> None:
+    assert run.returncode == 0 and run.exception is None, (
+        f"{what} did not run clean: {run.exception}: {run.message}\n{run.stderr[-3000:]}")
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
+def test_example_before_raises_the_error(entry: Entry, runs: dict[str, Run]):
+    _assert_raises(entry, runs[f"catalog:{entry.id}:before"], f"{entry.id} [example] before")
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
+def test_example_after_runs_clean(entry: Entry, runs: dict[str, Run]):
+    _assert_clean(runs[f"catalog:{entry.id}:after"], f"{entry.id} [example] after")
+
+
+@pytest.mark.parametrize("name", TRIGGERS)
+def test_trigger_raises_the_error(name: str, runs: dict[str, Run]):
+    _assert_raises(_entry_for_example(name), runs[f"triggers/{name}"], f"examples/triggers/{name}")
+
+
+@pytest.mark.parametrize("name", FIXED)
+def test_fixed_runs_clean(name: str, runs: dict[str, Run]):
+    _assert_clean(runs[f"fixed/{name}"], f"examples/fixed/{name}")
+
+
+def test_hijax_variant_is_exercised(runs: dict[str, Run]):
+    """At least one trigger goes through jax/_src/hijax.py, whose message names the bwd rule."""
+    hijax = [name for name in TRIGGERS if (msg := runs[f"triggers/{name}"].message)
+             and re.match(r"Custom VJP bwd rule <function \w+ at 0x[0-9a-f]+> was registered", msg)]
+    assert hijax, "no trigger runs the jax_custom_vjp3 (hijax) path"
