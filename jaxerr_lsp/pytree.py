@@ -71,6 +71,12 @@ tanh_shrink normal uniform bernoulli randint categorical truncated_normal permut
 logsumexp norm astype cbrt hypot atleast_1d atleast_2d atleast_3d float32 float64 int32 int64
 bfloat16 float16 copy new_ref stop_gradient
 """.split())
+# Array methods returning one array (x.reshape(...), x.astype(...), x.at[i].set(v)).
+ARRAY_METHODS = frozenset("""
+reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round
+cumsum cumprod dot conj conjugate copy set add multiply divide power get apply
+""".split())
+AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "get", "apply"})
 ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random.", "jax.scipy.special.",
                     "jax.numpy.linalg.")
 
@@ -122,7 +128,23 @@ class Inference:
             return self._call(expr, depth)
         if isinstance(expr, ast.Subscript):
             return self._subscript(expr, depth)
+        if isinstance(expr, ast.BinOp):
+            # Arithmetic on two leaves (arrays, numbers) gives a leaf.
+            left = self.structure(expr.left, depth + 1)
+            right = self.structure(expr.right, depth + 1)
+            if isinstance(left, Leaf) and isinstance(right, Leaf):
+                return Leaf("array") if "array" in (left.kind, right.kind) else Leaf(left.kind)
+            return UNKNOWN
+        if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
+            operand = self.structure(expr.operand, depth + 1)
+            return operand if isinstance(operand, Leaf) else UNKNOWN
+        if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT", "real", "imag"):
+            return self._array_or_unknown(expr.value, depth)
         return UNKNOWN
+
+    def _array_or_unknown(self, expr: ast.expr, depth: int) -> Structure:
+        inner = self.structure(expr, depth + 1)
+        return Leaf("array") if isinstance(inner, Leaf) and inner.kind == "array" else UNKNOWN
 
     def _dict(self, items: list[tuple[ast.expr | None, ast.expr]], depth: int) -> Structure:
         entries: dict[object, Structure] = {}
@@ -180,7 +202,16 @@ class Inference:
 
     def _call(self, expr: ast.Call, depth: int) -> Structure:
         model = self.model
-        qualname = model.qualname(expr.func)
+        function = expr.func
+        if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
+            receiver = function.value
+            # x.at[i].set(v) and friends
+            if function.attr in AT_METHODS and isinstance(receiver, ast.Subscript) \
+                    and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
+                return self._array_or_unknown(receiver.value.value, depth)
+            if model.qualname(receiver) is None:  # a method of a value, not a module function
+                return self._array_or_unknown(receiver, depth)
+        qualname = model.qualname(function)
         if qualname is None:
             return UNKNOWN
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):

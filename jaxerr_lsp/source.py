@@ -85,20 +85,27 @@ def _blank(lines: list[str], first: int, last: int) -> None:
         lines[index] = ""
 
 
-def _repair(lines: list[str], error: SyntaxError, attempt: int) -> bool:
-    """Blank out the part of `lines` that holds `error`; False when there is nothing to cut."""
+def _repair(lines: list[str], error: SyntaxError, tries: dict[int, int]) -> bool:
+    """Cut the part of `lines` that holds `error`, a little more on each try at the same line:
+    an indented line becomes `pass` (its block survives), then the line goes, then the whole
+    top-level statement around it. False when there is nothing left to cut."""
     if not error.lineno:
         return False
     bad = min(max(error.lineno, 1), len(lines)) - 1
+    attempt = tries.get(bad, 0)
+    tries[bad] = attempt + 1
+    line = lines[bad]
+    if line[:1].isspace() and line.strip() and attempt == 0:
+        indent = line[: len(line) - len(line.lstrip())]
+        lines[bad] = indent + "pass"
+        return True
+    if line[:1].isspace() and line.strip() and attempt == 1:
+        lines[bad] = ""
+        return True
     starts = _statement_starts(lines)
     first = max((s for s in starts if s <= bad), default=0)
     following = [s for s in starts if s > bad]
     last = (following[0] - 1) if following else len(lines) - 1
-    if attempt == 0 and lines[bad].strip() and lines[bad][:1].isspace():
-        # First try only the offending line, kept as an indented `pass` so the block survives.
-        indent = lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())]
-        lines[bad] = indent + "pass"
-        return True
     if all(not lines[i] for i in range(first, last + 1)):
         return False
     _blank(lines, first, last)
@@ -121,6 +128,7 @@ def parse_source(text: str) -> ParsedSource:
         parsed.notes.append("the file contains NUL bytes; they were read as spaces")
         body = body.replace("\0", " ")
     work = body
+    tries: dict[int, int] = {}
     for attempt in range(MAX_REPAIR_ATTEMPTS + 1):
         try:
             parsed.tree = ast.parse(work)
@@ -130,7 +138,7 @@ def parse_source(text: str) -> ParsedSource:
                 parsed.parsed_fully = False
                 parsed.notes.append(f"syntax error at line {error.lineno}: {error.msg}; the rest of the file was checked")
             work_lines = split_lines(work)
-            if attempt == MAX_REPAIR_ATTEMPTS or not _repair(work_lines, error, attempt):
+            if attempt == MAX_REPAIR_ATTEMPTS or not _repair(work_lines, error, tries):
                 break
             work = "\n".join(work_lines)
         except (RecursionError, MemoryError):

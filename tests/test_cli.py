@@ -1,0 +1,180 @@
+"""The `jaxerr` command line, run as a real subprocess: output formats, exit codes,
+configuration, suppression comments, `explain` and `rules`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.jax_runner import run_programs
+
+TRIGGER = """\
+import jax
+import jax.numpy as jnp
+
+def loss(params, x):
+    return jnp.sum(params["w"] * x + params["b"])
+
+params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+x = jnp.ones(3)
+out, f_vjp = jax.vjp(loss, params, x)
+grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
+"""
+
+LOGS = """\
+import jax
+
+@jax.custom_vjp
+def f(x):
+    return x
+
+f.defvjp_with_logs(lambda x: (x, None), lambda r, g: ((g,), [g]))
+"""
+
+
+def jaxerr(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jaxerr_lsp", *args], cwd=cwd, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "trigger.py").write_text(TRIGGER)
+    (tmp_path / "pkg" / "logs.py").write_text(LOGS)
+    (tmp_path / "pkg" / "clean.py").write_text("import jax\nprint(jax.numpy.ones(3))\n")
+    return tmp_path
+
+
+def test_text_output_like_ruff(project: Path) -> None:
+    result = jaxerr("check", "pkg", cwd=project)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("pkg/logs.py:7:61: JXE002 TypeError: Custom VJP bwd rule was registered with "
+                        "defvjp_with_logs, and so the second element of the pair it returns must be None "
+                        "or a dict of backward-pass log entries, but got list.")
+    assert lines[1].startswith("pkg/trigger.py:10:25: JXE001 ValueError: unexpected tree structure")
+    assert lines[-1] == "Found 2 errors."
+
+
+def test_json_output_contract(project: Path) -> None:
+    result = jaxerr("check", "--format", "json", "pkg", cwd=project)
+    assert result.returncode == 1
+    findings = json.loads(result.stdout)
+    assert [f["code"] for f in findings] == ["JXE002", "JXE001"]
+    first = findings[1]
+    for key in ("path", "line", "column", "end_line", "end_column", "code", "catalog", "severity",
+                "message", "fix"):
+        assert key in first
+    assert (first["line"], first["column"], first["end_line"], first["end_column"]) == (10, 25, 10, 106)
+    line = TRIGGER.splitlines()[9]
+    assert line[first["column"] - 1:first["end_column"] - 1].startswith("(jax.new_ref(")
+    assert first["catalog"] == "vjp-with-refs-tree-mismatch" and first["severity"] == "error"
+    assert first["fix"] is None or {"title", "edits"} <= set(first["fix"])
+
+
+def test_exit_zero_when_clean(project: Path) -> None:
+    result = jaxerr("check", "pkg/clean.py", cwd=project)
+    assert result.returncode == 0 and "All checks passed!" in result.stdout
+    assert json.loads(jaxerr("check", "--format", "json", "pkg/clean.py", cwd=project).stdout) == []
+
+
+def test_select_and_ignore(project: Path) -> None:
+    only = json.loads(jaxerr("check", "--format", "json", "--select", "JXE001", "pkg", cwd=project).stdout)
+    assert [f["code"] for f in only] == ["JXE001"]
+    rest = json.loads(jaxerr("check", "--format", "json", "--ignore", "vjp-with-refs-tree-mismatch",
+                             "pkg", cwd=project).stdout)
+    assert [f["code"] for f in rest] == ["JXE002"]
+    none = jaxerr("check", "--ignore", "JXE", "pkg", cwd=project)
+    assert none.returncode == 0
+
+
+def test_pyproject_configuration(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.jaxerr]\nignore = ["JXE002"]\nseverity = "warning"\n')
+    findings = json.loads(jaxerr("check", "--format", "json", "pkg", cwd=project).stdout)
+    assert [(f["code"], f["severity"]) for f in findings] == [("JXE001", "warning")]
+    # The command line overrides the file.
+    findings = json.loads(jaxerr("check", "--format", "json", "--ignore", "JXE001", "pkg", cwd=project).stdout)
+    assert [f["code"] for f in findings] == ["JXE002"]
+
+
+def test_bad_pyproject_is_a_clear_error(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.jaxerr]\nseverity = "loud"\n')
+    result = jaxerr("check", "pkg/trigger.py", cwd=project)
+    assert result.returncode == 2
+    assert "severity" in result.stderr and "pyproject.toml" in result.stderr
+
+
+def test_suppression_comments(project: Path) -> None:
+    lines = TRIGGER.splitlines()
+    for comment, expected in (("  # jaxerr: ignore", 0), ("  # jaxerr: ignore[JXE001]", 0),
+                              ("  # jaxerr: ignore[vjp-with-refs-tree-mismatch]", 0),
+                              ("  # jaxerr: ignore[JXE002]", 1), ("  # unrelated", 1)):
+        (project / "pkg" / "trigger.py").write_text("\n".join(lines[:9] + [lines[9] + comment]) + "\n")
+        result = jaxerr("check", "pkg/trigger.py", cwd=project)
+        assert result.returncode == expected, comment
+
+
+def test_unreadable_file_is_reported_and_others_checked(project: Path) -> None:
+    (project / "pkg" / "broken.py").write_bytes(b"x = '\xff\xfe not utf-8'\n")
+    result = jaxerr("check", "pkg", cwd=project)
+    assert result.returncode == 2
+    assert "pkg/broken.py: cannot decode" in result.stderr
+    assert "JXE001" in result.stdout and "JXE002" in result.stdout
+
+
+def test_missing_path_is_exit_two(project: Path) -> None:
+    result = jaxerr("check", "nope.py", cwd=project)
+    assert result.returncode == 2 and "nope.py: no such file or directory" in result.stderr
+
+
+def test_usage_error_is_exit_two(project: Path) -> None:
+    assert jaxerr("check", "--format", "xml", cwd=project).returncode == 2
+    assert jaxerr("frobnicate", cwd=project).returncode == 2
+
+
+def test_rules_lists_each_rule_with_its_entry(project: Path) -> None:
+    result = jaxerr("rules", "--format", "json", cwd=project)
+    rows = json.loads(result.stdout)
+    assert [(r["code"], r["catalog"]) for r in rows] == [
+        ("JXE001", "vjp-with-refs-tree-mismatch"), ("JXE002", "custom-vjp-logs-not-dict"),
+        ("JXE003", "custom-vjp-bwd-not-pair")]
+
+
+def test_explain_by_id_and_code(project: Path) -> None:
+    by_id = jaxerr("explain", "custom-vjp-logs-not-dict", cwd=project)
+    by_code = jaxerr("explain", "JXE002", cwd=project)
+    assert by_id.returncode == 0 and by_id.stdout == by_code.stdout
+    assert "defvjp_with_logs" in by_id.stdout
+
+
+def test_explain_rejects_bad_ids(project: Path) -> None:
+    for bad in ("../../x", "no-such-entry", "JXE999"):
+        result = jaxerr("explain", bad, cwd=project)
+        assert result.returncode == 2 and result.stderr.strip(), bad
+        assert "Traceback" not in result.stderr
+
+
+def test_explain_stdin_matches_real_jax_tracebacks(project: Path) -> None:
+    """`jaxerr explain -` on the exact text real JAX prints, bare and inside a traceback."""
+    programs = [TRIGGER, LOGS + "jax.grad(f)(1.0)\n",
+                LOGS.replace("[g]", "None").replace("((g,), None)", "(g,)") + "jax.grad(f)(1.0)\n"]
+    results = run_programs(programs)
+    expected = ["vjp-with-refs-tree-mismatch", "custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"]
+    for result, entry_id in zip(results, expected):
+        assert result["raised"], result
+        pasted = (f"Traceback (most recent call last):\n  File \"train.py\", line 10, in <module>\n"
+                  f"{result['type']}: {result['message']}\n")
+        for text in (result["message"], pasted):
+            out = jaxerr("explain", "-", "--format", "markdown", cwd=project, stdin=text)
+            assert out.returncode == 0, (text, out.stderr)
+            assert entry_id in out.stdout
+
+
+def test_explain_stdin_without_match(project: Path) -> None:
+    result = jaxerr("explain", "-", cwd=project, stdin="KeyError: 'foo'\n")
+    assert result.returncode == 1 and "no catalog entry matches" in result.stderr

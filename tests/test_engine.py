@@ -1,0 +1,86 @@
+"""The engine around the rules: partial code, suppression, configuration, a rule that raises,
+files the engine does not need to parse."""
+
+from __future__ import annotations
+
+from jaxerr_lsp import engine
+from jaxerr_lsp.config import Config
+from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.rules import Rule
+
+TRIGGER = """\
+import jax
+import jax.numpy as jnp
+
+def loss(params, x):
+    return jnp.sum(params["w"] * x + params["b"])
+
+params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+x = jnp.ones(3)
+out, f_vjp = jax.vjp(loss, params, x)
+grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
+"""
+
+
+def codes(source: str, config: Config | None = None) -> list[tuple[str, int]]:
+    return [(f.code, f.span.start_line) for f in analyze(source, config).findings]
+
+
+def test_partial_code_below_keeps_the_finding() -> None:
+    for tail in ("def broken(:\n", "x = (1,\n", "    oops indented\n", "if True\n    pass\n",
+                 "y = [1, 2\nz = 3\n", "class C:\n    def m(self\n"):
+        analysis = analyze(TRIGGER + tail)
+        assert [(f.code, f.span.start_line) for f in analysis.findings] == [("JXE001", 10)], tail
+        assert not analysis.parsed_fully and analysis.notes
+
+
+def test_partial_code_above_keeps_the_finding() -> None:
+    source = "def half(:\n" + TRIGGER
+    assert codes(source) == [("JXE001", 11)]
+
+
+def test_broken_line_inside_a_function_keeps_the_function() -> None:
+    body = "\n".join("    " + line if line else "" for line in TRIGGER.splitlines()[6:])
+    source = TRIGGER.split("def loss")[0] + "def loss(params, x):\n    return jnp.sum(params['w'] * x + params['b'])\n" \
+        + "def main():\n    half = (\n" + body + "\n"
+    # An unclosed bracket swallows the rest: nothing is promised, but nothing crashes.
+    analyze(source)
+    source = TRIGGER.replace("out, f_vjp", "    oops = )\nout, f_vjp", 1)
+    assert codes(source) == [("JXE001", 11)]
+
+
+def test_trailing_suppression_on_last_line_of_multiline_finding() -> None:
+    source = TRIGGER.replace("with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)",
+                             "with_refs(\n    (jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))),\n"
+                             "    jax.new_ref(jnp.zeros(3)))(1.0)  # jaxerr: ignore[JXE001]")
+    assert codes(source) == []
+
+
+def test_config_select_ignore_severity() -> None:
+    assert codes(TRIGGER, Config(select=("JXE002",))) == []
+    assert codes(TRIGGER, Config(ignore=("vjp-with-refs-tree-mismatch",))) == []
+    (finding,) = analyze(TRIGGER, Config(severity={"JXE001": "hint"})).findings
+    assert finding.severity == "hint"
+
+
+def test_a_rule_that_raises_is_noted_and_skipped(monkeypatch) -> None:
+    def explode(ctx):
+        raise RuntimeError("boom")
+        yield
+
+    broken = Rule("JXE999", "broken", "broken", "a broken rule", ("with_refs",), explode)
+    monkeypatch.setattr(engine, "rules", lambda: (broken, *engine.all_rules()))
+    analysis = analyze(TRIGGER)
+    assert [f.code for f in analysis.findings] == ["JXE001"]
+    assert any("JXE999" in note and "boom" in note for note in analysis.notes)
+
+
+def test_files_without_trigger_words_are_not_parsed() -> None:
+    # Not even a syntax error is reported: no rule can find anything there.
+    analysis = analyze("def broken(:\n")
+    assert analysis.findings == [] and analysis.notes == [] and analysis.parsed_fully
+
+
+def test_nothing_that_parses_is_nothing_found() -> None:
+    analysis = analyze("with_refs (((((\n" * 3)
+    assert analysis.findings == [] and not analysis.parsed_fully
