@@ -1,0 +1,990 @@
+"""Quick fixes for findings, computed on demand with libcst.
+
+A fix never touches more than it must: the smallest statement holding the change is located
+with stdlib `ast` (cheap; the whole module, or when it does not parse, the top-level chunk
+around the finding), only that statement's text is parsed with libcst, transformed, and
+emitted as one `TextEdit` replacing the statement's text. Comments and formatting outside the
+statement survive byte for byte; inside it, libcst keeps everything it does not rewrite.
+A fix may add a second edit: an import at the top of the module.
+
+Fix ids (the catalog entries' `[[fixes]]` ids):
+
+| rule | fix_id | safe |
+| --- | --- | --- |
+| JXE001 | `refs-as-dict` | when every ref's name says which key it belongs to |
+| JXE001 | `refs-from-primals` | never (new refs replace the user's) |
+| JXE002 | `return-cts-no-logs` | yes (only fix when `missing_logs`) |
+| JXE002 | `logs-as-dict` | yes |
+| JXE002 | `logs-none` | never (drops the logs) |
+| JXE003 | `return-pair-none-logs` | when the value is a tuple/list of cotangents |
+| any | `ignore-line` | never (suppression, from `ignore_line_fix`) |
+
+Nothing here imports jax or runs the user's code.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import io
+import logging
+import re
+import tokenize
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from jaxerr_lsp.findings import Finding, Span
+
+__all__ = ["TextEdit", "Fix", "compute_fixes", "ignore_line_fix", "apply_edits", "FIX_IDS"]
+
+log = logging.getLogger(__name__)
+
+FIX_IDS: dict[str, tuple[str, ...]] = {
+    "JXE001": ("refs-as-dict", "refs-from-primals"),
+    "JXE002": ("return-cts-no-logs", "logs-as-dict", "logs-none"),
+    "JXE003": ("return-pair-none-logs",),
+}
+IGNORE_FIX_ID = "ignore-line"
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Replace the text at `span` (1-based lines, 0-based code-point columns) by `new_text`."""
+
+    span: Span
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    title: str
+    safe: bool  # ruff's sense: keeps the program's meaning beyond removing the error
+    why: str  # one sentence: why it is (un)safe
+    edits: tuple[TextEdit, ...]
+    fix_id: str  # the catalog entry's [[fixes]] id
+
+
+# --------------------------------------------------------------------------------------------
+# Text positions
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")  # what Python's tokenizer (and so `ast`) breaks lines on
+
+
+class _Lines:
+    """A source text split into lines the way Python counts them, with offset conversions."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.starts = [0]  # offset where each line starts
+        self.ends: list[int] = []  # offset where each line's content ends (before its newline)
+        first_newline = None
+        for m in _NEWLINE.finditer(source):
+            if first_newline is None:
+                first_newline = m.group()
+            self.ends.append(m.start())
+            self.starts.append(m.end())
+        self.ends.append(len(source))
+        self.newline = first_newline or "\n"
+
+    @property
+    def count(self) -> int:
+        return len(self.starts)
+
+    def line(self, n: int) -> str:
+        """Line `n` (1-based) without its newline; '' outside the text."""
+        if 1 <= n <= self.count:
+            return self.source[self.starts[n - 1] : self.ends[n - 1]]
+        return ""
+
+    def offset(self, line: int, column: int) -> int:
+        """The string offset of (line, column), clamped to the text and to the line's content."""
+        if line < 1:
+            return 0
+        if line > self.count:
+            return len(self.source)
+        start, end = self.starts[line - 1], self.ends[line - 1]
+        return min(start + max(column, 0), end)
+
+    def text(self, span: Span) -> str:
+        return self.source[
+            self.offset(span.start_line, span.start_column) : self.offset(
+                span.end_line, span.end_column
+            )
+        ]
+
+    def byte_col(self, line: int, column: int) -> int:
+        return len(self.line(line)[:column].encode("utf-8"))
+
+    def char_col(self, line: int, byte_column: int) -> int:
+        return len(self.line(line).encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
+
+
+def _span(value: Any) -> Span | None:
+    """A Span from the data contract's `[l1, c1, l2, c2]` list (or a Span); None if malformed."""
+    if isinstance(value, Span):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) == 4 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return Span(*value)
+    return None
+
+
+def _cover(spans: Sequence[Span]) -> Span:
+    start = min((s.start_line, s.start_column) for s in spans)
+    end = max((s.end_line, s.end_column) for s in spans)
+    return Span(*start, *end)
+
+
+def _norm(text: str) -> str:
+    return "".join(text.split())
+
+
+# --------------------------------------------------------------------------------------------
+# Locating the smallest enclosing statement (stdlib ast, never libcst on the whole module)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_ast(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+_CLOSERS = (")", "]", "}")
+_CONTINUATION_KEYWORDS = re.compile(r"(else|elif|except|finally)\b")
+
+
+def _top_level_chunks(lines: _Lines) -> list[tuple[int, int]]:
+    """Line ranges (first, last) of the top-level statements, found by their column-0 starts.
+
+    Used only when the whole module does not parse: each chunk is parsed on its own.
+    """
+    starters = []
+    for n in range(1, lines.count + 1):
+        text = lines.line(n)
+        if not text or text[0] in " \t\f#" or text.startswith(_CLOSERS):
+            continue
+        if _CONTINUATION_KEYWORDS.match(text):
+            continue
+        starters.append(n)
+    chunks: list[tuple[int, int]] = []
+    for i, n in enumerate(starters):
+        if chunks and lines.line(chunks[-1][0]).startswith("@") and n == chunks[-1][1] + 1:
+            # a decorator line and the definition under it are one statement
+            chunks[-1] = (chunks[-1][0], n)
+            continue
+        chunks.append((n, n))
+    # each chunk runs until the line before the next one starts
+    result = []
+    for i, (first, last) in enumerate(chunks):
+        end = chunks[i + 1][0] - 1 if i + 1 < len(chunks) else lines.count
+        result.append((first, max(last, end)))
+    return result
+
+
+def _parse_chunk(lines: _Lines, first: int, last: int) -> ast.Module | None:
+    text = lines.source[lines.starts[first - 1] : lines.ends[last - 1]]
+    return _parse_ast(text)
+
+
+def _stmt_children(node: ast.stmt) -> list[list[ast.stmt]]:
+    out = []
+    for name in ("body", "orelse", "finalbody"):
+        value = getattr(node, name, None)
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            out.append(value)
+    for handler in getattr(node, "handlers", None) or ():
+        out.append(handler.body)
+    for case in getattr(node, "cases", None) or ():
+        out.append(case.body)
+    return out
+
+
+@dataclass(frozen=True)
+class _StmtRange:
+    start: tuple[int, int]  # (line, code-point column)
+    end: tuple[int, int]
+
+
+def _statement_in(
+    tree: ast.Module, lines: _Lines, target: Span, line_offset: int
+) -> _StmtRange | None:
+    """The smallest statement of `tree` (parsed from the text starting at line
+    `line_offset + 1`) containing `target`."""
+    t_start = (target.start_line, lines.byte_col(target.start_line, target.start_column))
+    t_end = (target.end_line, lines.byte_col(target.end_line, target.end_column))
+
+    def bounds(node: ast.stmt) -> tuple[tuple[int, int], tuple[int, int]]:
+        start = (node.lineno + line_offset, node.col_offset)
+        decorators = getattr(node, "decorator_list", None)
+        if decorators:
+            first = decorators[0].lineno + line_offset
+            text = lines.line(first)
+            start = (first, len(text[: len(text) - len(text.lstrip())].encode("utf-8")))
+        end = (node.end_lineno + line_offset, node.end_col_offset)
+        return start, end
+
+    best = None
+    level: list[ast.stmt] | None = tree.body
+    while level:
+        for node in level:
+            start, end = bounds(node)
+            if start <= t_start and t_end <= end:
+                best = (start, end)
+                children = _stmt_children(node)
+                level = [s for body in children for s in body]
+                break
+        else:
+            break
+    if best is None:
+        return None
+    (sl, sb), (el, eb) = best
+    return _StmtRange((sl, lines.char_col(sl, sb)), (el, lines.char_col(el, eb)))
+
+
+def _enclosing_statement(lines: _Lines, target: Span) -> _StmtRange | None:
+    tree = _parse_ast(lines.source)
+    if tree is not None:
+        return _statement_in(tree, lines, target, 0)
+    # Partial code: parse only the top-level chunk(s) around the target.
+    chunks = _top_level_chunks(lines)
+    first = next((c for c in reversed(chunks) if c[0] <= target.start_line), None)
+    last = next((c for c in chunks if c[1] >= target.end_line), None)
+    if first is None or last is None:
+        return None
+    tree = _parse_chunk(lines, first[0], last[1])
+    if tree is None:
+        return None
+    return _statement_in(tree, lines, target, first[0] - 1)
+
+
+# --------------------------------------------------------------------------------------------
+# One statement parsed with libcst
+
+
+class _StmtDoc:
+    """The text of one statement parsed by libcst, with file positions mapped into it.
+
+    Three shapes, chosen so the text parses and positions map simply:
+    - the statement starts its line (after indentation): the indentation is kept and, when
+      non-empty, the text is wrapped under `if True:` so that an indented compound statement
+      still parses (its own lines keep their original indentation);
+    - the statement follows other code on its line (`x = 1; return a`, `if c: return a`):
+      the text is sliced from the statement's column (it is then a simple statement, whose
+      continuation lines are inside brackets, where indentation does not matter).
+    """
+
+    def __init__(self, lines: _Lines, stmt: _StmtRange) -> None:
+        self.lines = lines
+        self.stmt = stmt
+        (sl, sc), (el, ec) = stmt.start, stmt.end
+        prefix = lines.line(sl)[:sc]
+        body = lines.text(Span(sl, sc, el, ec))
+        self.header = ""
+        self.prefix = ""
+        self.col_shift = sc
+        if prefix.strip() == "":
+            self.col_shift = 0
+            self.prefix = prefix
+            if prefix:
+                self.header = "if True:" + lines.newline
+        self.head = self.header + self.prefix
+        self.text = self.head + body
+        self.line_shift = 1 if self.header else 0
+        self.module = cst.parse_module(self.text)
+        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.positions = wrapper.resolve(PositionProvider)
+
+    def local(self, line: int, column: int) -> tuple[int, int]:
+        sl = self.stmt.start[0]
+        return (
+            line - sl + 1 + self.line_shift,
+            column - self.col_shift if line == sl else column,
+        )
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def _range(self, span: Span) -> tuple[tuple[int, int], tuple[int, int]]:
+        return (
+            self.local(span.start_line, span.start_column),
+            self.local(span.end_line, span.end_column),
+        )
+
+    def enclosing(
+        self, span: Span, kind: type | tuple[type, ...], where: Callable[[Any], bool]
+    ) -> Any:
+        """The smallest node of `kind` satisfying `where` whose range contains `span`."""
+        lo, hi = self._range(span)
+        best, best_key = None, None
+        for node, rng in self.positions.items():
+            if not isinstance(node, kind) or not where(node):
+                continue
+            start = (rng.start.line, rng.start.column)
+            end = (rng.end.line, rng.end.column)
+            if start <= lo and hi <= end:
+                key = (start, (-end[0], -end[1]))
+                if best_key is None or key > best_key:
+                    best, best_key = node, key
+        return best
+
+    def expression(self, span: Span, expected: str | None = None) -> Any:
+        """The expression at `span`, or None when there is none or the finding is stale.
+
+        libcst ranges leave out a node's parentheses while `ast` keeps them for tuples, so
+        this takes the outermost expression inside the span and checks that its code, with
+        or without its parentheses, is the span's text (and `expected`), ignoring whitespace.
+        """
+        lo, hi = self._range(span)
+        best, best_key = None, None
+        for node, rng in self.positions.items():
+            if not isinstance(node, cst.BaseExpression):
+                continue
+            start = (rng.start.line, rng.start.column)
+            end = (rng.end.line, rng.end.column)
+            if lo <= start and end <= hi:
+                key = (start, (-end[0], -end[1]))
+                if best_key is None or key < best_key:
+                    best, best_key = node, key
+        if best is None:
+            return None
+        wanted = _norm(self.lines.text(span))
+        if expected is not None and _norm(expected) != wanted:
+            return None
+        codes = {_norm(self.code(best))}
+        if getattr(best, "lpar", None):
+            codes.add(_norm(self.code(best.with_changes(lpar=(), rpar=()))))
+        return best if wanted in codes else None
+
+    def is_return_value(self, node: cst.CSTNode) -> bool:
+        return any(
+            isinstance(other, cst.Return) and other.value is node for other in self.positions
+        )
+
+    def edit(self, replacements: dict[int, Callable[[Any], cst.CSTNode]]) -> TextEdit | None:
+        """Apply node replacements (keyed by id of the original node) and return the edit
+        replacing the statement's text, or None when nothing changed."""
+        new_module = self.module.visit(_Replacer(replacements))
+        new_code = new_module.code
+        if not new_code.startswith(self.head):
+            return None
+        new_text = new_code[len(self.head) :]
+        old_text = self.text[len(self.head) :]
+        if new_text == old_text:
+            return None
+        (sl, sc), (el, ec) = self.stmt.start, self.stmt.end
+        return TextEdit(Span(sl, sc, el, ec), new_text)
+
+
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, replacements: dict[int, Callable[[Any], cst.CSTNode]]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        make = self.replacements.get(id(original_node))
+        if make is not None:
+            return make(updated_node)
+        return updated_node
+
+
+def _doc_for(lines: _Lines, target: Span) -> _StmtDoc | None:
+    stmt = _enclosing_statement(lines, target)
+    if stmt is None:
+        return None
+    try:
+        return _StmtDoc(lines, stmt)
+    except (cst.ParserSyntaxError, RecursionError, ValueError) as exc:
+        log.debug("statement at %s does not parse with libcst: %s", stmt.start, exc)
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Small libcst helpers
+
+_EMPTY = cst.Module([])
+
+
+def _render(node: cst.CSTNode) -> str:
+    return _EMPTY.code_for_node(node)
+
+
+def _preview(node: cst.CSTNode, limit: int = 60) -> str:
+    """A one-line rendering of `node` for a title, without comments."""
+    code = _render(node)
+    try:
+        text = ast.unparse(ast.parse(f"({code}\n)", mode="eval").body)
+    except (SyntaxError, ValueError, RecursionError):
+        text = " ".join(code.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _pair_preview(first: cst.BaseExpression) -> str:
+    return f"{_preview(_parenthesized(first), 50)}, None"
+
+
+def _parenthesized(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`node` with parentheses if it is a bare tuple (so it can be a tuple element)."""
+    if isinstance(node, cst.Tuple) and not node.lpar:
+        return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return node
+
+
+def _pair_with_none(first: cst.BaseExpression, bare: bool) -> cst.Tuple:
+    """`(first, None)`; without its parentheses when `bare` (a `return` value)."""
+    pair = cst.Tuple(
+        [
+            cst.Element(_parenthesized(first), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Element(cst.Name("None")),
+        ]
+    )
+    return pair.with_changes(lpar=[], rpar=[]) if bare else pair
+
+
+def _string(value: str, quote: str) -> cst.SimpleString:
+    if quote == '"' and '"' not in value and "\\" not in value and value.isprintable():
+        return cst.SimpleString(f'"{value}"')
+    return cst.SimpleString(repr(value))
+
+
+def _quote_style(text: str) -> str:
+    """The quote character the first string literal in `text` uses ("'" by default)."""
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.STRING:
+                body = tok.string.lstrip("rRbBuUfF")
+                return '"' if body.startswith('"') else "'"
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass
+    return "'"
+
+
+def _sequence_to_dict(
+    node: cst.List | cst.Tuple | cst.Set, keys: Sequence[str], quote: str
+) -> cst.Dict:
+    """A dict literal with `keys[i]` for element i, keeping the literal's layout and comments."""
+    if isinstance(node, cst.Tuple):
+        open_ws = node.lpar[-1].whitespace_after if node.lpar else cst.SimpleWhitespace("")
+        close_ws = node.rpar[0].whitespace_before if node.rpar else cst.SimpleWhitespace("")
+        lpar, rpar = list(node.lpar[:-1]), list(node.rpar[1:])
+    else:
+        if isinstance(node, cst.List):
+            opener, closer = node.lbracket, node.rbracket
+        else:
+            opener, closer = node.lbrace, node.rbrace
+        open_ws, close_ws = opener.whitespace_after, closer.whitespace_before
+        lpar, rpar = list(node.lpar), list(node.rpar)
+    elements = [
+        cst.DictElement(_string(key, quote), element.value, comma=element.comma)
+        for key, element in zip(keys, node.elements)
+    ]
+    return cst.Dict(
+        elements,
+        lbrace=cst.LeftCurlyBrace(whitespace_after=open_ws),
+        rbrace=cst.RightCurlyBrace(whitespace_before=close_ws),
+        lpar=lpar,
+        rpar=rpar,
+    )
+
+
+def _unique(names: Sequence[str]) -> list[str]:
+    used: set[str] = set()
+    out = []
+    for name in names:
+        candidate, n = name, 1
+        while candidate in used:
+            candidate = f"{name}_{n}"
+            n += 1
+        used.add(candidate)
+        out.append(candidate)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Imports
+
+
+def _import_insertion(lines: _Lines) -> tuple[int, str]:
+    """(line, leading text) where a new top-level import goes: after the module docstring,
+    the `__future__` imports and the imports that open the module. `leading` is a newline
+    to put before the import when the insertion point is the end of a last line."""
+    tree = _parse_ast(lines.source)
+    statements: list[tuple[ast.stmt, int]] = []
+    if tree is not None:
+        statements = [(s, 0) for s in tree.body]
+    else:
+        for first, last in _top_level_chunks(lines):
+            chunk = _parse_chunk(lines, first, last)
+            if chunk is None:
+                break
+            statements.extend((s, first - 1) for s in chunk.body)
+    after = None  # last line of the opening docstring/imports
+    first_line = None
+    for i, (node, offset) in enumerate(statements):
+        is_doc = (
+            i == 0
+            and isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        )
+        if first_line is None:
+            first_line = node.lineno + offset
+        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
+            after = node.end_lineno + offset
+            continue
+        break
+    if after is None:
+        return (first_line or 1), ""
+    if after >= lines.count:  # the last statement ends the text, with no newline after it
+        return lines.count, lines.newline
+    return after + 1, ""
+
+
+def _import_edit(lines: _Lines, imports: Sequence[str]) -> TextEdit | None:
+    if not imports:
+        return None
+    line, leading = _import_insertion(lines)
+    nl = lines.newline
+    if leading:
+        end = len(lines.line(lines.count))
+        return TextEdit(
+            Span(lines.count, end, lines.count, end), leading + nl.join(imports) + nl
+        )
+    return TextEdit(Span(line, 0, line, 0), "".join(i + nl for i in imports))
+
+
+# --------------------------------------------------------------------------------------------
+# JXE001: with_refs tree mismatch
+
+_REF_AFFIXES = (
+    "grad", "grads", "gradient", "gradients", "g", "d", "ref", "refs", "r", "acc", "accum",
+    "buf", "buffer", "ct", "cts", "cot", "delta", "new", "zero", "zeros", "out",
+)
+_GLUED_PREFIXES = ("g", "d")  # gw, dw
+
+
+def _name_matches(name: str, key: str) -> bool:
+    n, k = name.lower().strip("_"), key.lower().strip("_")
+    if not k:
+        return False
+    if n == k:
+        return True
+    for affix in _REF_AFFIXES:
+        if n in (f"{affix}_{k}", f"{k}_{affix}"):
+            return True
+    return any(n == p + k for p in _GLUED_PREFIXES)
+
+
+def _ref_names(node: cst.BaseExpression) -> list[str]:
+    """Names that say which primal key a ref expression belongs to."""
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, cst.Attribute):
+        return [node.attr.value]
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            value = index.value.evaluated_value
+            return [value] if isinstance(value, str) else []
+        return []
+    if isinstance(node, cst.Call) and node.args:
+        # jax.new_ref(jnp.zeros_like(w)) belongs to `w`
+        return _ref_names(node.args[0].value)
+    return []
+
+
+def _match_keys(elements: Sequence[cst.BaseExpression], keys: Sequence[str]) -> list[str] | None:
+    """The key each element's name clearly belongs to (one to one), or None."""
+    matched = []
+    for element in elements:
+        names = _ref_names(element)
+        hits = {k for k in keys if any(_name_matches(n, k) for n in names)}
+        if len(hits) != 1:
+            return None
+        matched.append(hits.pop())
+    if len(set(matched)) != len(keys):
+        return None
+    return matched
+
+
+def _with_refs_call(node: cst.CSTNode) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "with_refs"
+    )
+
+
+def _fixes_jxe001(lines: _Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    refs = [r for r in data.get("refs") or [] if isinstance(r, dict)]
+    ref_spans = [_span(r.get("span")) for r in refs]
+    if any(s is None for s in ref_spans):
+        return []
+    refs_span = _span(data.get("refs_span"))
+    target = _cover([*ref_spans, refs_span] if refs_span else ref_spans) if ref_spans else finding.span
+    doc = _doc_for(lines, target)
+    if doc is None:
+        return []
+    call = doc.enclosing(target, cst.Call, _with_refs_call)
+    if call is None:
+        return []
+    arg_nodes = []
+    for ref, span in zip(refs, ref_spans):
+        node = doc.expression(span, ref.get("source"))
+        arg = next((a for a in call.args if a.value is node), None)
+        if arg is None:
+            return []
+        arg_nodes.append(arg)
+
+    fixes = []
+    restructure = data.get("restructure")
+    if isinstance(restructure, dict):
+        fix = _restructure_fix(doc, data, restructure, arg_nodes)
+        if fix is not None:
+            fixes.append(fix)
+    fix = _refs_from_primals_fix(lines, doc, data, call, arg_nodes)
+    if fix is not None:
+        fixes.append(fix)
+    return fixes
+
+
+def _restructure_fix(
+    doc: _StmtDoc, data: dict, restructure: dict, arg_nodes: list[cst.Arg]
+) -> Fix | None:
+    index = restructure.get("arg")
+    keys = restructure.get("keys")
+    if not isinstance(index, int) or not 0 <= index < len(arg_nodes):
+        return None
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        return None
+    node = arg_nodes[index].value
+    if not isinstance(node, (cst.Tuple, cst.List)) or len(node.elements) != len(keys):
+        return None
+    if any(isinstance(e, cst.StarredElement) for e in node.elements):
+        return None
+    values = [e.value for e in node.elements]
+    matched = _match_keys(values, keys)
+    safe = matched is not None
+    assigned = matched if matched is not None else list(keys)
+    primals = data.get("primals") or []
+    primal_source = primals[index].get("source", "") if index < len(primals) else ""
+    new = _sequence_to_dict(node, assigned, _quote_style(primal_source or ""))
+    edit = doc.edit({id(node): lambda _updated: new})
+    if edit is None:
+        return None
+    preview = _preview(new)
+    if safe:
+        title = f"Pass the refs as a dict like the primal: {preview}"
+        why = "Each ref's name says which key it belongs to, so the same refs receive the same gradients, in the dict shape JAX expects."
+    else:
+        title = f"Pass the refs as a dict like the primal: {preview} (unsafe: keys paired by position)"
+        why = "The refs' names do not say which key each belongs to, so they are paired with the primal's keys in order, which may swap gradients."
+    return Fix(title, safe, why, (edit,), "refs-as-dict")
+
+
+def _refs_from_primals_fix(
+    lines: _Lines, doc: _StmtDoc, data: dict, call: cst.Call, arg_nodes: list[cst.Arg]
+) -> Fix | None:
+    primals = [p for p in data.get("primals") or [] if isinstance(p, dict)]
+    if not primals:
+        return None
+    jax_alias, jnp_alias = data.get("jax_alias"), data.get("jnp_alias")
+    jax_name = jax_alias if isinstance(jax_alias, str) and jax_alias else "jax"
+    jnp_name = jnp_alias if isinstance(jnp_alias, str) and jnp_alias else "jnp"
+    new_values = []
+    for primal in primals:
+        source = primal.get("source")
+        if not isinstance(source, str) or not source.strip() or source.lstrip().startswith("*"):
+            return None
+        try:
+            primal_node = cst.parse_expression(_NEWLINE.sub("\n", source.strip()))
+        except cst.ParserSyntaxError:
+            return None
+        template = cst.parse_expression(
+            f"{jax_name}.tree.map(lambda p: {jax_name}.new_ref({jnp_name}.zeros_like(p)), PRIMAL)"
+        )
+        assert isinstance(template, cst.Call)
+        new_values.append(
+            template.with_changes(
+                args=[template.args[0], template.args[1].with_changes(value=_parenthesized(primal_node))]
+            )
+        )
+    replacements: dict[int, Callable[[Any], cst.CSTNode]] = {}
+    positional = [a for a in call.args if not a.keyword and not a.star]
+    if len(arg_nodes) == len(primals) and [id(a) for a in arg_nodes] == [
+        id(a) for a in positional[: len(arg_nodes)]
+    ]:
+        for arg, value in zip(arg_nodes, new_values):
+            replacements[id(arg.value)] = lambda _u, value=value: value
+    else:
+        if any(a.star for a in call.args):
+            return None
+        rest = [a for a in call.args if a.keyword]
+        new_args = [
+            cst.Arg(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for v in new_values
+        ]
+        if not rest:
+            new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        replacements[id(call)] = lambda u: u.with_changes(args=[*new_args, *rest])
+    edit = doc.edit(replacements)
+    if edit is None:
+        return None
+    imports = []
+    if not (isinstance(jax_alias, str) and jax_alias):
+        imports.append("import jax")
+    if not (isinstance(jnp_alias, str) and jnp_alias):
+        imports.append("import jax.numpy as jnp")
+    import_edit = _import_edit(lines, imports)
+    edits = (import_edit, edit) if import_edit else (edit,)
+    if data.get("primals_rebound"):
+        title = "Build refs mirroring the primals (unsafe: new refs replace yours, and a primal was rebound)"
+        why = "A primal's name is rebound after jax.vjp, so refs built from it may not mirror what was differentiated, and your own refs no longer receive the gradients."
+    else:
+        title = "Build refs mirroring the primals (unsafe: new refs replace yours)"
+        why = "Fresh zero refs shaped like each primal replace the refs you passed, so your own refs no longer receive the gradients."
+    return Fix(title, False, why, edits, "refs-from-primals")
+
+
+# --------------------------------------------------------------------------------------------
+# JXE002: logs not a dict
+
+_DICT_LIKE_KINDS = {"OrderedDict", "defaultdict", "Counter", "ChainMap", "UserDict", "FrozenDict", "mappingproxy"}
+
+
+def _fixes_jxe002(lines: _Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    if data.get("missing_logs"):
+        fix = _return_cts_no_logs_fix(lines, data)
+        return [fix] if fix is not None else []
+    logs_span = _span(data.get("logs_span"))
+    if logs_span is None:
+        return []
+    doc = _doc_for(lines, logs_span)
+    if doc is None:
+        return []
+    node = doc.expression(logs_span)
+    if node is None:
+        return []
+    fixes = []
+    quote = '"' if lines.source.count('"') > lines.source.count("'") else "'"
+    kind = data.get("logs_kind")
+    is_literal = isinstance(node, (cst.List, cst.Tuple, cst.Set))
+    if is_literal and not any(isinstance(e, cst.StarredElement) for e in node.elements):
+        names = [
+            e.value.value if isinstance(e.value, cst.Name) else f"log_{i}"
+            for i, e in enumerate(node.elements)
+        ]
+        new: cst.BaseExpression = _sequence_to_dict(node, _unique(names), quote)
+        title = f"Log a dict with named keys: {_preview(new)}"
+    elif kind in _DICT_LIKE_KINDS or (
+        isinstance(node, cst.Call) and _callee_name(node) in _DICT_LIKE_KINDS
+    ):
+        new = cst.Call(cst.Name("dict"), [cst.Arg(node)])
+        title = f"Log a plain dict: {_preview(new)}"
+    else:
+        key = node.value if isinstance(node, cst.Name) else "logs"
+        new = cst.Dict(
+            [cst.DictElement(_string(key, quote), _parenthesized(node))]
+        )
+        title = f"Log a dict with a named key: {_preview(new)}"
+    edit = doc.edit({id(node): lambda _u: new})
+    if edit is not None:
+        why = "JAX takes only a plain dict (or None) as the logs, and this keeps every logged value under a readable key."
+        fixes.append(Fix(title, True, why, (edit,), "logs-as-dict"))
+    none_edit = doc.edit({id(node): lambda _u: cst.Name("None")})
+    if none_edit is not None:
+        fixes.append(
+            Fix(
+                "Log nothing: return None as the logs (unsafe: drops the logs)",
+                False,
+                "JAX accepts None as the logs, but the values you meant to log are no longer returned.",
+                (none_edit,),
+                "logs-none",
+            )
+        )
+    return fixes
+
+
+def _callee_name(call: cst.Call) -> str | None:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return None
+
+
+def _return_cts_no_logs_fix(lines: _Lines, data: dict) -> Fix | None:
+    span = _span(data.get("return_span"))
+    if span is None:
+        return None
+    doc = _doc_for(lines, span)
+    if doc is None:
+        return None
+    node = doc.expression(span, data.get("return_source"))
+    if node is None:
+        return None
+    new = _pair_with_none(node, bare=doc.is_return_value(node))
+    edit = doc.edit({id(node): lambda _u: new})
+    if edit is None:
+        return None
+    preview = _pair_preview(node)
+    return Fix(
+        f"Return the cotangents with no logs: {preview}",
+        True,
+        "The returned pair is the tuple of cotangents itself, so pairing it with None (no logs) gives JAX the (in_cts, logs) it expects and keeps every cotangent.",
+        (edit,),
+        "return-cts-no-logs",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# JXE003: not a pair
+
+_SEQUENCE_KINDS = {"tuple", "list"}
+
+
+def _fixes_jxe003(lines: _Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    span = _span(data.get("return_span"))
+    if span is None:
+        return []
+    doc = _doc_for(lines, span)
+    if doc is None:
+        return []
+    node = doc.expression(span, data.get("return_source"))
+    if node is None or (isinstance(node, cst.Name) and node.value == "None"):
+        return []
+    kind = data.get("return_kind")
+    bare = doc.is_return_value(node)
+    if isinstance(node, (cst.Tuple, cst.List)) or kind in _SEQUENCE_KINDS:
+        first: cst.BaseExpression = node
+        safe = True
+        why = "The returned value is the tuple of cotangents, so pairing it with None (no logs) gives JAX the (in_cts, logs) it expects and changes nothing else."
+        suffix = ""
+    elif isinstance(
+        node,
+        (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary),
+    ):
+        first = cst.Tuple([cst.Element(node, comma=cst.Comma())])
+        safe = False
+        why = "The returned value looks like a single cotangent, so it is wrapped in a one-element tuple, which is right only for a one-argument function."
+        suffix = " (unsafe: assumes a one-argument function)"
+    else:
+        first = node
+        safe = False
+        why = "Pairing the returned value with None is right only if that value is already the tuple of cotangents, which cannot be seen here."
+        suffix = " (unsafe: assumes the value is the tuple of cotangents)"
+    new = _pair_with_none(first, bare=bare)
+    edit = doc.edit({id(node): lambda _u: new})
+    if edit is None:
+        return []
+    preview = _pair_preview(first)
+    return [Fix(f"Return a pair with no logs: {preview}{suffix}", safe, why, (edit,), "return-pair-none-logs")]
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+
+_BUILDERS: dict[str, Callable[[_Lines, Finding], list[Fix]]] = {
+    "JXE001": _fixes_jxe001,
+    "JXE002": _fixes_jxe002,
+    "JXE003": _fixes_jxe003,
+}
+
+
+def compute_fixes(source: str, finding: Finding) -> list[Fix]:
+    """The fixes for `finding` in `source`, best first; [] when none applies. Never raises.
+
+    A fix whose result would not parse (when the source did) is dropped.
+    """
+    try:
+        builder = _BUILDERS.get(finding.code)
+        if builder is None or not isinstance(finding.data, dict):
+            return []
+        fixes = [f for f in builder(_Lines(source), finding) if f.edits]
+        if fixes and _parse_ast(source) is not None:
+            fixes = [f for f in fixes if _parse_ast(apply_edits(source, f.edits)) is not None]
+        return fixes
+    except Exception:  # noqa: BLE001 - a fix must never take the caller down
+        log.exception("computing fixes for %s failed", finding.code)
+        return []
+
+
+_IGNORE_COMMENT = re.compile(r"#\s*jaxerr:\s*ignore\b(?:\[(?P<ids>[^\]]*)\])?")
+
+
+def ignore_line_fix(source: str, finding: Finding) -> Fix:
+    """Suppress `finding` with `# jaxerr: ignore[CODE]` at the end of its start line, merged
+    into a jaxerr ignore comment already there; other comments are kept."""
+    code = finding.code
+    title = f"Ignore {code} on this line"
+    why = "This only silences the diagnostic; the code will still raise when it runs."
+    lines = _Lines(source)
+    n = finding.span.start_line
+    text = lines.line(n)
+
+    def fix(*edits: TextEdit) -> Fix:
+        return Fix(title, False, why, tuple(edits), IGNORE_FIX_ID)
+
+    comment_col = _comment_column(text)
+    if comment_col is not None:
+        m = _IGNORE_COMMENT.search(text, comment_col)
+        if m is not None:
+            if m.group("ids") is None:
+                return fix()  # a bare `# jaxerr: ignore` already silences every rule
+            ids = [i.strip() for i in m.group("ids").split(",") if i.strip()]
+            if code in ids or finding.catalog_id in ids:
+                return fix()
+            sep = ", " if ", " in m.group("ids") else ","
+            new_ids = m.group("ids").rstrip() + (sep if ids else "") + code
+            start, end = m.start("ids"), m.end("ids")
+            return fix(TextEdit(Span(n, start, n, end), new_ids))
+    body = text.rstrip()
+    if body.endswith("\\"):
+        return fix()  # a comment cannot follow a line continuation
+    comment = f"# jaxerr: ignore[{code}]"
+    return fix(TextEdit(Span(n, len(body), n, len(text)), ("  " if body else "") + comment))
+
+
+def _comment_column(line: str) -> int | None:
+    """Column of the comment on `line`, if any (a '#' outside strings)."""
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(line + "\n").readline):
+            if tok.type == tokenize.COMMENT:
+                return tok.start[1]
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass
+    return None
+
+
+def apply_edits(source: str, edits: Sequence[TextEdit]) -> str:
+    """`source` with `edits` applied; spans refer to the original text. Edits at the same
+    position apply in the given order. Raises ValueError if two edits overlap."""
+    lines = _Lines(source)
+    located = []
+    for order, e in enumerate(edits):
+        start = lines.offset(e.span.start_line, e.span.start_column)
+        end = lines.offset(e.span.end_line, e.span.end_column)
+        if end < start:
+            raise ValueError(f"edit span ends before it starts: {e.span}")
+        located.append((start, end, order, e.new_text))
+    located.sort()
+    out = []
+    pos = 0
+    for start, end, _order, new_text in located:
+        if start < pos:
+            raise ValueError("overlapping edits")
+        out.append(source[pos:start])
+        out.append(new_text)
+        pos = end
+    out.append(source[pos:])
+    return "".join(out)

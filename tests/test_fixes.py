@@ -1,0 +1,898 @@
+"""Quick fixes: real libcst, real findings, and the fixed programs run under real JAX.
+
+Findings are built two ways: by hand, per the `Finding.data` contract in CONTRIBUTING.md (so
+the fixes are pinned to the contract), and by the real engine (`analyze`) once it flags the
+snippet. Every fixed program is checked to parse, to be no longer flagged, to keep the text
+around the edited statement byte for byte, and (for complete programs) to run clean under the
+installed JAX in a subprocess — all programs of this module in one subprocess, each in its own
+namespace, so JAX is imported once.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pytest
+
+from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.fixes import Fix, TextEdit, apply_edits, compute_fixes, ignore_line_fix
+
+CATALOG_IDS = {
+    "JXE001": "vjp-with-refs-tree-mismatch",
+    "JXE002": "custom-vjp-logs-not-dict",
+    "JXE003": "custom-vjp-bwd-not-pair",
+}
+
+# --------------------------------------------------------------------------------------------
+# Building findings by hand, per the data contract
+
+_NL = re.compile(r"\r\n|\r|\n")
+
+
+def nl(src: str, text: str) -> str:
+    """`text` written like `src`: its line endings, and tabs if it indents with tabs."""
+    if re.search(r"(?m)^\t", src):
+        text = _tabs(text)
+    return text.replace("\n", "\r\n") if "\r\n" in src else text
+
+
+def _tabs(text: str) -> str:
+    return re.sub(r"(?m)^(    )+", lambda m: "\t" * (len(m.group()) // 4), text)
+
+
+def at(src: str, needle: str, after: str | None = None, nth: int = 0) -> Span:
+    """The span of the `nth` occurrence of `needle` (after the first `after`, if given)."""
+    needle = nl(src, needle)
+    pos = src.index(after) + len(after) if after is not None else 0
+    idx = pos - 1
+    for _ in range(nth + 1):
+        idx = src.index(needle, idx + 1)
+    return Span(*_pos(src, idx), *_pos(src, idx + len(needle)))
+
+
+def _pos(src: str, offset: int) -> tuple[int, int]:
+    line, start = 1, 0
+    for m in _NL.finditer(src, 0, offset):
+        if m.end() > offset:
+            break
+        line, start = line + 1, m.end()
+    return line, offset - start
+
+
+def L(span: Span) -> list[int]:
+    return [span.start_line, span.start_column, span.end_line, span.end_column]
+
+
+def jxe001(
+    src: str,
+    primals: list[str],
+    refs: list[str],
+    *,
+    keys: list[str] | None = None,
+    elements: list[str] | None = None,
+    arg: int = 0,
+    jax_alias: str | None = "jax",
+    jnp_alias: str | None = "jnp",
+    rebound: bool = False,
+    vjp: str = "jax.vjp(",
+) -> Finding:
+    vjp_at = src.index(vjp)
+    refs_at = src.index("with_refs(")
+    prim = [{"span": L(at(src, p, vjp)), "source": nl(src, p)} for p in primals]
+    ref_d = [{"span": L(at(src, r, "with_refs(")), "source": nl(src, r)} for r in refs]
+    restructure = None
+    if keys is not None:
+        base = src.index(nl(src, refs[arg]), refs_at)
+        items = []
+        for e in elements or []:
+            span = _at_from(src, e, base)
+            items.append({"span": L(span), "source": e})
+            base = src.index(e, base) + len(e)
+        restructure = {"arg": arg, "keys": keys, "elements": items}
+    refs_span = Span(*ref_d[0]["span"][:2], *ref_d[-1]["span"][2:]) if ref_d else at(src, "with_refs")
+    return Finding(
+        "JXE001",
+        CATALOG_IDS["JXE001"],
+        refs_span,
+        "tree structures differ",
+        data={
+            "vjp_span": L(at(src, vjp[:-1])) if vjp_at >= 0 else None,
+            "primals": prim,
+            "primal_structures": ["*"] * len(prim),
+            "refs_span": L(refs_span),
+            "refs": ref_d,
+            "restructure": restructure,
+            "jax_alias": jax_alias,
+            "jnp_alias": jnp_alias,
+            "primals_rebound": rebound,
+        },
+    )
+
+
+def _at_from(src: str, needle: str, start: int) -> Span:
+    needle = nl(src, needle)
+    idx = src.index(needle, start)
+    return Span(*_pos(src, idx), *_pos(src, idx + len(needle)))
+
+
+def jxe002(
+    src: str,
+    logs: str,
+    kind: str,
+    returned: str,
+    *,
+    missing: bool = False,
+    elements: list[tuple[str, str | None]] | None = None,
+) -> Finding:
+    ret = at(src, returned, "return ") if "return " in src else at(src, returned)
+    if missing:
+        logs_span = at(src, logs, nth=0) if returned == logs else _at_from(
+            src, logs, src.index(returned)
+        )
+    else:
+        logs_span = _at_from(src, logs, src.index(returned))
+    return Finding(
+        "JXE002",
+        CATALOG_IDS["JXE002"],
+        logs_span,
+        "logs must be None or a dict",
+        data={
+            "logs_span": L(logs_span),
+            "logs_kind": kind,
+            "logs_type": kind,
+            "elements": [{"source": s, "name": n} for s, n in elements or []],
+            "missing_logs": missing,
+            "return_span": L(ret),
+            "return_source": returned,
+        },
+    )
+
+
+def jxe003(src: str, returned: str, kind: str) -> Finding:
+    ret = at(src, returned, "def bwd") if "def bwd" in src else at(src, returned)
+    return Finding(
+        "JXE003",
+        CATALOG_IDS["JXE003"],
+        ret,
+        "must produce a pair",
+        data={"return_span": L(ret), "return_source": returned, "return_kind": kind},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Checks shared by every case
+
+
+def engine_flags(src: str, code: str) -> list[Finding]:
+    return [f for f in analyze(src).findings if f.code == code]
+
+
+def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
+    """Apply `fix`; the result parses, is no longer flagged, and only the finding's statement
+    (plus an import insertion) changed."""
+    fixed = apply_edits(src, fix.edits)
+    assert fixed != src
+    ast.parse(fixed)
+    assert not engine_flags(fixed, finding.code), fixed
+    statement_edits = [e for e in fix.edits if e.span.start_line <= finding.span.start_line <= e.span.end_line]
+    assert len(statement_edits) == 1, fix.edits
+    others = [e for e in fix.edits if e not in statement_edits]
+    for e in others:  # only import insertions
+        assert e.span.start_line == e.span.end_line and e.span.start_column == e.span.end_column
+        assert re.fullmatch(r"(\r\n|\r|\n)?((import|from) [^\r\n]+(\r\n|\r|\n)?)+", e.new_text), e
+    # text outside the edits survives byte for byte
+    src_lines = src.splitlines(keepends=True)
+    edit = statement_edits[0]
+    before = "".join(src_lines[: edit.span.start_line - 1])
+    after = "".join(src_lines[edit.span.end_line :])
+    assert after and fixed.endswith(after) or not after
+    if not others:
+        assert fixed.startswith(before)
+    return fixed
+
+
+# --------------------------------------------------------------------------------------------
+# Complete programs: (name, before source, finding builder, fix ids expected in order,
+#                     expected exception fragment of `before`, expected stdout per fix id)
+
+
+@dataclass
+class Case:
+    name: str
+    src: str
+    finding: Callable[[str], Finding]
+    fix_ids: list[str]
+    raises: str  # a fragment of what JAX raises on `before`
+    out: dict[str, str] = field(default_factory=dict)  # fix id -> expected stdout
+    safe: dict[str, bool] = field(default_factory=dict)
+
+
+PRELUDE = "import jax\nimport jax.numpy as jnp\n\n"
+
+DICT_PRIMAL = '''"""Gradients of a dict of parameters, accumulated into refs."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+
+def loss(params):
+    return jnp.sum(params['w'] * params['b'])
+
+
+w = jnp.ones(3)
+b = jnp.full(3, 2.0)
+out, f_vjp = jax.vjp(loss, {'w': w, 'b': b})
+g_w = jax.new_ref(jnp.zeros_like(w))  # gradient of w
+g_b = jax.new_ref(jnp.zeros_like(b))
+
+f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate
+print(g_w[...].tolist(), g_b[...].tolist())
+'''
+
+PERMUTED = DICT_PRIMAL.replace("with_refs((g_w, g_b))", "with_refs((g_b, g_w))")
+POSITIONAL = DICT_PRIMAL.replace("g_w", "r1").replace("g_b", "r2")
+
+MULTILINE = DICT_PRIMAL.replace(
+    "f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate",
+    "f_vjp.with_refs(\n    (g_w,  # weights\n     g_b),  # bias\n)(\n    jnp.ones(())\n)  # accumulate",
+)
+
+TWO_PRIMALS = PRELUDE + '''
+
+def f(x, y):
+    return jnp.sum(x * y)
+
+
+x = jnp.arange(3.0)
+y = jnp.ones(3)
+_, f_vjp = jax.vjp(f, x, y)
+rx = jax.new_ref(jnp.zeros(3))
+f_vjp.with_refs(rx)(1.0)
+print("ran")
+'''
+
+ALIASES = '''import jax as J
+from jax import numpy as xp
+
+
+def f(p):
+    return xp.sum(p["a"] ** 2)
+
+
+p = {"a": xp.arange(2.0)}
+_, f_vjp = J.vjp(f, p)
+ra = J.new_ref(xp.zeros(2))
+f_vjp.with_refs([ra])(1.0)
+print("ran")
+'''
+
+NO_JNP = '''"""A module without jax.numpy imported as jnp."""
+from __future__ import annotations
+
+import jax
+
+
+def f(p):
+    return jax.numpy.sum(p[0] * p[1])
+
+
+p = (jax.numpy.ones(2), jax.numpy.ones(2))
+_, f_vjp = jax.vjp(f, p)
+r = jax.new_ref(jax.numpy.zeros(2))
+f_vjp.with_refs(r)(1.0)
+print("ran")
+'''
+
+NO_JAX = '''"""Only names from jax are imported."""
+
+from __future__ import annotations
+
+from jax import numpy as xp
+from jax import new_ref, vjp
+
+# a comment before the code
+
+
+def f(p):
+    return xp.sum(p[0] * p[1])
+
+
+p = (xp.ones(2), xp.ones(2))
+_, f_vjp = vjp(f, p)
+r = new_ref(xp.zeros(2))
+f_vjp.with_refs(r)(1.0)
+print("ran")
+'''
+
+BWD_HEAD = PRELUDE + '''
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+
+def fwd(x, y):
+    return x * y, (x, y)
+
+
+'''
+BWD_TAIL = '''
+
+f.defvjp_with_logs(fwd, bwd)
+print(jax.grad(f)(3.0, 2.0))
+_, f_vjp = jax.vjp(f, 3.0, 2.0)
+print(f_vjp.with_logs(1.0))
+'''
+
+LOGS_LIST = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    g1 = g * y  # first
+    g2 = g * x
+    return (g1, g2), [g1, g2]  # logs
+''' + BWD_TAIL
+
+LOGS_EXPRS = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    return (g * y, g * x), (g * y, g, g)
+''' + BWD_TAIL
+
+LOGS_NAME = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    norms = [jnp.abs(g), x]
+    return (g * y, g * x), norms
+''' + BWD_TAIL
+
+LOGS_STR = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    return (g * y, g * x), f"norm={g}"
+''' + BWD_TAIL
+
+LOGS_ORDERED = BWD_HEAD.replace("import jax\n", "from collections import OrderedDict\n\nimport jax\n", 1) + '''def bwd(res, g):
+    x, y = res
+    return (g * y, g * x), OrderedDict(g=g)
+''' + BWD_TAIL
+
+LOGS_ARRAY = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    return (g * y, g * x), jnp.stack([g, x])
+''' + BWD_TAIL
+
+MISSING_LOGS = BWD_HEAD + '''def bwd(res, g):
+    x, y = res
+    return g * y, g * x  # forgot the logs
+''' + BWD_TAIL
+
+MISSING_LOGS_LAMBDA = BWD_HEAD + '''bwd = lambda res, g: (g * res[1], g * res[0])
+''' + BWD_TAIL
+
+ONE_ARG_HEAD = PRELUDE + '''
+
+@jax.custom_vjp
+def h(x):
+    return 2 * x
+
+
+def fwd(x):
+    return 2 * x, None
+
+
+'''
+ONE_ARG_TAIL = '''
+
+h.defvjp_with_logs(fwd, bwd)
+print(jax.grad(h)(1.0))
+'''
+
+NOT_PAIR_TUPLE = ONE_ARG_HEAD + '''def bwd(res, g):
+    return (2 * g,)
+''' + ONE_ARG_TAIL
+
+NOT_PAIR_SINGLE = ONE_ARG_HEAD + '''def bwd(res, g):
+    return 2 * g
+''' + ONE_ARG_TAIL
+
+NOT_PAIR_LAMBDA = ONE_ARG_HEAD + '''bwd = lambda res, g: (2 * g,)
+''' + ONE_ARG_TAIL
+
+THREE_HEAD = PRELUDE + '''
+
+@jax.custom_vjp
+def k(x, y, z):
+    return x * y * z
+
+
+def fwd(x, y, z):
+    return x * y * z, (x, y, z)
+
+
+'''
+NOT_PAIR_THREE = THREE_HEAD + '''def bwd(res, g):
+    x, y, z = res
+    return g * y * z, g * x * z, g * x * y
+''' + '''
+
+k.defvjp_with_logs(fwd, bwd)
+print(jax.grad(k)(1.0, 2.0, 3.0))
+'''
+
+GRADS_VALUE = "[2.0, 2.0, 2.0] [1.0, 1.0, 1.0]\n"
+LOG_MSG = "defvjp_with_logs, and so the second element"
+PAIR_MSG = "must produce a pair (in_cts, logs)"
+
+CASES = [
+    Case("dict-primal", DICT_PRIMAL,
+         lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(g_w, g_b)"], keys=["w", "b"], elements=["g_w", "g_b"]),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": GRADS_VALUE, "refs-from-primals": "[0.0, 0.0, 0.0] [0.0, 0.0, 0.0]\n"},
+         safe={"refs-as-dict": True, "refs-from-primals": False}),
+    Case("permuted", PERMUTED,
+         lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(g_b, g_w)"], keys=["w", "b"], elements=["g_b", "g_w"]),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": GRADS_VALUE}, safe={"refs-as-dict": True}),
+    Case("positional", POSITIONAL,
+         lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(r1, r2)"], keys=["w", "b"], elements=["r1", "r2"]),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": GRADS_VALUE}, safe={"refs-as-dict": False}),
+    Case("multiline", MULTILINE,
+         lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(g_w,  # weights\n     g_b)"], keys=["w", "b"], elements=["g_w", "g_b"]),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": GRADS_VALUE}, safe={"refs-as-dict": True}),
+    Case("two-primals", TWO_PRIMALS,
+         lambda s: jxe001(s, ["x", "y"], ["rx"]),
+         ["refs-from-primals"], "tree structures differ", out={"refs-from-primals": "ran\n"}),
+    Case("aliases", ALIASES,
+         lambda s: jxe001(s, ["p"], ["[ra]"], jax_alias="J", jnp_alias="xp", vjp="J.vjp("),
+         ["refs-from-primals"], "tree structures differ"),
+    Case("no-jnp", NO_JNP,
+         lambda s: jxe001(s, ["p"], ["r"], jnp_alias=None),
+         ["refs-from-primals"], "tree structures differ"),
+    Case("no-jax", NO_JAX,
+         lambda s: jxe001(s, ["p"], ["r"], jax_alias=None, jnp_alias="xp", vjp="vjp("),
+         ["refs-from-primals"], "tree structures differ"),
+    Case("logs-list", LOGS_LIST,
+         lambda s: jxe002(s, "[g1, g2]", "list", "(g1, g2), [g1, g2]", elements=[("g1", "g1"), ("g2", "g2")]),
+         ["logs-as-dict", "logs-none"], LOG_MSG,
+         out={"logs-as-dict": "2.0\n((2.0, 3.0), {'g1': 2.0, 'g2': 3.0})\n"},
+         safe={"logs-as-dict": True, "logs-none": False}),
+    Case("logs-exprs", LOGS_EXPRS,
+         lambda s: jxe002(s, "(g * y, g, g)", "tuple", "(g * y, g * x), (g * y, g, g)",
+                          elements=[("g * y", None), ("g", "g"), ("g", "g")]),
+         ["logs-as-dict", "logs-none"], LOG_MSG),
+    Case("logs-name", LOGS_NAME,
+         lambda s: jxe002(s, "norms", "list", "(g * y, g * x), norms"),
+         ["logs-as-dict", "logs-none"], LOG_MSG),
+    Case("logs-str", LOGS_STR,
+         lambda s: jxe002(s, 'f"norm={g}"', "fstring", '(g * y, g * x), f"norm={g}"'),
+         ["logs-as-dict", "logs-none"], LOG_MSG),
+    Case("logs-ordered", LOGS_ORDERED,
+         lambda s: jxe002(s, "OrderedDict(g=g)", "OrderedDict", "(g * y, g * x), OrderedDict(g=g)"),
+         ["logs-as-dict", "logs-none"], LOG_MSG),
+    Case("logs-array", LOGS_ARRAY,
+         lambda s: jxe002(s, "jnp.stack([g, x])", "array", "(g * y, g * x), jnp.stack([g, x])"),
+         ["logs-as-dict", "logs-none"], LOG_MSG),
+    Case("missing-logs", MISSING_LOGS,
+         lambda s: jxe002(s, "g * x", "array", "g * y, g * x", missing=True),
+         ["return-cts-no-logs"], "but got ArrayImpl", safe={"return-cts-no-logs": True}),
+    Case("missing-logs-lambda", MISSING_LOGS_LAMBDA,
+         lambda s: jxe002(s, "g * res[0]", "array", "(g * res[1], g * res[0])", missing=True),
+         ["return-cts-no-logs"], "but got ArrayImpl"),
+    Case("not-pair-tuple", NOT_PAIR_TUPLE,
+         lambda s: jxe003(s, "(2 * g,)", "tuple"),
+         ["return-pair-none-logs"], PAIR_MSG, out={"return-pair-none-logs": "2.0\n"},
+         safe={"return-pair-none-logs": True}),
+    Case("not-pair-single", NOT_PAIR_SINGLE,
+         lambda s: jxe003(s, "2 * g", "array"),
+         ["return-pair-none-logs"], PAIR_MSG, safe={"return-pair-none-logs": False}),
+    Case("not-pair-lambda", NOT_PAIR_LAMBDA,
+         lambda s: jxe003(s, "(2 * g,)", "tuple"),
+         ["return-pair-none-logs"], PAIR_MSG),
+    Case("not-pair-three", NOT_PAIR_THREE,
+         lambda s: jxe003(s, "g * y * z, g * x * z, g * x * y", "tuple"),
+         ["return-pair-none-logs"], PAIR_MSG, out={"return-pair-none-logs": "6.0\n"}),
+]
+
+
+def _variants(case: Case) -> list[tuple[str, str, Callable[[str], Finding]]]:
+    """The case as written, with CRLF line endings, and indented with tabs."""
+    out = [(case.name, case.src, case.finding)]
+    out.append((case.name + "+crlf", case.src.replace("\n", "\r\n"), case.finding))
+    tabbed = _tabs(case.src)
+    if tabbed != case.src:
+        out.append((case.name + "+tabs", tabbed, case.finding))
+    return out
+
+
+VARIANTS = [v for case in CASES for v in _variants(case)]
+CASE_BY_NAME = {c.name: c for c in CASES}
+
+RUNNER = r"""
+import contextlib, io, json, sys, warnings
+warnings.simplefilter("ignore")
+programs = json.load(sys.stdin)
+results = {}
+for name, src in programs.items():
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf):
+            exec(compile(src, "<" + name + ">", "exec"), {"__name__": "__main__"})
+        results[name] = {"ok": True, "out": buf.getvalue()}
+    except BaseException as e:
+        results[name] = {"ok": False, "out": buf.getvalue(), "error": type(e).__name__ + ": " + str(e)}
+sys.stdout.write("\n@@RESULTS@@" + json.dumps(results))
+"""
+
+
+def run_programs(programs: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """Run each program under the installed JAX, in one subprocess, each in its own namespace."""
+    proc = subprocess.run(
+        [sys.executable, "-c", RUNNER],
+        input=json.dumps(programs),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert "@@RESULTS@@" in proc.stdout, proc.stderr[-3000:]
+    return json.loads(proc.stdout.split("@@RESULTS@@", 1)[1])
+
+
+def fixes_for(src: str, finding: Finding) -> list[Fix]:
+    fixes = compute_fixes(src, finding)
+    return fixes
+
+
+@pytest.fixture(scope="module")
+def jax_runs() -> dict[str, dict[str, Any]]:
+    programs = {}
+    for name, src, make in VARIANTS:
+        programs[name + "/before"] = src
+        for fix in fixes_for(src, make(src)):
+            programs[f"{name}/{fix.fix_id}"] = apply_edits(src, fix.edits)
+    return run_programs(programs)
+
+
+# --------------------------------------------------------------------------------------------
+# The tests
+
+
+@pytest.mark.parametrize("name,src,make", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_fixes_offered_and_applied(name: str, src: str, make: Callable[[str], Finding]) -> None:
+    case = CASE_BY_NAME[name.split("+")[0]]
+    finding = make(src)
+    fixes = fixes_for(src, finding)
+    assert [f.fix_id for f in fixes] == case.fix_ids
+    for fix in fixes:
+        assert fix.title and fix.why and fix.why.endswith(".")
+        assert ("unsafe" in fix.title) == (not fix.safe), fix.title
+        if fix.fix_id in case.safe:
+            assert fix.safe == case.safe[fix.fix_id], fix
+        fixed = check_fixed(src, fix, finding)
+        newline = "\r\n" if "+crlf" in name else "\n"
+        assert fixed.count(newline) == fixed.count("\n"), "mixed line endings"
+
+
+@pytest.mark.parametrize("name,src,make", VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_fixed_programs_run_clean(name, src, make, jax_runs) -> None:
+    case = CASE_BY_NAME[name.split("+")[0]]
+    before = jax_runs[name + "/before"]
+    assert not before["ok"] and case.raises in before["error"], before
+    for fix_id in case.fix_ids:
+        result = jax_runs[f"{name}/{fix_id}"]
+        assert result["ok"], (fix_id, result)
+        if fix_id in case.out:
+            assert result["out"] == case.out[fix_id], fix_id
+
+
+# -- exact outputs -------------------------------------------------------------------------
+
+
+def fixed_line(src: str, finding: Finding, fix_id: str, needle: str) -> str:
+    fix = next(f for f in compute_fixes(src, finding) if f.fix_id == fix_id)
+    fixed = apply_edits(src, fix.edits)
+    return next(line for line in fixed.splitlines() if needle in line)
+
+
+def test_restructure_exact() -> None:
+    f = CASES[0].finding(DICT_PRIMAL)
+    assert fixed_line(DICT_PRIMAL, f, "refs-as-dict", "with_refs") == (
+        "f_vjp.with_refs({'w': g_w, 'b': g_b})(jnp.ones(()))  # accumulate"
+    )
+    assert fixed_line(DICT_PRIMAL, f, "refs-from-primals", "with_refs") == (
+        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), "
+        "{'w': w, 'b': b}))(jnp.ones(()))  # accumulate"
+    )
+    fixes = compute_fixes(DICT_PRIMAL, f)
+    assert fixes[1].title == "Build refs mirroring the primals (unsafe: new refs replace yours)"
+
+
+def test_restructure_by_name_not_order() -> None:
+    f = CASES[1].finding(PERMUTED)
+    assert "with_refs({'b': g_b, 'w': g_w})" in fixed_line(PERMUTED, f, "refs-as-dict", "with_refs")
+
+
+def test_restructure_multiline_keeps_comments() -> None:
+    f = CASES[3].finding(MULTILINE)
+    fix = compute_fixes(MULTILINE, f)[0]
+    fixed = apply_edits(MULTILINE, fix.edits)
+    assert "f_vjp.with_refs(\n    {'w': g_w,  # weights\n     'b': g_b},  # bias\n)(\n    jnp.ones(())\n)  # accumulate\n" in fixed
+
+
+def test_restructure_name_matching() -> None:
+    from jaxerr_lsp.fixes import _name_matches
+
+    for name in ["w", "g_w", "w_ref", "grad_w", "gw", "dw", "W_grad", "_w"]:
+        assert _name_matches(name, "w"), name
+    for name in ["b", "wb", "r1", "w2", "ww"]:
+        assert not _name_matches(name, "w"), name
+    src = DICT_PRIMAL.replace(
+        "with_refs((g_w, g_b))",
+        "with_refs((jax.new_ref(jnp.zeros_like(w)), jax.new_ref(jnp.zeros_like(b))))",
+    )
+    f = jxe001(src, ["{'w': w, 'b': b}"],
+               ["(jax.new_ref(jnp.zeros_like(w)), jax.new_ref(jnp.zeros_like(b)))"],
+               keys=["w", "b"],
+               elements=["jax.new_ref(jnp.zeros_like(w))", "jax.new_ref(jnp.zeros_like(b))"])
+    fix = compute_fixes(src, f)[0]
+    assert fix.fix_id == "refs-as-dict" and fix.safe
+
+
+def test_two_primals_exact() -> None:
+    f = CASES[4].finding(TWO_PRIMALS)
+    assert fixed_line(TWO_PRIMALS, f, "refs-from-primals", "with_refs") == (
+        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), x), "
+        "jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), y))(1.0)"
+    )
+
+
+def test_aliases_used_and_no_import_added() -> None:
+    f = CASES[5].finding(ALIASES)
+    fix = compute_fixes(ALIASES, f)[0]
+    assert len(fix.edits) == 1
+    assert fixed_line(ALIASES, f, "refs-from-primals", "with_refs") == (
+        "f_vjp.with_refs(J.tree.map(lambda p: J.new_ref(xp.zeros_like(p)), p))(1.0)"
+    )
+
+
+def test_missing_jnp_import_added_after_imports() -> None:
+    f = CASES[6].finding(NO_JNP)
+    fix = compute_fixes(NO_JNP, f)[0]
+    fixed = apply_edits(NO_JNP, fix.edits)
+    assert fixed.startswith(
+        '"""A module without jax.numpy imported as jnp."""\nfrom __future__ import annotations\n\n'
+        "import jax\nimport jax.numpy as jnp\n\n\ndef f(p):"
+    )
+
+
+def test_missing_jax_import_after_docstring_future_and_imports() -> None:
+    f = CASES[7].finding(NO_JAX)
+    fix = compute_fixes(NO_JAX, f)[0]
+    fixed = apply_edits(NO_JAX, fix.edits)
+    assert fixed.startswith(
+        '"""Only names from jax are imported."""\n\nfrom __future__ import annotations\n\n'
+        "from jax import numpy as xp\nfrom jax import new_ref, vjp\nimport jax\n\n# a comment"
+    )
+    assert "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(xp.zeros_like(p)), p))(1.0)" in fixed
+
+
+def test_import_added_when_file_is_only_imports_without_newline() -> None:
+    src = "import jax\nout, f_vjp = jax.vjp(f, p); f_vjp.with_refs(r)(1.0)"
+    f = jxe001(src, ["p"], ["r"], jnp_alias=None)
+    fix = compute_fixes(src, f)[0]
+    assert apply_edits(src, fix.edits) == (
+        "import jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
+        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)"
+    )
+    src = "import jax"
+    assert apply_edits(src, [TextEdit(Span(1, 10, 1, 10), "\nimport jax.numpy as jnp")])
+    from jaxerr_lsp.fixes import _Lines, _import_insertion
+
+    assert _import_insertion(_Lines("import jax")) == (1, "\n")
+    assert _import_insertion(_Lines("x = 1\n")) == (1, "")
+    assert _import_insertion(_Lines("#!/usr/bin/env python\n# c\n\nx = 1\n")) == (4, "")
+
+
+def test_rebound_primal_is_unsafe_and_says_so() -> None:
+    f = jxe001(TWO_PRIMALS, ["x", "y"], ["rx"], rebound=True)
+    (fix,) = compute_fixes(TWO_PRIMALS, f)
+    assert not fix.safe and "rebound" in fix.title and "rebound" in fix.why
+
+
+def test_logs_list_exact() -> None:
+    f = CASES[8].finding(LOGS_LIST)
+    assert fixed_line(LOGS_LIST, f, "logs-as-dict", "return (g1") == (
+        "    return (g1, g2), {'g1': g1, 'g2': g2}  # logs"
+    )
+    assert fixed_line(LOGS_LIST, f, "logs-none", "return (g1") == "    return (g1, g2), None  # logs"
+
+
+def test_logs_keys_deduplicated_and_generated() -> None:
+    f = CASES[9].finding(LOGS_EXPRS)
+    assert fixed_line(LOGS_EXPRS, f, "logs-as-dict", "return (") == (
+        "    return (g * y, g * x), {'log_0': g * y, 'g': g, 'g_1': g}"
+    )
+
+
+@pytest.mark.parametrize(
+    "src,expected",
+    [
+        (LOGS_NAME, "    return (g * y, g * x), {'norms': norms}"),
+        (LOGS_STR, "    return (g * y, g * x), {\"logs\": f\"norm={g}\"}"),
+        (LOGS_ORDERED, "    return (g * y, g * x), dict(OrderedDict(g=g))"),
+        (LOGS_ARRAY, "    return (g * y, g * x), {'logs': jnp.stack([g, x])}"),
+    ],
+    ids=["name", "fstring", "ordereddict", "array"],
+)
+def test_logs_other_expressions(src: str, expected: str) -> None:
+    case = next(c for c in CASES if c.src == src)
+    assert fixed_line(src, case.finding(src), "logs-as-dict", "return (") == expected
+
+
+def test_missing_logs_exact() -> None:
+    f = CASES[14].finding(MISSING_LOGS)
+    (fix,) = compute_fixes(MISSING_LOGS, f)
+    assert fix.safe
+    assert fixed_line(MISSING_LOGS, f, "return-cts-no-logs", "return (g") == (
+        "    return (g * y, g * x), None  # forgot the logs"
+    )
+    f = CASES[15].finding(MISSING_LOGS_LAMBDA)
+    assert fixed_line(MISSING_LOGS_LAMBDA, f, "return-cts-no-logs", "lambda") == (
+        "bwd = lambda res, g: ((g * res[1], g * res[0]), None)"
+    )
+
+
+def test_not_pair_exact() -> None:
+    assert fixed_line(NOT_PAIR_TUPLE, CASES[16].finding(NOT_PAIR_TUPLE), "return-pair-none-logs", "return (") == (
+        "    return (2 * g,), None"
+    )
+    assert fixed_line(NOT_PAIR_SINGLE, CASES[17].finding(NOT_PAIR_SINGLE), "return-pair-none-logs", "* g") == (
+        "    return (2 * g,), None"
+    )
+    assert fixed_line(NOT_PAIR_LAMBDA, CASES[18].finding(NOT_PAIR_LAMBDA), "return-pair-none-logs", "lambda") == (
+        "bwd = lambda res, g: ((2 * g,), None)"
+    )
+    assert fixed_line(NOT_PAIR_THREE, CASES[19].finding(NOT_PAIR_THREE), "return-pair-none-logs", "return (g") == (
+        "    return (g * y * z, g * x * z, g * x * y), None"
+    )
+
+
+def test_not_pair_name_is_unsafe() -> None:
+    src = "def bwd(res, g):\n    grads = (g,)\n    return grads\n"
+    finding = jxe003(src, "grads", "name")
+    finding = Finding("JXE003", finding.catalog_id, at(src, "grads", "return "), "m",
+                      data={**finding.data, "return_span": L(at(src, "grads", "return "))})
+    (fix,) = compute_fixes(src, finding)
+    assert not fix.safe and apply_edits(src, fix.edits).endswith("    return grads, None\n")
+    finding.data["return_kind"] = "tuple"
+    (fix,) = compute_fixes(src, finding)
+    assert fix.safe
+
+
+# -- text handling ---------------------------------------------------------------------------
+
+
+def test_non_ascii_and_emoji_on_the_line() -> None:
+    src = DICT_PRIMAL.replace(
+        "f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate",
+        'print("🎉 é"); f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # ✓ accumulate 🎉',
+    )
+    f = CASES[0].finding(src)
+    assert f.span.start_column == len('print("🎉 é"); f_vjp.with_refs(')
+    fixes = compute_fixes(src, f)
+    assert [x.fix_id for x in fixes] == ["refs-as-dict", "refs-from-primals"]
+    fixed = apply_edits(src, fixes[0].edits)
+    assert (
+        'print("🎉 é"); f_vjp.with_refs({\'w\': g_w, \'b\': g_b})(jnp.ones(()))  # ✓ accumulate 🎉\n'
+        in fixed
+    )
+    assert run_programs({"emoji": fixed})["emoji"]["out"] == "🎉 é\n" + GRADS_VALUE
+
+
+def test_compound_statement_and_one_liner_bodies() -> None:
+    src = BWD_HEAD + "def bwd(res, g):\n    if True: return (g, g), [g]  # one-liner\n" + BWD_TAIL
+    f = jxe002(src, "[g]", "list", "(g, g), [g]")
+    fixed = apply_edits(src, compute_fixes(src, f)[0].edits)
+    assert "    if True: return (g, g), {'g': g}  # one-liner\n" in fixed
+    src = (
+        "def outer():\n    for i in range(2):\n        f_vjp.with_refs((g_w, g_b))(ct)\n"
+        "    else:\n        pass  # keep\n"
+    )
+    f = jxe001(src, [], ["(g_w, g_b)"], keys=["w", "b"], elements=["g_w", "g_b"], vjp="f_vjp")
+    f.data["primals"] = []
+    (fix,) = compute_fixes(src, f)
+    assert apply_edits(src, fix.edits) == src.replace("((g_w, g_b))", "({'w': g_w, 'b': g_b})")
+    assert fix.edits[0].span == Span(3, 8, 3, 39)
+
+
+def test_partial_code_elsewhere_in_the_file() -> None:
+    src = LOGS_LIST + "\ndef broken(:\n    pass\n"
+    with pytest.raises(SyntaxError):
+        ast.parse(src)
+    f = CASES[8].finding(src)
+    fixes = compute_fixes(src, f)
+    assert [x.fix_id for x in fixes] == ["logs-as-dict", "logs-none"]
+    assert "return (g1, g2), {'g1': g1, 'g2': g2}  # logs\n" in apply_edits(src, fixes[0].edits)
+    # the import insertion still finds its place
+    src = NO_JNP + "\nclass Broken(\n"
+    fixes = compute_fixes(src, CASES[6].finding(src))
+    assert apply_edits(src, fixes[0].edits).count("import jax.numpy as jnp\n") == 1
+
+
+@pytest.mark.parametrize("finding", [
+    Finding("JXE001", "x", Span(1, 0, 1, 1), "m", data={}),
+    Finding("JXE001", "x", Span(1, 0, 1, 1), "m", data={"refs": [{"span": [99, 0, 99, 3], "source": "abc"}]}),
+    Finding("JXE001", "x", Span(1, 0, 1, 1), "m", data={"refs": [{"span": "bad"}], "primals": None}),
+    Finding("JXE002", "x", Span(1, 0, 1, 1), "m", data={"logs_span": [1, 0, 1, 200]}),
+    Finding("JXE002", "x", Span(1, 0, 1, 1), "m", data={"missing_logs": True, "return_span": None}),
+    Finding("JXE003", "x", Span(1, 0, 1, 1), "m", data={"return_span": [0, -5, 0, -1]}),
+    Finding("JXE999", "x", Span(1, 0, 1, 1), "m", data={}),
+])
+def test_malformed_or_stale_findings_give_no_fix(finding: Finding) -> None:
+    assert compute_fixes(LOGS_LIST, finding) == []
+    assert compute_fixes("", finding) == []
+    assert compute_fixes("def f(:\n", finding) == []
+
+
+def test_stale_span_is_refused() -> None:
+    f = CASES[8].finding(LOGS_LIST)
+    shifted = "# a new first line\n" + LOGS_LIST  # the document changed since the analysis
+    assert compute_fixes(shifted, f) == []
+
+
+# -- ignore comments ---------------------------------------------------------------------------
+
+
+def _ignore(src: str, code: str = "JXE001", line: int = 1) -> str:
+    finding = Finding(code, CATALOG_IDS.get(code, "x"), Span(line, 0, line, 1), "m")
+    fix = ignore_line_fix(src, finding)
+    assert fix.fix_id == "ignore-line" and not fix.safe and fix.title and fix.why
+    return apply_edits(src, fix.edits)
+
+
+def test_ignore_line_fix() -> None:
+    assert _ignore("f_vjp.with_refs(r)(ct)\nnext\n") == "f_vjp.with_refs(r)(ct)  # jaxerr: ignore[JXE001]\nnext\n"
+    assert _ignore("x = 1   \r\ny\r\n") == "x = 1  # jaxerr: ignore[JXE001]\r\ny\r\n"
+    assert _ignore("x = '#'  # noqa: E501") == "x = '#'  # noqa: E501  # jaxerr: ignore[JXE001]"
+    assert _ignore("x = 1  # jaxerr: ignore[JXE002]") == "x = 1  # jaxerr: ignore[JXE002,JXE001]"
+    assert _ignore("x = 1  # jaxerr: ignore[JXE002, JXE003] why") == (
+        "x = 1  # jaxerr: ignore[JXE002, JXE003, JXE001] why"
+    )
+    assert _ignore("x = 1  # jaxerr: ignore[]") == "x = 1  # jaxerr: ignore[JXE001]"
+    assert _ignore("x = 1  # jaxerr: ignore") == "x = 1  # jaxerr: ignore"
+    assert _ignore("x = 1  # jaxerr: ignore[JXE001]") == "x = 1  # jaxerr: ignore[JXE001]"
+    assert _ignore("x = 1  # jaxerr: ignore[vjp-with-refs-tree-mismatch]") == (
+        "x = 1  # jaxerr: ignore[vjp-with-refs-tree-mismatch]"
+    )
+    assert _ignore("s = 'é🎉'; f(  # open\n  a)\n") == "s = 'é🎉'; f(  # open  # jaxerr: ignore[JXE001]\n  a)\n"
+    assert _ignore("\tx = f('# not a comment')\n") == "\tx = f('# not a comment')  # jaxerr: ignore[JXE001]\n"
+    assert _ignore("x = a + \\\n    b\n") == "x = a + \\\n    b\n"  # cannot comment a continued line
+    assert _ignore("a\nb\nc", line=3) == "a\nb\nc  # jaxerr: ignore[JXE001]"
+
+
+def test_ignore_comment_silences_the_engine() -> None:
+    case = CASES[0]
+    finding = case.finding(case.src)
+    ignored = apply_edits(case.src, ignore_line_fix(case.src, finding).edits)
+    assert "# accumulate  # jaxerr: ignore[JXE001]" in ignored
+    assert not engine_flags(ignored, "JXE001")
+
+
+# -- apply_edits -------------------------------------------------------------------------------
+
+
+def test_apply_edits() -> None:
+    src = "ab🎉c\r\nde\nf"
+    assert apply_edits(src, []) == src
+    assert apply_edits(src, [TextEdit(Span(1, 2, 1, 3), "X")]) == "abXc\r\nde\nf"
+    assert apply_edits(src, [TextEdit(Span(2, 0, 3, 1), "Z"), TextEdit(Span(1, 0, 1, 0), ">")]) == ">ab🎉c\r\nZ"
+    assert apply_edits(src, [TextEdit(Span(1, 0, 1, 0), "1"), TextEdit(Span(1, 0, 1, 0), "2")]) == "12ab🎉c\r\nde\nf"
+    assert apply_edits(src, [TextEdit(Span(1, 4, 2, 0), "")]) == "ab🎉cde\nf"
+    assert apply_edits(src, [TextEdit(Span(3, 1, 3, 1), "!")]) == src + "!"
+    with pytest.raises(ValueError):
+        apply_edits(src, [TextEdit(Span(1, 0, 1, 3), "a"), TextEdit(Span(1, 2, 1, 4), "b")])
