@@ -182,7 +182,7 @@ class Classifier:
         self.parameters = {a.arg for a in (*bwd.args.posonlyargs, *bwd.args.args)}
         self.scope = scope
 
-    def _binding(self, name: ast.Name) -> Binding | None:
+    def assignment(self, name: ast.Name) -> Binding | None:
         binding = self.model.binding_of(name)
         if binding is None or binding.kind != ASSIGN or binding.value is None:
             return None
@@ -205,7 +205,7 @@ class Classifier:
                     return Kind("list")  # a list of unknown length; never a known pair
                 return Kind(name)
         if isinstance(expr, ast.Name):
-            binding = self._binding(expr)
+            binding = self.assignment(expr)
             if binding is None:
                 return UNKNOWN_KIND
             inner = self.kind(binding.value, depth + 1)  # type: ignore[arg-type]

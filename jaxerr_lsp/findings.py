@@ -18,6 +18,10 @@ class Span:
     end_line: int
     end_column: int
 
+    def as_list(self) -> list[int]:
+        """[start_line, start_column, end_line, end_column], the form `Finding.data` uses."""
+        return [self.start_line, self.start_column, self.end_line, self.end_column]
+
     def contains(self, line: int, column: int) -> bool:
         """Whether the (1-based line, 0-based column) position lies inside, end inclusive."""
         if (line, column) < (self.start_line, self.start_column):

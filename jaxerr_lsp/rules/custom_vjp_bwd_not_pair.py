@@ -24,9 +24,6 @@ TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs
             "produce a pair (in_cts, logs), but got {value}.")
 
 
-def _span_list(span) -> list[int]:
-    return [span.start_line, span.start_column, span.end_line, span.end_column]
-
 
 def check(ctx: Context) -> Iterator[Finding]:
     parsed = ctx.parsed
@@ -45,8 +42,8 @@ def check(ctx: Context) -> Iterator[Finding]:
                 shown = source
                 if kind.length is not None:
                     shown = f"{source} (a {kind_name} of length {kind.length})"
-                elif kind_name not in ("NoneType",):
-                    shown = f"{source} (a {kind_name})"
+                elif kind_name != "NoneType":
+                    shown = f"{source} (of type {kind_name})"
             yield Finding(
                 code=CODE,
                 catalog_id=CATALOG_ID,
@@ -55,7 +52,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 related=(Related(parsed.span(registration.call),
                                  "bwd rule registered with `defvjp_with_logs` here"),),
                 data={
-                    "return_span": _span_list(span),
+                    "return_span": span.as_list(),
                     "return_source": source,
                     "return_kind": kind_name,
                 },

@@ -12,6 +12,7 @@ logs is read as `(in_cts, logs)` and fails the same way; the message says so.
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator
 
 from jaxerr_lsp.context import Context
@@ -28,9 +29,6 @@ TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs
 
 KIND_OF_TYPE = {"ArrayImpl": "array", "ndarray": "array", "function": "lambda"}
 
-
-def _span_list(span) -> list[int]:
-    return [span.start_line, span.start_column, span.end_line, span.end_column]
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -66,23 +64,22 @@ def check(ctx: Context) -> Iterator[Finding]:
                 related=(Related(parsed.span(registration.call),
                                  "bwd rule registered with `defvjp_with_logs` here"),),
                 data={
-                    "logs_span": _span_list(parsed.span(logs)),
+                    "logs_span": parsed.span(logs).as_list(),
                     "logs_kind": KIND_OF_TYPE.get(logs_kind.type_name, logs_kind.type_name),
                     "logs_type": logs_kind.type_name,
                     "elements": elements,
                     "missing_logs": missing_logs,
-                    "return_span": _span_list(value_span),
+                    "return_span": value_span.as_list(),
                     "return_source": parsed.segment(value),
                 },
             )
 
 
-def _elements(ctx: Context, classifier: Classifier, logs) -> list[dict] | None:
-    import ast
-
-    literal = logs
+def _elements(ctx: Context, classifier: Classifier, logs: ast.expr) -> list[dict] | None:
+    """The logged elements of a list/tuple/set literal (directly or through a local name)."""
+    literal: ast.expr | None = logs
     if isinstance(literal, ast.Name):
-        binding = classifier._binding(literal)
+        binding = classifier.assignment(literal)
         literal = binding.value if binding is not None else None
     if not isinstance(literal, (ast.List, ast.Tuple, ast.Set)):
         return None

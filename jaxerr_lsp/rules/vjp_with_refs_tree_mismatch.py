@@ -39,9 +39,6 @@ But the tree structures differ:
 """
 
 
-def _span_list(span: Span) -> list[int]:
-    return [span.start_line, span.start_column, span.end_line, span.end_column]
-
 
 def _has_aux(call: ast.Call) -> bool | None:
     for keyword in call.keywords:
@@ -131,7 +128,7 @@ def _restructure(ctx: Context, primal: ast.expr, primal_structure: object, ref: 
         if not isinstance(structure, (Leaf, Unknown)):
             return None
     return {"arg": arg, "keys": keys,
-            "elements": [{"span": _span_list(ctx.parsed.span(e)), "source": ctx.parsed.segment(e)}
+            "elements": [{"span": ctx.parsed.span(e).as_list(), "source": ctx.parsed.segment(e)}
                          for e in ref.elts]}
 
 
@@ -190,11 +187,11 @@ def check(ctx: Context) -> Iterator[Finding]:
                              f"primal arguments of `jax.vjp` here, structured as ({primal_text})"),),
             data={
                 "jax_message": jax_message,
-                "vjp_span": _span_list(parsed.span(vjp)),
-                "primals": [{"span": _span_list(parsed.span(p)), "source": parsed.segment(p)} for p in primals],
+                "vjp_span": parsed.span(vjp).as_list(),
+                "primals": [{"span": parsed.span(p).as_list(), "source": parsed.segment(p)} for p in primals],
                 "primal_structures": [describe(s) for s in primal_structures],
-                "refs_span": _span_list(refs_span),
-                "refs": [{"span": _span_list(parsed.span(r)), "source": parsed.segment(r)} for r in call.args],
+                "refs_span": refs_span.as_list(),
+                "refs": [{"span": parsed.span(r).as_list(), "source": parsed.segment(r)} for r in call.args],
                 "restructure": restructure,
                 "jax_alias": (model.aliases_of("jax") or [None])[0],
                 "jnp_alias": (model.aliases_of("jax.numpy") or [None])[0],
