@@ -16,6 +16,7 @@ Fix ids (the catalog entries' `[[fixes]]` ids):
 | JXE002 | `return-cts-no-logs` | yes (only fix when `missing_logs`) |
 | JXE002 | `logs-as-dict` | yes |
 | JXE002 | `logs-none` | never (drops the logs) |
+| JXE003 | `pair-cts-with-logs` | when the last element is clearly the logs (`return dx, dw, logs`) |
 | JXE003 | `return-pair-none-logs` | when the value is a tuple/list of cotangents |
 | any | `ignore-line` | never (suppression, from `ignore_line_fix`) |
 
@@ -46,7 +47,7 @@ log = logging.getLogger(__name__)
 FIX_IDS: dict[str, tuple[str, ...]] = {
     "JXE001": ("refs-as-dict", "refs-from-primals"),
     "JXE002": ("return-cts-no-logs", "logs-as-dict", "logs-none"),
-    "JXE003": ("return-pair-none-logs",),
+    "JXE003": ("pair-cts-with-logs", "return-pair-none-logs"),
 }
 IGNORE_FIX_ID = "ignore-line"
 
@@ -671,6 +672,8 @@ def _restructure_fix(
         return None
     values = [e.value for e in node.elements]
     matched = _match_keys(values, keys)
+    if matched is None and len(keys) == 1:
+        matched = list(keys)  # one ref, one key: nothing to pair wrongly
     safe = matched is not None
     assigned = matched if matched is not None else list(keys)
     primals = data.get("primals") or []
@@ -704,7 +707,7 @@ def _refs_from_primals_fix(
         if not isinstance(source, str) or not source.strip() or source.lstrip().startswith("*"):
             return None
         try:
-            primal_node = cst.parse_expression(_NEWLINE.sub("\n", source.strip()))
+            primal_node = cst.parse_expression(_NEWLINE.sub(lines.newline, source.strip()))
         except cst.ParserSyntaxError:
             return None
         template = cst.parse_expression(
@@ -777,6 +780,7 @@ def _fixes_jxe002(lines: _Lines, finding: Finding) -> list[Fix]:
     quote = '"' if lines.source.count('"') > lines.source.count("'") else "'"
     kind = data.get("logs_kind")
     is_literal = isinstance(node, (cst.List, cst.Tuple, cst.Set))
+    safe = False
     if is_literal and not any(isinstance(e, cst.StarredElement) for e in node.elements):
         names = [
             e.value.value if isinstance(e.value, cst.Name) else f"log_{i}"
@@ -789,16 +793,19 @@ def _fixes_jxe002(lines: _Lines, finding: Finding) -> list[Fix]:
     ):
         new = cst.Call(cst.Name("dict"), [cst.Arg(node)])
         title = f"Log a plain dict: {_preview(new)}"
+        safe = True
     else:
         key = node.value if isinstance(node, cst.Name) else "logs"
-        new = cst.Dict(
-            [cst.DictElement(_string(key, quote), _parenthesized(node))]
-        )
+        new = cst.Dict([cst.DictElement(_string(key, quote), _parenthesized(node))])
         title = f"Log a dict with a named key: {_preview(new)}"
     edit = doc.edit({id(node): lambda _u: new})
     if edit is not None:
-        why = "JAX takes only a plain dict (or None) as the logs, and this keeps every logged value under a readable key."
-        fixes.append(Fix(title, True, why, (edit,), "logs-as-dict"))
+        if safe:
+            why = "A plain dict with the same entries is what JAX accepts as the logs, and nothing else changes."
+        else:
+            title += " (unsafe: key names chosen here)"
+            why = "Every logged value is kept, but under key names chosen here, which code reading the logs may not expect and which collide if the function runs twice in one backward pass."
+        fixes.append(Fix(title, safe, why, (edit,), "logs-as-dict"))
     none_edit = doc.edit({id(node): lambda _u: cst.Name("None")})
     if none_edit is not None:
         fixes.append(
@@ -850,6 +857,23 @@ def _return_cts_no_logs_fix(lines: _Lines, data: dict) -> Fix | None:
 # JXE003: not a pair
 
 _SEQUENCE_KINDS = {"tuple", "list"}
+# `return_kind` is the type name JAX would print for the returned value.
+_SINGLE_KINDS = {"ArrayImpl", "array", "int", "float", "complex", "bool", "number"}
+_NO_CT_KINDS = {"NoneType", "dict", "str", "bytes", "set", "frozenset", "function", "lambda"}
+
+
+def _looks_like_logs(node: cst.BaseExpression) -> bool:
+    """A dict, None, or a name that says it holds logs (`logs`, `aux_logs`, `log`)."""
+    if isinstance(node, (cst.Dict, cst.DictComp)):
+        return True
+    if isinstance(node, cst.Call) and _callee_name(node) == "dict":
+        return True
+    name = node.value if isinstance(node, cst.Name) else (
+        node.attr.value if isinstance(node, cst.Attribute) else None)
+    if name is None:
+        return False
+    name = name.lower()
+    return name == "none" or name == "log" or name.endswith("logs")
 
 
 def _fixes_jxe003(lines: _Lines, finding: Finding) -> list[Fix]:
@@ -861,34 +885,87 @@ def _fixes_jxe003(lines: _Lines, finding: Finding) -> list[Fix]:
     if doc is None:
         return []
     node = doc.expression(span, data.get("return_source"))
-    if node is None or (isinstance(node, cst.Name) and node.value == "None"):
-        return []
     kind = data.get("return_kind")
+    if node is None or kind in _NO_CT_KINDS:
+        return []
+    not_cotangents = (cst.Dict, cst.Set, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+    if isinstance(node, not_cotangents) or (isinstance(node, cst.Name) and node.value == "None"):
+        return []
+    arity = data.get("arity")
+    arity = arity if isinstance(arity, int) and not isinstance(arity, bool) else None
     bare = doc.is_return_value(node)
-    if isinstance(node, (cst.Tuple, cst.List)) or kind in _SEQUENCE_KINDS:
-        first: cst.BaseExpression = node
-        safe = True
-        why = "The returned value is the tuple of cotangents, so pairing it with None (no logs) gives JAX the (in_cts, logs) it expects and changes nothing else."
-        suffix = ""
-    elif isinstance(
-        node,
-        (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary),
+    fixes = []
+    single = (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary)
+    if isinstance(node, (cst.Tuple, cst.List)) and not any(
+        isinstance(e, cst.StarredElement) for e in node.elements
     ):
+        n = len(node.elements)
+        last_is_logs = n >= 2 and _looks_like_logs(node.elements[-1].value)
+        if last_is_logs and arity in (None, n - 1):
+            fixes.append(_split_logs_fix(doc, node, bare, safe=True))
+        elif arity is not None and arity == n - 1:
+            fixes.append(_split_logs_fix(doc, node, bare, safe=False))
+        elif arity in (None, n):
+            why = "The returned value is the tuple of cotangents, so pairing it with None (no logs) gives JAX the (in_cts, logs) it expects and changes nothing else."
+            fixes.append(_whole_pair_fix(doc, node, node, bare, True, why, ""))
+    elif isinstance(node, (cst.Tuple, cst.List)) or kind in _SEQUENCE_KINDS:
+        why = "The returned value is the tuple of cotangents, so pairing it with None (no logs) gives JAX the (in_cts, logs) it expects and changes nothing else."
+        fixes.append(_whole_pair_fix(doc, node, node, bare, True, why, ""))
+    elif kind in _SINGLE_KINDS or (kind is None and isinstance(node, single)):
+        if arity not in (None, 1):
+            return []
         first = cst.Tuple([cst.Element(node, comma=cst.Comma())])
-        safe = False
-        why = "The returned value looks like a single cotangent, so it is wrapped in a one-element tuple, which is right only for a one-argument function."
-        suffix = " (unsafe: assumes a one-argument function)"
+        why = "The returned value is a single cotangent, so it is wrapped in a one-element tuple, which is right only for a one-argument function."
+        safe = arity == 1
+        fixes.append(_whole_pair_fix(doc, node, first, bare, safe, why,
+                                     "" if safe else " (unsafe: assumes a one-argument function)"))
     else:
-        first = node
-        safe = False
         why = "Pairing the returned value with None is right only if that value is already the tuple of cotangents, which cannot be seen here."
-        suffix = " (unsafe: assumes the value is the tuple of cotangents)"
+        fixes.append(_whole_pair_fix(doc, node, node, bare, False, why,
+                                     " (unsafe: assumes the value is the tuple of cotangents)"))
+    return [f for f in fixes if f is not None]
+
+
+def _whole_pair_fix(
+    doc: _StmtDoc, node: cst.BaseExpression, first: cst.BaseExpression, bare: bool,
+    safe: bool, why: str, suffix: str,
+) -> Fix | None:
     new = _pair_with_none(first, bare=bare)
     edit = doc.edit({id(node): lambda _u: new})
     if edit is None:
-        return []
-    preview = _pair_preview(first)
-    return [Fix(f"Return a pair with no logs: {preview}{suffix}", safe, why, (edit,), "return-pair-none-logs")]
+        return None
+    title = f"Return a pair with no logs: {_pair_preview(first)}{suffix}"
+    return Fix(title, safe, why, (edit,), "return-pair-none-logs")
+
+
+def _split_logs_fix(doc: _StmtDoc, node: cst.Tuple | cst.List, bare: bool, safe: bool) -> Fix | None:
+    """`return dx, dw, logs` -> `return (dx, dw), logs`."""
+    *cts, logs = node.elements
+    last_ct = cts[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    if len(cts) == 1:
+        last_ct = cts[-1].with_changes(comma=cst.Comma())
+    in_cts = cst.Tuple([*cts[:-1], last_ct])
+    pair = cst.Tuple(
+        [
+            cst.Element(in_cts, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            logs.with_changes(comma=cst.MaybeSentinel.DEFAULT),
+        ]
+    )
+    if bare:
+        pair = pair.with_changes(lpar=[], rpar=[])
+    if isinstance(node, cst.Tuple) and node.lpar and not bare:
+        pair = pair.with_changes(lpar=node.lpar, rpar=node.rpar)
+    edit = doc.edit({id(node): lambda _u: pair})
+    if edit is None:
+        return None
+    preview = f"{_preview(in_cts, 50)}, {_preview(logs.value, 30)}"
+    if safe:
+        title = f"Pair the cotangents with the logs: {preview}"
+        why = "The last element is the logs, so nesting the others as the cotangent tuple gives JAX the (in_cts, logs) pair it expects and keeps every value."
+    else:
+        title = f"Pair the cotangents with the logs: {preview} (unsafe: assumes the last element is the logs)"
+        why = "The tuple has one element more than the function has arguments, so the last one is taken as the logs, which the code does not show."
+    return Fix(title, safe, why, (edit,), "pair-cts-with-logs")
 
 
 # --------------------------------------------------------------------------------------------
@@ -919,7 +996,7 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         return []
 
 
-_IGNORE_COMMENT = re.compile(r"#\s*jaxerr:\s*ignore\b(?:\[(?P<ids>[^\]]*)\])?")
+_IGNORE_COMMENT = re.compile(r"#\s*jaxerr:\s*ignore\b(?:\[(?P<ids>[^\]]*)\])?", re.IGNORECASE)
 
 
 def ignore_line_fix(source: str, finding: Finding) -> Fix:
