@@ -90,6 +90,10 @@ class _Lines:
             self.starts.append(m.end())
         self.ends.append(len(source))
         self.newline = first_newline or "\n"
+        # A byte order mark counts as a character of line 1 (as the engine counts it), but
+        # Python's parser does not accept it in a str: `code` is the text to parse.
+        self.bom = source.startswith("\ufeff")
+        self.code = source[1:] if self.bom else source
 
     @property
     def count(self) -> int:
@@ -118,10 +122,18 @@ class _Lines:
         ]
 
     def byte_col(self, line: int, column: int) -> int:
+        """The UTF-8 byte column `ast` would report for a character column."""
+        if self.bom and line == 1:
+            return len(self.line(1)[1:column].encode("utf-8"))
         return len(self.line(line)[:column].encode("utf-8"))
 
     def char_col(self, line: int, byte_column: int) -> int:
-        return len(self.line(line).encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
+        """The character column of a UTF-8 byte column from `ast`."""
+        text = self.line(line)
+        shift = 0
+        if self.bom and line == 1:
+            text, shift = text[1:], 1
+        return shift + len(text.encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
 
 
 def _span(value: Any) -> Span | None:
@@ -191,6 +203,8 @@ def _top_level_chunks(lines: _Lines) -> list[tuple[int, int]]:
 
 def _parse_chunk(lines: _Lines, first: int, last: int) -> ast.Module | None:
     text = lines.source[lines.starts[first - 1] : lines.ends[last - 1]]
+    if first == 1 and lines.bom:
+        text = text[1:]
     return _parse_ast(text)
 
 
@@ -250,7 +264,7 @@ def _statement_in(
 
 
 def _enclosing_statement(lines: _Lines, target: Span) -> _StmtRange | None:
-    tree = _parse_ast(lines.source)
+    tree = _parse_ast(lines.code)
     if tree is not None:
         return _statement_in(tree, lines, target, 0)
     # Partial code: parse only the top-level chunk(s) around the target.
@@ -511,22 +525,29 @@ def _unique(names: Sequence[str]) -> list[str]:
 # Imports
 
 
-def _import_insertion(lines: _Lines) -> tuple[int, str]:
-    """(line, leading text) where a new top-level import goes: after the module docstring,
-    the `__future__` imports and the imports that open the module. `leading` is a newline
-    to put before the import when the insertion point is the end of a last line."""
-    tree = _parse_ast(lines.source)
-    statements: list[tuple[ast.stmt, int]] = []
+def _leading_statements(lines: _Lines) -> list[tuple[ast.stmt, int]]:
+    """The module's top-level statements (with their line offsets), as far as they parse."""
+    tree = _parse_ast(lines.code)
     if tree is not None:
-        statements = [(s, 0) for s in tree.body]
-    else:
-        for first, last in _top_level_chunks(lines):
-            chunk = _parse_chunk(lines, first, last)
-            if chunk is None:
-                break
-            statements.extend((s, first - 1) for s in chunk.body)
-    after = None  # last line of the opening docstring/imports
-    first_line = None
+        return [(s, 0) for s in tree.body]
+    statements: list[tuple[ast.stmt, int]] = []
+    for first, last in _top_level_chunks(lines):
+        chunk = _parse_chunk(lines, first, last)
+        if chunk is None:
+            break
+        statements.extend((s, first - 1) for s in chunk.body)
+    return statements
+
+
+def _import_edit(lines: _Lines, imports: Sequence[str]) -> TextEdit | None:
+    """Insert `imports` after the module docstring, the `__future__` imports and the imports
+    that open the module (before the first statement when there are none)."""
+    if not imports:
+        return None
+    nl = lines.newline
+    statements = _leading_statements(lines)
+    last: tuple[ast.stmt, int] | None = None  # the last of the docstring and opening imports
+    following: tuple[ast.stmt, int] | None = None
     for i, (node, offset) in enumerate(statements):
         is_doc = (
             i == 0
@@ -534,30 +555,29 @@ def _import_insertion(lines: _Lines) -> tuple[int, str]:
             and isinstance(node.value, ast.Constant)
             and isinstance(node.value.value, str)
         )
-        if first_line is None:
-            first_line = node.lineno + offset
         if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
-            after = node.end_lineno + offset
+            last = (node, offset)
             continue
+        following = (node, offset)
         break
-    if after is None:
-        return (first_line or 1), ""
-    if after >= lines.count:  # the last statement ends the text, with no newline after it
-        return lines.count, lines.newline
-    return after + 1, ""
-
-
-def _import_edit(lines: _Lines, imports: Sequence[str]) -> TextEdit | None:
-    if not imports:
-        return None
-    line, leading = _import_insertion(lines)
-    nl = lines.newline
-    if leading:
-        end = len(lines.line(lines.count))
-        return TextEdit(
-            Span(lines.count, end, lines.count, end), leading + nl.join(imports) + nl
-        )
-    return TextEdit(Span(line, 0, line, 0), "".join(i + nl for i in imports))
+    if last is None:
+        line = 1
+        if following is not None:
+            node, offset = following
+            line = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            line += offset
+        column = 1 if line == 1 and lines.bom else 0
+        return TextEdit(Span(line, column, line, column), "".join(i + nl for i in imports))
+    node, offset = last
+    end_line = node.end_lineno + offset  # type: ignore[operator]
+    if following is not None and following[0].lineno + following[1] == end_line:
+        # `import jax; rest` on one line: the new imports go right after the old one
+        column = lines.char_col(end_line, node.end_col_offset)  # type: ignore[arg-type]
+        return TextEdit(Span(end_line, column, end_line, column), "".join("; " + i for i in imports))
+    if end_line >= lines.count:  # the text ends on that line, with no newline after it
+        column = len(lines.line(lines.count))
+        return TextEdit(Span(lines.count, column, lines.count, column), "".join(nl + i for i in imports))
+    return TextEdit(Span(end_line + 1, 0, end_line + 1, 0), "".join(i + nl for i in imports))
 
 
 # --------------------------------------------------------------------------------------------
@@ -987,9 +1007,13 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         builder = _BUILDERS.get(finding.code)
         if builder is None or not isinstance(finding.data, dict):
             return []
-        fixes = [f for f in builder(_Lines(source), finding) if f.edits]
-        if fixes and _parse_ast(source) is not None:
-            fixes = [f for f in fixes if _parse_ast(apply_edits(source, f.edits)) is not None]
+        lines = _Lines(source)
+        fixes = [f for f in builder(lines, finding) if f.edits]
+        if fixes and _parse_ast(lines.code) is not None:
+            fixes = [
+                f for f in fixes
+                if _parse_ast(_Lines(apply_edits(source, f.edits)).code) is not None
+            ]
         return fixes
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)

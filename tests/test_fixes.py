@@ -771,13 +771,25 @@ def test_import_added_when_file_is_only_imports_without_newline() -> None:
         "import jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
         "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)"
     )
-    src = "import jax"
-    assert apply_edits(src, [TextEdit(Span(1, 10, 1, 10), "\nimport jax.numpy as jnp")])
-    from jaxerr_lsp.fixes import _Lines, _import_insertion
+    from jaxerr_lsp.fixes import _import_edit, _Lines
 
-    assert _import_insertion(_Lines("import jax")) == (1, "\n")
-    assert _import_insertion(_Lines("x = 1\n")) == (1, "")
-    assert _import_insertion(_Lines("#!/usr/bin/env python\n# c\n\nx = 1\n")) == (4, "")
+    def add(text: str) -> str:
+        edit = _import_edit(_Lines(text), ["import jax", "import jax.numpy as jnp"])
+        return apply_edits(text, [edit])
+
+    assert add("import os") == "import os\nimport jax\nimport jax.numpy as jnp"
+    assert add("x = 1\n") == "import jax\nimport jax.numpy as jnp\nx = 1\n"
+    assert add("") == "import jax\nimport jax.numpy as jnp\n"
+    assert add("#!/usr/bin/env python\n# c\n\n@dec\ndef f(): pass\n") == (
+        "#!/usr/bin/env python\n# c\n\nimport jax\nimport jax.numpy as jnp\n@dec\ndef f(): pass\n"
+    )
+    assert add('"""Doc."""\r\nimport os  # c\r\nif x:\r\n    import y\r\n') == (
+        '"""Doc."""\r\nimport os  # c\r\nimport jax\r\nimport jax.numpy as jnp\r\nif x:\r\n    import y\r\n'
+    )
+    assert add("import os; x = 1\n") == "import os; import jax; import jax.numpy as jnp; x = 1\n"
+    assert add("from a import (\n    b,\n)\ndef broken(:\n") == (
+        "from a import (\n    b,\n)\nimport jax\nimport jax.numpy as jnp\ndef broken(:\n"
+    )
 
 
 def test_rebound_primal_is_unsafe_and_says_so() -> None:
@@ -942,6 +954,37 @@ def test_non_ascii_and_emoji_on_the_line() -> None:
         in fixed
     )
     assert run_programs({"emoji": fixed})["emoji"]["out"] == "🎉 é\n" + GRADS_VALUE
+
+
+def test_byte_order_mark() -> None:
+    """A BOM counts as a character of line 1 (as the engine counts it); the import goes
+    after it, never before."""
+    src = "\ufeff" + NO_JNP.split("\n", 1)[1]  # no docstring: line 1 is the __future__ import
+    (finding,) = engine_flags(src, "JXE001")
+    (fix,) = compute_fixes(src, finding)
+    fixed = apply_edits(src, fix.edits)
+    assert fixed.startswith("\ufefffrom __future__ import annotations\n\nimport jax\nimport jax.numpy as jnp\n")
+    src = "\ufeffimport jax\nout, f_vjp = jax.vjp(f, p); f_vjp.with_refs(r)(1.0)\n"
+    f = jxe001(src, ["p"], ["r"], jnp_alias=None)
+    (fix,) = compute_fixes(src, f)
+    assert apply_edits(src, fix.edits) == (
+        "\ufeffimport jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
+        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)\n"
+    )
+    src = "\ufeffimport jax; f_vjp.with_refs(r)(1.0)\n"
+    f = jxe001(src, ["p"], ["r"], vjp="jax", jnp_alias=None)
+    f.data["primals"] = [{"span": [1, 8, 1, 11], "source": "jax"}]
+    (fix,) = compute_fixes(src, f)
+    assert apply_edits(src, fix.edits) == (
+        "\ufeffimport jax; import jax.numpy as jnp; "
+        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), jax))(1.0)\n"
+    )
+    src = "\ufeff" + DICT_PRIMAL
+    (finding,) = engine_flags(src, "JXE001")
+    fixes = compute_fixes(src, finding)
+    assert [f.fix_id for f in fixes] == ["refs-as-dict", "refs-from-primals"]
+    runs = run_programs({f.fix_id: apply_edits(src, f.edits)[1:] for f in fixes})
+    assert runs["refs-as-dict"]["out"] == GRADS_VALUE and runs["refs-from-primals"]["ok"]
 
 
 def test_compound_statement_and_one_liner_bodies() -> None:
