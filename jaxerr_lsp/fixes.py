@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import functools
 import io
+import itertools
 import logging
 import re
 import tokenize
@@ -80,16 +81,17 @@ class _Lines:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.starts = [0]  # offset where each line starts
-        self.ends: list[int] = []  # offset where each line's content ends (before its newline)
-        first_newline = None
-        for m in _NEWLINE.finditer(source):
-            if first_newline is None:
-                first_newline = m.group()
-            self.ends.append(m.start())
-            self.starts.append(m.end())
-        self.ends.append(len(source))
-        self.newline = first_newline or "\n"
+        # offsets where each line starts, and where its content ends (before its newline)
+        if "\r" not in source:
+            lengths = [len(line) + 1 for line in source.split("\n")]
+            self.starts = [0, *itertools.accumulate(lengths[:-1])]
+            self.ends = [start + n - 1 for start, n in zip(self.starts, lengths)]
+            self.newline = "\n"
+        else:
+            breaks = list(_NEWLINE.finditer(source))
+            self.starts = [0, *(m.end() for m in breaks)]
+            self.ends = [*(m.start() for m in breaks), len(source)]
+            self.newline = breaks[0].group()
         # A byte order mark counts as a character of line 1 (as the engine counts it), but
         # Python's parser does not accept it in a str: `code` is the text to parse.
         self.bom = source.startswith("\ufeff")
@@ -186,10 +188,10 @@ def _top_level_chunks(lines: _Lines) -> list[tuple[int, int]]:
         if _CONTINUATION_KEYWORDS.match(text):
             continue
         starters.append(n)
-    chunks: list[tuple[int, int]] = []
-    for i, n in enumerate(starters):
-        if chunks and lines.line(chunks[-1][0]).startswith("@") and n == chunks[-1][1] + 1:
-            # a decorator line and the definition under it are one statement
+    chunks: list[tuple[int, int]] = []  # (first line, last starter line)
+    for n in starters:
+        if chunks and lines.line(chunks[-1][1]).startswith("@"):
+            # decorators and the definition under them are one statement
             chunks[-1] = (chunks[-1][0], n)
             continue
         chunks.append((n, n))
@@ -392,6 +394,11 @@ class _StmtDoc:
         new_text = new_code[len(self.head) :]
         old_text = self.text[len(self.head) :]
         if new_text == old_text:
+            return None
+        try:  # the rewritten statement must still parse (as Python's parser sees it)
+            ast.parse(new_code.lstrip("\ufeff"))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            log.debug("a fix produced a statement that does not parse: %r", new_text)
             return None
         (sl, sc), (el, ec) = self.stmt.start, self.stmt.end
         return TextEdit(Span(sl, sc, el, ec), new_text)
@@ -1001,20 +1008,13 @@ _BUILDERS: dict[str, Callable[[_Lines, Finding], list[Fix]]] = {
 def compute_fixes(source: str, finding: Finding) -> list[Fix]:
     """The fixes for `finding` in `source`, best first; [] when none applies. Never raises.
 
-    A fix whose result would not parse (when the source did) is dropped.
+    A fix whose rewritten statement would not parse is dropped.
     """
     try:
         builder = _BUILDERS.get(finding.code)
         if builder is None or not isinstance(finding.data, dict):
             return []
-        lines = _Lines(source)
-        fixes = [f for f in builder(lines, finding) if f.edits]
-        if fixes and _parse_ast(lines.code) is not None:
-            fixes = [
-                f for f in fixes
-                if _parse_ast(_Lines(apply_edits(source, f.edits)).code) is not None
-            ]
-        return fixes
+        return [f for f in builder(_Lines(source), finding) if f.edits]
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
         return []
