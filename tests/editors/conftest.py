@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,10 +37,13 @@ def loss(params, x):
 params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
 x = jnp.ones(3)
 out, f_vjp = jax.vjp(loss, params, x)
-grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
+w_grad, b_grad = jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))
+grads = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(jnp.zeros(3)))(1.0)
 '''
-TRIGGER_LINE = 9  # 0-based line of the with_refs call
-TRIGGER_COL = TRIGGER.splitlines()[TRIGGER_LINE].index("((jax.new_ref") + 1  # first with_refs argument
+# JXE001 on the with_refs arguments; the refs' names match the dict keys, so the quick fix
+# ({'w': w_grad, 'b': b_grad}) is a safe one (preferred, and part of source.fixAll.jaxerr)
+TRIGGER_LINE = 10  # 0-based line of the with_refs call
+TRIGGER_COL = TRIGGER.splitlines()[TRIGGER_LINE].index("((w_grad") + 1  # first with_refs argument
 CATALOG_ID = "vjp-with-refs-tree-mismatch"
 
 
@@ -69,6 +73,7 @@ def editor_env(tmp: Path, **extra: str) -> dict[str, str]:
     home = tmp / "home"
     home.mkdir(exist_ok=True)
     env["HOME"] = str(home)
+    env["LANG"] = env["LC_ALL"] = "C.UTF-8"
     extra_path = os.environ.get("JAXERR_EDITOR_TEST_PYTHONPATH")  # e.g. a stand-in server
     if extra_path:
         env["PYTHONPATH"] = extra_path + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -107,25 +112,40 @@ class Group:
     """A process started in its own session (so its own process group), killed as a group."""
 
     def __init__(self, argv, *, env, cwd=None, log: Path | None = None, stdin=subprocess.DEVNULL):
+        """stdout (and stderr, unless `log` is None) go to `log`; with no log, stdout is captured
+        and stderr goes to a temp file, so that the two never interleave mid-line."""
         self.argv = [str(a) for a in argv]
         self.log = log
-        out = open(log, "wb") if log else subprocess.PIPE
-        self.proc = subprocess.Popen(self.argv, env=env, cwd=cwd, stdin=stdin, stdout=out,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        if log:
+            out = open(log, "wb")
+            err = subprocess.STDOUT
+        else:
+            out = subprocess.PIPE
+            err = self._err = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(self.argv, env=env, cwd=cwd, stdin=stdin, stdout=out, stderr=err,
+                                     start_new_session=True)
         if log:
             out.close()
         self.pgid = self.proc.pid  # session leader: pgid == pid
 
+    def _stderr(self) -> str:
+        if self.log:
+            return ""
+        self._err.seek(0)
+        return self._err.read().decode(errors="replace")
+
     def wait(self, timeout: float) -> tuple[int, str]:
-        """Wait for exit (the whole group is killed at the timeout, and the test fails)."""
+        """Wait for exit and return (rc, stdout); at the timeout the group is killed and the test fails."""
         try:
             out, _ = self.proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
             out, _ = self.proc.communicate()
             text = (out or b"").decode(errors="replace") if not self.log else self.log.read_text(errors="replace")
-            pytest.fail(f"timed out after {timeout:.0f} s: {' '.join(self.argv)}\n{text[-4000:]}", pytrace=False)
+            pytest.fail(f"timed out after {timeout:.0f} s: {' '.join(self.argv)}\n{text[-4000:]}\n"
+                        f"stderr:\n{self._stderr()[-3000:]}", pytrace=False)
         text = (out or b"").decode(errors="replace") if not self.log else self.log.read_text(errors="replace")
+        self.stderr = self._stderr()
         self.kill()  # anything the process left behind in its group
         return self.proc.returncode, text
 
@@ -161,8 +181,10 @@ def _group_alive(pgid: int) -> bool:
 
 
 def run_group(argv, *, env, timeout: float, cwd=None) -> tuple[int, str]:
+    """Run to completion in its own process group; (rc, stdout + stderr at the end)."""
     g = Group(argv, env=env, cwd=cwd)
-    return g.wait(timeout)
+    rc, out = g.wait(timeout)
+    return rc, out + ("\n--- stderr ---\n" + g.stderr if g.stderr.strip() else "")
 
 
 def free_port() -> int:
@@ -173,7 +195,7 @@ def free_port() -> int:
 
 def tagged(output: str, tag: str) -> list[str]:
     """The payloads of the lines `TAG payload` in an editor's output."""
-    return [line[len(tag) + 1:] for line in output.splitlines() if line.startswith(tag + " ")]
+    return [line[len(tag) + 1:] for line in output.split("\n") if line.startswith(tag + " ")]
 
 
 def artifacts(name: str) -> Path:

@@ -11,6 +11,8 @@
 (package-initialize)
 (require 'json)
 (require 'flymake)
+(prefer-coding-system 'utf-8)
+(setq coding-system-for-write 'utf-8)
 
 (defun e2e-out (fmt &rest args) (princ (concat (apply #'format fmt args) "\n")))
 (defun e2e-fail (msg) (e2e-out "FAIL: %s" msg) (kill-emacs 1))

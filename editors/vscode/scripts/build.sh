@@ -55,7 +55,7 @@ node esbuild.mjs
 vsix_inputs=$( { find dist bundled package.json README.md images .vscodeignore -type f -not -name '*.pyc' 2>/dev/null | sort | xargs sha256sum; } | sha256sum | cut -c1-16)
 if [ ! -f build/jaxerr-lsp.vsix ] || [ "$(cat build/.vsix-sha 2>/dev/null)" != "$vsix_inputs" ]; then
   mkdir -p build
-  node_modules/.bin/vsce package --no-dependencies --skip-license --allow-missing-repository \
+  node_modules/.bin/vsce package --no-dependencies --skip-license --allow-missing-repository --no-rewrite-relative-links \
     -o build/jaxerr-lsp.vsix >build/vsce.log 2>&1 || { cat build/vsce.log >&2; die "vsce package failed"; }
   echo "$vsix_inputs" > build/.vsix-sha
   echo "[vscode build] $(tail -1 build/vsce.log)"

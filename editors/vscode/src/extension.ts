@@ -37,8 +37,13 @@ let serverDescription = '';
 // -------------------------------------------------------------------------------------- settings
 
 /** The settings the server reads (initializationOptions and didChangeConfiguration), wrapped. */
+/** The resource whose settings count: the first workspace folder (one server serves the window). */
+function scope(): vscode.Uri | null {
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? null;
+}
+
 function serverSettings(): { jaxerr: Record<string, unknown> } {
-  const cfg = vscode.workspace.getConfiguration(SECTION);
+  const cfg = vscode.workspace.getConfiguration(SECTION, scope());
   const out: Record<string, unknown> = {};
   for (const key of SERVER_KEYS) {
     const value = cfg.get(key);
@@ -54,8 +59,8 @@ function asCommand(value: unknown): string[] {
 }
 
 /** A restricted setting: in an untrusted workspace, only the user (global) value counts. */
-function restricted(key: string, scope?: vscode.Uri): string[] {
-  const cfg = vscode.workspace.getConfiguration(SECTION, scope);
+function restricted(key: string): string[] {
+  const cfg = vscode.workspace.getConfiguration(SECTION, scope());
   if (vscode.workspace.isTrusted) return asCommand(cfg.get(key));
   const inspected = cfg.inspect(key);
   return asCommand(inspected?.globalValue);
@@ -94,12 +99,12 @@ async function getPythonApi(): Promise<PythonEnvironmentsApi | undefined> {
   return pythonApi;
 }
 
-async function pythonFromExtension(scope?: vscode.Uri): Promise<string | undefined> {
+async function pythonFromExtension(): Promise<string | undefined> {
   if (!vscode.workspace.isTrusted) return undefined; // a workspace venv could hold any program
   const api = await getPythonApi();
   if (!api) return undefined;
   try {
-    const envPath = api.getActiveEnvironmentPath(scope);
+    const envPath = api.getActiveEnvironmentPath(scope() ?? undefined);
     const env = await api.resolveEnvironment(envPath);
     return env?.executable?.uri?.fsPath || envPath?.path;
   } catch (e) {
@@ -116,14 +121,13 @@ interface Launch {
 }
 
 async function resolveLaunch(): Promise<Launch> {
-  const scope = vscode.workspace.workspaceFolders?.[0]?.uri;
   const launcher = ctx.asAbsolutePath(path.join('bundled', 'tool', 'launch.py'));
-  const full = restricted('path', scope);
+  const full = restricted('path');
   if (full.length) return { command: full[0], args: full.slice(1), origin: 'jaxerr.path' };
-  let interpreter = restricted('interpreter', scope);
+  let interpreter = restricted('interpreter');
   let origin = 'jaxerr.interpreter';
   if (!interpreter.length) {
-    const fromExt = await pythonFromExtension(scope);
+    const fromExt = await pythonFromExtension();
     if (fromExt) {
       interpreter = [fromExt];
       origin = 'the Python extension';
@@ -158,7 +162,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: num
 }
 
 function serverEnv(): NodeJS.ProcessEnv {
-  const strategy = vscode.workspace.getConfiguration(SECTION).get<string>('importStrategy', 'useBundled');
+  const strategy = vscode.workspace.getConfiguration(SECTION, scope()).get<string>('importStrategy', 'useBundled');
   return { ...process.env, JAXERR_IMPORT_STRATEGY: strategy, PYTHONUNBUFFERED: '1' };
 }
 
@@ -342,7 +346,7 @@ class ExplainProvider implements vscode.TextDocumentContentProvider {
 const explainProvider = new ExplainProvider();
 let explainCount = 0;
 
-/** jaxerr.explain [query]: ask the server, show the Markdown, and return it (for tests/other extensions). */
+/** jaxerr.explainError [query]: ask the server (its jaxerr.explain command), show the Markdown, and return it (for tests/other extensions). */
 async function explain(query?: string): Promise<string | undefined> {
   if (typeof query !== 'string' || !query.trim()) {
     const paste = '$(clippy) Paste a JAX error message…';
@@ -410,7 +414,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ serv
   context.subscriptions.push(
     vscode.commands.registerCommand('jaxerr.restart', () => restart()),
     vscode.commands.registerCommand('jaxerr.showLog', () => log.show()),
-    vscode.commands.registerCommand('jaxerr.explain', (query?: string) => explain(query)),
+    // (not "jaxerr.explain": vscode-languageclient registers the server's own command under that name)
+    vscode.commands.registerCommand('jaxerr.explainError', (query?: string) => explain(query)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (RESTART_KEYS.some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) {
         void restart();

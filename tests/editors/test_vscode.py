@@ -1,0 +1,237 @@
+"""VS Code for real: code-server 4.100.3 (= VS Code 1.100.3) on 127.0.0.1, driven by headless Chromium.
+
+1. The extension from editors/vscode, loaded as a development extension into code-server's real
+   Node extension host, runs tests/editors/vscode/suite.js there (public VS Code API only).
+2. The packaged .vsix, installed with `code-server --install-extension`, in the workbench UI as a
+   user sees it, with a bare Python 3.12 (no packages at all) as the interpreter.
+Screenshots and logs: test-artifacts/editors/vscode-*/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import (CATALOG_ID, PREFIX, ROOT, TRIGGER, TRIGGER_COL, TRIGGER_LINE, Group, artifacts, editor_env,
+                      hover_has_explanation, need, run_group)
+
+EXT_DIR = ROOT / "editors" / "vscode"
+VSIX = EXT_DIR / "build" / "jaxerr-lsp.vsix"
+JS = ROOT / "tests" / "editors" / "vscode"
+CODE_SERVER = PREFIX / "code-server" / "node_modules" / ".bin" / "code-server"
+PLAYWRIGHT = PREFIX / "playwright" / "node_modules"
+EXTENSION_ID = "jaxerr.jaxerr-lsp"
+BASE_SETTINGS = {
+    "security.workspace.trust.enabled": False, "workbench.startupEditor": "none",
+    "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoCheckUpdates": False,
+    "extensions.autoUpdate": False, "workbench.enableExperiments": False, "workbench.tips.enabled": False,
+    "extensions.ignoreRecommendations": True, "chat.disableAIFeatures": True,
+}
+
+
+def node() -> str:
+    exe = shutil.which("node")
+    if not exe:
+        pytest.fail("node (Node 20) is not on PATH", pytrace=False)
+    return exe
+
+
+@pytest.fixture(scope="session")
+def vsix() -> Path:
+    """Build (bundle + package) the extension from the working tree; quick when nothing changed."""
+    need(CODE_SERVER, "code-server 4.100.3")
+    if not (PLAYWRIGHT / "playwright-core").is_dir():
+        need(PLAYWRIGHT / "playwright-core", "playwright-core")
+    t0 = time.monotonic()
+    r = subprocess.run(["bash", str(EXT_DIR / "scripts" / "build.sh")], capture_output=True, text=True, timeout=300)
+    print(f"build.sh: {time.monotonic() - t0:.1f} s\n{r.stdout}{r.stderr}")
+    if r.returncode != 0:
+        pytest.fail(f"building the extension failed:\n{r.stdout}{r.stderr}", pytrace=False)
+    return VSIX
+
+
+class CodeServer:
+    """code-server in its own process group, state under tmp (user data, extensions, XDG dirs)."""
+
+    def __init__(self, tmp: Path, settings: dict, **env: str):
+        self.bin = need(CODE_SERVER, "code-server 4.100.3")
+        self.state = tmp / "cs"
+        self.user = self.state / "user"
+        self.ext = self.state / "ext"
+        (self.user / "User").mkdir(parents=True)
+        self.ext.mkdir(parents=True)
+        (self.user / "User" / "settings.json").write_text(json.dumps({**BASE_SETTINGS, **settings}, indent=1))
+        self.port = _free_port()
+        (self.state / "config.yaml").write_text(f"bind-addr: 127.0.0.1:{self.port}\nauth: none\ncert: false\n")
+        self.env = editor_env(tmp, **env)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.group: Group | None = None
+
+    def common(self) -> list[str]:
+        return ["--config", str(self.state / "config.yaml"), "--user-data-dir", str(self.user),
+                "--extensions-dir", str(self.ext)]
+
+    def install(self, vsix: Path) -> str:
+        rc, out = run_group([self.bin, *self.common(), "--install-extension", str(vsix)], env=self.env, timeout=120)
+        assert rc == 0 and "successfully installed" in out, f"--install-extension failed (rc={rc}):\n{out}"
+        rc, listed = run_group([self.bin, *self.common(), "--list-extensions", "--show-versions"], env=self.env,
+                               timeout=60)
+        return listed
+
+    def start(self, folder: Path) -> None:
+        self.group = Group([self.bin, *self.common(), "--auth", "none", "--bind-addr", f"127.0.0.1:{self.port}",
+                            "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
+                            "--disable-getting-started-override", str(folder)],
+                           env=self.env, log=self.state / "server.log")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.group.proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        self.stop()
+        pytest.fail(f"code-server did not come up:\n{(self.state / 'server.log').read_text()[-3000:]}", pytrace=False)
+
+    def stop(self) -> None:
+        if self.group:
+            self.group.kill()
+
+    def keep_logs(self, dest: Path) -> str:
+        """Copy code-server's and the extension host's logs; return the extension host log text."""
+        shutil.copy(self.state / "server.log", dest / "code-server.log")
+        text = ""
+        for log in sorted(self.user.glob("logs/*/exthost*/remoteexthost.log")):
+            shutil.copy(log, dest / "remoteexthost.log")
+            text += log.read_text(errors="replace")
+        for log in sorted(self.user.glob("logs/*/exthost*/*/*jaxerr*.log")) + sorted(
+                self.user.glob("logs/*/exthost*/output_logging_*/*jaxerr*.log")):
+            shutil.copy(log, dest / log.name)
+        return text
+
+
+def _free_port() -> int:
+    from conftest import free_port
+    return free_port()
+
+
+def js_env(cs: CodeServer, **extra: str) -> dict[str, str]:
+    env = dict(cs.env)
+    env["NODE_PATH"] = str(PLAYWRIGHT)
+    env["CS_URL"] = cs.url
+    env.update(extra)
+    return env
+
+
+def steps(out: str) -> dict:
+    result = {}
+    for line in out.splitlines():
+        if line.startswith("STEP "):
+            name, _, payload = line[5:].partition(" ")
+            result[name] = json.loads(payload)
+    return result
+
+
+def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
+    """diagnostics, hover, live settings, quick fix / ignore / fixAll, explain, restart - in VS Code 1.100."""
+    art = artifacts("vscode-api")
+    target = workspace / "pkg" / "trigger.py"
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target))
+    t0 = time.monotonic()
+    cs.start(workspace)
+    try:
+        rc, out = run_group([node(), JS / "exttest.js", EXT_DIR, JS / "suite.js", workspace, art],
+                            env=js_env(cs, TEST_TIMEOUT_MS="170000"), timeout=200)
+    finally:
+        cs.stop()
+        exthost = cs.keep_logs(art)
+    print(f"extension-host test: {time.monotonic() - t0:.1f} s, rc={rc}\n{out}")
+    (art / "output.txt").write_text(out)
+    s = steps(out)
+    assert "EXIT 0" in out and "done" in s, f"the in-host suite failed (rc={rc}):\n{out}"
+    assert f"ExtensionService#_doActivateExtension {EXTENSION_ID}" in exthost
+    assert s["extension"]["path"] == str(EXT_DIR)
+    assert s["opened"]["languageId"] == "python"
+
+    diag = next(d for d in s["diagnostics"] if d["code"] == "JXE001")
+    assert diag["source"] == "jaxerr" and diag["severity"] == 0  # vscode.DiagnosticSeverity.Error
+    line = TRIGGER.splitlines()[TRIGGER_LINE]
+    assert diag["range"][0] == TRIGGER_LINE and diag["range"][1] == TRIGGER_COL, diag
+    assert any(hover_has_explanation(h) for h in s["hover"]), f"hover lacks the {CATALOG_ID} explanation: {s['hover']}"
+    assert s["severity-setting"]["severity"] == 1  # Warning, live through didChangeConfiguration
+    assert "launch.py" in s["server"]["command"]  # the bundled server, through the launcher
+
+    titles = [a["title"] for a in s["quickfix-titles"]]
+    assert any("ignore" in t.lower() for t in titles), titles
+    assert all(a["hasEdit"] for a in s["quickfix-titles"]), f"code actions not resolved: {s['quickfix-titles']}"
+    assert any(a["preferred"] for a in s["quickfix-titles"]), s["quickfix-titles"]
+    assert s["quickfix-applied"]["ok"], s["quickfix-applied"]
+    assert "{'w': w_grad, 'b': b_grad}" in s["quickfix-applied"]["line"], s["quickfix-applied"]
+    assert not [d for d in s["quickfix-applied"]["left"] if d["code"] == "JXE001"]
+    assert "jaxerr: ignore" in s["ignore-applied"]["line"] and not s["ignore-applied"]["left"], s["ignore-applied"]
+    assert s["fixall"]["hasEdit"] and s["fixall"]["left"] == [], s["fixall"]
+    assert s["explain"]["byId"] and CATALOG_ID in s["explain"]["byId"], s["explain"]
+    assert s["explain"]["byMessage"] and CATALOG_ID in s["explain"]["byMessage"], s["explain"]
+    assert s["restart"]["diagnostics"] >= 1
+
+
+def bare_python(tmp: Path) -> Path:
+    """A Python >= 3.12 with nothing installed (a user's fresh interpreter): a venv without pip."""
+    base = getattr(sys, "_base_executable", sys.executable)
+    venv = tmp / "bare-venv"
+    subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    py = venv / "bin" / "python"
+    probe = subprocess.run([py, "-c", "import pygls"], capture_output=True, timeout=60)
+    assert probe.returncode != 0, "the bare interpreter should not have pygls"
+    return py
+
+
+def test_vsix_in_workbench_ui(tmp_path, vsix):
+    """The packaged .vsix, a bare Python: squiggle, Problems panel, hover text on the page."""
+    art = artifacts("vscode-ui")
+    ws = tmp_path / "ws-ui"
+    ws.mkdir()
+    (ws / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
+    (ws / "trigger.py").write_text(TRIGGER)
+    py = bare_python(tmp_path)
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [str(py)], "editor.hover.delay": 100,
+                               "workbench.colorTheme": "Default Light Modern"})
+    t0 = time.monotonic()
+    listed = cs.install(vsix)
+    assert f"{EXTENSION_ID}@" in listed, listed
+    t_install = time.monotonic() - t0
+    cs.start(ws)
+    try:
+        rc, out = run_group([node(), JS / "ui.js"], env=js_env(cs, WS=str(ws), FILE="trigger.py", SHOTS=str(art),
+                                                               EXPECT_HOVER=CATALOG_ID,
+                                                               EXPECT_NOTIFICATION="libcst"), timeout=240)
+    finally:
+        cs.stop()
+        exthost = cs.keep_logs(art)
+    print(f"vsix install {t_install:.1f} s; UI test {time.monotonic() - t0:.1f} s, rc={rc}\n{out}")
+    (art / "output.txt").write_text(out)
+    ui = {}
+    for line in out.splitlines():
+        if line.startswith("UI "):
+            ui.update(json.loads(line[3:]))
+    assert rc == 0, f"the UI run failed:\n{out}"
+    assert f"ExtensionService#_doActivateExtension {EXTENSION_ID}" in exthost
+    assert str(cs.ext) in exthost or "jaxerr.jaxerr-lsp-0.1.0" in exthost
+    assert ui.get("squiggle") is True
+    assert ui.get("statusProblems") and "Errors: 1" in ui["statusProblems"], ui.get("statusProblems")
+    assert hover_has_explanation(ui.get("hover", "")), f"hover text on the page: {ui.get('hover')!r}"
+    rows = ui.get("problemsRows", [])
+    assert any("JXE001" in r and "jaxerr" in r for r in rows), rows
+    # no libcst in a bare interpreter: the extension offers to install it (quick fixes need it)
+    assert any("libcst" in n for n in ui.get("notifications", [])), ui.get("notifications")
