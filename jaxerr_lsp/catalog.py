@@ -296,9 +296,9 @@ class Catalog:
         """Like `match`, with scores. A whole template beats a distinctive part of one.
 
         Placeholders match anything; whitespace is ignored (so indentation, rewrapping and
-        `ValueError: ` prefixes don't matter). When no whole template matches, a template line
-        or literal stretch of at least 40 non-space characters found in the text counts as a
-        partial match.
+        `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
+        line or literal stretch of at least 40 non-space characters found in the text counts as
+        a partial match (e.g. a message cut short), ranked by how much of it was found.
         """
         if not isinstance(text, str) or not text.strip():
             return []
@@ -319,6 +319,8 @@ class Catalog:
                     best = candidate
             if best is not None:
                 results.append(best)
+        if any(m.full for m in results):  # partial matches are only a fallback
+            results = [m for m in results if m.full]
         results.sort(key=lambda m: (-m.score, m.entry.id))
         return results
 

@@ -217,9 +217,170 @@ def _run(path: Path, workdir: Path) -> Run:
                result.get("module"), result.get("message"))
 
 
+# Claims the catalog's prose makes about JAX 0.12.0.1, checked by running them.
+FACTS = r'''
+import collections
+import json
+import sys
+
+import jax
+import jax.numpy as jnp
+
+from jaxerr_lsp.catalog import load_catalog
+
+catalog = load_catalog()
+checked = []
+
+
+def fact(name):
+    checked.append(name)
+
+
+def raises(exc_type, fn, *args):
+    try:
+        fn(*args)
+    except exc_type as exc:
+        return str(exc)
+    raise AssertionError(f"{fn} did not raise {exc_type.__name__}")
+
+
+# jax.new_ref exists; jax.make_ref (named by the seed page) does not.
+assert hasattr(jax, "new_ref") and not hasattr(jax, "make_ref")
+fact("new_ref, not make_ref")
+
+
+def loss(params, x):
+    return jnp.sum(jnp.tanh(x @ params["w"] + params["b"]))
+
+
+params = {"w": jnp.ones((3, 2)), "b": jnp.zeros(2)}
+x = jnp.ones((4, 3))
+out, f_vjp = jax.vjp(loss, params, x)
+ref = lambda p: jax.new_ref(jnp.zeros_like(p))
+
+# with_refs raises when called, before the VJP function is applied to a cotangent.
+msg = raises(ValueError, f_vjp.with_refs, (ref(params["w"]), ref(params["b"])), ref(x))
+assert "args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'>" in msg
+fact("with_refs raises at the call; types printed as classes")
+
+# None is an empty pytree, not a placeholder.
+assert jax.tree.leaves(None) == []
+msg = raises(ValueError, f_vjp.with_refs, jax.tree.map(ref, params), None)
+assert "args[1] was a pytree leaf in the primal arguments, but a <class 'NoneType'>" in msg
+fact("None is not a placeholder")
+
+# DontWant / GradValue stand for one array leaf each, not for a container.
+raises(ValueError, f_vjp.with_refs, jax.ad.DontWant(), ref(x))
+f_vjp.with_refs(jax.tree.map(lambda _: jax.ad.DontWant(), params), ref(x))(1.0)
+f_vjp.with_refs({"w": jax.ad.GradValue(), "b": jax.ad.DontWant()}, ref(x))(1.0)
+fact("placeholders are per leaf")
+
+# One with_refs argument per positional primal; dict keys compared as sorted metadata.
+msg = raises(ValueError, f_vjp.with_refs, jax.tree.map(ref, params))
+assert "args was a tuple of length 2 in the primal arguments, but a tuple of length 1" in msg
+renamed = {"weight": ref(params["w"]), "b": ref(params["b"])}
+msg = raises(ValueError, f_vjp.with_refs, renamed, ref(x))
+assert "pytree metadata ('b', 'w') in the primal" in msg and "('b', 'weight')" in msg
+fact("argument count and sorted keys")
+
+# Every multi-line defensive pattern runs.
+ns = dict(jax=jax, jnp=jnp, loss=loss, params=params, x=x)
+exec([d for d in catalog.get("vjp-with-refs-tree-mismatch").defensive if "\n" in d][0], ns)
+assert float(ns["refs"][0]["w"][...].sum()) != 0.0
+for entry_id, nargs in (("custom-vjp-logs-not-dict", 2), ("custom-vjp-bwd-not-pair", 1)):
+    ns = dict(jax=jax, jnp=jnp)
+    exec([d for d in catalog.get(entry_id).defensive if "\n" in d][0], ns)
+    if nargs == 2:
+        f = jax.custom_vjp(lambda a, b: a * b)
+        f.defvjp_with_logs(lambda a, b: (a * b, (a, b)), ns["bwd"])
+        _, pull = jax.vjp(f, 2.0, 3.0)
+        assert set(pull.with_logs(1.0)[1]) == {"grad_norm"}
+    else:
+        f = jax.custom_vjp(jnp.sin)
+        f.defvjp_with_logs(lambda a: (jnp.sin(a), (a,)), ns["bwd"])
+        jax.grad(f)(0.5)
+fact("defensive patterns run")
+
+
+def make(bwd, **kw):
+    @jax.custom_vjp
+    def mul(a, b):
+        return a * b
+    mul.defvjp_with_logs(lambda a, b: (a * b, (a, b)), bwd, **kw)
+    return mul
+
+
+# The checks run when the bwd rule runs, not at registration or on the forward pass.
+bad = make(lambda res, g: (g * res[1], g * res[0]))
+assert float(bad(2.0, 3.0)) == 6.0
+y, pull = jax.vjp(bad, jnp.float32(2.0), jnp.float32(3.0))
+msg = raises(TypeError, pull, jnp.ones_like(y))
+assert msg.endswith("but got ArrayImpl."), msg
+msg = raises(TypeError, jax.jit(jax.grad(bad)), 2.0, 3.0)
+assert msg.endswith("but got DynamicJaxprTracer."), msg
+fact("checked when differentiated; forgotten logs read as ArrayImpl")
+
+# type(logs) is dict exactly: subclasses fail, dict and None pass.
+for logs, name in ((collections.OrderedDict(a=1.0), "OrderedDict"),
+                   (collections.defaultdict(float), "defaultdict"), ([1.0], "list"),
+                   ((1.0,), "tuple"), ("x", "str")):
+    f = make(lambda res, g, logs=logs: ((g * res[1], g * res[0]), logs))
+    assert raises(TypeError, jax.grad(f), 2.0, 3.0).endswith(f"but got {name}.")
+for logs in (None, {"a": 1.0}):
+    jax.grad(make(lambda res, g, logs=logs: ((g * res[1], g * res[0]), logs)))(2.0, 3.0)
+fact("type(logs) is dict")
+
+# Not a pair: bare value, 1-tuple, 3-tuple, None, dict alone.
+for value in (lambda g: g, lambda g: (g,), lambda g: (g, g, None), lambda g: None,
+              lambda g: {"a": g}):
+    f = make(lambda res, g, value=value: value(g))
+    msg = raises(TypeError, jax.grad(f), 2.0, 3.0)
+    assert "must produce a pair (in_cts, logs), but got" in msg, msg
+fact("not a pair")
+
+# A fixed log key logged twice in one backward pass raises, even under plain jax.grad.
+twice = make(lambda res, g: ((g * res[1], g * res[0]), {"gnorm": g}))
+msg = raises(ValueError, jax.grad(lambda a: twice(a, 2.0) + twice(a, 3.0)), 1.0)
+assert "Duplicate backward-pass log key 'gnorm'" in msg
+fact("duplicate log keys")
+
+# generic_batching=True (like jax_custom_vjp3) goes through hijax.py, naming the bwd function.
+msg = raises(TypeError, jax.grad(make(lambda res, g: ((g, g), [g]), generic_batching=True)),
+             2.0, 3.0)
+assert msg.startswith("Custom VJP bwd rule <function ") and msg.endswith("but got list."), msg
+fact("hijax variant")
+
+print("ALL FACTS OK:", json.dumps(checked))
+'''
+
+
+def _programs_needed(items: list[pytest.Item]) -> set[str] | None:
+    """The programs the selected tests of this module read (None: all of them)."""
+    needed: set[str] = set()
+    for item in items:
+        if getattr(item, "module", None) is None or item.module.__name__ != __name__:
+            continue
+        params = item.callspec.params if hasattr(item, "callspec") else {}
+        name = getattr(item, "originalname", item.name)
+        if name == "test_example_before_raises_the_error":
+            needed.add(f"catalog:{params['entry'].id}:before")
+        elif name == "test_example_after_runs_clean":
+            needed.add(f"catalog:{params['entry'].id}:after")
+        elif name == "test_trigger_raises_the_error":
+            needed.add(f"triggers/{params['name']}")
+        elif name == "test_fixed_runs_clean":
+            needed.add(f"fixed/{params['name']}")
+        elif name == "test_catalog_claims_hold_in_installed_jax":
+            needed.add("facts")
+        elif "runs" in getattr(item, "fixturenames", ()):
+            return None
+    return needed
+
+
 @pytest.fixture(scope="module")
-def runs() -> dict[str, Run]:
-    """Run every program once, in parallel: catalog examples and examples/ files."""
+def runs(request: pytest.FixtureRequest) -> dict[str, Run]:
+    """Run the programs the selected tests need, once each, in parallel."""
+    needed = _programs_needed(request.session.items)
     with tempfile.TemporaryDirectory(prefix="jaxerr-catalog-") as tmp:
         workdir = Path(tmp)
         programs: dict[str, Path] = {}
@@ -229,10 +390,14 @@ def runs() -> dict[str, Run]:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(code, encoding="utf-8")
                 programs[f"catalog:{entry.id}:{kind}"] = path
+        programs["facts"] = workdir / "facts.py"
+        programs["facts"].write_text(FACTS, encoding="utf-8")
         for name in TRIGGERS:
             programs[f"triggers/{name}"] = EXAMPLES / "triggers" / name
         for name in FIXED:
             programs[f"fixed/{name}"] = EXAMPLES / "fixed" / name
+        if needed is not None:
+            programs = {key: path for key, path in programs.items() if key in needed}
         workers = min(8, max(2, os.cpu_count() or 2))
         with ThreadPoolExecutor(max_workers=workers) as pool:
             futures = {key: pool.submit(_run, path, workdir) for key, path in programs.items()}
@@ -293,3 +458,10 @@ def test_hijax_variant_is_exercised(runs: dict[str, Run]):
     hijax = [name for name in TRIGGERS if (msg := runs[f"triggers/{name}"].message)
              and re.match(r"Custom VJP bwd rule <function \w+ at 0x[0-9a-f]+> was registered", msg)]
     assert hijax, "no trigger runs the jax_custom_vjp3 (hijax) path"
+
+
+def test_catalog_claims_hold_in_installed_jax(runs: dict[str, Run]):
+    run = runs["facts"]
+    print(run.stdout)
+    assert run.returncode == 0 and "ALL FACTS OK" in run.stdout, (
+        f"{run.exception}: {run.message}\n{run.stderr[-3000:]}")

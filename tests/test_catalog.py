@@ -1,0 +1,578 @@
+"""The catalog loader, its validation, id checks, message matching and rendering (no JAX)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+import jaxerr_lsp.catalog as catalog_module
+from jaxerr_lsp.catalog import (
+    Catalog,
+    CatalogError,
+    Entry,
+    default_catalog_dir,
+    load_catalog,
+    render_markdown,
+    render_text,
+    template_parts,
+    validate_entry_id,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+CATALOG_DIR = REPO / "catalog"
+EXAMPLES = REPO / "examples"
+
+IDS = {
+    "JXE001": "vjp-with-refs-tree-mismatch",
+    "JXE002": "custom-vjp-logs-not-dict",
+    "JXE003": "custom-vjp-bwd-not-pair",
+}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+# --------------------------------------------------------------------------------------------
+# The real catalog
+
+
+def test_real_catalog_loads_with_the_three_entries(catalog: Catalog):
+    assert set(catalog.ids()) == set(IDS.values())
+    assert [e.rule for e in catalog] == sorted(IDS)  # listed in rule order
+    for rule, entry_id in IDS.items():
+        assert catalog.by_rule(rule).id == entry_id
+        assert catalog.get(entry_id).rule == rule
+        assert entry_id in catalog
+    assert len(catalog) == 3
+
+
+def test_default_catalog_is_cached_and_is_the_repo_catalog(catalog: Catalog):
+    assert load_catalog() is catalog
+    assert default_catalog_dir() == CATALOG_DIR
+    assert all(e.path.parent == CATALOG_DIR for e in catalog)
+    assert load_catalog(CATALOG_DIR) is not catalog  # an explicit directory is read afresh
+
+
+def test_default_dir_prefers_the_catalog_shipped_in_the_wheel(tmp_path, monkeypatch):
+    package = tmp_path / "site-packages" / "jaxerr_lsp"
+    (package / "catalog").mkdir(parents=True)
+    monkeypatch.setattr(catalog_module, "__file__", str(package / "catalog.py"))
+    assert catalog_module.default_catalog_dir() == package / "catalog"
+    shutil.rmtree(package / "catalog")
+    assert catalog_module.default_catalog_dir() == tmp_path / "site-packages" / "catalog"
+
+
+def test_pyproject_ships_the_catalog_inside_the_wheel():
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"catalog" = "jaxerr_lsp/catalog"' in text
+
+
+def test_catalog_module_does_not_import_jax():
+    source = Path(catalog_module.__file__).read_text(encoding="utf-8")
+    assert not re.search(r"^\s*(import|from)\s+jax\b", source, re.MULTILINE)
+
+
+@pytest.mark.parametrize("entry_id", sorted(IDS.values()))
+def test_every_field_is_filled(catalog: Catalog, entry_id: str):
+    entry = catalog.get(entry_id)
+    for name in ("id", "rule", "title", "exception", "message", "jax_version", "summary",
+                 "meaning", "example_before", "example_after"):
+        value = getattr(entry, name)
+        assert isinstance(value, str) and value.strip(), name
+    for name in ("triggers", "situations", "solutions", "defensive", "related", "apis",
+                 "sources", "fixes"):
+        value = getattr(entry, name)
+        assert isinstance(value, tuple) and value, name
+    assert entry.jax_version == "0.12.0.1"
+    assert entry.path == CATALOG_DIR / f"{entry_id}.toml"
+    assert "\n" not in entry.summary.strip()
+    assert len(entry.title) <= 80
+    for source in entry.sources:
+        assert source.file.startswith("jax/_src/") and source.line > 0 and source.function
+    for related in entry.related:
+        assert related in catalog and related != entry.id
+    for fix in entry.fixes:
+        assert fix.safety in ("safe", "unsafe") and fix.title and fix.why
+    # Multi-line defensive items are code: they must at least compile.
+    for item in entry.defensive:
+        if "\n" in item.strip():
+            compile(item, f"{entry_id}:defensive", "exec")
+    # No claim about a function JAX 0.12.0.1 does not have.
+    text = CATALOG_DIR.joinpath(f"{entry_id}.toml").read_text(encoding="utf-8")
+    assert "make_ref" not in text
+
+
+def test_entry_details(catalog: Catalog):
+    refs = catalog.get("vjp-with-refs-tree-mismatch")
+    assert refs.exception == "ValueError"
+    assert refs.sources[0].file == "jax/_src/api.py"
+    assert refs.sources[0].function == "_vjp_with_refs_tree_error"
+    assert refs.message.startswith("unexpected tree structure in the arguments to a VJP")
+    assert ("  * args{keystr(path)} was a {thing1} in the primal arguments, but a {thing2} in "
+            "the `with_refs` arguments, so {explanation}.") in refs.message
+    assert [f.id for f in refs.fixes] == ["refs-as-dict", "refs-from-primals"]
+    assert "jax.new_ref(jnp.zeros_like(p))" in refs.fix("refs-from-primals").title
+    assert {"jax.vjp", "VJP.with_refs", "jax.new_ref"} <= set(refs.apis)
+
+    logs = catalog.get("custom-vjp-logs-not-dict")
+    not_pair = catalog.get("custom-vjp-bwd-not-pair")
+    for entry in (logs, not_pair):
+        assert entry.exception == "TypeError"
+        assert [s.file for s in entry.sources] == ["jax/_src/custom_derivatives.py",
+                                                     "jax/_src/hijax.py"]
+        assert entry.sources[0].function == "_flatten_bwd" and entry.sources[0].message is None
+        assert entry.sources[1].message.startswith("Custom VJP bwd rule {bwd} was registered")
+        assert len(entry.messages) == 2
+        assert {"jax.custom_vjp", "custom_vjp.defvjp_with_logs"} <= set(entry.apis)
+    assert logs.message.endswith("but got {type(logs).__name__}.")
+    assert {f.id for f in logs.fixes} == {"return-cts-no-logs", "logs-as-dict", "logs-none"}
+    assert [f.id for f in not_pair.fixes] == ["return-pair-none-logs"]
+    assert not_pair.fix("return-pair-none-logs").safety == "safe"
+    with pytest.raises(CatalogError, match="no fix 'nope'"):
+        not_pair.fix("nope")
+    assert "OrderedDict" in logs.meaning and "ArrayImpl" in logs.meaning
+
+
+def test_for_api(catalog: Catalog):
+    assert [e.id for e in catalog.for_api("jax.vjp")] == ["vjp-with-refs-tree-mismatch"]
+    assert [e.id for e in catalog.for_api("VJP.with_refs")] == ["vjp-with-refs-tree-mismatch"]
+    assert [e.id for e in catalog.for_api("custom_vjp.defvjp_with_logs")] == [
+        "custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"]
+    assert catalog.for_api("jax.jit") == []
+
+
+def test_by_rule_and_lookup(catalog: Catalog):
+    assert catalog.by_rule("jxe002").id == "custom-vjp-logs-not-dict"
+    assert catalog.lookup("JXE003").id == "custom-vjp-bwd-not-pair"
+    assert catalog.lookup("vjp-with-refs-tree-mismatch").rule == "JXE001"
+    with pytest.raises(CatalogError, match="no catalog entry for rule 'JXE999'"):
+        catalog.by_rule("JXE999")
+
+
+# --------------------------------------------------------------------------------------------
+# Entry ids
+
+
+@pytest.mark.parametrize("bad", ["../../x", "A", "", "a/b", "x" * 82, " x", "x\n", "-x", "a_b",
+                                 "/etc/passwd", "..", "x.toml"])
+def test_invalid_ids_are_rejected(catalog: Catalog, bad: str, monkeypatch):
+    with pytest.raises(CatalogError, match="invalid catalog id"):
+        validate_entry_id(bad)
+
+    # `get` rejects it before any file access.
+    def no_files(*args, **kwargs):
+        raise AssertionError("the filesystem was touched")
+
+    with monkeypatch.context() as patch:
+        for name in ("open", "read_text", "exists", "is_file", "is_dir", "glob", "stat"):
+            patch.setattr(Path, name, no_files)
+        with pytest.raises(CatalogError, match="invalid catalog id"):
+            catalog.get(bad)
+
+
+def test_valid_and_unknown_ids(catalog: Catalog):
+    assert validate_entry_id("vjp-with-refs-tree-mismatch") == "vjp-with-refs-tree-mismatch"
+    assert validate_entry_id("x" * 81) == "x" * 81
+    with pytest.raises(CatalogError) as info:
+        catalog.get("no-such-error")
+    assert "no-such-error" in str(info.value) and "vjp-with-refs-tree-mismatch" in str(info.value)
+
+
+# --------------------------------------------------------------------------------------------
+# Malformed entries
+
+def _copy_catalog(tmp_path: Path) -> Path:
+    target = tmp_path / "catalog"
+    shutil.copytree(CATALOG_DIR, target)
+    return target
+
+
+def _edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def _drop_line(path: Path, prefix: str) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith(prefix)]
+    assert len(kept) == len(lines) - 1, prefix
+    path.write_text("".join(kept), encoding="utf-8")
+
+
+def _assert_error(directory: Path, file: str, field: str, *words: str) -> str:
+    with pytest.raises(CatalogError) as info:
+        load_catalog(directory)
+    message = str(info.value)
+    assert file in message, message
+    assert f"`{field}`" in message, message
+    for word in words:
+        assert word in message, message
+    return message
+
+
+NOT_PAIR = "custom-vjp-bwd-not-pair.toml"
+REFS = "vjp-with-refs-tree-mismatch.toml"
+
+
+def _drop_field(path: Path, field: str) -> None:
+    """Remove a top-level `field = ...` (one line or several) from a TOML file."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{field} = "))
+    end = next((j for j in range(start + 1, len(lines))
+                if re.match(r"[A-Za-z_]+ = |\[", lines[j])), len(lines))
+    path.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
+
+
+@pytest.mark.parametrize("field", ["id", "rule", "title", "exception", "message", "jax_version",
+                                   "summary", "meaning", "triggers", "situations", "solutions",
+                                   "defensive", "related", "apis"])
+def test_missing_field(tmp_path, field):
+    directory = _copy_catalog(tmp_path)
+    _drop_field(directory / NOT_PAIR, field)
+    _assert_error(directory, NOT_PAIR, field, "missing")
+
+
+def test_wrong_type(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    path = directory / NOT_PAIR
+    _drop_field(path, "summary")
+    _edit(path, "title = ", "summary = 3\ntitle = ")
+    _assert_error(directory, NOT_PAIR, "summary", "must be a string, not int")
+
+
+def test_missing_tables(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    path = directory / NOT_PAIR
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index("[[source]]")], encoding="utf-8")
+    _assert_error(directory, NOT_PAIR, "source", "missing")
+
+
+def test_missing_example_half(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / NOT_PAIR, "after = '''", "later = '''")
+    _assert_error(directory, NOT_PAIR, "example.later", "unknown")
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ("line = 1085", 'line = "1085"', "source[0].line", ["positive integer"]),
+    ("line = 1085", "line = 0", "source[0].line", ["positive integer"]),
+    ("line = 1085", "line = true", "source[0].line", ["positive integer"]),
+    ('safety = "safe"', 'safety = "maybe"', "fixes[0].safety", ["'safe' or 'unsafe'", "maybe"]),
+    ('id = "return-pair-none-logs"', 'id = "Return Pair"', "fixes[0].id", ["invalid fix id"]),
+    ('related = ["custom-vjp-logs-not-dict"]', 'related = ["no-such-entry"]', "related",
+     ["no-such-entry", "unknown"]),
+    ('related = ["custom-vjp-logs-not-dict"]', 'related = ["custom-vjp-bwd-not-pair"]',
+     "related[0]", ["itself"]),
+    ('related = ["custom-vjp-logs-not-dict"]', 'related = "custom-vjp-logs-not-dict"', "related",
+     ["list of strings"]),
+    ('apis = ["jax.custom_vjp"', 'apis = [3, "jax.custom_vjp"', "apis[0]", ["string"]),
+    ('id = "custom-vjp-bwd-not-pair"', 'id = "custom-vjp-bwd-not-a-pair"', "id",
+     ["file name"]),
+    ('id = "custom-vjp-bwd-not-pair"', 'id = "../../x"', "id", ["invalid id"]),
+    ('rule = "JXE003"', 'rule = "JXE001"', "rule", ["already used"]),
+    ('rule = "JXE003"', 'rule = "rule three"', "rule", ["invalid rule code"]),
+    ('exception = "TypeError"', 'exception = "a type error"', "exception", ["not an exception"]),
+    ('jax_version = "0.12.0.1"', 'jax_version = ""', "jax_version", ["empty"]),
+    ('function = "_flatten_bwd"', 'function = "_flatten_bwd()"', "source[0].function",
+     ["not a function name"]),
+    ('file = "jax/_src/custom_derivatives.py"', 'file = "../../etc/passwd.py"', "source[0].file",
+     ["relative path"]),
+    ("but got {py_cts_in}.'''", "but got {py_cts_in.'''", "message", ["unclosed"]),
+    ("but got {in_cts}.'''", "but got } {in_cts}.'''", "source[1].message", ["single '}'"]),
+    ("return (g * jnp.cos(x),), None\n", "return (g * jnp.cos(x),, None\n", "example.after",
+     ["not valid Python"]),
+    ('why = "', 'why = "x"\nwhen = "', "fixes[0].when", ["unknown field"]),
+    ('title = "defvjp', 'titel = "defvjp', "titel", ["unknown field"]),
+])
+def test_malformed_entry(tmp_path, old, new, field, words):
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / NOT_PAIR, old, new)
+    message = _assert_error(directory, NOT_PAIR, field, *words)
+    if "already used" in words:  # the other file is named too
+        assert REFS in message
+
+
+def test_not_toml(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    (directory / "broken-entry.toml").write_text("id = 'broken-entry'\ntitle = \n", encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"broken-entry\.toml: not valid TOML"):
+        load_catalog(directory)
+
+
+def test_file_name_that_is_not_an_id(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    shutil.copy(directory / NOT_PAIR, directory / "Bad Name.toml")
+    _assert_error(directory, "Bad Name.toml", "id", "file name")
+
+
+def test_duplicate_id(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    # In one folder ids equal file names, so a copied entry shows up as an id that differs
+    # from its file name, and once that is fixed, as a second entry for the same rule.
+    shutil.copy(directory / NOT_PAIR, directory / "custom-vjp-bwd-not-pair-2.toml")
+    _assert_error(directory, "custom-vjp-bwd-not-pair-2.toml", "id", "file name")
+    _edit(directory / "custom-vjp-bwd-not-pair-2.toml", 'id = "custom-vjp-bwd-not-pair"',
+          'id = "custom-vjp-bwd-not-pair-2"')
+    _assert_error(directory, "custom-vjp-bwd-not-pair-2.toml", "rule", "already used")
+
+
+def test_catalog_directory_missing(tmp_path):
+    with pytest.raises(CatalogError, match="catalog directory not found"):
+        load_catalog(tmp_path / "nowhere")
+
+
+def test_fixes_may_be_empty_but_not_absent(tmp_path):
+    directory = _copy_catalog(tmp_path)
+    path = directory / NOT_PAIR
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index("[[fixes]]")], encoding="utf-8")
+    _assert_error(directory, NOT_PAIR, "fixes", "missing")
+    path.write_text(text[:text.index("[[fixes]]")].replace(
+        "apis = [", "fixes = []\napis = ["), encoding="utf-8")
+    assert load_catalog(directory).get("custom-vjp-bwd-not-pair").fixes == ()
+
+
+# --------------------------------------------------------------------------------------------
+# Templates and matching
+
+# Real messages, as JAX 0.12.0.1 printed them for the programs in examples/triggers.
+REFS_MESSAGE = """unexpected tree structure in the arguments to a VJP function's `with_refs` method.
+
+The arguments to `with_refs` must match the pytree structure of the primal
+arguments of the differentiated function loss at /work/main/examples/triggers/jxe001_dict_params_tuple_refs.py:15,
+with one entry for each array argument. Each entry must be a `Ref` (to
+accumulate this argument's gradient into the ref in-place), a
+`jax.ad.GradValue()` (to have this argument's gradient returned as a value,
+the default behavior), or a `jax.ad.DontWant()` (to skip computing this
+argument's gradient). Note that `None` is an empty pytree, so it can't be
+used as a placeholder entry.
+
+But the tree structures differ:
+  * args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'> in the `with_refs` arguments, so their Python types differ."""
+
+REFS_TRACEBACK = """Traceback (most recent call last):
+  File "/work/main/examples/triggers/jxe001_dict_params_tuple_refs.py", line 24, in <module>
+    f_vjp.with_refs((w_grad, b_grad), jax.ad.DontWant(), jax.ad.DontWant())(jnp.ones_like(out))
+    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/work/venv/lib/python3.12/site-packages/jax/_src/api.py", line 2064, in with_refs
+    return self.fun(self.in_tree, self.out_tree, self.args_res,
+  File "/work/venv/lib/python3.12/site-packages/jax/_src/api.py", line 1742, in _vjp3_callable
+    _vjp_with_refs_tree_error(jaxpr, in_tree, in_tree_)
+  File "/work/venv/lib/python3.12/site-packages/jax/_src/api.py", line 1825, in _vjp_with_refs_tree_error
+    raise ValueError(msg)
+ValueError: """ + REFS_MESSAGE + "\n"
+
+LOGS_LIST = ("Custom VJP bwd rule was registered with defvjp_with_logs, and so the second element "
+             "of the pair it returns must be None or a dict of backward-pass log entries, but "
+             "got list.")
+LOGS_TRACEBACK = """Traceback (most recent call last):
+  File "/tmp/exp/t2.py", line 42, in <module>
+    print(jax.grad(f)(2.0, 3.0))
+jax._src.source_info_util.JaxStackTraceBeforeTransformation: TypeError: Custom VJP bwd rule was registered with defvjp_with_logs, and so the second element of the pair it returns must be None or a dict of backward-pass log entries, but got ArrayImpl.
+
+The preceding stack trace is the source of the JAX operation that, once transformed by JAX, triggered the following exception.
+
+--------------------
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/tmp/exp/t2.py", line 42, in <module>
+    print(jax.grad(f)(2.0, 3.0))
+          ^^^^^^^^^^^^^^^^^^^^^
+TypeError: Custom VJP bwd rule was registered with defvjp_with_logs, and so the second element of the pair it returns must be None or a dict of backward-pass log entries, but got ArrayImpl.
+--------------------
+For simplicity, JAX has removed its internal frames from the traceback of the following exception. Set JAX_TRACEBACK_FILTERING=off to include these.
+"""
+LOGS_HIJAX = ("TypeError: Custom VJP bwd rule <function smooth_abs_bwd at 0x7f0f2c9aab60> was "
+              "registered with defvjp_with_logs, and so the second element of the pair it "
+              "returns must be None or a dict of backward-pass log entries, but got list.")
+NOT_PAIR_MESSAGES = [
+    "TypeError: Custom VJP bwd rule was registered with defvjp_with_logs and so must produce a "
+    "pair (in_cts, logs), but got JitTracer(float32[3]).",
+    "Custom VJP bwd rule was registered with defvjp_with_logs and so must produce a pair "
+    "(in_cts, logs), but got 0.8775825500488281.",
+    "Custom VJP bwd rule was registered with defvjp_with_logs and so must produce a pair "
+    "(in_cts, logs), but got {'a': Array(1., dtype=float32, weak_type=True)}.",
+    "Custom VJP bwd rule <function f_bwd at 0x7ff23bcb0360> was registered with "
+    "defvjp_with_logs and so must produce a pair (in_cts, logs), but got 3.0.",
+]
+
+
+def _ids(results: list[Entry]) -> list[str]:
+    return [e.id for e in results]
+
+
+def test_template_parts():
+    assert template_parts("a {x} b {type(y).__name__}.") == [
+        ("text", "a "), ("field", "x"), ("text", " b "), ("field", "type(y).__name__"),
+        ("text", ".")]
+    assert template_parts("{{literal}} {d[{k}]}") == [
+        ("text", "{literal} "), ("field", "d[{k}]")]
+    with pytest.raises(ValueError):
+        template_parts("a {x")
+    with pytest.raises(ValueError):
+        template_parts("a } b")
+
+
+@pytest.mark.parametrize("text", [
+    REFS_MESSAGE,
+    REFS_TRACEBACK,
+    "ValueError: " + REFS_MESSAGE,
+    "    " + REFS_MESSAGE.replace("\n", "\n    "),  # indented
+    " ".join(REFS_MESSAGE.split()),  # rewrapped onto one line
+    REFS_MESSAGE.replace("* args[0] was a <class 'dict'> in the primal arguments, but a "
+                         "<class 'tuple'>",
+                         "* args was a tuple of length 2 in the primal arguments, but a "
+                         "tuple of length 1") + "\n  * args[1]['w'] was a pytree leaf in the "
+                         "primal arguments, but a <class 'NoneType'> in the `with_refs` "
+                         "arguments, so their Python types differ.",
+])
+def test_match_with_refs(catalog: Catalog, text: str):
+    scored = catalog.match_scored(text)
+    assert [m.entry.id for m in scored] == ["vjp-with-refs-tree-mismatch"]
+    assert scored[0].full
+
+
+@pytest.mark.parametrize("text", [
+    LOGS_LIST, LOGS_TRACEBACK, LOGS_HIJAX, "TypeError: " + LOGS_LIST,
+    LOGS_LIST.replace("list.", "OrderedDict."), LOGS_LIST.replace("list.", "DynamicJaxprTracer."),
+])
+def test_match_logs_not_dict(catalog: Catalog, text: str):
+    scored = catalog.match_scored(text)
+    assert _ids([m.entry for m in scored]) == ["custom-vjp-logs-not-dict"] and scored[0].full
+
+
+@pytest.mark.parametrize("text", NOT_PAIR_MESSAGES)
+def test_match_not_pair(catalog: Catalog, text: str):
+    assert _ids(catalog.match(text)) == ["custom-vjp-bwd-not-pair"]
+
+
+def test_partial_pastes(catalog: Catalog):
+    # Only the first line, or only the itemized line, of the with_refs error.
+    first = "ValueError: unexpected tree structure in the arguments to a VJP function's `with_refs` method."
+    item = REFS_MESSAGE.splitlines()[-1]
+    for text in (first, item):
+        scored = catalog.match_scored(text)
+        assert _ids([m.entry for m in scored]) == ["vjp-with-refs-tree-mismatch"]
+        assert not scored[0].full
+    # A message cut short: both custom_vjp entries share this start.
+    cut = "Custom VJP bwd rule was registered with defvjp_with_logs"
+    assert set(_ids(catalog.match(cut))) == {"custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"}
+    cut = "was registered with defvjp_with_logs, and so the second element of the pair"
+    assert _ids(catalog.match(cut)) == ["custom-vjp-logs-not-dict"]
+    # A whole template outranks a partial one.
+    both = LOGS_LIST + "\n" + "Custom VJP bwd rule was registered with defvjp_with_logs and so must"
+    scored = catalog.match_scored(both)
+    assert scored[0].entry.id == "custom-vjp-logs-not-dict" and scored[0].full
+
+
+@pytest.mark.parametrize("text", [
+    "", "   \n", "hello world", "TypeError: unsupported operand type(s) for +: 'int' and 'str'",
+    # Neighbouring JAX errors that share words with the catalogued ones.
+    "ValueError: unexpected JAX type (e.g. shape/dtype) for gradient ref passed to the VJP "
+    "function's `with_refs` method for the argument at position args[0]['w'] of the "
+    "differentiated function loss at x.py:4: the given ref has type f32[2], but accumulating "
+    "this argument's gradient requires a ref of type Ref{f32[3,2]}",
+    "ValueError: the gradient for the argument at position args[0] of the differentiated "
+    "function f at x.py:3, which is Ref-typed, can't be returned as a value. In the arguments "
+    "to the VJP function's `with_refs` method, pass a `Ref` for it, to accumulate the gradient "
+    "into the ref in-place, or pass `jax.ad.DontWant()` to skip computing this argument's "
+    "gradient.",
+    "ValueError: Duplicate backward-pass log key 'gnorm' from the fancy transpose rule for "
+    "'custom_lin'. Each key must be unique within a backward pass.",
+    "TypeError: Custom VJP bwd rule <function f_bwd at 0x7f> must produce a tuple but got "
+    "<class 'jax._src.array.ArrayImpl'>.",
+])
+def test_no_match(catalog: Catalog, text: str):
+    assert catalog.match(text) == []
+
+
+def test_match_is_fast_on_large_input(catalog: Catalog):
+    junk = ("  File \"/x/y.py\", line 1, in f\n    do_something(args, more_args)\n" * 20000)
+    start = time.perf_counter()
+    assert catalog.match(junk) == []
+    assert _ids(catalog.match(junk + "TypeError: " + LOGS_LIST)) == ["custom-vjp-logs-not-dict"]
+    assert time.perf_counter() - start < 5
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+
+
+def test_render_markdown(catalog: Catalog):
+    entry = catalog.get("vjp-with-refs-tree-mismatch")
+    text = render_markdown(entry)
+    assert text.startswith("### JXE001")
+    assert entry.title in text and entry.summary in text
+    assert "**ValueError**" in text
+    assert "```text\n" + entry.message + "\n```" in text
+    assert "**What it means**" in text and entry.meaning.strip() in text
+    assert "Why this code triggers it" not in text
+    for i, solution in enumerate(entry.solutions, 1):
+        assert f"{i}. {solution}" in text
+    assert "```python\n" + entry.example_before.strip("\n") + "\n```" in text
+    assert "```python\n" + entry.example_after.strip("\n") + "\n```" in text
+    for item in entry.defensive:
+        assert item.strip("\n") in text
+    assert "custom-vjp-logs-not-dict (JXE002)" in text
+    assert "jax/_src/api.py:1825" in text
+    assert text.count("```") % 2 == 0
+
+    why = "`params` is a dict, but the refs passed for it are a tuple."
+    with_why = render_markdown(entry, why=why)
+    assert "**Why this code triggers it**" in with_why and why in with_why
+    assert with_why.index(why) < with_why.index("**How to fix it**")
+
+
+def test_render_text(catalog: Catalog):
+    entry = catalog.get("custom-vjp-logs-not-dict")
+    text = render_text(entry)
+    assert text.startswith("JXE002 custom-vjp-logs-not-dict: " + entry.title)
+    assert "```" not in text and "**" not in text
+    assert "TypeError raised by JAX:" in text
+    assert "    " + entry.message in text
+    assert "What it means:" in text and "How to fix it:" in text and "  1. " in text
+    assert "    def scaled_product_bwd(res, g):" in text  # examples indented as code
+    assert "Related:" in text and "custom-vjp-bwd-not-pair (JXE003)" in text
+    assert "jax/_src/hijax.py:1047 in _custom_vjp_bwd.rule" in text
+    assert "Why this code triggers it:" in render_text(entry, why="the logs are a list")
+    meaning = text.split("What it means:\n")[1].split("\n\n")[0].splitlines()
+    assert len(meaning) > 3 and max(len(line) for line in meaning) <= 88  # wrapped prose
+
+
+# --------------------------------------------------------------------------------------------
+# The example programs (run under JAX in test_catalog_jax.py)
+
+
+def test_examples_come_in_pairs_and_cover_every_entry(catalog: Catalog):
+    triggers = sorted(p.name for p in (EXAMPLES / "triggers").glob("*.py"))
+    fixed = sorted(p.name for p in (EXAMPLES / "fixed").glob("*.py"))
+    assert triggers == fixed
+    covered = set()
+    for name in triggers:
+        match = re.fullmatch(r"(jxe\d{3})_[a-z0-9_]+\.py", name)
+        assert match, name
+        covered.add(catalog.by_rule(match.group(1).upper()).id)
+    assert covered == set(catalog.ids())
+
+
+def test_example_markers():
+    for path in sorted((EXAMPLES / "triggers").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        compile(source, str(path), "exec")
+        rule = path.name.split("_")[0].upper()
+        markers = re.findall(r"# expect: (\w+)", source)
+        assert markers == [rule], (path.name, markers)
+        twin = EXAMPLES / "fixed" / path.name
+        twin_source = twin.read_text(encoding="utf-8")
+        compile(twin_source, str(twin), "exec")
+        assert "# expect:" not in twin_source
