@@ -627,7 +627,8 @@ def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
     lines: list[str] = []
     for paragraph in text.strip().split("\n\n"):
         lines += textwrap.wrap(" ".join(paragraph.split()), width=width,
-                               initial_indent=indent, subsequent_indent=indent)
+                               initial_indent=indent, subsequent_indent=indent,
+                               break_on_hyphens=False, break_long_words=False)
         lines.append("")
     return lines[:-1]
 
