@@ -188,6 +188,12 @@ class _Pattern:
     literal_length: int
     lines: tuple[tuple[re.Pattern[str], int], ...]  # distinctive lines, with literal length
     chunks: tuple[str, ...]  # long literal stretches, squashed
+    required: tuple[str, ...]  # every literal stretch, squashed: all must occur for a full match
+
+    def matches(self, squashed_text: str) -> bool:
+        # Cheap substring checks first, so the regex runs only where it can succeed.
+        return (all(part in squashed_text for part in self.required)
+                and self.full.search(squashed_text) is not None)
 
 
 def _compile(template: str) -> _Pattern:
@@ -217,9 +223,10 @@ def _compile(template: str) -> _Pattern:
         pattern, line_length = regex(line_parts)
         if line_length >= _MIN_FRAGMENT and line.strip() != template.strip():
             lines.append((pattern, line_length))
-    chunks = tuple(s for kind, value in parts if kind == "text"
-                   for s in [_squash(value)] if len(s) >= _MIN_FRAGMENT)
-    return _Pattern(full, length, tuple(lines), chunks)
+    literals = [_squash(value) for kind, value in parts if kind == "text"]
+    chunks = tuple(s for s in literals if len(s) >= _MIN_FRAGMENT)
+    required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
+    return _Pattern(full, length, tuple(lines), chunks, required)
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -310,7 +317,7 @@ class Catalog:
         for entry in self.entries.values():
             best: Match | None = None
             for pattern in self._patterns_for(entry):
-                if pattern.full.search(squashed):
+                if pattern.matches(squashed):
                     candidate = Match(entry, 1_000_000 + pattern.literal_length, True)
                 else:
                     score = _partial_score(pattern, squashed)
