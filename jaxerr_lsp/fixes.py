@@ -29,6 +29,7 @@ import ast
 import functools
 import io
 import itertools
+import keyword
 import logging
 import re
 import tokenize
@@ -146,6 +147,20 @@ def _span(value: Any) -> Span | None:
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
         return Span(*value)
+    return None
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _identifier(value: Any) -> str | None:
+    if isinstance(value, str) and value.isidentifier() and not keyword.iskeyword(value):
+        return value
     return None
 
 
@@ -651,7 +666,7 @@ def _with_refs_call(node: cst.CSTNode) -> bool:
 
 def _fixes_jxe001(lines: _Lines, finding: Finding) -> list[Fix]:
     data = finding.data
-    refs = [r for r in data.get("refs") or [] if isinstance(r, dict)]
+    refs = [r for r in _list(data.get("refs")) if isinstance(r, dict)]
     ref_spans = [_span(r.get("span")) for r in refs]
     if any(s is None for s in ref_spans):
         return []
@@ -665,7 +680,7 @@ def _fixes_jxe001(lines: _Lines, finding: Finding) -> list[Fix]:
         return []
     arg_nodes = []
     for ref, span in zip(refs, ref_spans):
-        node = doc.expression(span, ref.get("source"))
+        node = doc.expression(span, _str(ref.get("source")))
         arg = next((a for a in call.args if a.value is node), None)
         if arg is None:
             return []
@@ -703,9 +718,10 @@ def _restructure_fix(
         matched = list(keys)  # one ref, one key: nothing to pair wrongly
     safe = matched is not None
     assigned = matched if matched is not None else list(keys)
-    primals = data.get("primals") or []
-    primal_source = primals[index].get("source", "") if index < len(primals) else ""
-    new = _sequence_to_dict(node, assigned, _quote_style(primal_source or ""))
+    primals = _list(data.get("primals"))
+    primal = primals[index] if index < len(primals) and isinstance(primals[index], dict) else {}
+    primal_source = _str(primal.get("source")) or ""
+    new = _sequence_to_dict(node, assigned, _quote_style(primal_source))
     edit = doc.edit({id(node): lambda _updated: new})
     if edit is None:
         return None
@@ -722,12 +738,11 @@ def _restructure_fix(
 def _refs_from_primals_fix(
     lines: _Lines, doc: _StmtDoc, data: dict, call: cst.Call, arg_nodes: list[cst.Arg]
 ) -> Fix | None:
-    primals = [p for p in data.get("primals") or [] if isinstance(p, dict)]
+    primals = [p for p in _list(data.get("primals")) if isinstance(p, dict)]
     if not primals:
         return None
-    jax_alias, jnp_alias = data.get("jax_alias"), data.get("jnp_alias")
-    jax_name = jax_alias if isinstance(jax_alias, str) and jax_alias else "jax"
-    jnp_name = jnp_alias if isinstance(jnp_alias, str) and jnp_alias else "jnp"
+    jax_alias, jnp_alias = _identifier(data.get("jax_alias")), _identifier(data.get("jnp_alias"))
+    jax_name, jnp_name = jax_alias or "jax", jnp_alias or "jnp"
     new_values = []
     for primal in primals:
         source = primal.get("source")
@@ -768,9 +783,9 @@ def _refs_from_primals_fix(
     if edit is None:
         return None
     imports = []
-    if not (isinstance(jax_alias, str) and jax_alias):
+    if jax_alias is None:
         imports.append("import jax")
-    if not (isinstance(jnp_alias, str) and jnp_alias):
+    if jnp_alias is None:
         imports.append("import jax.numpy as jnp")
     import_edit = _import_edit(lines, imports)
     edits = (import_edit, edit) if import_edit else (edit,)
@@ -805,7 +820,7 @@ def _fixes_jxe002(lines: _Lines, finding: Finding) -> list[Fix]:
         return []
     fixes = []
     quote = '"' if lines.source.count('"') > lines.source.count("'") else "'"
-    kind = data.get("logs_kind")
+    kind = _str(data.get("logs_kind"))
     is_literal = isinstance(node, (cst.List, cst.Tuple, cst.Set))
     safe = False
     if is_literal and not any(isinstance(e, cst.StarredElement) for e in node.elements):
@@ -863,7 +878,7 @@ def _return_cts_no_logs_fix(lines: _Lines, data: dict) -> Fix | None:
     doc = _doc_for(lines, span)
     if doc is None:
         return None
-    node = doc.expression(span, data.get("return_source"))
+    node = doc.expression(span, _str(data.get("return_source")))
     if node is None:
         return None
     new = _pair_with_none(node, bare=doc.is_return_value(node))
@@ -911,8 +926,8 @@ def _fixes_jxe003(lines: _Lines, finding: Finding) -> list[Fix]:
     doc = _doc_for(lines, span)
     if doc is None:
         return []
-    node = doc.expression(span, data.get("return_source"))
-    kind = data.get("return_kind")
+    node = doc.expression(span, _str(data.get("return_source")))
+    kind = _str(data.get("return_kind"))
     if node is None or kind in _NO_CT_KINDS:
         return []
     not_cotangents = (cst.Dict, cst.Set, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import ast
 import json
+import logging
 import os
 import re
 import subprocess
 import sys
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -1089,3 +1091,73 @@ def test_apply_edits() -> None:
     assert apply_edits(src, [TextEdit(Span(3, 1, 3, 1), "!")]) == src + "!"
     with pytest.raises(ValueError):
         apply_edits(src, [TextEdit(Span(1, 0, 1, 3), "a"), TextEdit(Span(1, 2, 1, 4), "b")])
+
+
+# -- never raises ------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_SPAN = st.lists(st.integers(-3, 40), min_size=4, max_size=4)
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=12) | _SPAN,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["span", "source", "name", "arg", "keys", "elements"]), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def _mutated_case(draw):
+    case = draw(st.sampled_from(CASES))
+    src = case.src
+    finding = case.finding(src)
+    data = dict(finding.data)
+    for key in draw(st.lists(st.sampled_from(sorted(data)), max_size=3)):
+        data[key] = draw(_JSONISH)
+    cut = draw(st.integers(0, len(src)))
+    edit = draw(st.sampled_from(["", "(", ")", "\n", "\r\n", "'''", "é🎉", "\t", "\\\n", "# c", "\ufeff", "def"]))
+    if draw(st.booleans()):
+        src = src[:cut] + edit + src[cut:]
+    return src, Finding(finding.code, finding.catalog_id, finding.span, "m", data=data)
+
+
+class _Errors(logging.Handler):
+    """Collects the errors `compute_fixes` logs (it never raises, so bugs show up here)."""
+
+    def __enter__(self) -> list[str]:
+        self.found: list[str] = []
+        logging.getLogger("jaxerr_lsp.fixes").addHandler(self)
+        return self.found
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("jaxerr_lsp.fixes").removeHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR:
+            self.found.append(self.format(record) + "\n" + "".join(
+                traceback.format_exception(*record.exc_info)) if record.exc_info else "")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_mutated_case())
+def test_never_raises_on_mutated_code_and_data(pair) -> None:
+    src, finding = pair
+    with _Errors() as errors:
+        fixes = compute_fixes(src, finding)
+    assert not errors, errors[0]
+    for fix in fixes:
+        fixed = apply_edits(src, fix.edits)
+        assert isinstance(fixed, str)
+    ignore = ignore_line_fix(src, finding)
+    apply_edits(src, ignore.edits)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), _SPAN, st.sampled_from(["JXE001", "JXE002", "JXE003"]), _JSONISH)
+def test_never_raises_on_arbitrary_text(text, span, code, data) -> None:
+    finding = Finding(code, "x", Span(*span), "m", data=data if isinstance(data, dict) else {})
+    with _Errors() as errors:
+        assert isinstance(compute_fixes(text, finding), list)
+    assert not errors, errors[0]
+    apply_edits(text, ignore_line_fix(text, finding).edits)
