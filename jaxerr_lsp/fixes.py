@@ -1083,11 +1083,12 @@ def _comment_column(line: str) -> int | None:
 
 
 def apply_edits(source: str, edits: Sequence[TextEdit]) -> str:
-    """`source` with `edits` applied; spans refer to the original text. Edits at the same
-    position apply in the given order. Raises ValueError if two edits overlap."""
+    """`source` with `edits` applied; spans refer to the original text. Insertions at the same
+    position apply in the given order; an edit identical to an earlier one (the same import
+    added by two fixes) applies once. Raises ValueError if two edits overlap."""
     lines = _Lines(source)
     located = []
-    for order, e in enumerate(edits):
+    for order, e in enumerate(dict.fromkeys(edits)):
         start = lines.offset(e.span.start_line, e.span.start_column)
         end = lines.offset(e.span.end_line, e.span.end_column)
         if end < start:

@@ -1091,6 +1091,18 @@ def test_apply_edits() -> None:
     assert apply_edits(src, [TextEdit(Span(3, 1, 3, 1), "!")]) == src + "!"
     with pytest.raises(ValueError):
         apply_edits(src, [TextEdit(Span(1, 0, 1, 3), "a"), TextEdit(Span(1, 2, 1, 4), "b")])
+    same = TextEdit(Span(2, 0, 2, 0), "import jax\n")
+    assert apply_edits(src, [same, TextEdit(Span(1, 0, 1, 1), "A"), same]) == "Ab🎉c\r\nimport jax\nde\nf"
+
+
+def test_two_fixes_adding_the_same_import_apply_together() -> None:
+    src = NO_JAX.replace("f_vjp.with_refs(r)(1.0)", "f_vjp.with_refs(r)(1.0)\nf_vjp.with_refs(r)(2.0)")
+    findings = engine_flags(src, "JXE001")
+    assert len(findings) == 2
+    edits = [e for f in findings for e in compute_fixes(src, f)[0].edits]
+    fixed = apply_edits(src, edits)
+    assert fixed.count("import jax\n") == 1 and not engine_flags(fixed, "JXE001")
+    assert run_programs({"two": fixed})["two"]["out"] == "ran\n"
 
 
 # -- never raises ------------------------------------------------------------------------------
