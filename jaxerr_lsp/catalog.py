@@ -68,8 +68,10 @@ class Source:
 class FixInfo:
     """A quick fix the tool offers for the error (computed by jaxerr_lsp.fixes)."""
 
-    id: str
+    id: str  # the `fix_id` jaxerr_lsp.fixes gives the fix
     title: str
+    # "safe" only when the fix is safe in every case the tool offers it; a fix that is safe
+    # only in some cases is "unsafe" here, and `why` says when the tool marks it safe.
     safety: str  # "safe" | "unsafe"
     why: str
 

@@ -132,8 +132,9 @@ def test_entry_details(catalog: Catalog):
         assert {"jax.custom_vjp", "custom_vjp.defvjp_with_logs"} <= set(entry.apis)
     assert logs.message.endswith("but got {type(logs).__name__}.")
     assert {f.id for f in logs.fixes} == {"return-cts-no-logs", "logs-as-dict", "logs-none"}
-    assert [f.id for f in not_pair.fixes] == ["return-pair-none-logs"]
-    assert not_pair.fix("return-pair-none-logs").safety == "safe"
+    assert [f.id for f in not_pair.fixes] == ["pair-cts-with-logs", "return-pair-none-logs"]
+    assert logs.fix("return-cts-no-logs").safety == "safe"
+    assert logs.fix("logs-as-dict").safety == "unsafe"  # duplicate keys, invented names
     with pytest.raises(CatalogError, match="no fix 'nope'"):
         not_pair.fix("nope")
     assert "OrderedDict" in logs.meaning and "ArrayImpl" in logs.meaning
@@ -265,8 +266,9 @@ def test_missing_example_half(tmp_path):
     ("line = 1085", 'line = "1085"', "source[0].line", ["positive integer"]),
     ("line = 1085", "line = 0", "source[0].line", ["positive integer"]),
     ("line = 1085", "line = true", "source[0].line", ["positive integer"]),
-    ('safety = "safe"', 'safety = "maybe"', "fixes[0].safety", ["'safe' or 'unsafe'", "maybe"]),
-    ('id = "return-pair-none-logs"', 'id = "Return Pair"', "fixes[0].id", ["invalid fix id"]),
+    ('safety = "unsafe"', 'safety = "maybe"', "fixes[0].safety", ["'safe' or 'unsafe'", "maybe"]),
+    ('id = "return-pair-none-logs"', 'id = "Return Pair"', "fixes[1].id", ["invalid fix id"]),
+    ('id = "return-pair-none-logs"', 'id = "pair-cts-with-logs"', "fixes[1].id", ["duplicate"]),
     ('related = ["custom-vjp-logs-not-dict"]', 'related = ["no-such-entry"]', "related",
      ["no-such-entry", "unknown"]),
     ('related = ["custom-vjp-logs-not-dict"]', 'related = ["custom-vjp-bwd-not-pair"]',
