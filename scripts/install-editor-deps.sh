@@ -35,8 +35,9 @@ NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]')
 mkdir -p "$PREFIX"
 export npm_config_cache=$PREFIX/npm-cache npm_config_update_notifier=false npm_config_fund=false \
        npm_config_audit=false
-# keep code-server, chromium and deviceid from writing into ~/.config, ~/.local/share, ~/.cache
-export XDG_CONFIG_HOME=$PREFIX/.xdg/config XDG_DATA_HOME=$PREFIX/.xdg/data XDG_CACHE_HOME=$PREFIX/.xdg/cache
+# keep code-server, chromium, deviceid and nvim from writing into ~/.config, ~/.local, ~/.cache
+export XDG_CONFIG_HOME=$PREFIX/.xdg/config XDG_DATA_HOME=$PREFIX/.xdg/data XDG_CACHE_HOME=$PREFIX/.xdg/cache \
+       XDG_STATE_HOME=$PREFIX/.xdg/state
 
 # ---------------------------------------------------------------------------------------- apt
 missing=()

@@ -26,10 +26,10 @@ CASES = [
 ]
 
 
-def nvim(version: str) -> str:
+def nvim(version: str, env: dict) -> str:
     path, what = NVIMS[version]
     exe = need(path, what)
-    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=30).stdout
+    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=30, env=env).stdout
     assert f"NVIM v{version}." in out.splitlines()[0], f"{exe} is {out.splitlines()[0]}, expected {version}"
     return str(exe)
 
@@ -44,7 +44,7 @@ def run_nvim(version, mode, target, tmp_path, settings=None, expect="diag"):
            "if not ok then io.stdout:write('LUAERROR ' .. tostring(e) .. '\\n'); vim.cmd('cquit 2') end")
     t0 = time.monotonic()
     # a bare `-c luafile` that errors leaves headless nvim hanging: always pcall + an outer timeout
-    rc, out = run_group([nvim(version), "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", lua],
+    rc, out = run_group([nvim(version, env), "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", lua],
                         env=env, timeout=90)
     print(f"nvim {version} {mode}: {time.monotonic() - t0:.1f} s, rc={rc}\n{out}")
     assert rc == 0 and "OK" in out.splitlines(), f"nvim {version} ({mode}) failed, rc={rc}:\n{out}"

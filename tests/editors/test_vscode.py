@@ -85,9 +85,11 @@ class CodeServer:
                                timeout=60)
         return listed
 
-    def start(self, folder: Path) -> None:
+    def start(self, folder: Path, trust: bool = False) -> None:
+        """trust=True: workspace trust is on (folders are untrusted); else --disable-workspace-trust."""
         self.group = Group([self.bin, *self.common(), "--auth", "none", "--bind-addr", f"127.0.0.1:{self.port}",
-                            "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
+                            "--disable-telemetry", "--disable-update-check",
+                            *([] if trust else ["--disable-workspace-trust"]),
                             "--disable-getting-started-override", str(folder)],
                            env=self.env, log=self.state / "server.log")
         deadline = time.monotonic() + 60
@@ -184,6 +186,40 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     assert s["explain"]["byId"] and CATALOG_ID in s["explain"]["byId"], s["explain"]
     assert s["explain"]["byMessage"] and CATALOG_ID in s["explain"]["byMessage"], s["explain"]
     assert s["restart"]["diagnostics"] >= 1
+
+
+def test_untrusted_workspace_ignores_workspace_interpreter(workspace, tmp_path, vsix):
+    """Restricted mode: the workspace's jaxerr.path / jaxerr.interpreter (which could name any
+    program) are ignored; the user's interpreter runs the server, and diagnostics still come."""
+    art = artifacts("vscode-untrusted")
+    target = workspace / "pkg" / "trigger.py"
+    marker = tmp_path / "workspace-program-ran"
+    evil = tmp_path / "evil.sh"
+    evil.write_text(f"#!/bin/sh\ntouch {marker}\nexit 1\n")
+    evil.chmod(0o755)
+    (workspace / ".vscode").mkdir()
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps(
+        {"jaxerr.path": [str(evil)], "jaxerr.interpreter": [str(evil)]}))
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable], "security.workspace.trust.enabled": True,
+                               "security.workspace.trust.startupPrompt": "never",
+                               "security.workspace.trust.emptyWindow": False},
+                    JAXERR_TEST_FILE=str(target), JAXERR_TEST_MODE="untrusted")
+    cs.start(workspace, trust=True)
+    try:
+        rc, out = run_group([node(), JS / "exttest.js", EXT_DIR, JS / "suite.js", workspace, art],
+                            env=js_env(cs, TEST_TIMEOUT_MS="120000"), timeout=150)
+    finally:
+        cs.stop()
+        cs.keep_logs(art)
+    print(out)
+    s = steps(out)
+    assert "EXIT 0" in out and "done" in s, f"the in-host check failed (rc={rc}):\n{out}"
+    assert s["trust"]["isTrusted"] is False, s["trust"]
+    # restrictedConfigurations: VS Code itself withholds the workspace values in restricted mode
+    assert "workspaceValue" not in s["trust"]["path"] and "workspaceValue" not in s["trust"]["interpreter"], s["trust"]
+    assert str(evil) not in s["server"]["command"] and sys.executable in s["server"]["command"]
+    assert any(d["code"] == "JXE001" for d in s["diagnostics"])
+    assert not marker.exists(), "the workspace's program was run in an untrusted workspace"
 
 
 def bare_python(tmp: Path) -> Path:

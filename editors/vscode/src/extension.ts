@@ -286,6 +286,11 @@ async function offerLibcst(launch: Launch, check: CheckResult): Promise<void> {
 
 async function installLibcst(launch: Launch, check: CheckResult): Promise<boolean> {
   const interp = launch.interpreter ?? [launch.command];
+  if (!check.pip) {
+    void vscode.window.showErrorMessage(
+      `jaxerr: ${check.executable} has no pip. Install libcst with the tool that manages this Python, or set jaxerr.interpreter to a virtual environment.`);
+    return false;
+  }
   const args = [...interp.slice(1), '-m', 'pip', 'install', '--disable-pip-version-check', 'libcst>=1.4'];
   log.info(`running: ${interp[0]} ${args.join(' ')}`);
   const r = await vscode.window.withProgress(

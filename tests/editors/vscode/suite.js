@@ -35,7 +35,22 @@ async function setting(key, value) {
   await vscode.workspace.getConfiguration('jaxerr').update(key, value, vscode.ConfigurationTarget.Global);
 }
 
+async function untrusted() {
+  // restricted mode: the workspace's jaxerr.interpreter / jaxerr.path must not be used
+  const uri = vscode.Uri.file(process.env.JAXERR_TEST_FILE);
+  const ext = vscode.extensions.getExtension('jaxerr.jaxerr-lsp');
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const cfg = vscode.workspace.getConfiguration('jaxerr', uri);
+  step('trust', { isTrusted: vscode.workspace.isTrusted, path: cfg.inspect('path'), interpreter: cfg.inspect('interpreter') });
+  const diags = await waitFor('jaxerr diagnostics', () => { const d = jaxerrDiags(uri); return d.length && d; }, 60000);
+  step('diagnostics', diags.map(plain));
+  step('server', { command: ext.exports && ext.exports.serverCommand() });
+  step('done', true);
+}
+
 exports.run = async function run() {
+  if (process.env.JAXERR_TEST_MODE === 'untrusted') return untrusted();
   const uri = vscode.Uri.file(process.env.JAXERR_TEST_FILE);
   const ext = vscode.extensions.getExtension('jaxerr.jaxerr-lsp');
   step('extension', { found: !!ext, path: ext && ext.extensionPath });
