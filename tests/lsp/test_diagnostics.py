@@ -1,0 +1,116 @@
+"""Diagnostics: published on open / change / save, versioned, cleared on close."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from jaxerr_lsp.engine import analyze
+
+from .helpers import (FIXED, TRIGGER, TRIGGER_LINE, as_tuple, capabilities, change_doc, lsp_range,
+                       open_doc, session, wait_published)
+
+
+async def test_diagnostic_for_the_trigger(profile: str, tmp_path: Path):
+    async with session(capabilities(profile), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        diagnostics = await wait_published(client, uri, 1)
+
+    [finding] = analyze(TRIGGER).findings
+    assert len(diagnostics) == 1
+    diag = diagnostics[0]
+    assert diag.source == "jaxerr"
+    assert diag.code == "JXE001"
+    assert diag.severity == types.DiagnosticSeverity.Error
+    assert diag.message == finding.message
+    assert diag.message.startswith("ValueError: unexpected tree structure")
+    assert "args[0] was a <class 'dict'> in the primal arguments" in diag.message
+    assert as_tuple(diag.range) == lsp_range(TRIGGER, finding.span, "utf-16")
+    assert diag.range.start.line == TRIGGER_LINE
+    # Documentation link: the catalog entry's TOML.
+    assert diag.code_description is not None
+    href = diag.code_description.href
+    assert href.startswith("file://") and href.endswith("/vjp-with-refs-tree-mismatch.toml")
+    assert Path(to_fs_path(href)).is_file()
+    # Where the primal structure comes from: the jax.vjp call, in the same document.
+    assert diag.related_information
+    related = diag.related_information[0]
+    assert related.location.uri == uri
+    assert as_tuple(related.location.range) == lsp_range(TRIGGER, finding.related[0].span, "utf-16")
+    assert related.location.range.start.line == TRIGGER_LINE - 1
+    assert isinstance(diag.data, dict) and diag.data["uri"] == uri and diag.data["index"] == 0
+
+
+async def test_cleared_after_fix_and_on_close(profile: str, tmp_path: Path):
+    async with session(capabilities(profile), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        change_doc(client, uri, 2, FIXED)
+        assert await wait_published(client, uri, 2) == []
+        change_doc(client, uri, 3, TRIGGER)
+        assert len(await wait_published(client, uri, 3)) == 1
+        client.text_document_did_close(types.DidCloseTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert await wait_published(client, uri, None) == []
+
+
+async def test_partial_code_keeps_the_diagnostic(profile: str, tmp_path: Path):
+    partial = TRIGGER + "grads2 = f_vjp.with_refs(jax.new_ref(\n"
+    async with session(capabilities(profile), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        change_doc(client, uri, 2, partial)
+        diagnostics = await wait_published(client, uri, 2)
+    assert [d.code for d in diagnostics] == ["JXE001"]
+    assert diagnostics[0].range.start.line == TRIGGER_LINE
+
+
+async def test_recheck_on_save(tmp_path: Path):
+    """didSave re-checks: the configuration in pyproject.toml changed on disk meanwhile."""
+    async with session(capabilities("neovim"), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        (tmp_path / "pyproject.toml").write_text('[tool.jaxerr]\nignore = ["JXE001"]\n')
+        count = len(client.published)
+        client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        for _ in range(1000):
+            if len(client.published) > count:
+                break
+            await asyncio.sleep(0.01)
+        assert len(client.published) > count
+        last = client.published[-1]
+        assert last.uri == uri and last.version == 1 and list(last.diagnostics) == []
+
+
+async def test_burst_of_edits_publishes_only_the_last_version(tmp_path: Path):
+    """50 incremental didChange notifications inside the debounce window: one analysis, of the
+    last version, and no diagnostics for any intermediate version."""
+    async with session(capabilities("visual-studio-code"), init_options={"debounce": 400},
+                       trace=types.TraceValue.Verbose) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        start = len(client.published)
+        traces_before = len(client.traces)
+        # Version 2 inserts a line at the top (the trigger moves down one line); versions 3..51
+        # type a comment on that new line, one character at a time.
+        changes = [(types.Position(line=0, character=0), "#\n")]
+        changes += [(types.Position(line=0, character=i + 1), "x") for i in range(49)]
+        for number, (position, text) in enumerate(changes, start=2):
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=number),
+                content_changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(start=position, end=position), text=text)]))
+        last = 1 + len(changes)
+        assert last == 51
+        diagnostics = await wait_published(client, uri, last)
+        await asyncio.sleep(0.8)  # anything late would show up now
+        published = client.published[start:]
+        traces = client.traces[traces_before:]
+    assert [p.version for p in published] == [last]
+    assert [d.range.start.line for d in diagnostics] == [TRIGGER_LINE + 1]
+    analyses = [t for t in traces if t.startswith("analyzed ")]
+    assert len(analyses) == 1 and f"version {last} " in analyses[0], traces
