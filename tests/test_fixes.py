@@ -44,7 +44,9 @@ def nl(src: str, text: str) -> str:
     """`text` written like `src`: its line endings, and tabs if it indents with tabs."""
     if re.search(r"(?m)^\t", src):
         text = _tabs(text)
-    return text.replace("\n", "\r\n") if "\r\n" in src else text
+    if "\r\n" in src:
+        return text.replace("\n", "\r\n")
+    return text.replace("\n", "\r") if "\r" in src else text
 
 
 def _tabs(text: str) -> str:
@@ -507,11 +509,19 @@ CASES = [
 ]
 
 
+_VARIANT: dict[str, Callable[[str], str]] = {
+    "crlf": lambda text: text.replace("\n", "\r\n"),
+    "cr": lambda text: text.replace("\n", "\r"),
+    "tabs": lambda text: _tabs(text),
+}
+
+
 def _variants(case: Case) -> list[tuple[str, str, Callable[[str], Finding]]]:
-    """The case as written, with CRLF line endings, and indented with tabs."""
+    """The case as written, with CRLF line endings, with CR line endings, indented with tabs."""
     out = [(case.name, case.src, case.finding)]
-    out.append((case.name + "+crlf", case.src.replace("\n", "\r\n"), case.finding))
-    tabbed = _tabs(case.src)
+    out.append((case.name + "+crlf", _VARIANT["crlf"](case.src), case.finding))
+    out.append((case.name + "+cr", _VARIANT["cr"](case.src), case.finding))
+    tabbed = _VARIANT["tabs"](case.src)
     if tabbed != case.src:
         out.append((case.name + "+tabs", tabbed, case.finding))
     return out
@@ -581,16 +591,33 @@ def _example_fixes(src: str) -> list[tuple[Finding, Fix]]:
     return [(f, fix) for f in analyze(src).findings for fix in compute_fixes(src, f)]
 
 
+# Programs some tests build; run in the module's one JAX subprocess. name -> () -> source
+EXTRA_PROGRAMS: dict[str, Callable[[], str]] = {}
+
+
+def jax_program(name: str):
+    def register(build: Callable[[], str]) -> Callable[[], str]:
+        EXTRA_PROGRAMS[name] = build
+        return build
+
+    return register
+
+
 @pytest.fixture(scope="module")
 def jax_runs() -> dict[str, dict[str, Any]]:
+    """Every program of this module, run once under JAX: each base case before and after
+    each fix (the CRLF/CR/tab variants are compared to them text for text instead), every
+    fixed catalog example and example trigger, and the programs tests register."""
     programs = {}
-    for name, src, make in VARIANTS:
-        programs[name + "/before"] = src
-        for fix in fixes_for(src, make(src)):
-            programs[f"{name}/{fix.fix_id}"] = apply_edits(src, fix.edits)
+    for case in CASES:
+        programs[case.name + "/before"] = case.src
+        for fix in fixes_for(case.src, case.finding(case.src)):
+            programs[f"{case.name}/{fix.fix_id}"] = apply_edits(case.src, fix.edits)
     for name, src in EXAMPLES.items():
         for finding, fix in _example_fixes(src):
             programs[f"{name}/{finding.code}/{fix.fix_id}"] = apply_edits(src, fix.edits)
+    for name, build in EXTRA_PROGRAMS.items():
+        programs[f"extra:{name}"] = build()
     return run_programs(programs)
 
 
@@ -610,13 +637,19 @@ def test_fixes_offered_and_applied(name: str, src: str, make: Callable[[str], Fi
         if fix.fix_id in case.safe:
             assert fix.safe == case.safe[fix.fix_id], fix
         fixed = check_fixed(src, fix, finding)
-        newline = "\r\n" if "+crlf" in name else "\n"
-        assert fixed.count(newline) == fixed.count("\n"), "mixed line endings"
+        newline = {"+crlf": "\r\n", "+cr": "\r"}.get(name[name.find("+"):], "\n") if "+" in name else "\n"
+        assert len(re.findall(r"\r\n|\r|\n", fixed)) == fixed.count(newline), "mixed line endings"
 
 
 @pytest.mark.parametrize("name,src,make", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_fixed_programs_run_clean(name, src, make, jax_runs) -> None:
     case = CASE_BY_NAME[name.split("+")[0]]
+    if "+" in name:  # a variant's fixed program is the base case's, written the same way
+        variant = name.split("+")[1]
+        base_fixes = {f.fix_id: apply_edits(case.src, f.edits) for f in fixes_for(case.src, case.finding(case.src))}
+        for fix in fixes_for(src, make(src)):
+            assert apply_edits(src, fix.edits) == _VARIANT[variant](base_fixes[fix.fix_id]), fix.fix_id
+        return
     before = jax_runs[name + "/before"]
     assert not before["ok"] and case.raises in before["error"], before
     for fix_id in case.fix_ids:
@@ -877,14 +910,17 @@ FLAT = BWD_HEAD + """def bwd(res, g):
 """ + BWD_TAIL
 
 
-def test_flat_tuple_with_logs_is_split() -> None:
-    src = FLAT
-    (finding,) = engine_flags(src, "JXE003")
-    (fix,) = compute_fixes(src, finding)
+@jax_program("flat")
+def _flat_fixed() -> str:
+    (finding,) = engine_flags(FLAT, "JXE003")
+    (fix,) = compute_fixes(FLAT, finding)
     assert fix.fix_id == "pair-cts-with-logs" and fix.safe
-    fixed = apply_edits(src, fix.edits)
-    assert "    return (g * y, g * x), logs  # flat\n" in fixed
-    assert run_programs({"flat": fixed})["flat"]["ok"]
+    return apply_edits(FLAT, fix.edits)
+
+
+def test_flat_tuple_with_logs_is_split(jax_runs) -> None:
+    assert "    return (g * y, g * x), logs  # flat\n" in _flat_fixed()
+    assert jax_runs["extra:flat"]["ok"], jax_runs["extra:flat"]
 
 
 @pytest.mark.parametrize(
@@ -941,7 +977,19 @@ def test_not_pair_single_value_with_arity() -> None:
 # -- text handling ---------------------------------------------------------------------------
 
 
-def test_non_ascii_and_emoji_on_the_line() -> None:
+@jax_program("emoji")
+def _emoji_fixed() -> str:
+    src = EMOJI
+    return apply_edits(src, compute_fixes(src, CASES[0].finding(src))[0].edits)
+
+
+EMOJI = DICT_PRIMAL.replace(
+    "f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate",
+    'print("🎉 é"); f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # ✓ accumulate 🎉',
+)
+
+
+def test_non_ascii_and_emoji_on_the_line(jax_runs) -> None:
     src = DICT_PRIMAL.replace(
         "f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate",
         'print("🎉 é"); f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # ✓ accumulate 🎉',
@@ -955,10 +1003,21 @@ def test_non_ascii_and_emoji_on_the_line() -> None:
         'print("🎉 é"); f_vjp.with_refs({\'w\': g_w, \'b\': g_b})(jnp.ones(()))  # ✓ accumulate 🎉\n'
         in fixed
     )
-    assert run_programs({"emoji": fixed})["emoji"]["out"] == "🎉 é\n" + GRADS_VALUE
+    assert fixed == _emoji_fixed()
+    assert jax_runs["extra:emoji"]["out"] == "🎉 é\n" + GRADS_VALUE
 
 
-def test_byte_order_mark() -> None:
+for _fix_id in ("refs-as-dict", "refs-from-primals"):
+    jax_program(f"bom-{_fix_id}")(
+        lambda fix_id=_fix_id: next(
+            apply_edits("\ufeff" + DICT_PRIMAL, f.edits)[1:]  # Python drops the BOM on reading
+            for f in compute_fixes("\ufeff" + DICT_PRIMAL, engine_flags("\ufeff" + DICT_PRIMAL, "JXE001")[0])
+            if f.fix_id == fix_id
+        )
+    )
+
+
+def test_byte_order_mark(jax_runs) -> None:
     """A BOM counts as a character of line 1 (as the engine counts it); the import goes
     after it, never before."""
     src = "\ufeff" + NO_JNP.split("\n", 1)[1]  # no docstring: line 1 is the __future__ import
@@ -985,8 +1044,8 @@ def test_byte_order_mark() -> None:
     (finding,) = engine_flags(src, "JXE001")
     fixes = compute_fixes(src, finding)
     assert [f.fix_id for f in fixes] == ["refs-as-dict", "refs-from-primals"]
-    runs = run_programs({f.fix_id: apply_edits(src, f.edits)[1:] for f in fixes})
-    assert runs["refs-as-dict"]["out"] == GRADS_VALUE and runs["refs-from-primals"]["ok"]
+    assert jax_runs["extra:bom-refs-as-dict"]["out"] == GRADS_VALUE
+    assert jax_runs["extra:bom-refs-from-primals"]["ok"]
 
 
 def test_compound_statement_and_one_liner_bodies() -> None:
@@ -1095,14 +1154,18 @@ def test_apply_edits() -> None:
     assert apply_edits(src, [same, TextEdit(Span(1, 0, 1, 1), "A"), same]) == "Ab🎉c\r\nimport jax\nde\nf"
 
 
-def test_two_fixes_adding_the_same_import_apply_together() -> None:
+@jax_program("two-fixes")
+def _two_fixes() -> str:
     src = NO_JAX.replace("f_vjp.with_refs(r)(1.0)", "f_vjp.with_refs(r)(1.0)\nf_vjp.with_refs(r)(2.0)")
     findings = engine_flags(src, "JXE001")
     assert len(findings) == 2
-    edits = [e for f in findings for e in compute_fixes(src, f)[0].edits]
-    fixed = apply_edits(src, edits)
+    return apply_edits(src, [e for f in findings for e in compute_fixes(src, f)[0].edits])
+
+
+def test_two_fixes_adding_the_same_import_apply_together(jax_runs) -> None:
+    fixed = _two_fixes()
     assert fixed.count("import jax\n") == 1 and not engine_flags(fixed, "JXE001")
-    assert run_programs({"two": fixed})["two"]["out"] == "ran\n"
+    assert jax_runs["extra:two-fixes"]["out"] == "ran\n"
 
 
 # -- never raises ------------------------------------------------------------------------------
