@@ -269,5 +269,8 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     assert hover_has_explanation(ui.get("hover", "")), f"hover text on the page: {ui.get('hover')!r}"
     rows = ui.get("problemsRows", [])
     assert any("JXE001" in r and "jaxerr" in r for r in rows), rows
+    # F1 > jaxerr: Explain a JAX Error: the catalog entries are listed; the explanation opens
+    assert any(CATALOG_ID in item for item in ui.get("explainItems", [])), ui.get("explainItems")
+    assert f"{CATALOG_ID}.md" in ui.get("explainTab", ""), ui.get("explainTab")
     # no libcst in a bare interpreter: the extension offers to install it (quick fixes need it)
     assert any("libcst" in n for n in ui.get("notifications", [])), ui.get("notifications")

@@ -392,7 +392,8 @@ async function explain(query?: string): Promise<string | undefined> {
     void vscode.window.showInformationMessage(`jaxerr: no catalog entry matches "${query.slice(0, 80)}".`);
     return undefined;
   }
-  const uri = vscode.Uri.from({ scheme: explainProvider.scheme, path: `/explain-${++explainCount}.md` });
+  const name = /^[\w.-]{1,80}$/.test(query.trim()) ? query.trim() : 'JAX error';
+  const uri = vscode.Uri.from({ scheme: explainProvider.scheme, path: `/${name}.md`, query: String(++explainCount) });
   explainProvider.set(uri, text);
   try {
     await vscode.commands.executeCommand('markdown.showPreview', uri);

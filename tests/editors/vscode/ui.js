@@ -80,6 +80,22 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     await page.waitForTimeout(300);
     report('problemsRows', await page.locator('.markers-panel .monaco-list-row').allInnerTexts());
     await page.screenshot({ path: path.join(shots, 'problems.png') });
+
+    // F1 > "jaxerr: Explain a JAX Error…" > pick the catalog entry > Markdown preview opens
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
+    await page.keyboard.type('jaxerr: Explain', { delay: 20 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Explain a JAX Error' }).first().click({ timeout: 10000 });
+    const entry = page.locator('.quick-input-list .monaco-list-row', { hasText: expectHover }).first();
+    await entry.waitFor({ timeout: 10000 });
+    report('explainItems', await page.locator('.quick-input-list .monaco-list-row').allInnerTexts());
+    await entry.click();
+    const tab = page.locator('.tabs-container .tab', { hasText: `${expectHover}.md` }).first();
+    await tab.waitFor({ timeout: 20000 });
+    report('explainTab', await tab.innerText());
+    await page.waitForTimeout(1500); // let the preview render for the picture
+    await page.screenshot({ path: path.join(shots, 'explain.png') });
     rc = 0;
   } catch (e) {
     report('error', e.stack || String(e));
