@@ -123,6 +123,13 @@ APIS: dict[str, ApiInfo] = {
         "placeholder. Call the result with the output cotangent.",
         ("VJP.with_refs", "with_refs"),
     ),
+    "with_logs": ApiInfo(
+        "with_logs", "VJP.with_logs(ct)",
+        "Applies the VJP function returned by `jax.vjp` and also returns the logs of the "
+        "backward pass: `f_vjp.with_logs(ct)` gives `(arg_cts, logs)`, where `logs` merges the "
+        "dicts logged by `defvjp_with_logs` rules.",
+        ("VJP.with_logs", "with_logs"),
+    ),
     "jax.custom_vjp": ApiInfo(
         "jax.custom_vjp", "jax.custom_vjp",
         "Decorates a function whose reverse-mode derivative you define yourself: register "
@@ -161,7 +168,8 @@ _QUALIFIED = {
     "jax.new_ref": "jax.new_ref",
     "jax.ref.new_ref": "jax.new_ref",
 }
-_METHODS = {"with_refs": "with_refs", "defvjp": "defvjp", "defvjp_with_logs": "defvjp_with_logs"}
+_METHODS = {"with_refs": "with_refs", "with_logs": "with_logs", "defvjp": "defvjp",
+            "defvjp_with_logs": "defvjp_with_logs"}
 
 
 def api_at(line: str, column: int, imports: dict[str, str]) -> tuple[ApiInfo, DottedName] | None:

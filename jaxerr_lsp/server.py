@@ -601,10 +601,12 @@ class JaxerrLanguageServer(LanguageServer):
                         title=_fix_title(fix), kind=types.CodeActionKind.QuickFix,
                         diagnostics=[diag], is_preferred=preferred or None,
                         data={**ref, "action": "fix", "fix": j, "title": fix.title}))
-                actions.append(types.CodeAction(
-                    title=f"Ignore {finding.code} on this line (# jaxerr: ignore[{finding.code}])",
-                    kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
-                    data={**ref, "action": "ignore"}))
+                ignore = _ignore_fix(text, finding)
+                if ignore is not None and ignore.edits:  # no edit: already ignored
+                    actions.append(types.CodeAction(
+                        title=f"{ignore.title} (# jaxerr: ignore[{finding.code}])",
+                        kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
+                        data={**ref, "action": "ignore"}))
         if want_fix_all and state.findings:
             if fix_all_requested:
                 all_fixes = await self._fixes(state, text, range(len(state.findings)))
@@ -819,7 +821,11 @@ def _compute_fixes(text: str, findings: list[Finding]) -> list[tuple[list[Any], 
 def _ignore_fix(text: str, finding: Finding):
     from jaxerr_lsp.fixes import ignore_line_fix
 
-    return ignore_line_fix(text, finding)
+    try:
+        return ignore_line_fix(text, finding)
+    except Exception:
+        logger.exception("ignore_line_fix failed")
+        return None
 
 
 def _merge_fixes(fixes) -> list[Any]:
@@ -861,10 +867,18 @@ def _locate(findings: list[Finding], data: dict[str, Any], version: int | None,
     return candidates[0] if len(candidates) == 1 else None
 
 
+_STATES_SAFETY = re.compile(r"\((?:un)?safe\b", re.IGNORECASE)
+
+
 def _fix_title(fix) -> str:
-    safety = "safe fix" if fix.safe else "unsafe fix"
-    why = (getattr(fix, "why", "") or "").strip()
-    return f"{fix.title} ({safety}: {why})" if why else f"{fix.title} ({safety})"
+    """The fix's title saying whether it is safe and why. The fixes module's titles usually
+    carry a short "(unsafe: reason)" already; otherwise Fix.why is appended."""
+    title = (fix.title or "").strip()
+    if _STATES_SAFETY.search(title):
+        return title
+    safety = "safe" if fix.safe else "unsafe"
+    why = (getattr(fix, "why", "") or "").strip().rstrip(".")
+    return f"{title} ({safety}: {why})" if why else f"{title} ({safety})"
 
 
 def _kind_matches(requested: str, kind: str) -> bool:
@@ -899,7 +913,8 @@ def main() -> int:
     logging.getLogger("pygls").setLevel(logging.WARNING)
     server = create_server()
     server.start_io()
-    return 0
+    # LSP: exit code 0 after a shutdown request, 1 when the client exits without one.
+    return 0 if server.protocol._shutdown else 1
 
 
 if __name__ == "__main__":

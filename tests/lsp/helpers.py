@@ -16,7 +16,7 @@ from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
-SERVER_COMMAND = [sys.executable, "-m", "jaxerr_lsp.server"]
+SERVER_COMMAND = [sys.executable, "-m", "jaxerr_lsp", "serve"]
 
 TRIGGER = '''import jax
 import jax.numpy as jnp
