@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (CATALOG_ID, PREFIX, ROOT, TRIGGER, TRIGGER_COL, TRIGGER_LINE, Group, artifacts, editor_env,
+from conftest import (CATALOG_ID, INSTALL_HINT, PREFIX, ROOT, TRIGGER, TRIGGER_COL, TRIGGER_LINE, Group, artifacts, editor_env,
                       hover_has_explanation, need, run_group)
 
 EXT_DIR = ROOT / "editors" / "vscode"
@@ -274,3 +274,36 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     assert f"{CATALOG_ID}.md" in ui.get("explainTab", ""), ui.get("explainTab")
     # no libcst in a bare interpreter: the extension offers to install it (quick fixes need it)
     assert any("libcst" in n for n in ui.get("notifications", [])), ui.get("notifications")
+
+
+def test_too_old_python_is_reported(tmp_path, vsix):
+    """Debian 12's own python3 is 3.11: the user is told to pick a Python >= 3.12, with the setting."""
+    art = artifacts("vscode-old-python")
+    old = Path("/usr/bin/python3")
+    version = subprocess.run([old, "-c", "import sys; print(sys.version_info[:2] < (3, 12))"],
+                             capture_output=True, text=True, timeout=30).stdout.strip() if old.exists() else ""
+    if version != "True":
+        pytest.fail(f"this check needs /usr/bin/python3 older than 3.12 (Debian 12's 3.11): {INSTALL_HINT}",
+                    pytrace=False)
+    ws = tmp_path / "ws-old"
+    ws.mkdir()
+    (ws / "trigger.py").write_text(TRIGGER)
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [str(old)]})
+    cs.install(vsix)
+    cs.start(ws)
+    try:
+        rc, out = run_group([node(), JS / "ui.js"], env=js_env(cs, WS=str(ws), FILE="trigger.py", SHOTS=str(art),
+                                                               UI_MODE="notification",
+                                                               EXPECT_NOTIFICATION="needs Python"), timeout=180)
+    finally:
+        cs.stop()
+        cs.keep_logs(art)
+    print(out)
+    ui = {}
+    for line in out.splitlines():
+        if line.startswith("UI "):
+            ui.update(json.loads(line[3:]))
+    assert rc == 0, out
+    note = next(n for n in ui["notifications"] if "needs Python" in n)
+    assert "3.12" in note and "jaxerr.interpreter" in note and "Open Settings" in note, note
+    assert ui["squiggles"] == 0

@@ -4,7 +4,7 @@
 //   1. jaxerr.path                        a complete server command (restricted in untrusted workspaces)
 //   2. jaxerr.interpreter + launch.py     (restricted in untrusted workspaces)
 //   3. the Python extension's active environment + launch.py (trusted workspaces only)
-//   4. python3 + launch.py
+//   4. python3.14/3.13/3.12 on PATH, else python3, + launch.py
 // launch.py (bundled/tool) runs the server bundled with the extension (bundled/libs); see README.md.
 import * as cp from 'child_process';
 import * as fs from 'fs';
@@ -113,6 +113,22 @@ async function pythonFromExtension(): Promise<string | undefined> {
   }
 }
 
+function findOnPath(names: string[]): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  for (const name of names) {
+    for (const dir of dirs) {
+      const candidate = path.join(dir, name);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
 interface Launch {
   command: string;
   args: string[];
@@ -134,8 +150,11 @@ async function resolveLaunch(): Promise<Launch> {
     }
   }
   if (!interpreter.length) {
-    interpreter = [process.platform === 'win32' ? 'python' : 'python3'];
-    origin = 'default';
+    // python3 is 3.11 on Debian 12 and Ubuntu 22.04: prefer a versioned Python >= 3.12 on PATH
+    const found = process.platform === 'win32' ? undefined
+      : findOnPath(['python3.14', 'python3.13', 'python3.12']);
+    interpreter = [found ?? (process.platform === 'win32' ? 'python' : 'python3')];
+    origin = 'PATH';
   }
   return { command: interpreter[0], args: [...interpreter.slice(1), launcher], interpreter, origin };
 }
@@ -256,11 +275,17 @@ async function stopClient(): Promise<void> {
   }
 }
 
+/** Stop and start the client; restarts queue up, and one that fails does not block the next. */
 function restart(): Promise<void> {
-  restarting = restarting.then(async () => {
-    await stopClient();
-    await startClient();
-  });
+  restarting = restarting
+    .catch(() => undefined)
+    .then(async () => {
+      await stopClient();
+      await startClient();
+    })
+    .catch((e) => {
+      log.error(`restart failed: ${e}`);
+    });
   return restarting;
 }
 

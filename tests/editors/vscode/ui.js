@@ -33,6 +33,16 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     await page.waitForSelector('.monaco-editor .view-lines', { timeout: 30000 });
     report('editor', true);
 
+    if (process.env.UI_MODE === 'notification') {
+      // only what a user is told (e.g. an interpreter that is too old)
+      await page.waitForSelector(`.notifications-toasts .notification-list-item >> text=${process.env.EXPECT_NOTIFICATION}`,
+        { timeout: 60000 });
+      report('notifications', await page.locator('.notifications-toasts .notification-list-item').allInnerTexts());
+      report('squiggles', await page.locator('.monaco-editor .squiggly-error').count());
+      await page.screenshot({ path: path.join(shots, 'notification.png') });
+      rc = 0;
+      return;
+    }
     const squiggle = page.locator('.monaco-editor .squiggly-error').first();
     await squiggle.waitFor({ timeout: 90000 });
     report('squiggle', true);
