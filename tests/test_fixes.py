@@ -741,7 +741,7 @@ def test_restructure_multiline_keeps_comments() -> None:
 
 
 def test_restructure_name_matching() -> None:
-    from jaxerr_lsp.fixes import _name_matches
+    from jaxerr_lsp.fixes.jxe001 import _name_matches
 
     for name in ["w", "g_w", "w_ref", "grad_w", "gw", "dw", "W_grad", "_w"]:
         assert _name_matches(name, "w"), name
@@ -805,7 +805,8 @@ def test_import_added_when_file_is_only_imports_without_newline() -> None:
         "import jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
         "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)"
     )
-    from jaxerr_lsp.fixes import _import_edit, _Lines
+    from jaxerr_lsp.fixes.statement import import_edit_for as _import_edit
+    from jaxerr_lsp.fixes.text import Lines as _Lines
 
     def add(text: str) -> str:
         edit = _import_edit(_Lines(text), ["import jax", "import jax.numpy as jnp"])

@@ -1,0 +1,111 @@
+"""Positions in a source text (lines as Python counts them) and `Finding.data` readers."""
+
+from __future__ import annotations
+
+import itertools
+import keyword
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from jaxerr_lsp.findings import Span
+
+NEWLINE = re.compile(r"\r\n|\r|\n")  # what Python's tokenizer (and so `ast`) breaks lines on
+
+
+class Lines:
+    """A source text split into lines the way Python counts them, with offset conversions."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        # offsets where each line starts, and where its content ends (before its newline)
+        if "\r" not in source:
+            lengths = [len(line) + 1 for line in source.split("\n")]
+            self.starts = [0, *itertools.accumulate(lengths[:-1])]
+            self.ends = [start + n - 1 for start, n in zip(self.starts, lengths)]
+            self.newline = "\n"
+        else:
+            breaks = list(NEWLINE.finditer(source))
+            self.starts = [0, *(m.end() for m in breaks)]
+            self.ends = [*(m.start() for m in breaks), len(source)]
+            self.newline = breaks[0].group()
+        # A byte order mark counts as a character of line 1 (as the engine counts it), but
+        # Python's parser does not accept it in a str: `code` is the text to parse.
+        self.bom = source.startswith("\ufeff")
+        self.code = source[1:] if self.bom else source
+
+    @property
+    def count(self) -> int:
+        return len(self.starts)
+
+    def line(self, n: int) -> str:
+        """Line `n` (1-based) without its newline; '' outside the text."""
+        if 1 <= n <= self.count:
+            return self.source[self.starts[n - 1] : self.ends[n - 1]]
+        return ""
+
+    def offset(self, line: int, column: int) -> int:
+        """The string offset of (line, column), clamped to the text and to the line's content."""
+        if line < 1:
+            return 0
+        if line > self.count:
+            return len(self.source)
+        start, end = self.starts[line - 1], self.ends[line - 1]
+        return min(start + max(column, 0), end)
+
+    def text(self, span: Span) -> str:
+        return self.source[
+            self.offset(span.start_line, span.start_column) : self.offset(
+                span.end_line, span.end_column
+            )
+        ]
+
+    def byte_col(self, line: int, column: int) -> int:
+        """The UTF-8 byte column `ast` would report for a character column."""
+        if self.bom and line == 1:
+            return len(self.line(1)[1:column].encode("utf-8"))
+        return len(self.line(line)[:column].encode("utf-8"))
+
+    def char_col(self, line: int, byte_column: int) -> int:
+        """The character column of a UTF-8 byte column from `ast`."""
+        text = self.line(line)
+        shift = 0
+        if self.bom and line == 1:
+            text, shift = text[1:], 1
+        return shift + len(text.encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
+
+
+def as_span(value: Any) -> Span | None:
+    """A Span from the data contract's `[l1, c1, l2, c2]` list (or a Span); None if malformed."""
+    if isinstance(value, Span):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) == 4 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return Span(*value)
+    return None
+
+
+def as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def as_str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def as_identifier(value: Any) -> str | None:
+    if isinstance(value, str) and value.isidentifier() and not keyword.iskeyword(value):
+        return value
+    return None
+
+
+def cover(spans: Sequence[Span]) -> Span:
+    start = min((s.start_line, s.start_column) for s in spans)
+    end = max((s.end_line, s.end_column) for s in spans)
+    return Span(*start, *end)
+
+
+def norm(text: str) -> str:
+    return "".join(text.split())
+
