@@ -1126,6 +1126,17 @@ def test_ignore_line_fix() -> None:
     assert _ignore("s = 'é🎉'; f(  # open\n  a)\n") == "s = 'é🎉'; f(  # open  # jaxerr: ignore[JXE001]\n  a)\n"
     assert _ignore("\tx = f('# not a comment')\n") == "\tx = f('# not a comment')  # jaxerr: ignore[JXE001]\n"
     assert _ignore("x = a + \\\n    b\n") == "x = a + \\\n    b\n"  # cannot comment a continued line
+    assert _ignore('f(x); s = """a\nb"""\n') == 'f(x); s = """a\nb"""\n'  # nor inside a string
+
+
+def test_ignore_goes_to_the_end_line_when_the_start_line_cannot_take_it() -> None:
+    src = 'x = f_vjp.with_refs((a, """\n"""), \\\n    b)(ct)\n'
+    finding = Finding("JXE001", CATALOG_IDS["JXE001"], Span(1, 20, 3, 5), "m")
+    fixed = apply_edits(src, ignore_line_fix(src, finding).edits)
+    assert fixed == 'x = f_vjp.with_refs((a, """\n"""), \\\n    b)(ct)  # jaxerr: ignore[JXE001]\n'
+    from jaxerr_lsp.engine import suppressed
+
+    assert suppressed(finding, fixed.split("\n"))
     assert _ignore("a\nb\nc", line=3) == "a\nb\nc  # jaxerr: ignore[JXE001]"
 
 
