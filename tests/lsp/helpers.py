@@ -185,3 +185,32 @@ async def wait_published(client: LanguageClient, uri: str, version: int | None,
     seen = [(p.uri, p.version, len(p.diagnostics)) for p in client.published]  # type: ignore[attr-defined]
     raise AssertionError(f"no diagnostics published for {uri} version {version}; seen {seen}")
 
+
+
+async def wait_next(client: LanguageClient, uri: str, after: int, timeout: float = 15.0):
+    """The first publication for `uri` among client.published[after:]."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for params in client.published[after:]:  # type: ignore[attr-defined]
+            if params.uri == uri:
+                return params
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no new diagnostics published for {uri}")
+
+
+async def send_raw(client: LanguageClient, message: dict[str, Any]):
+    """Write a JSON-RPC message as is (the typed client refuses malformed params). For a
+    request, return a future for the server's answer (an error raises a JsonRpcException)."""
+    import inspect
+    import json
+    from concurrent.futures import Future
+
+    future: Future | None = None
+    if "id" in message:
+        future = Future()
+        client.protocol._request_futures[message["id"]] = future
+    body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+    res = client.protocol.writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    if inspect.isawaitable(res):
+        await res
+    return asyncio.wrap_future(future) if future is not None else None
