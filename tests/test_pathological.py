@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 import subprocess
 import sys
 import textwrap
@@ -365,3 +366,18 @@ def test_message_of_a_huge_expression_is_bounded():
     (finding,) = analysis.findings
     assert finding.code == "JXE003"
     assert len(finding.message) < 2_000
+
+
+def test_parser_warnings_do_not_leak(tmp_path):
+    """The user's `"\\e"` makes `ast.parse` warn; that is not jaxerr's output (not on the CLI's
+    stderr, not as a Python warning from `analyze`)."""
+    text = 'x = "\\e"\n' + TRIGGER
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        analysis = analyze(text, None, "warn.py")
+    assert spans(analysis) == [expected_span(text)]
+    assert [str(w.message) for w in caught] == []
+    (tmp_path / "warn.py").write_text(text, encoding="utf-8")
+    done = run_cli("warn.py", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Warning" not in done.stderr, done.stderr
