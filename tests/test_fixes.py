@@ -324,6 +324,29 @@ f_vjp.with_refs(r)(1.0)
 print("ran")
 '''
 
+HAS_AUX_LOOP = PRELUDE + '''
+
+def loss(params, x):
+    y = x @ params["w"] + params["b"]
+    return jnp.sum(y ** 2), {"y": y}
+
+
+def step(x):
+    params = {"w": jnp.ones((3, 2)), "b": jnp.zeros(2)}
+    out, f_vjp, aux = jax.vjp(loss, params, x, has_aux=True)
+    grads_w = jax.new_ref(jnp.zeros_like(params["w"]))
+    grads_b = jax.new_ref(jnp.zeros_like(params["b"]))
+    for _ in range(2):
+        f_vjp.with_refs(
+            [grads_b, grads_w],  # order!
+            jax.ad.DontWant(),
+        )(jnp.ones_like(out))
+    return grads_w[...].tolist(), grads_b[...].tolist()
+
+
+print(step(jnp.ones((4, 3))))
+'''
+
 BWD_HEAD = PRELUDE + '''
 
 @jax.custom_vjp
@@ -471,6 +494,12 @@ CASES = [
     Case("no-jax", NO_JAX,
          lambda s: jxe001(s, ["p"], ["r"], jax_alias=None, jnp_alias="xp", vjp="vjp("),
          ["refs-from-primals"], "tree structures differ"),
+    Case("has-aux-loop", HAS_AUX_LOOP,
+         lambda s: jxe001(s, ["params", "x"], ["[grads_b, grads_w]", "jax.ad.DontWant()"],
+                          keys=["w", "b"], elements=["grads_b", "grads_w"]),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": "([[48.0, 48.0], [48.0, 48.0], [48.0, 48.0]], [48.0, 48.0])\n"},
+         safe={"refs-as-dict": True}),
     Case("logs-list", LOGS_LIST,
          lambda s: jxe002(s, "[g1, g2]", "list", "(g1, g2), [g1, g2]", elements=[("g1", "g1"), ("g2", "g2")]),
          ["logs-as-dict", "logs-none"], LOG_MSG,
@@ -716,7 +745,7 @@ def fixed_line(src: str, finding: Finding, fix_id: str, needle: str) -> str:
 
 
 def test_restructure_exact() -> None:
-    f = CASES[0].finding(DICT_PRIMAL)
+    f = CASE_BY_NAME["dict-primal"].finding(DICT_PRIMAL)
     assert fixed_line(DICT_PRIMAL, f, "refs-as-dict", "with_refs") == (
         "f_vjp.with_refs({'w': g_w, 'b': g_b})(jnp.ones(()))  # accumulate"
     )
@@ -729,12 +758,20 @@ def test_restructure_exact() -> None:
 
 
 def test_restructure_by_name_not_order() -> None:
-    f = CASES[1].finding(PERMUTED)
+    f = CASE_BY_NAME["permuted"].finding(PERMUTED)
     assert "with_refs({'b': g_b, 'w': g_w})" in fixed_line(PERMUTED, f, "refs-as-dict", "with_refs")
 
 
+def test_restructure_in_a_loop_by_name_with_the_file_quotes() -> None:
+    case = CASE_BY_NAME["has-aux-loop"]
+    fixes = compute_fixes(case.src, case.finding(case.src))
+    assert fixes[0].title == 'Pass the refs as a dict like the primal: {"b": grads_b, "w": grads_w}'
+    assert '            {"b": grads_b, "w": grads_w},  # order!\n            jax.ad.DontWant(),\n' in (
+        apply_edits(case.src, fixes[0].edits))
+
+
 def test_restructure_multiline_keeps_comments() -> None:
-    f = CASES[3].finding(MULTILINE)
+    f = CASE_BY_NAME["multiline"].finding(MULTILINE)
     fix = compute_fixes(MULTILINE, f)[0]
     fixed = apply_edits(MULTILINE, fix.edits)
     assert "f_vjp.with_refs(\n    {'w': g_w,  # weights\n     'b': g_b},  # bias\n)(\n    jnp.ones(())\n)  # accumulate\n" in fixed
@@ -760,7 +797,7 @@ def test_restructure_name_matching() -> None:
 
 
 def test_two_primals_exact() -> None:
-    f = CASES[4].finding(TWO_PRIMALS)
+    f = CASE_BY_NAME["two-primals"].finding(TWO_PRIMALS)
     assert fixed_line(TWO_PRIMALS, f, "refs-from-primals", "with_refs") == (
         "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), x), "
         "jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), y))(1.0)"
@@ -768,7 +805,7 @@ def test_two_primals_exact() -> None:
 
 
 def test_aliases_used_and_no_import_added() -> None:
-    f = CASES[5].finding(ALIASES)
+    f = CASE_BY_NAME["aliases"].finding(ALIASES)
     fix = compute_fixes(ALIASES, f)[0]
     assert len(fix.edits) == 1
     assert fixed_line(ALIASES, f, "refs-from-primals", "with_refs") == (
@@ -777,7 +814,7 @@ def test_aliases_used_and_no_import_added() -> None:
 
 
 def test_missing_jnp_import_added_after_imports() -> None:
-    f = CASES[6].finding(NO_JNP)
+    f = CASE_BY_NAME["no-jnp"].finding(NO_JNP)
     fix = compute_fixes(NO_JNP, f)[0]
     fixed = apply_edits(NO_JNP, fix.edits)
     assert fixed.startswith(
@@ -787,7 +824,7 @@ def test_missing_jnp_import_added_after_imports() -> None:
 
 
 def test_missing_jax_import_after_docstring_future_and_imports() -> None:
-    f = CASES[7].finding(NO_JAX)
+    f = CASE_BY_NAME["no-jax"].finding(NO_JAX)
     fix = compute_fixes(NO_JAX, f)[0]
     fixed = apply_edits(NO_JAX, fix.edits)
     assert fixed.startswith(
@@ -834,7 +871,7 @@ def test_rebound_primal_is_unsafe_and_says_so() -> None:
 
 
 def test_logs_list_exact() -> None:
-    f = CASES[8].finding(LOGS_LIST)
+    f = CASE_BY_NAME["logs-list"].finding(LOGS_LIST)
     assert fixed_line(LOGS_LIST, f, "logs-as-dict", "return (g1") == (
         "    return (g1, g2), {'g1': g1, 'g2': g2}  # logs"
     )
@@ -842,7 +879,7 @@ def test_logs_list_exact() -> None:
 
 
 def test_logs_keys_deduplicated_and_generated() -> None:
-    f = CASES[9].finding(LOGS_EXPRS)
+    f = CASE_BY_NAME["logs-exprs"].finding(LOGS_EXPRS)
     assert fixed_line(LOGS_EXPRS, f, "logs-as-dict", "return (") == (
         "    return (g * y, g * x), {'log_0': g * y, 'g': g, 'g_1': g}"
     )
@@ -864,29 +901,29 @@ def test_logs_other_expressions(src: str, expected: str) -> None:
 
 
 def test_missing_logs_exact() -> None:
-    f = CASES[14].finding(MISSING_LOGS)
+    f = CASE_BY_NAME["missing-logs"].finding(MISSING_LOGS)
     (fix,) = compute_fixes(MISSING_LOGS, f)
     assert fix.safe
     assert fixed_line(MISSING_LOGS, f, "return-cts-no-logs", "return (g") == (
         "    return (g * y, g * x), None  # forgot the logs"
     )
-    f = CASES[15].finding(MISSING_LOGS_LAMBDA)
+    f = CASE_BY_NAME["missing-logs-lambda"].finding(MISSING_LOGS_LAMBDA)
     assert fixed_line(MISSING_LOGS_LAMBDA, f, "return-cts-no-logs", "lambda") == (
         "bwd = lambda res, g: ((g * res[1], g * res[0]), None)"
     )
 
 
 def test_not_pair_exact() -> None:
-    assert fixed_line(NOT_PAIR_TUPLE, CASES[16].finding(NOT_PAIR_TUPLE), "return-pair-none-logs", "return (") == (
+    assert fixed_line(NOT_PAIR_TUPLE, CASE_BY_NAME["not-pair-tuple"].finding(NOT_PAIR_TUPLE), "return-pair-none-logs", "return (") == (
         "    return (2 * g,), None"
     )
-    assert fixed_line(NOT_PAIR_SINGLE, CASES[17].finding(NOT_PAIR_SINGLE), "return-pair-none-logs", "* g") == (
+    assert fixed_line(NOT_PAIR_SINGLE, CASE_BY_NAME["not-pair-single"].finding(NOT_PAIR_SINGLE), "return-pair-none-logs", "* g") == (
         "    return (2 * g,), None"
     )
-    assert fixed_line(NOT_PAIR_LAMBDA, CASES[18].finding(NOT_PAIR_LAMBDA), "return-pair-none-logs", "lambda") == (
+    assert fixed_line(NOT_PAIR_LAMBDA, CASE_BY_NAME["not-pair-lambda"].finding(NOT_PAIR_LAMBDA), "return-pair-none-logs", "lambda") == (
         "bwd = lambda res, g: ((2 * g,), None)"
     )
-    assert fixed_line(NOT_PAIR_THREE, CASES[19].finding(NOT_PAIR_THREE), "return-pair-none-logs", "return (g") == (
+    assert fixed_line(NOT_PAIR_THREE, CASE_BY_NAME["not-pair-three"].finding(NOT_PAIR_THREE), "return-pair-none-logs", "return (g") == (
         "    return (g * y * z, g * x * z, g * x * y), None"
     )
 
@@ -980,7 +1017,7 @@ def test_not_pair_single_value_with_arity() -> None:
 @jax_program("emoji")
 def _emoji_fixed() -> str:
     src = EMOJI
-    return apply_edits(src, compute_fixes(src, CASES[0].finding(src))[0].edits)
+    return apply_edits(src, compute_fixes(src, CASE_BY_NAME["dict-primal"].finding(src))[0].edits)
 
 
 EMOJI = DICT_PRIMAL.replace(
@@ -994,7 +1031,7 @@ def test_non_ascii_and_emoji_on_the_line(jax_runs) -> None:
         "f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # accumulate",
         'print("🎉 é"); f_vjp.with_refs((g_w, g_b))(jnp.ones(()))  # ✓ accumulate 🎉',
     )
-    f = CASES[0].finding(src)
+    f = CASE_BY_NAME["dict-primal"].finding(src)
     assert f.span.start_column == len('print("🎉 é"); f_vjp.with_refs(')
     fixes = compute_fixes(src, f)
     assert [x.fix_id for x in fixes] == ["refs-as-dict", "refs-from-primals"]
@@ -1068,13 +1105,13 @@ def test_partial_code_elsewhere_in_the_file() -> None:
     src = LOGS_LIST + "\ndef broken(:\n    pass\n"
     with pytest.raises(SyntaxError):
         ast.parse(src)
-    f = CASES[8].finding(src)
+    f = CASE_BY_NAME["logs-list"].finding(src)
     fixes = compute_fixes(src, f)
     assert [x.fix_id for x in fixes] == ["logs-as-dict", "logs-none"]
     assert "return (g1, g2), {'g1': g1, 'g2': g2}  # logs\n" in apply_edits(src, fixes[0].edits)
     # the import insertion still finds its place
     src = NO_JNP + "\nclass Broken(\n"
-    fixes = compute_fixes(src, CASES[6].finding(src))
+    fixes = compute_fixes(src, CASE_BY_NAME["no-jnp"].finding(src))
     assert apply_edits(src, fixes[0].edits).count("import jax.numpy as jnp\n") == 1
 
 
@@ -1094,7 +1131,7 @@ def test_malformed_or_stale_findings_give_no_fix(finding: Finding) -> None:
 
 
 def test_stale_span_is_refused() -> None:
-    f = CASES[8].finding(LOGS_LIST)
+    f = CASE_BY_NAME["logs-list"].finding(LOGS_LIST)
     shifted = "# a new first line\n" + LOGS_LIST  # the document changed since the analysis
     assert compute_fixes(shifted, f) == []
 
@@ -1141,7 +1178,7 @@ def test_ignore_goes_to_the_end_line_when_the_start_line_cannot_take_it() -> Non
 
 
 def test_ignore_comment_silences_the_engine() -> None:
-    case = CASES[0]
+    case = CASE_BY_NAME["dict-primal"]
     finding = case.finding(case.src)
     ignored = apply_edits(case.src, ignore_line_fix(case.src, finding).edits)
     assert "# accumulate  # jaxerr: ignore[JXE001]" in ignored

@@ -131,7 +131,7 @@ def _restructure_fix(
     primals = as_list(data.get("primals"))
     primal = primals[index] if index < len(primals) and isinstance(primals[index], dict) else {}
     primal_source = as_str(primal.get("source")) or ""
-    new = sequence_to_dict(node, assigned, quote_style(primal_source))
+    new = sequence_to_dict(node, assigned, quote_style(primal_source, doc.lines.source))
     edit = doc.edit({id(node): lambda _updated: new})
     if edit is None:
         return None

@@ -12,6 +12,7 @@ from jaxerr_lsp.fixes.nodes import (
     pair_with_none,
     parenthesized,
     preview_of,
+    quote_style,
     sequence_to_dict,
     string,
     unique,
@@ -37,7 +38,7 @@ def compute(lines: Lines, finding: Finding) -> list[Fix]:
     if node is None:
         return []
     fixes = []
-    quote = '"' if lines.source.count('"') > lines.source.count("'") else "'"
+    quote = quote_style("", lines.source)
     kind = as_str(data.get("logs_kind"))
     is_literal = isinstance(node, (cst.List, cst.Tuple, cst.Set))
     safe = False

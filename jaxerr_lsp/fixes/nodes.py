@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import tokenize
 from collections.abc import Sequence
@@ -16,12 +15,28 @@ def render(node: cst.CSTNode) -> str:
     return EMPTY.code_for_node(node)
 
 
+_SKIP = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+         tokenize.ENDMARKER}
+
+
 def preview_of(node: cst.CSTNode, limit: int = 60) -> str:
-    """A one-line rendering of `node` for a title, without comments."""
+    """A one-line rendering of `node` for a title: the code's own tokens and quotes, without
+    comments, line breaks or padding inside brackets."""
     code = render(node)
     try:
-        text = ast.unparse(ast.parse(f"({code}\n)", mode="eval").body)
-    except (SyntaxError, ValueError, RecursionError):
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(f"({code}\n)").readline)
+                  if t.type not in _SKIP][1:-1]
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        tokens = []
+    if tokens:
+        parts = [tokens[0].string]
+        for before, token in zip(tokens, tokens[1:]):
+            spaced = before.end != token.start
+            if spaced and before.string not in "([{" and token.string not in ")]},":
+                parts.append(" ")
+            parts.append(token.string)
+        text = "".join(parts)
+    else:
         text = " ".join(code.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -54,8 +69,9 @@ def string(value: str, quote: str) -> cst.SimpleString:
     return cst.SimpleString(repr(value))
 
 
-def quote_style(text: str) -> str:
-    """The quote character the first string literal in `text` uses ("'" by default)."""
+def quote_style(text: str, file_source: str = "") -> str:
+    """The quote character of the first string literal in `text`; without one, the one the
+    file uses most (a rough count of quote characters); "'" by default."""
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
             if tok.type == tokenize.STRING:
@@ -63,7 +79,7 @@ def quote_style(text: str) -> str:
                 return '"' if body.startswith('"') else "'"
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass
-    return "'"
+    return '"' if file_source.count('"') > file_source.count("'") else "'"
 
 
 def sequence_to_dict(
