@@ -178,7 +178,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 
 CI = settings(max_examples=25, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
-CI_SLOW = settings(CI, max_examples=8)
 
 
 # ------------------------------------------------------------------------------------ checks
@@ -221,16 +220,12 @@ def reference(name: str):
 
 
 # ------------------------------------------------------------------------------------ generated
-@CI
-@given(hypothesmith.from_grammar())
-def test_grammar_generated_programs(source):
+def grammar_generated_programs(source):
     run(source + FORCE_TRAILER)
     run(FORCE_TRAILER + source)
 
 
-@CI_SLOW
-@given(hypothesmith.from_node())
-def test_node_generated_programs(source):
+def node_generated_programs(source):
     run(source + FORCE_TRAILER)
 
 
@@ -270,9 +265,7 @@ def mutated(draw):
     return text
 
 
-@CI
-@given(mutated())
-def test_mutated_real_files(text):
+def mutated_real_files(text):
     first = run(text)
     second = run(text)
     assert [key(f) for f in first.findings] == [key(f) for f in second.findings]
@@ -280,22 +273,20 @@ def test_mutated_real_files(text):
 
 
 # ------------------------------------------------------------------------------------ partial code
-@CI
-@given(st.sampled_from(sorted(TRIGGERS)),
-       st.lists(st.one_of(st.sampled_from(BROKEN_LINES + TAIL_ONLY),
-                          st.text(st.characters(codec="utf-8", exclude_characters="\r\n"),
-                                  max_size=30).map(lambda s: "$" + s)),
-                min_size=1, max_size=4))
-def test_garbage_appended_keeps_findings(name, garbage):
+GARBAGE = st.lists(st.one_of(st.sampled_from(BROKEN_LINES + TAIL_ONLY),
+                             st.text(st.characters(codec="utf-8", exclude_characters="\r\n"),
+                                     max_size=30).map(lambda s: "$" + s)),
+                   min_size=1, max_size=4)
+
+
+def garbage_appended_keeps_findings(name, garbage):
     original = reference(name)
     text = TRIGGERS[name].rstrip("\n") + "\n" + "\n".join(garbage) + "\n"
     partial = run(text)
     assert set(map(key, original.findings)) <= set(map(key, partial.findings)), partial.notes
 
 
-@CI
-@given(st.sampled_from(sorted(TRIGGERS)), st.sampled_from(range(len(LATER_FUNCTIONS))), st.data())
-def test_later_function_cut_anywhere_keeps_findings(name, which, data):
+def later_function_cut_anywhere_keeps_findings(name, which, data):
     original = reference(name)
     later = LATER_FUNCTIONS[which]
     cut = data.draw(st.integers(0, len(later)), label="cut")
@@ -314,9 +305,7 @@ def _top_level_starts(text: str) -> list[int]:
     return starts
 
 
-@CI
-@given(st.sampled_from(sorted(TRIGGERS)), st.data())
-def test_program_cut_after_its_findings_keeps_them(name, data):
+def program_cut_after_its_findings_keeps_them(name, data):
     """Cut anywhere after the top-level statements that hold the findings and what they
     point to (the registration, the `jax.vjp` call)."""
     original = reference(name)
@@ -331,9 +320,7 @@ def test_program_cut_after_its_findings_keeps_them(name, data):
     assert set(map(key, original.findings)) <= set(map(key, partial.findings)), partial.notes
 
 
-@CI
-@given(st.sampled_from(sorted(TRIGGERS)), st.sampled_from(BROKEN_LINES), st.data())
-def test_broken_line_between_statements_keeps_findings(name, broken, data):
+def broken_line_between_statements_keeps_findings(name, broken, data):
     """A broken line (or a block header still without its body) inserted before a top-level
     statement: the findings stay, one line further down when they are after it."""
     original = reference(name)
@@ -346,6 +333,42 @@ def test_broken_line_between_statements_keeps_findings(name, broken, data):
     expected = {key(f, where, 1) for f in original.findings}
     got = {key(f) for f in partial.findings}
     assert expected <= got, partial.notes
+
+
+# ------------------------------------------------------------------------------------ the tests
+# name -> (the property, its strategies, its share of examples). bench/fuzz_long.py runs the same.
+NAMES = st.sampled_from(sorted(TRIGGERS))
+PROPERTIES = {
+    "grammar_generated_programs": (grammar_generated_programs, (hypothesmith.from_grammar(),), 1.0),
+    "node_generated_programs": (node_generated_programs, (hypothesmith.from_node(),), 0.3),
+    "mutated_real_files": (mutated_real_files, (mutated(),), 1.0),
+    "garbage_appended_keeps_findings": (garbage_appended_keeps_findings, (NAMES, GARBAGE), 1.0),
+    "later_function_cut_anywhere_keeps_findings": (
+        later_function_cut_anywhere_keeps_findings,
+        (NAMES, st.sampled_from(range(len(LATER_FUNCTIONS))), st.data()), 1.0),
+    "program_cut_after_its_findings_keeps_them": (
+        program_cut_after_its_findings_keeps_them, (NAMES, st.data()), 1.0),
+    "broken_line_between_statements_keeps_findings": (
+        broken_line_between_statements_keeps_findings,
+        (NAMES, st.sampled_from(BROKEN_LINES), st.data()), 1.0),
+}
+
+
+def build(name: str, base: settings, examples: int, wrap=None):
+    """The hypothesis test of property `name`, with `examples` (times its share) examples."""
+    function, strategies, share = PROPERTIES[name]
+    inner = wrap(function) if wrap is not None else function
+    return settings(base, max_examples=max(1, int(examples * share)))(given(*strategies)(inner))
+
+
+test_grammar_generated_programs = build("grammar_generated_programs", CI, 25)
+test_node_generated_programs = build("node_generated_programs", CI, 25)
+test_mutated_real_files = build("mutated_real_files", CI, 25)
+test_garbage_appended_keeps_findings = build("garbage_appended_keeps_findings", CI, 25)
+test_later_function_cut_anywhere_keeps_findings = build("later_function_cut_anywhere_keeps_findings", CI, 25)
+test_program_cut_after_its_findings_keeps_them = build("program_cut_after_its_findings_keeps_them", CI, 25)
+test_broken_line_between_statements_keeps_findings = build(
+    "broken_line_between_statements_keeps_findings", CI, 25)
 
 
 # A few fixed partial-code cases, so a failure reads plainly without hypothesis.
