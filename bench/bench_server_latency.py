@@ -1,0 +1,289 @@
+"""Diagnostics latency of the language server on a 10,000-line JAX file. Not a test.
+
+Starts `python -m jaxerr_lsp serve`, speaks LSP to it over stdio with a minimal client (no
+pygls on this side), opens a generated 10,000-line file that holds one JXE001 trigger, then
+repeats an edit (debounce set to 0) and measures the time from sending `didChange` to
+receiving the `publishDiagnostics` for that version. In the same run it measures one
+`ast.parse` of the same text, and the engine's `analyze` in this process, and prints:
+
+    median and p95 latency, and their ratio to ast.parse;
+    hover latency while an analysis of the big file is running (the server stays responsive).
+
+Usage: /work/venv/bin/python bench/bench_server_latency.py [--edits 60] [--lines 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import queue
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+HEADER = '''"""Generated for bench_server_latency.py: a long JAX training module."""
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+'''
+
+BLOCK = '''
+def layer_{n}(params, x):
+    """Layer {n}: an affine map and a nonlinearity."""
+    h = jnp.dot(x, params["w"]) + params["b"]
+    h = jax.nn.gelu(h)
+    return h * {scale}
+
+
+def loss_{n}(params, x, y):
+    pred = layer_{n}(params, x)
+    err = pred - y
+    return jnp.mean(err ** 2)
+
+
+@jax.custom_vjp
+def clip_grad_{n}(x):
+    return x
+
+
+def clip_grad_{n}_fwd(x):
+    return x, None
+
+
+def clip_grad_{n}_bwd(res, g):
+    return (jnp.clip(g, -1.0, 1.0),)
+
+
+clip_grad_{n}.defvjp(clip_grad_{n}_fwd, clip_grad_{n}_bwd)
+
+
+def step_{n}(params, x, y, lr=1e-3):
+    value, grads = jax.value_and_grad(loss_{n})(params, x, y)
+    params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    return params, value
+
+
+params_{n} = {{"w": jnp.ones((4, 4)), "b": jnp.zeros(4)}}
+x_{n} = jnp.ones((8, 4))
+out_{n}, f_vjp_{n} = jax.vjp(layer_{n}, params_{n}, x_{n})
+grads_{n} = f_vjp_{n}.with_refs(
+    {{"w": jax.new_ref(jnp.zeros((4, 4))), "b": jax.new_ref(jnp.zeros(4))}},
+    jax.new_ref(jnp.zeros((8, 4))),
+)(jnp.ones((8, 4)))
+'''
+
+TRIGGER = '''
+params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+x = jnp.ones(3)
+out, f_vjp = jax.vjp(lambda p, x: jnp.sum(p["w"] * x + p["b"]), params, x)
+grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
+'''
+
+
+def generate(lines: int) -> str:
+    parts = [HEADER]
+    count = HEADER.count("\n")
+    n = 0
+    trigger_at = lines // 2
+    while count < lines:
+        if count >= trigger_at and TRIGGER not in parts:
+            parts.append(TRIGGER)
+            count += TRIGGER.count("\n")
+            continue
+        block = BLOCK.format(n=n, scale=1.0 + n / 1000)
+        parts.append(block)
+        count += block.count("\n")
+        n += 1
+    text = "".join(parts)
+    return "\n".join(text.split("\n")[:lines]) + "\n"
+
+
+class Client:
+    """Just enough LSP over a subprocess's stdio."""
+
+    def __init__(self, command: list[str]):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.next_id = 0
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        stream = self.proc.stdout
+        assert stream is not None
+        while True:
+            length = None
+            while True:
+                line = stream.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            if length is None:
+                continue
+            body = stream.read(length)
+            self.messages.put((time.perf_counter(), json.loads(body)))
+
+    def send(self, message: dict[str, Any]) -> float:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+        return time.perf_counter()
+
+    def request(self, method: str, params: Any) -> int:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        return self.next_id
+
+    def notify(self, method: str, params: Any) -> float:
+        return self.send({"method": method, "params": params})
+
+    def wait(self, predicate, timeout: float = 60.0) -> tuple[float, dict[str, Any]]:
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("no matching message from the server")
+            stamp, message = self.messages.get(timeout=remaining)
+            if message.get("method") == "workspace/configuration" and "id" in message:
+                self.send({"id": message["id"], "result": [None]})
+                continue
+            if predicate(message):
+                return stamp, message
+
+    def close(self) -> None:
+        try:
+            rid = self.request("shutdown", None)
+            self.wait(lambda m: m.get("id") == rid, timeout=10)
+            self.notify("exit", None)
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--edits", type=int, default=60)
+    args = parser.parse_args()
+
+    text = generate(args.lines)
+    lines = text.split("\n")
+    trigger_line = next(i for i, line in enumerate(lines) if line.startswith("grads = f_vjp.with_refs(("))
+    path = Path("/tmp/jaxerr_bench_server_latency.py")
+    path.write_text(text)
+    uri = path.as_uri()
+
+    client = Client([sys.executable, "-m", "jaxerr_lsp", "serve"])
+    try:
+        rid = client.request("initialize", {
+            "processId": None, "rootUri": None,
+            "capabilities": {"general": {"positionEncodings": ["utf-16"]},
+                             "textDocument": {"publishDiagnostics": {"versionSupport": True}}},
+            "initializationOptions": {"jaxerr": {"debounce": 0}},
+        })
+        client.wait(lambda m: m.get("id") == rid)
+        client.notify("initialized", {})
+
+        def published(version: int):
+            return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
+                              and m["params"]["uri"] == uri and m["params"].get("version") == version)
+
+        sent = client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "python", "version": 1, "text": text}})
+        stamp, first = client.wait(published(1))
+        open_latency = stamp - sent
+        diags = first["params"]["diagnostics"]
+        assert [d["code"] for d in diags] == ["JXE001"], diags
+        assert diags[0]["range"]["start"]["line"] == trigger_line, (diags, trigger_line)
+
+        # Repeated edits: type and delete a character in a comment-free spot (a blank line in
+        # the middle of the file), each a new version; wait for that version's diagnostics.
+        blank = next(i for i in range(len(lines) // 3, len(lines)) if lines[i] == "")
+        latencies = []
+        version = 1
+        for k in range(args.edits):
+            version += 1
+            if k % 2 == 0:
+                change = {"range": {"start": {"line": blank, "character": 0},
+                                    "end": {"line": blank, "character": 0}}, "text": "#"}
+            else:
+                change = {"range": {"start": {"line": blank, "character": 0},
+                                    "end": {"line": blank, "character": 1}}, "text": ""}
+            sent = client.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            stamp, message = client.wait(published(version))
+            assert len(message["params"]["diagnostics"]) == 1
+            latencies.append(stamp - sent)
+
+        # Hover while an analysis of the big file is running.
+        hover_times = []
+        for k in range(10):
+            version += 1
+            client.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": {"line": blank, "character": 0},
+                                              "end": {"line": blank, "character": 0 if k % 2 == 0 else 1}},
+                                    "text": "#" if k % 2 == 0 else ""}]})
+            sent_hover = time.perf_counter()
+            rid = client.request("textDocument/hover", {
+                "textDocument": {"uri": uri}, "position": {"line": trigger_line, "character": 10}})
+            stamp, _ = client.wait(lambda m, rid=rid: m.get("id") == rid)
+            hover_times.append(stamp - sent_hover)
+            client.wait(published(version))
+    finally:
+        client.close()
+
+    # Baselines in this process, same text.
+    from jaxerr_lsp.engine import analyze
+
+    parse_times = timed(lambda: ast.parse(text), 15)
+    analyze_times = timed(lambda: analyze(text), 15)
+    parse = statistics.median(parse_times)
+    engine = statistics.median(analyze_times)
+    median = statistics.median(latencies)
+    p95 = percentile(latencies, 0.95)
+
+    ms = 1000.0
+    print(f"file: {args.lines} lines, {len(text):,} characters, one JXE001 trigger (line {trigger_line + 1})")
+    print(f"ast.parse (median of 15):            {parse * ms:8.1f} ms")
+    print(f"engine analyze in-process (median):  {engine * ms:8.1f} ms   ({engine / parse:.2f}x ast.parse)")
+    print(f"didOpen -> diagnostics:              {open_latency * ms:8.1f} ms")
+    print(f"didChange -> diagnostics, {len(latencies)} edits, debounce 0:")
+    print(f"  median                             {median * ms:8.1f} ms   ({median / parse:.2f}x ast.parse)")
+    print(f"  p95                                {p95 * ms:8.1f} ms   ({p95 / parse:.2f}x ast.parse)")
+    print(f"  min / max                          {min(latencies) * ms:8.1f} / {max(latencies) * ms:.1f} ms")
+    print(f"hover sent right after an edit (analysis running), median of {len(hover_times)}: "
+          f"{statistics.median(hover_times) * ms:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
