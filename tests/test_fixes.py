@@ -257,6 +257,10 @@ MULTILINE = DICT_PRIMAL.replace(
     "f_vjp.with_refs(\n    (g_w,  # weights\n     g_b),  # bias\n)(\n    jnp.ones(())\n)  # accumulate",
 )
 
+MULTILINE_PRIMAL = DICT_PRIMAL.replace(
+    "jax.vjp(loss, {'w': w, 'b': b})", "jax.vjp(\n    loss,\n    {'w': w,  # weights\n     'b': b},\n)"
+)
+
 TWO_PRIMALS = PRELUDE + '''
 
 def f(x, y):
@@ -480,6 +484,11 @@ CASES = [
          lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(g_w,  # weights\n     g_b)"], keys=["w", "b"], elements=["g_w", "g_b"]),
          ["refs-as-dict", "refs-from-primals"], "tree structures differ",
          out={"refs-as-dict": GRADS_VALUE}, safe={"refs-as-dict": True}),
+    Case("multiline-primal", MULTILINE_PRIMAL,
+         lambda s: jxe001(s, ["{'w': w,  # weights\n     'b': b}"], ["(g_w, g_b)"], keys=["w", "b"],
+                          elements=["g_w", "g_b"], vjp="jax.vjp("),
+         ["refs-as-dict", "refs-from-primals"], "tree structures differ",
+         out={"refs-as-dict": GRADS_VALUE, "refs-from-primals": "[0.0, 0.0, 0.0] [0.0, 0.0, 0.0]\n"}),
     Case("two-primals", TWO_PRIMALS,
          lambda s: jxe001(s, ["x", "y"], ["rx"]),
          ["refs-from-primals"], "tree structures differ", out={"refs-from-primals": "ran\n"}),

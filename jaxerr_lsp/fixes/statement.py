@@ -18,7 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.fixes.edits import TextEdit
-from jaxerr_lsp.fixes.text import Lines, norm
+from jaxerr_lsp.fixes.text import NEWLINE, Lines, norm
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +145,7 @@ def enclosing_statement(lines: Lines, target: Span) -> StmtRange | None:
 class StmtDoc:
     """The text of one statement parsed by libcst, with file positions mapped into it.
 
-    Three shapes, chosen so the text parses and positions map simply:
+    Two shapes, chosen so the text parses and positions map simply:
     - the statement starts its line (after indentation): the indentation is kept and, when
       non-empty, the text is wrapped under `if True:` so that an indented compound statement
       still parses (its own lines keep their original indentation);
@@ -172,6 +172,9 @@ class StmtDoc:
         self.text = self.head + body
         self.line_shift = 1 if self.header else 0
         self.module = cst.parse_module(self.text)
+        if not NEWLINE.search(self.text):
+            # line breaks a fix brings in (a multi-line primal) follow the file's
+            self.module = self.module.with_changes(default_newline=lines.newline)
         wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.positions = wrapper.resolve(PositionProvider)
 
