@@ -198,14 +198,17 @@ def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
     for e in others:  # only import insertions
         assert e.span.start_line == e.span.end_line and e.span.start_column == e.span.end_column
         assert re.fullmatch(r"(\r\n|\r|\n)?((import|from) [^\r\n]+(\r\n|\r|\n)?)+", e.new_text), e
-    # text outside the edits survives byte for byte
-    src_lines = src.splitlines(keepends=True)
+    # the lines around the edited statement survive byte for byte, and so does the start
+    # of its first line and the end of its last (indentation, trailing comments)
+    src_lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", src)
     edit = statement_edits[0]
     before = "".join(src_lines[: edit.span.start_line - 1])
-    after = "".join(src_lines[edit.span.end_line :])
-    assert after and fixed.endswith(after) or not after
-    if not others:
-        assert fixed.startswith(before)
+    before += src_lines[edit.span.start_line - 1][: edit.span.start_column]
+    after = src_lines[edit.span.end_line - 1][edit.span.end_column :]
+    after += "".join(src_lines[edit.span.end_line :])
+    statement_only = apply_edits(src, statement_edits)
+    assert statement_only.startswith(before) and statement_only.endswith(after)
+    assert statement_only == before + edit.new_text + after
     return fixed
 
 
