@@ -20,6 +20,10 @@ Fix ids (the catalog entries' `[[fixes]]` ids):
 | JXE003 | `return-pair-none-logs` | when the value is a tuple/list of cotangents |
 | any | `ignore-line` | never (suppression, from `ignore_line_fix`) |
 
+Besides the `Finding.data` contract in CONTRIBUTING.md, JXE003 reads an optional `arity` (how
+many cotangents the primal function takes) when the rule gives it: then a flat
+`return dx, dw, logs` is split for certain, and a bare value is wrapped only for arity 1.
+
 Modules: `text` (positions, `Finding.data` readers), `edits` (TextEdit, Fix, apply_edits),
 `statement` (the enclosing statement, libcst on it alone, import placement), `nodes` (libcst
 helpers), one module per rule (`jxe001`...), `ignore` (the suppression comment).
