@@ -50,10 +50,9 @@ def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
 
 
 def decode_source(data: bytes) -> str:
-    """Decode Python source bytes as Python does (PEP 263 coding cookie, BOM, UTF-8 default)."""
+    """Decode Python source bytes as Python does (PEP 263 coding cookie, BOM, UTF-8 default).
+    A UTF-8 byte order mark is dropped: editors and Python count columns after it."""
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    if encoding == "utf-8-sig":
-        encoding = "utf-8"  # keep the BOM in the text; the engine accounts for it
     return data.decode(encoding)
 
 
@@ -189,7 +188,10 @@ def apply_fixes(result: FileResult, unsafe: bool) -> int:
     if not chosen:
         return 0
     fixed = apply_edits(result.source, chosen)
-    Path(result.path).write_text(fixed, encoding="utf-8", newline="")
+    path = Path(result.path)
+    original = path.read_bytes()
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
+    path.write_bytes(fixed.encode(encoding))  # utf-8-sig writes the byte order mark back
     return len({id(e) for e in chosen})
 
 

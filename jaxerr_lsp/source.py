@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 
 from jaxerr_lsp.findings import Span
@@ -85,6 +86,19 @@ def _blank(lines: list[str], first: int, last: int) -> None:
         lines[index] = ""
 
 
+_BLOCK_AFTER = re.compile(r"expected an indented block after .* on line (\d+)")
+_WHOLE_STATEMENT = ("too many levels of indentation", "too many nested parentheses",
+                    "too many statically nested blocks")
+
+
+def _chunk(lines: list[str], bad: int) -> tuple[int, int]:
+    """The 0-based line range of the top-level statement holding line `bad`."""
+    starts = _statement_starts(lines)
+    first = max((s for s in starts if s <= bad), default=0)
+    following = [s for s in starts if s > bad]
+    return first, (following[0] - 1) if following else len(lines) - 1
+
+
 def _repair(lines: list[str], error: SyntaxError, tries: dict[int, int]) -> bool:
     """Cut the part of `lines` that holds `error`, a little more on each try at the same line:
     an indented line becomes `pass` (its block survives), then the line goes, then the whole
@@ -92,24 +106,60 @@ def _repair(lines: list[str], error: SyntaxError, tries: dict[int, int]) -> bool
     if not error.lineno:
         return False
     bad = min(max(error.lineno, 1), len(lines)) - 1
+    message = str(error.msg)
+    header = _BLOCK_AFTER.search(message)
+    if header:
+        # `def f():` with no body yet: CPython blames the next statement; cut the header.
+        first = min(max(int(header.group(1)), 1), len(lines)) - 1
+        if first < bad:
+            _blank(lines, first, bad - 1)
+            return True
+    line = lines[bad]
+    if line.strip() and not line.strip().strip(")]}"):
+        lines[bad] = ""  # a stray closing bracket on a line of its own
+        return True
     attempt = tries.get(bad, 0)
     tries[bad] = attempt + 1
-    line = lines[bad]
-    if line[:1].isspace() and line.strip() and attempt == 0:
+    whole = any(text in message for text in _WHOLE_STATEMENT)
+    if not whole and line[:1].isspace() and line.strip() and attempt == 0:
         indent = line[: len(line) - len(line.lstrip())]
         lines[bad] = indent + "pass"
         return True
-    if line[:1].isspace() and line.strip() and attempt == 1:
+    if not whole and line[:1].isspace() and line.strip() and attempt == 1:
         lines[bad] = ""
         return True
-    starts = _statement_starts(lines)
-    first = max((s for s in starts if s <= bad), default=0)
-    following = [s for s in starts if s > bad]
-    last = (following[0] - 1) if following else len(lines) - 1
+    first, last = _chunk(lines, bad)
     if all(not lines[i] for i in range(first, last + 1)):
         return False
     _blank(lines, first, last)
     return True
+
+
+def parse_quietly(text: str) -> ast.Module:
+    with warnings.catch_warnings():
+        # Warnings about the user's code (invalid escapes...) are not ours to print.
+        warnings.simplefilter("ignore")
+        return ast.parse(text)
+
+
+def _blank_unparsable_statements(text: str) -> tuple[str, int]:
+    """Blank each top-level statement that Python's parser cannot nest (RecursionError,
+    MemoryError); returns the new text and how many statements were cut."""
+    lines = split_lines(text)
+    starts = _statement_starts(lines) or [0]
+    if starts[0] != 0:
+        starts.insert(0, 0)
+    cut = 0
+    for index, first in enumerate(starts):
+        last = (starts[index + 1] - 1) if index + 1 < len(starts) else len(lines) - 1
+        try:
+            parse_quietly("\n".join(lines[first:last + 1]))
+        except (RecursionError, MemoryError):
+            _blank(lines, first, last)
+            cut += 1
+        except (SyntaxError, ValueError):
+            pass  # left to the ordinary repair
+    return "\n".join(lines), cut
 
 
 def parse_source(text: str) -> ParsedSource:
@@ -129,12 +179,13 @@ def parse_source(text: str) -> ParsedSource:
         body = body.replace("\0", " ")
     work = body
     tries: dict[int, int] = {}
+    deep_cut = False
     for attempt in range(MAX_REPAIR_ATTEMPTS + 1):
         try:
-            parsed.tree = ast.parse(work)
+            parsed.tree = parse_quietly(work)
             return parsed
         except SyntaxError as error:
-            if attempt == 0:
+            if parsed.parsed_fully:
                 parsed.parsed_fully = False
                 parsed.notes.append(f"syntax error at line {error.lineno}: {error.msg}; the rest of the file was checked")
             work_lines = split_lines(work)
@@ -143,8 +194,14 @@ def parse_source(text: str) -> ParsedSource:
             work = "\n".join(work_lines)
         except (RecursionError, MemoryError):
             parsed.parsed_fully = False
-            parsed.notes.append("file not checked: it is nested too deeply for Python's parser")
-            return parsed
+            if deep_cut:
+                break
+            deep_cut = True
+            work, cut = _blank_unparsable_statements(work)
+            parsed.notes.append(f"{cut} statement(s) nested too deeply for Python's parser were not "
+                                "checked; the rest of the file was")
+            if not cut:
+                break
         except ValueError as error:  # defensive: odd inputs that compile() rejects
             parsed.parsed_fully = False
             parsed.notes.append(f"file not checked: {error}")

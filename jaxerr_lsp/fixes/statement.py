@@ -18,6 +18,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.fixes.edits import TextEdit
+from jaxerr_lsp.source import parse_quietly
 from jaxerr_lsp.fixes.text import NEWLINE, Lines, norm
 
 log = logging.getLogger(__name__)
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 @functools.lru_cache(maxsize=8)
 def parse_ast(source: str) -> ast.Module | None:
     try:
-        return ast.parse(source)
+        return parse_quietly(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -256,7 +257,7 @@ class StmtDoc:
         if new_text == old_text:
             return None
         try:  # the rewritten statement must still parse (as Python's parser sees it)
-            ast.parse(new_code.lstrip("\ufeff"))
+            parse_quietly(new_code.lstrip("\ufeff"))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             log.debug("a fix produced a statement that does not parse: %r", new_text)
             return None

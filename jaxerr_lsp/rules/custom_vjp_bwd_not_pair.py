@@ -25,6 +25,14 @@ TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs
 
 
 
+def _shorten(source: str, limit: int = 60) -> str:
+    """The first line of `source`, at most `limit` characters, for a message."""
+    first = source.split("\n", 1)[0]
+    if len(first) > limit or first != source:
+        return first[:limit].rstrip() + "…"
+    return first
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     parsed = ctx.parsed
     for registration in ctx.custom_vjps:
@@ -39,11 +47,11 @@ def check(ctx: Context) -> Iterator[Finding]:
                 kind_name = kind.type_name
                 source = parsed.segment(value)
                 span = parsed.span(value)
-                shown = source
+                shown = _shorten(source)
                 if kind.length is not None:
-                    shown = f"{source} (a {kind_name} of length {kind.length})"
+                    shown = f"{_shorten(source)} (a {kind_name} of length {kind.length})"
                 elif kind_name != "NoneType":
-                    shown = f"{source} (of type {kind_name})"
+                    shown = f"{_shorten(source)} (of type {kind_name})"
             yield Finding(
                 code=CODE,
                 catalog_id=CATALOG_ID,
