@@ -1142,6 +1142,20 @@ def test_malformed_or_stale_findings_give_no_fix(finding: Finding) -> None:
     assert compute_fixes("def f(:\n", finding) == []
 
 
+def test_partial_code_in_the_same_function() -> None:
+    """While the user types inside the bwd rule, the engine still flags the return (it cuts
+    the line that does not parse); the fix finds the same statement."""
+    src = LOGS_LIST.replace("    return (g1, g2), [g1, g2]  # logs\n",
+                            "    return (g1, g2), [g1, g2]  # logs\n    z = (g1,  # typing\n")
+    with pytest.raises(SyntaxError):
+        ast.parse(src)
+    (finding,) = engine_flags(src, "JXE002")
+    fixes = compute_fixes(src, finding)
+    assert [x.fix_id for x in fixes] == ["logs-as-dict", "logs-none"]
+    fixed = apply_edits(src, fixes[0].edits)
+    assert fixed == src.replace("[g1, g2]  # logs", "{'g1': g1, 'g2': g2}  # logs")
+
+
 def test_stale_span_is_refused() -> None:
     f = CASE_BY_NAME["logs-list"].finding(LOGS_LIST)
     shifted = "# a new first line\n" + LOGS_LIST  # the document changed since the analysis

@@ -1,4 +1,5 @@
-"""The smallest statement around a span: found with stdlib `ast`, parsed alone with libcst.
+"""The smallest statement around a span: found with stdlib `ast` (the engine's tolerant
+parse), parsed alone with libcst.
 
 Never parses the whole module with libcst. Also: where a new import goes.
 """
@@ -8,7 +9,6 @@ from __future__ import annotations
 import ast
 import functools
 import logging
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,58 +18,22 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.fixes.edits import TextEdit
-from jaxerr_lsp.source import parse_quietly
 from jaxerr_lsp.fixes.text import NEWLINE, Lines, norm
+from jaxerr_lsp.source import parse_quietly, parse_source
 
 log = logging.getLogger(__name__)
 
+
 @functools.lru_cache(maxsize=8)
-def parse_ast(source: str) -> ast.Module | None:
+def module_tree(source: str) -> ast.Module | None:
+    """The module's `ast` as the engine parses it: partial code is repaired the same way (the
+    lines that do not parse are cut, line numbers kept), so a fix finds the statements the
+    finding came from even while the rest of the file is being typed."""
     try:
-        return parse_quietly(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return parse_source(source).tree
+    except Exception:  # noqa: BLE001 - parse_source is written not to raise; be sure
+        log.debug("parse_source failed", exc_info=True)
         return None
-
-
-_CLOSERS = (")", "]", "}")
-
-
-_CONTINUATION_KEYWORDS = re.compile(r"(else|elif|except|finally)\b")
-
-
-def top_level_chunks(lines: Lines) -> list[tuple[int, int]]:
-    """Line ranges (first, last) of the top-level statements, found by their column-0 starts.
-
-    Used only when the whole module does not parse: each chunk is parsed on its own.
-    """
-    starters = []
-    for n in range(1, lines.count + 1):
-        text = lines.line(n)
-        if not text or text[0] in " \t\f#" or text.startswith(_CLOSERS):
-            continue
-        if _CONTINUATION_KEYWORDS.match(text):
-            continue
-        starters.append(n)
-    chunks: list[tuple[int, int]] = []  # (first line, last starter line)
-    for n in starters:
-        if chunks and lines.line(chunks[-1][1]).startswith("@"):
-            # decorators and the definition under them are one statement
-            chunks[-1] = (chunks[-1][0], n)
-            continue
-        chunks.append((n, n))
-    # each chunk runs until the line before the next one starts
-    result = []
-    for i, (first, last) in enumerate(chunks):
-        end = chunks[i + 1][0] - 1 if i + 1 < len(chunks) else lines.count
-        result.append((first, max(last, end)))
-    return result
-
-
-def parse_chunk(lines: Lines, first: int, last: int) -> ast.Module | None:
-    text = lines.source[lines.starts[first - 1] : lines.ends[last - 1]]
-    if first == 1 and lines.bom:
-        text = text[1:]
-    return parse_ast(text)
 
 
 def stmt_children(node: ast.stmt) -> list[list[ast.stmt]]:
@@ -128,19 +92,8 @@ def statement_in(
 
 
 def enclosing_statement(lines: Lines, target: Span) -> StmtRange | None:
-    tree = parse_ast(lines.code)
-    if tree is not None:
-        return statement_in(tree, lines, target, 0)
-    # Partial code: parse only the top-level chunk(s) around the target.
-    chunks = top_level_chunks(lines)
-    first = next((c for c in reversed(chunks) if c[0] <= target.start_line), None)
-    last = next((c for c in chunks if c[1] >= target.end_line), None)
-    if first is None or last is None:
-        return None
-    tree = parse_chunk(lines, first[0], last[1])
-    if tree is None:
-        return None
-    return statement_in(tree, lines, target, first[0] - 1)
+    tree = module_tree(lines.source)
+    return statement_in(tree, lines, target, 0) if tree is not None else None
 
 
 class StmtDoc:
@@ -290,16 +243,8 @@ def doc_for(lines: Lines, target: Span) -> StmtDoc | None:
 
 def leading_statements(lines: Lines) -> list[tuple[ast.stmt, int]]:
     """The module's top-level statements (with their line offsets), as far as they parse."""
-    tree = parse_ast(lines.code)
-    if tree is not None:
-        return [(s, 0) for s in tree.body]
-    statements: list[tuple[ast.stmt, int]] = []
-    for first, last in top_level_chunks(lines):
-        chunk = parse_chunk(lines, first, last)
-        if chunk is None:
-            break
-        statements.extend((s, first - 1) for s in chunk.body)
-    return statements
+    tree = module_tree(lines.source)
+    return [(s, 0) for s in tree.body] if tree is not None else []
 
 
 def import_edit_for(lines: Lines, imports: Sequence[str]) -> TextEdit | None:

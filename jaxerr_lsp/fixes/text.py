@@ -30,9 +30,8 @@ class Lines:
             self.ends = [*(m.start() for m in breaks), len(source)]
             self.newline = breaks[0].group()
         # A byte order mark counts as a character of line 1 (as the engine counts it), but
-        # Python's parser does not accept it in a str: `code` is the text to parse.
+        # `ast` (which does not accept it in a str) counts columns after it.
         self.bom = source.startswith("\ufeff")
-        self.code = source[1:] if self.bom else source
 
     @property
     def count(self) -> int:
