@@ -63,6 +63,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                     "return_span": span.as_list(),
                     "return_source": source,
                     "return_kind": kind_name,
+                    "arity": registration.arity,  # cotangents the rule must return, if known
                 },
             )
 
