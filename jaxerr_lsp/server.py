@@ -11,14 +11,13 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import os
 import re
-import time
 import traceback
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,10 +31,11 @@ from pygls.protocol.language_server import lsp_method
 from pygls.uris import from_fs_path, to_fs_path
 
 from jaxerr_lsp import __version__
-from jaxerr_lsp.config import Config, ConfigError, find_pyproject, load_config
+from jaxerr_lsp.config import Config, ConfigError
 from jaxerr_lsp.findings import Analysis, Finding, Span
 from jaxerr_lsp.lsp_hover import api_at, import_map
 from jaxerr_lsp.lsp_positions import PositionConverter, choose_encoding
+from jaxerr_lsp.lsp_worker import AnalysisRunner, run_analysis
 
 logger = logging.getLogger("jaxerr_lsp.server")
 
@@ -125,14 +125,6 @@ class DocState:
     analyses: int = 0  # how many analyses ran for this document (for tests/trace)
 
 
-@dataclass
-class _Job:
-    analysis: Analysis
-    findings: list[Finding]
-    notes: list[tuple[str, types.MessageType]]
-    seconds: float
-
-
 # --------------------------------------------------------------------------------------------
 # The server
 # --------------------------------------------------------------------------------------------
@@ -150,11 +142,11 @@ class JaxerrLanguageServer(LanguageServer):
         self.docs: dict[str, DocState] = {}
         self.settings: dict[str, Any] = {}
         self.debounce = DEFAULT_DEBOUNCE_MS / 1000.0
-        # One worker: analyses queue rather than compete; a queued job for a stale version is
-        # cancelled before it starts.
-        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analyze")
+        # Diagnostics: one worker process; analyses queue rather than compete, and a queued job
+        # for a stale version is cancelled before it starts (see lsp_worker).
+        self.runner = AnalysisRunner()
+        # Fixes (libcst) and the rare re-analysis for codeAction/resolve: threads.
         self.fix_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jaxerr-fix")
-        self._config_cache: dict[str, tuple[int, Config]] = {}
         self._logged: set[str] = set()
         self._catalog_obj: Any = None
         self._catalog_failed = False
@@ -239,6 +231,7 @@ class JaxerrLanguageServer(LanguageServer):
         options = _extract_settings(params.initialization_options)
         if options is not None:
             self._apply_settings(options)
+        self.runner.start()
 
     async def on_initialized(self, params: types.InitializedParams) -> None:
         await self._pull_configuration()
@@ -247,7 +240,7 @@ class JaxerrLanguageServer(LanguageServer):
         for state in self.docs.values():
             if state.task is not None:
                 state.task.cancel()
-        self.analysis_pool.shutdown(wait=False, cancel_futures=True)
+        self.runner.shutdown()
         self.fix_pool.shutdown(wait=False, cancel_futures=True)
 
     async def on_did_change_configuration(self, params: types.DidChangeConfigurationParams) -> None:
@@ -256,7 +249,6 @@ class JaxerrLanguageServer(LanguageServer):
             self._apply_settings(settings)
         else:
             await self._pull_configuration()
-        self._config_cache.clear()
         for uri in list(self.docs):
             self.schedule(uri, 0.0)
 
@@ -331,7 +323,7 @@ class JaxerrLanguageServer(LanguageServer):
         uri = params.text_document.uri
         path = to_fs_path(uri) or ""
         if os.path.basename(path) == "pyproject.toml":
-            self._config_cache.clear()
+            # The configuration caches notice the new mtime; re-check every open document.
             for other in list(self.docs):
                 self.schedule(other, 0.0)
             return
@@ -367,11 +359,17 @@ class JaxerrLanguageServer(LanguageServer):
                 return
             version, text = doc.version, doc.source
             path = to_fs_path(state.uri) if state.uri.startswith("file:") else None
-            loop = asyncio.get_running_loop()
-            job = await loop.run_in_executor(
-                self.analysis_pool, _run_analysis, text, path, dict(self.settings), self._config_cache)
+            future = self.runner.submit(text, path, dict(self.settings))
+            try:
+                job = await asyncio.wrap_future(future)
+            except BrokenProcessPool:
+                self.log(f"jaxerr-lsp: the analysis worker stopped while checking {state.uri} "
+                         f"(version {version}); it is restarted for the next change",
+                         types.MessageType.Error)
+                self.runner.restart()
+                return
             for message, kind in job.notes:
-                self.log_once(message, kind)
+                self.log_once(message, types.MessageType(kind))
             state.analyses += 1
             self.trace(f"analyzed {state.uri} version {version} in {job.seconds * 1000:.1f} ms: "
                        f"{len(job.findings)} finding(s)")
@@ -385,7 +383,7 @@ class JaxerrLanguageServer(LanguageServer):
         except asyncio.CancelledError:
             raise
         except RuntimeError as exc:
-            if "shutdown" in str(exc):  # executor shut down while exiting
+            if "shutdown" in str(exc) and self.protocol._shutdown:  # exiting
                 return
             self._log_exception(f"analysis of {state.uri}")
         except Exception:
@@ -670,8 +668,7 @@ class JaxerrLanguageServer(LanguageServer):
         # The last analysis is stale (or missing): analyze the current text once.
         loop = asyncio.get_running_loop()
         path = to_fs_path(uri) if uri.startswith("file:") else None
-        job = await loop.run_in_executor(
-            self.fix_pool, _run_analysis, doc.source, path, dict(self.settings), self._config_cache)
+        job = await loop.run_in_executor(self.fix_pool, run_analysis, doc.source, path, dict(self.settings))
         return job.findings
 
     def _workspace_edit(self, uri: str, version: int | None, edits, conv: PositionConverter) -> types.WorkspaceEdit:
@@ -740,69 +737,6 @@ def _extract_settings(raw: Any) -> dict[str, Any] | None:
     if any(k in raw for k in SETTING_KEYS):
         return raw
     return None
-
-
-def _load_config_cached(path: str | None, cache: dict[str, tuple[int, Config]]) -> Config:
-    if not path:
-        return Config()
-    pyproject = find_pyproject(Path(path).resolve())
-    if pyproject is None:
-        return Config()
-    try:
-        mtime = pyproject.stat().st_mtime_ns
-    except OSError:
-        mtime = -1
-    key = str(pyproject)
-    hit = cache.get(key)
-    if hit is not None and hit[0] == mtime:
-        return hit[1]
-    config = load_config(Path(path))
-    cache[key] = (mtime, config)
-    return config
-
-
-def _run_analysis(text: str, path: str | None, settings: dict[str, Any],
-                  cache: dict[str, tuple[int, Config]]) -> _Job:
-    """Runs in a worker thread: configuration, analysis, filtering. Never raises."""
-    from jaxerr_lsp.engine import analyze
-
-    notes: list[tuple[str, types.MessageType]] = []
-    try:
-        config = _load_config_cached(path, cache)
-    except ConfigError as exc:
-        notes.append((f"jaxerr-lsp: {exc}; using the defaults", types.MessageType.Warning))
-        config = Config()
-    except Exception as exc:
-        notes.append((f"jaxerr-lsp: cannot read the configuration for {path}: {exc}", types.MessageType.Warning))
-        config = Config()
-    if settings:
-        try:
-            config = config.merged(settings, "editor settings")
-        except ConfigError as exc:
-            notes.append((f"jaxerr-lsp: {exc}", types.MessageType.Warning))
-    started = time.perf_counter()
-    try:
-        analysis = analyze(text, config, path or "<string>")
-    except Exception:
-        notes.append((f"jaxerr-lsp: the engine raised on {path}:\n{traceback.format_exc()}",
-                      types.MessageType.Error))
-        analysis = Analysis(parsed_fully=False)
-    seconds = time.perf_counter() - started
-    for note in analysis.notes:
-        notes.append((f"jaxerr: {path or '<document>'}: {note}", types.MessageType.Log))
-    findings = []
-    for finding in analysis.findings:
-        try:
-            if not config.enabled(finding.code, finding.catalog_id):
-                continue
-            severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
-        except Exception:
-            severity = finding.severity
-        if severity != finding.severity:
-            finding = dataclasses.replace(finding, severity=severity)
-        findings.append(finding)
-    findings.sort(key=lambda f: (f.span.start_line, f.span.start_column, f.code))
-    return _Job(analysis, findings, notes, seconds)
 
 
 def _compute_fixes(text: str, findings: list[Finding]) -> list[tuple[list[Any], str | None]]:

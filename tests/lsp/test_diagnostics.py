@@ -114,3 +114,35 @@ async def test_burst_of_edits_publishes_only_the_last_version(tmp_path: Path):
     assert [d.range.start.line for d in diagnostics] == [TRIGGER_LINE + 1]
     analyses = [t for t in traces if t.startswith("analyzed ")]
     assert len(analyses) == 1 and f"version {last} " in analyses[0], traces
+
+
+async def test_hover_answers_while_a_large_file_is_analyzed(tmp_path: Path):
+    """Analysis runs off the event loop (in a worker process): a hover sent right after an edit
+    of a big file is answered before that edit's diagnostics."""
+    block = FIXED.split("\n", 2)[2]  # without the imports
+    for name in ("loss", "params", "out", "f_vjp", "grads"):
+        block = block.replace(name, name + "_{n}")
+    body = "".join(block.replace("{n}", str(n)) for n in range(2000))
+    big = "import jax\nimport jax.numpy as jnp\n" + body + TRIGGER.split("\n", 2)[2]
+    assert big.count("\n") > 15_000
+    last = big.count("\n") - 1
+    with_refs = big.split("\n")[last].index("with_refs")
+    async with session(capabilities("neovim"), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "big.py", big)
+        [diag] = await wait_published(client, uri, 1, timeout=120)
+        assert diag.range.start.line == last
+        for version in (2, 3, 4):
+            # Type a space at the end of the first line.
+            end = types.Position(line=0, character=len("import jax") + version - 2)
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(start=end, end=end), text=" ")]))
+            hover = await client.text_document_hover_async(types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=last, character=with_refs + 2)))
+            assert hover is not None and "VJP.with_refs" in hover.contents.value
+            # Answered before this version's diagnostics were published.
+            assert not any(p.uri == uri and p.version == version for p in client.published)
+            [diag] = await wait_published(client, uri, version, timeout=120)
+            assert diag.range.start.line == last

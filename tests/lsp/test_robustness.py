@@ -128,3 +128,31 @@ async def test_cancelled_request_is_answered_and_server_stays_up(tmp_path: Path)
         except JsonRpcException as exc:
             assert exc.code == types.LSPErrorCodes.RequestCancelled.value
         await _alive(client, uri)
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        out.extend(int(c) for c in children)
+    return out
+
+
+async def test_a_crashed_analysis_worker_is_replaced(tmp_path: Path):
+    import os
+    import signal
+
+    async with session(capabilities("neovim"), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        workers = [pid for pid in _children(client._server.pid)
+                   if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")]
+        assert len(workers) == 1, "diagnostics run in one worker process"
+        os.kill(workers[0], signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        for version in (2, 3):
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=TRIGGER + "#" * version + "\n")]))
+        assert len(await wait_published(client, uri, 3, timeout=30)) == 1
+        await _alive(client, uri)

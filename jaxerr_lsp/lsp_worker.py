@@ -1,0 +1,184 @@
+"""The server's analysis job, and where it runs.
+
+`run_analysis` is what one diagnostics pass costs: the document's configuration (the nearest
+pyproject.toml, cached by mtime, layered under the editor settings), the engine, and the
+config's select/ignore/severity applied to the findings. It imports nothing of pygls or
+lsprotocol, so it is cheap to run in a worker process.
+
+`AnalysisRunner` runs it in one worker process (spawned, so nothing of the server's threads is
+inherited). The engine's `ast.parse` of a big file holds the GIL for its whole duration; in a
+process it cannot stall the server's event loop (hover stays fast while a large file is being
+analyzed), and a crash in the engine takes down only the worker, which is restarted. If no
+worker process can be started, it falls back to a thread.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import logging
+import multiprocessing
+import threading
+import time
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jaxerr_lsp.config import Config, ConfigError, find_pyproject, load_config
+from jaxerr_lsp.findings import Analysis, Finding
+
+logger = logging.getLogger("jaxerr_lsp.worker")
+
+# Note levels, as LSP MessageType values (1 error, 2 warning, 3 info, 4 log).
+ERROR, WARNING, INFO, LOG = 1, 2, 3, 4
+
+
+@dataclass
+class Job:
+    analysis: Analysis
+    findings: list[Finding]  # after select/ignore/severity, sorted by position
+    notes: list[tuple[str, int]]
+    seconds: float  # time spent in the engine
+
+
+_config_cache: dict[str, tuple[int, Config]] = {}
+_cache_lock = threading.Lock()
+
+
+def clear_config_cache() -> None:
+    with _cache_lock:
+        _config_cache.clear()
+
+
+def config_for(path: str | None) -> Config:
+    """`[tool.jaxerr]` of the nearest pyproject.toml of `path` (cached while its mtime holds)."""
+    if not path:
+        return Config()
+    pyproject = find_pyproject(Path(path).resolve())
+    if pyproject is None:
+        return Config()
+    try:
+        mtime = pyproject.stat().st_mtime_ns
+    except OSError:
+        mtime = -1
+    key = str(pyproject)
+    with _cache_lock:
+        hit = _config_cache.get(key)
+    if hit is not None and hit[0] == mtime:
+        return hit[1]
+    config = load_config(Path(path))
+    with _cache_lock:
+        _config_cache[key] = (mtime, config)
+    return config
+
+
+def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
+    """Configuration, analysis, filtering. Never raises."""
+    from jaxerr_lsp.engine import analyze
+
+    notes: list[tuple[str, int]] = []
+    try:
+        config = config_for(path)
+    except ConfigError as exc:
+        notes.append((f"jaxerr-lsp: {exc}; using the defaults", WARNING))
+        config = Config()
+    except Exception as exc:  # noqa: BLE001 - an unreadable pyproject must not stop the check
+        notes.append((f"jaxerr-lsp: cannot read the configuration for {path}: {exc}", WARNING))
+        config = Config()
+    if settings:
+        try:
+            config = config.merged(settings, "editor settings")
+        except ConfigError as exc:
+            notes.append((f"jaxerr-lsp: {exc}", WARNING))
+    started = time.perf_counter()
+    try:
+        analysis = analyze(text, config, path or "<string>")
+    except Exception:  # noqa: BLE001 - analyze promises not to raise; belt and braces
+        notes.append((f"jaxerr-lsp: the engine raised on {path}:\n{traceback.format_exc()}", ERROR))
+        analysis = Analysis(parsed_fully=False)
+    seconds = time.perf_counter() - started
+    for note in analysis.notes:
+        notes.append((f"jaxerr: {path or '<document>'}: {note}", LOG))
+    findings = []
+    for finding in analysis.findings:
+        try:
+            if not config.enabled(finding.code, finding.catalog_id):
+                continue
+            severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
+        except Exception:  # noqa: BLE001
+            severity = finding.severity
+        if severity != finding.severity:
+            finding = dataclasses.replace(finding, severity=severity)
+        findings.append(finding)
+    findings.sort(key=lambda f: (f.span.start_line, f.span.start_column, f.code))
+    return Job(analysis, findings, notes, seconds)
+
+
+def _warm_up() -> None:
+    import jaxerr_lsp.engine  # noqa: F401 - import the engine before the first document
+
+
+class AnalysisRunner:
+    """One worker process running `run_analysis`; jobs queue, a queued job can be cancelled."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self._use_process = use_process
+        self._executor: concurrent.futures.Executor | None = None
+        self._lock = threading.Lock()
+        self.kind = "process" if use_process else "thread"
+        self.restarts = 0
+
+    def start(self) -> None:
+        """Start the worker now (it imports the engine while the client is still talking)."""
+        with self._lock:
+            if self._executor is None:
+                self._executor = self._new_executor()
+        try:
+            self._executor.submit(_warm_up)
+        except Exception:  # noqa: BLE001
+            logger.exception("cannot warm up the analysis worker")
+
+    def _new_executor(self) -> concurrent.futures.Executor:
+        if self._use_process:
+            try:
+                return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            except Exception:  # noqa: BLE001 - no multiprocessing here: a thread will do
+                logger.exception("cannot start an analysis process; analyzing in a thread")
+                self._use_process = False
+                self.kind = "thread"
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analyze")
+
+    def submit(self, text: str, path: str | None, settings: dict[str, Any]) -> Future[Job]:
+        with self._lock:
+            if self._executor is None:
+                self._executor = self._new_executor()
+            executor = self._executor
+        try:
+            return executor.submit(run_analysis, text, path, settings)
+        except (BrokenProcessPool, RuntimeError):
+            self.restart(executor)
+            with self._lock:
+                assert self._executor is not None
+                return self._executor.submit(run_analysis, text, path, settings)
+
+    def restart(self, broken: concurrent.futures.Executor | None = None) -> None:
+        """Replace a broken worker (it crashed, or was killed)."""
+        with self._lock:
+            if broken is not None and self._executor is not broken:
+                return  # already replaced
+            old, self._executor = self._executor, self._new_executor()
+            self.restarts += 1
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    def current(self) -> concurrent.futures.Executor | None:
+        return self._executor
+
+    def shutdown(self) -> None:
+        with self._lock:
+            old, self._executor = self._executor, None
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
