@@ -148,6 +148,7 @@ class JaxerrLanguageServer(LanguageServer):
         # Fixes (libcst) and the rare re-analysis for codeAction/resolve: threads.
         self.fix_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jaxerr-fix")
         self._logged: set[str] = set()
+        self._converters: list[PositionConverter] = []
         self._catalog_obj: Any = None
         self._catalog_failed = False
         self._register()
@@ -297,7 +298,15 @@ class JaxerrLanguageServer(LanguageServer):
             return None
 
     def converter(self, text: str) -> PositionConverter:
-        return PositionConverter(text, self.encoding)
+        """A converter for this exact text (the last few are kept: hovers and code actions on
+        an unchanged document do not split its lines again)."""
+        encoding = self.encoding
+        for conv in self._converters:
+            if conv.text is text and conv.encoding == encoding:
+                return conv
+        conv = PositionConverter(text, encoding)
+        self._converters = [conv, *self._converters[:3]]
+        return conv
 
     @property
     def encoding(self) -> str:

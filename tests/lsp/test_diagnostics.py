@@ -116,6 +116,30 @@ async def test_burst_of_edits_publishes_only_the_last_version(tmp_path: Path):
     assert len(analyses) == 1 and f"version {last} " in analyses[0], traces
 
 
+async def test_no_stale_publication_without_debounce(tmp_path: Path):
+    """With debounce 0 every change may be analyzed, but a result is published only while its
+    version is the document's current one: versions only go up, each publication matches its
+    version's text, and the last version is published."""
+    async with session(capabilities("neovim"), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        start = len(client.published)
+        # Odd versions hold the fixed program, even versions the trigger, shifted down by
+        # (version // 10) blank lines.
+        texts = {}
+        for version in range(2, 52):
+            texts[version] = "\n" * (version // 10) + (FIXED if version % 2 else TRIGGER)
+            change_doc(client, uri, version, texts[version])
+        await wait_published(client, uri, 51)
+        await asyncio.sleep(0.5)
+        published = [p for p in client.published[start:] if p.uri == uri]
+    versions = [p.version for p in published]
+    assert versions == sorted(set(versions)) and versions[-1] == 51, versions
+    for params in published:
+        expected = [] if params.version % 2 else [TRIGGER_LINE + params.version // 10]
+        assert [d.range.start.line for d in params.diagnostics] == expected, params.version
+
+
 async def test_hover_answers_while_a_large_file_is_analyzed(tmp_path: Path):
     """Analysis runs off the event loop (in a worker process): a hover sent right after an edit
     of a big file is answered before that edit's diagnostics."""
