@@ -235,7 +235,12 @@ class JaxerrLanguageServer(LanguageServer):
         self.runner.start()
 
     async def on_initialized(self, params: types.InitializedParams) -> None:
+        before = (dict(self.settings), self.debounce)
         await self._pull_configuration()
+        if (self.settings, self.debounce) != before:
+            # Documents opened while the client was answering were checked with the old ones.
+            for uri in list(self.docs):
+                self.schedule(uri, 0.0)
 
     def on_shutdown(self, params: Any = None) -> None:
         for state in self.docs.values():
@@ -542,7 +547,9 @@ class JaxerrLanguageServer(LanguageServer):
         label = ""
         if span.start_line == span.end_line:
             label = conv.line_text(span.start_line - 1)[span.start_column:span.end_column]
-        head = f"`{label}`: " if label else ""
+            if len(label) > 60:
+                label = label[:57] + "..."
+        head = f"`{label}`: " if label and "`" not in label else ""
         return f"{head}pytree structure inferred by jaxerr:\n\n```\n{inferred.structure}\n```"
 
     # ---- code actions ------------------------------------------------------------------------
