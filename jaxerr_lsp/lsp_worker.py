@@ -130,16 +130,19 @@ class AnalysisRunner:
         self._lock = threading.Lock()
         self.kind = "process" if use_process else "thread"
         self.restarts = 0
+        self._closed = False
 
     def start(self) -> None:
         """Start the worker now (it imports the engine while the client is still talking)."""
         with self._lock:
             if self._executor is None:
                 self._executor = self._new_executor()
+            executor = self._executor
         try:
-            self._executor.submit(_warm_up)
-        except Exception:  # noqa: BLE001
-            logger.exception("cannot warm up the analysis worker")
+            executor.submit(_warm_up)
+        except Exception:  # noqa: BLE001 - e.g. a process cannot be spawned from here
+            logger.exception("cannot start the analysis worker process; analyzing in a thread")
+            self._fall_back_to_thread(executor)
 
     def _new_executor(self) -> concurrent.futures.Executor:
         if self._use_process:
@@ -152,17 +155,29 @@ class AnalysisRunner:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analyze")
 
     def submit(self, text: str, path: str | None, settings: dict[str, Any]) -> Future[Job]:
+        if self._closed:
+            raise RuntimeError("the analysis worker is shut down")
         with self._lock:
             if self._executor is None:
                 self._executor = self._new_executor()
             executor = self._executor
         try:
             return executor.submit(run_analysis, text, path, settings)
-        except (BrokenProcessPool, RuntimeError):
+        except BrokenProcessPool:  # the worker died since the last job: a new one
             self.restart(executor)
-            with self._lock:
-                assert self._executor is not None
-                return self._executor.submit(run_analysis, text, path, settings)
+        except Exception:  # noqa: BLE001 - no process can be spawned (or shut down): a thread
+            logger.exception("cannot submit to the analysis worker process; analyzing in a thread")
+            self._fall_back_to_thread(executor)
+        with self._lock:
+            assert self._executor is not None
+            executor = self._executor
+        return executor.submit(run_analysis, text, path, settings)
+
+    def _fall_back_to_thread(self, broken: concurrent.futures.Executor) -> None:
+        with self._lock:
+            self._use_process = False
+            self.kind = "thread"
+        self.restart(broken)
 
     def restart(self, broken: concurrent.futures.Executor | None = None) -> None:
         """Replace a broken worker (it crashed, or was killed)."""
@@ -178,6 +193,7 @@ class AnalysisRunner:
         return self._executor
 
     def shutdown(self) -> None:
+        self._closed = True
         with self._lock:
             old, self._executor = self._executor, None
         if old is not None:

@@ -83,6 +83,19 @@ class JaxerrProtocol(LanguageServerProtocol):
         result = yield from super().lsp_initialize(params)
         return result
 
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        # pygls keeps the future of every coroutine and generator handler in
+        # `_request_futures`, but only a request's answer removes it: each notification
+        # (didChange...) would leave one behind for good. Forget it once it is done.
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            future.add_done_callback(lambda done, key=msg_id: self._forget_future(key, done))
+
+    def _forget_future(self, msg_id, future) -> None:
+        if self._request_futures.get(msg_id) is future:
+            del self._request_futures[msg_id]
+
     def structure_message(self, data: dict[str, Any]):
         try:
             return super().structure_message(data)
