@@ -41,7 +41,7 @@ w_grad, b_grad = jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))
 grads = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(jnp.zeros(3)))(1.0)
 '''
 # JXE001 on the with_refs arguments; the refs' names match the dict keys, so the quick fix
-# ({'w': w_grad, 'b': b_grad}) is a safe one (preferred, and part of source.fixAll.jaxerr)
+# ({"w": w_grad, "b": b_grad}) is a safe one (preferred, and part of source.fixAll.jaxerr)
 TRIGGER_LINE = 10  # 0-based line of the with_refs call
 TRIGGER_COL = TRIGGER.splitlines()[TRIGGER_LINE].index("((w_grad") + 1  # first with_refs argument
 CATALOG_ID = "vjp-with-refs-tree-mismatch"

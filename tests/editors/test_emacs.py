@@ -39,7 +39,7 @@ def test_diagnostic_hover_and_quick_fix(workspace, tmp_path):
     assert "JXE001" in json.loads(text), text
     hover = json.loads(tagged(out, "HOVER")[0])
     assert hover_has_explanation(hover), f"hover lacks the {CATALOG_ID} explanation:\n{hover}"
-    assert "with_refs({'w': w_grad, 'b': b_grad}" in json.loads(tagged(out, "LINE")[0])
+    assert 'with_refs({"w": w_grad, "b": b_grad}' in json.loads(tagged(out, "LINE")[0])
     assert tagged(out, "AFTER") == ["0"], out
 
 

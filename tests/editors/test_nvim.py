@@ -67,7 +67,7 @@ def test_diagnostic_hover_and_quick_fix(version, mode, workspace, tmp_path):
     actions = json.loads(tagged(out, "ACTIONS")[0])
     assert any("ignore" in a.lower() for a in actions), f"no 'Ignore this line' action: {actions}"
     fixed_line = json.loads(tagged(out, "LINE")[0])
-    assert "with_refs({'w': w_grad, 'b': b_grad}" in fixed_line, fixed_line
+    assert 'with_refs({"w": w_grad, "b": b_grad}' in fixed_line, fixed_line
     assert tagged(out, "AFTER") == ["0"]
 
 

@@ -179,7 +179,7 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     assert all(a["hasEdit"] for a in s["quickfix-titles"]), f"code actions not resolved: {s['quickfix-titles']}"
     assert any(a["preferred"] for a in s["quickfix-titles"]), s["quickfix-titles"]
     assert s["quickfix-applied"]["ok"], s["quickfix-applied"]
-    assert "{'w': w_grad, 'b': b_grad}" in s["quickfix-applied"]["line"], s["quickfix-applied"]
+    assert '{"w": w_grad, "b": b_grad}' in s["quickfix-applied"]["line"], s["quickfix-applied"]
     assert not [d for d in s["quickfix-applied"]["left"] if d["code"] == "JXE001"]
     assert "jaxerr: ignore" in s["ignore-applied"]["line"] and not s["ignore-applied"]["left"], s["ignore-applied"]
     assert s["fixall"]["hasEdit"] and s["fixall"]["left"] == [], s["fixall"]
