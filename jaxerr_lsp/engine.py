@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import traceback
 from functools import lru_cache
@@ -42,6 +43,18 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>") -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`."""
+    # The model makes no garbage worth collecting while it is built, but a cyclic collection
+    # would traverse the whole live tree, again and again: leave collecting to after it.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(source, config, path)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _analyze(source: str, config: Config | None, path: str) -> Analysis:
     config = config or Config()
     active = [rule for rule in rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for.

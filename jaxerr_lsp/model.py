@@ -85,10 +85,47 @@ class ModuleModel:
         # they are visited in source order, which keeps binding lists in source order.
         stack: list[tuple[ast.AST, ast.AST | None, Scope, tuple[tuple[int, int], ...]]] = [
             (self.tree, None, self.module_scope, ())]
+        pop, push = stack.pop, stack.append
+        uses, use_of, parents = self.uses, self.use_of, self.parent
+        fields_of = _FIELDS
         while stack:
-            node, parent, scope, branch = stack.pop()
-            children = self._visit(node, parent, scope, branch)
-            stack.extend(reversed(children))
+            node, parent, scope, branch = pop()
+            kind = type(node)
+            if kind in _SPECIAL:
+                stack.extend(reversed(self._visit(node, parent, scope, branch)))
+                continue
+            # The common case, kept inline and cheap: a Name, or a node whose children are
+            # visited in the same scope.
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+                    use = Use(node, parent, scope, branch)  # type: ignore[arg-type]
+                    uses.setdefault(node.id, []).append(use)  # type: ignore[attr-defined]
+                    use_of[id(node)] = use
+                else:
+                    self._bind_target_name(node, scope, branch, parent)  # type: ignore[arg-type]
+                continue
+            if kind in _RECORDED and parent is not None:
+                parents[id(node)] = parent
+                if kind is ast.Call:
+                    self.call_scope[id(node)] = scope
+                    self.call_branch[id(node)] = branch
+                    function = node.func  # type: ignore[attr-defined]
+                    if type(function) is ast.Attribute:
+                        self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
+            fields = fields_of.get(kind)
+            if fields is None:
+                fields = fields_of[kind] = tuple(f for f in kind._fields if f != "ctx")
+            children = []
+            for name in fields:
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    for item in value:
+                        if isinstance(item, ast.AST):
+                            children.append(item)
+                elif isinstance(value, ast.AST):
+                    children.append(value)
+            for child in reversed(children):
+                push((child, node, scope, branch))
 
     def _visit(self, node: ast.AST, parent: ast.AST | None, scope: Scope,
                branch: tuple[tuple[int, int], ...]) -> list:
@@ -435,6 +472,16 @@ def _non_name_targets(target: ast.expr) -> Iterator[ast.expr]:
     elif not isinstance(target, ast.Name):
         yield target
 
+
+# Node types the walk hands to `_visit`: they open scopes, bind names or open branches.
+_SPECIAL = frozenset({
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+    ast.DictComp, ast.GeneratorExp, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
+    ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.If, ast.IfExp, ast.Try, ast.TryStar, ast.Match,
+    ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler})
+# Node types whose parent the rules ask for.
+_RECORDED = frozenset({ast.Call, ast.Attribute, ast.Return, ast.Subscript})
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 MUTATING_BUILTINS = frozenset({"builtins.exec", "builtins.eval", "builtins.setattr",
                                "builtins.delattr", "builtins.vars", "builtins.globals"})
