@@ -45,7 +45,8 @@ _CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple
                "builtins.set": "set", "builtins.frozenset": "frozenset", "builtins.str": "str",
                "builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool",
                "collections.OrderedDict": "OrderedDict", "collections.defaultdict": "defaultdict",
-               "collections.Counter": "Counter", "builtins.sorted": "list"}
+               "collections.Counter": "Counter", "builtins.sorted": "list", "builtins.len": "int",
+               "builtins.repr": "str", "builtins.format": "str"}
 _ARITHMETIC = (ast.Mult, ast.Div, ast.MatMult, ast.Sub, ast.Pow, ast.FloorDiv, ast.Mod)
 
 
@@ -158,16 +159,23 @@ def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, a
         yield function.body, function.body
         return
     returns: list[ast.Return] = []
+    may_raise = False
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
             return
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
         if isinstance(node, ast.Return):
             returns.append(node)
+        if isinstance(node, (ast.Raise, ast.Assert)):
+            may_raise = True
         stack.extend(ast.iter_child_nodes(node))
+    if not returns and not may_raise:
+        # No return and no raise anywhere: every call ends by returning None.
+        yield None, function
+        return
     for node in sorted(returns, key=lambda r: (r.lineno, r.col_offset)):
         yield node.value, node
 

@@ -33,6 +33,14 @@ class NoneNode:
 
 
 @dataclass(frozen=True)
+class Opaque:
+    """A tuple, list or dict whose children the code does not show (`[f(p) for p in ps]`,
+    `dict(zip(k, v))`): only its type is known."""
+
+    type_name: str  # "tuple" | "list" | "dict"
+
+
+@dataclass(frozen=True)
 class TupleNode:
     children: tuple[Structure, ...]
 
@@ -51,7 +59,7 @@ class DictNode:
         return tuple(k for k, _ in self.entries)
 
 
-Structure = Union[Leaf, Unknown, NoneNode, TupleNode, ListNode, DictNode]
+Structure = Union[Leaf, Unknown, NoneNode, TupleNode, ListNode, DictNode, Opaque]
 UNKNOWN = Unknown()
 LEAF = Leaf()
 
@@ -117,11 +125,15 @@ class Inference:
             return Leaf("str")
         if isinstance(expr, (ast.Tuple, ast.List)):
             if any(isinstance(e, ast.Starred) for e in expr.elts):
-                return UNKNOWN
+                return Opaque("tuple" if isinstance(expr, ast.Tuple) else "list")
             children = tuple(self.structure(e, depth + 1) for e in expr.elts)
             return TupleNode(children) if isinstance(expr, ast.Tuple) else ListNode(children)
         if isinstance(expr, ast.Dict):
             return self._dict(list(zip(expr.keys, expr.values)), depth)
+        if isinstance(expr, ast.ListComp):
+            return Opaque("list")
+        if isinstance(expr, ast.DictComp):
+            return Opaque("dict")
         if isinstance(expr, ast.Name):
             return self._name(expr, depth)
         if isinstance(expr, ast.Call):
@@ -150,7 +162,7 @@ class Inference:
         entries: dict[object, Structure] = {}
         for key, value in items:
             if key is None or not isinstance(key, ast.Constant) or key.value is None:
-                return UNKNOWN  # **spread or a computed key
+                return Opaque("dict")  # **spread or a computed key: a dict all the same
             entries[key.value] = self.structure(value, depth + 1)
         key_types = {type(k) for k in entries}
         if len(key_types) > 1:
@@ -220,20 +232,20 @@ class Inference:
             return Leaf("array")
         if qualname == "builtins.dict":
             if len(expr.args) > 1 or any(k.arg is None for k in expr.keywords):
-                return UNKNOWN
+                return Opaque("dict")
             items: list[tuple[ast.expr | None, ast.expr]] = [
                 (ast.Constant(k.arg), k.value) for k in expr.keywords]
             if expr.args:
                 base = expr.args[0]
                 if not isinstance(base, ast.Dict):
-                    return UNKNOWN
+                    return Opaque("dict")
                 items = list(zip(base.keys, base.values)) + items
             return self._dict(items, depth)
         if qualname in ("builtins.tuple", "builtins.list") and len(expr.args) == 1 and not expr.keywords:
             inner = self.structure(expr.args[0], depth + 1)
             if isinstance(inner, (TupleNode, ListNode)):
                 return TupleNode(inner.children) if qualname == "builtins.tuple" else ListNode(inner.children)
-            return UNKNOWN
+            return Opaque(qualname.rsplit(".", 1)[1])
         if qualname in ("jax.tree.map", "jax.tree_util.tree_map"):
             return self._tree_map(expr, depth)
         return UNKNOWN
@@ -259,6 +271,8 @@ def is_array_function(model: ModuleModel, function: ast.expr) -> bool:
     qualname = model.qualname(function)
     if qualname is None:
         return False
+    if qualname in ("jax.new_ref", "jax.ref.new_ref"):
+        return True
     return any(qualname.startswith(ns) and qualname.rsplit(".", 1)[1] in ARRAY_FUNCTIONS
                for ns in ARRAY_NAMESPACES)
 
@@ -278,6 +292,8 @@ def _replace_leaves(structure: Structure, leaf: Structure) -> Structure:
 def _has_mutable(structure: Structure) -> bool:
     if isinstance(structure, (ListNode, DictNode)):
         return True
+    if isinstance(structure, Opaque):
+        return structure.type_name != "tuple"
     if isinstance(structure, TupleNode):
         return any(_has_mutable(c) for c in structure.children)
     return False
@@ -293,6 +309,8 @@ def _type_text(structure: Structure) -> str:
         return "<class 'tuple'>"
     if isinstance(structure, ListNode):
         return "<class 'list'>"
+    if isinstance(structure, Opaque):
+        return f"<class '{structure.type_name}'>"
     return "<class 'dict'>"
 
 
@@ -306,6 +324,11 @@ def differences(primal: Structure, other: Structure, path: str = "") -> Iterator
     if isinstance(primal, Unknown) or isinstance(other, Unknown):
         return
     if isinstance(primal, Leaf) and isinstance(other, Leaf):
+        return
+    if isinstance(primal, Opaque) or isinstance(other, Opaque):
+        # Only the container types are known: they differ, or nothing can be said.
+        if _type_text(primal) != _type_text(other):
+            yield path, _type_text(primal), _type_text(other), "their Python types differ"
         return
     if type(primal) is not type(other):
         yield path, _type_text(primal), _type_text(other), "their Python types differ"
@@ -345,6 +368,8 @@ def describe(structure: Structure) -> str:
         return "*"
     if isinstance(structure, Unknown):
         return "?"
+    if isinstance(structure, Opaque):
+        return {"tuple": "(...)", "list": "[...]", "dict": "{...}"}[structure.type_name]
     if isinstance(structure, NoneNode):
         return "None"
     if isinstance(structure, TupleNode):

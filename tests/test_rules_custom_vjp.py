@@ -354,3 +354,26 @@ def test_not_pair_range_is_the_returned_value() -> None:
     (finding,) = analyze(source).findings
     assert _text(source, finding) == "(g * jnp.cos(x),)"
     assert "a tuple of length 1" in finding.message
+
+
+def test_bwd_without_any_return_returns_none() -> None:
+    source = PRELUDE + """
+def g1_bwd(x, g):
+    ct = g * jnp.cos(x)
+g1.defvjp_with_logs(g1_fwd, g1_bwd)
+"""
+    (finding,) = analyze(source).findings
+    assert finding.code == "JXE003" and "but got None" in finding.message
+    assert _text(source, finding) == "g1_bwd"
+    (result,) = run_programs([source + GRAD_G])
+    assert result["raised"] and result["type"] == "TypeError"
+    assert result["message"].endswith("must produce a pair (in_cts, logs), but got None.")
+
+
+def test_bwd_that_only_raises_is_silent() -> None:
+    source = PRELUDE + """
+def g1_bwd(x, g):
+    raise NotImplementedError("no gradient")
+g1.defvjp_with_logs(g1_fwd, g1_bwd)
+"""
+    assert analyze(source).findings == []

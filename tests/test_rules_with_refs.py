@@ -396,3 +396,56 @@ f_vjp.with_refs({"w": ref(), "b": ref(), "c": ref(), "d": ref()}, ref())
 """
     (finding,) = analyze(source).findings
     assert re.search(r"symmetric difference of key sets: \{'c' 'd'\}", finding.message)
+
+
+OPAQUE = {
+    "comprehension_refs_for_dict": """
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs([jax.new_ref(jnp.zeros_like(p)) for p in params.values()], ref())(1.0)
+""",
+    "dict_comprehension_for_leaf": """
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(params, {k: ref() for k in "ab"})(1.0)
+""",
+    "tree_map_new_ref_function": """
+params = {"w": w, "b": b}
+zeros = jax.tree.map(jnp.zeros_like, (w, b))
+refs = jax.tree.map(jax.new_ref, zeros)
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(refs, ref())(1.0)
+""",
+}
+
+OPAQUE_CLEAN = {
+    "comprehension_same_type": """
+params = [w, b]
+def loss_list(p, x):
+    return jnp.sum(p[0] * x + p[1])
+out, f_vjp = jax.vjp(loss_list, params, x)
+f_vjp.with_refs([jax.new_ref(jnp.zeros_like(p)) for p in params], ref())(1.0)
+""",
+    "dict_from_zip": """
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(dict(zip(["w", "b"], [ref(), ref()])), ref())(1.0)
+""",
+}
+
+
+def test_containers_known_only_by_type() -> None:
+    """`[... for ...]`, `{k: v for ...}`, `dict(zip(...))`: the type is known, the children
+    are not. A different type is a finding JAX confirms; the same type is silence."""
+    names = [*OPAQUE, *OPAQUE_CLEAN]
+    results = dict(zip(names, run_programs([PRELUDE + (OPAQUE | OPAQUE_CLEAN)[n] for n in names])))
+    for name, body in OPAQUE.items():
+        findings = analyze(PRELUDE + body, path="case.py").findings
+        assert [f.code for f in findings] == ["JXE001"], name
+        result = results[name]
+        assert result["raised"] and result["type"] == "ValueError", (name, result)
+        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
+        assert predicted == _jax_items(result["message"]), name
+    for name, body in OPAQUE_CLEAN.items():
+        assert analyze(PRELUDE + body, path="case.py").findings == [], name
+        assert not results[name]["raised"], (name, results[name])

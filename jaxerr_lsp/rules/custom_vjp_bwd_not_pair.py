@@ -10,12 +10,14 @@ TypeError from the backward pass when the function is differentiated.
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator
 
 from jaxerr_lsp.context import Context
 from jaxerr_lsp.custom_vjp import Classifier, returned_values
-from jaxerr_lsp.findings import Finding, Related
+from jaxerr_lsp.findings import Finding, Related, Span
 from jaxerr_lsp.rules import Rule
+from jaxerr_lsp.source import ParsedSource
 
 CODE = "JXE003"
 CATALOG_ID = "custom-vjp-bwd-not-pair"
@@ -23,6 +25,16 @@ CATALOG_ID = "custom-vjp-bwd-not-pair"
 TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs and so must "
             "produce a pair (in_cts, logs), but got {value}.")
 
+
+
+def _name_span(parsed: ParsedSource, function: ast.FunctionDef) -> Span:
+    """The span of a def's name (ast gives only where `def` starts)."""
+    line = parsed.lines[function.lineno - 1]
+    start = parsed.column(function.lineno, function.col_offset)
+    found = line.find(function.name, start)
+    if found < 0:
+        return parsed.span(function)
+    return Span(function.lineno, found, function.lineno, found + len(function.name))
 
 
 def _shorten(source: str, limit: int = 60) -> str:
@@ -38,7 +50,10 @@ def check(ctx: Context) -> Iterator[Finding]:
     for registration in ctx.custom_vjps:
         classifier = Classifier(ctx, registration.bwd)
         for value, node in returned_values(registration.bwd):
-            if value is None:
+            if value is None and isinstance(node, ast.FunctionDef):
+                kind_name, source, span = "NoneType", "None", _name_span(parsed, node)
+                shown = "None (the bwd rule has no return statement)"
+            elif value is None:
                 kind_name, shown, span, source = "NoneType", "None", parsed.span(node), "None"
             else:
                 kind = classifier.kind(value)
