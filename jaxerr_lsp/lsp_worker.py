@@ -15,9 +15,12 @@ worker process can be started, it falls back to a thread.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import os
+import sys
 import threading
 import time
 import traceback
@@ -117,6 +120,59 @@ def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
     return Job(analysis, findings, notes, seconds)
 
 
+_SPAWN_LOCK = threading.Lock()
+# The standard library's own folder: a `python -c` started there finds the real
+# `multiprocessing` (and everything else it imports) first.
+_SAFE_FOLDER = os.path.dirname(os.path.abspath(os.__file__))
+
+
+@contextlib.contextmanager
+def _spawn_from_safe_folder():
+    """Around anything that may spawn the worker: a spawned child bootstraps with
+    `python -c "from multiprocessing.spawn import spawn_main..."`, whose sys.path starts with
+    the current folder, which is usually the user's project (editors start the server there).
+    A project's `multiprocessing/` or `json.py` would then be imported, and run, in the child.
+    So the child is started from the standard library's folder; once bootstrapped it takes the
+    parent's sys.path (without the project folder, see `safe_sys_path`)."""
+    with _SPAWN_LOCK:
+        try:
+            before = os.getcwd()
+        except OSError:
+            before = None
+        try:
+            os.chdir(_SAFE_FOLDER)
+        except OSError:
+            before = None
+        try:
+            yield
+        finally:
+            if before is not None:
+                try:
+                    os.chdir(before)
+                except OSError:
+                    pass
+
+
+def safe_sys_path() -> None:
+    """Drop the current folder ('' or its path) from sys.path: nothing the server (or a worker
+    inheriting its sys.path) imports from now on may come from the user's project."""
+    try:
+        cwd = os.path.realpath(os.getcwd())
+    except OSError:
+        cwd = None
+    kept = []
+    for entry in sys.path:
+        if entry in ("", "."):
+            continue
+        try:
+            if cwd is not None and os.path.realpath(entry) == cwd:
+                continue
+        except (OSError, ValueError):
+            pass
+        kept.append(entry)
+    sys.path[:] = kept
+
+
 def _warm_up() -> None:
     import jaxerr_lsp.engine  # noqa: F401 - import the engine before the first document
 
@@ -139,7 +195,7 @@ class AnalysisRunner:
                 self._executor = self._new_executor()
             executor = self._executor
         try:
-            executor.submit(_warm_up)
+            self._submit(executor, _warm_up)
         except Exception:  # noqa: BLE001 - e.g. a process cannot be spawned from here
             logger.exception("cannot start the analysis worker process; analyzing in a thread")
             self._fall_back_to_thread(executor)
@@ -147,7 +203,10 @@ class AnalysisRunner:
     def _new_executor(self) -> concurrent.futures.Executor:
         if self._use_process:
             try:
-                return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                # Its queues' semaphores may start multiprocessing's resource tracker (another
+                # `python -c` child): from the safe folder too.
+                with _spawn_from_safe_folder():
+                    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             except Exception:  # noqa: BLE001 - no multiprocessing here: a thread will do
                 logger.exception("cannot start an analysis process; analyzing in a thread")
                 self._use_process = False
@@ -162,7 +221,7 @@ class AnalysisRunner:
                 self._executor = self._new_executor()
             executor = self._executor
         try:
-            return executor.submit(run_analysis, text, path, settings)
+            return self._submit(executor, run_analysis, text, path, settings)
         except BrokenProcessPool:  # the worker died since the last job: a new one
             self.restart(executor)
         except Exception:  # noqa: BLE001 - no process can be spawned (or shut down): a thread
@@ -171,7 +230,14 @@ class AnalysisRunner:
         with self._lock:
             assert self._executor is not None
             executor = self._executor
-        return executor.submit(run_analysis, text, path, settings)
+        return self._submit(executor, run_analysis, text, path, settings)
+
+    @staticmethod
+    def _submit(executor: concurrent.futures.Executor, fn, *args) -> Future:
+        if isinstance(executor, ProcessPoolExecutor):
+            with _spawn_from_safe_folder():  # the worker may be spawned now
+                return executor.submit(fn, *args)
+        return executor.submit(fn, *args)
 
     def _fall_back_to_thread(self, broken: concurrent.futures.Executor) -> None:
         with self._lock:

@@ -35,7 +35,7 @@ from jaxerr_lsp.config import Config, ConfigError
 from jaxerr_lsp.findings import Analysis, Finding, Span
 from jaxerr_lsp.lsp_hover import api_at, import_map
 from jaxerr_lsp.lsp_positions import PositionConverter, choose_encoding
-from jaxerr_lsp.lsp_worker import AnalysisRunner, run_analysis
+from jaxerr_lsp.lsp_worker import AnalysisRunner, run_analysis, safe_sys_path
 
 logger = logging.getLogger("jaxerr_lsp.server")
 
@@ -871,6 +871,7 @@ def create_server() -> JaxerrLanguageServer:
 
 def main() -> int:
     """Run the language server on stdio until the client says exit."""
+    safe_sys_path()  # editors start us in the user's project: never import from it
     logging.basicConfig(level=logging.WARNING, format="jaxerr-lsp %(levelname)s %(message)s")
     # pygls logs every message it sends at INFO; keep stderr quiet.
     logging.getLogger("pygls").setLevel(logging.WARNING)
