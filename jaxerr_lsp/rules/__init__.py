@@ -21,6 +21,18 @@ class Rule:
     check: Callable[[Context], Iterable[Finding]]
 
 
+def jax_message(catalog_id: str, **values: str) -> str:
+    """The catalog entry's message template, each `{placeholder}` filled from `values` by its
+    text (`{type(logs).__name__}` is the key "type(logs).__name__"). The catalog is the one
+    source of JAX's wording; a rule only supplies the values."""
+    from jaxerr_lsp.catalog import load_catalog
+
+    text = load_catalog().get(catalog_id).message.strip()
+    for placeholder, value in values.items():
+        text = text.replace("{" + placeholder + "}", value)
+    return text
+
+
 def all_rules() -> tuple[Rule, ...]:
     from jaxerr_lsp.rules.custom_vjp_bwd_not_pair import RULE as bwd_not_pair
     from jaxerr_lsp.rules.custom_vjp_logs_not_dict import RULE as logs_not_dict

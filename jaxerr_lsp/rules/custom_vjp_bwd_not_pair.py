@@ -16,16 +16,11 @@ from typing import Iterator
 from jaxerr_lsp.context import Context
 from jaxerr_lsp.custom_vjp import Classifier, returned_values
 from jaxerr_lsp.findings import Finding, Related, Span
-from jaxerr_lsp.rules import Rule
+from jaxerr_lsp.rules import Rule, jax_message
 from jaxerr_lsp.source import ParsedSource
 
 CODE = "JXE003"
 CATALOG_ID = "custom-vjp-bwd-not-pair"
-
-TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs and so must "
-            "produce a pair (in_cts, logs), but got {value}.")
-
-
 
 def _name_span(parsed: ParsedSource, function: ast.FunctionDef) -> Span:
     """The span of a def's name (ast gives only where `def` starts)."""
@@ -71,7 +66,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 code=CODE,
                 catalog_id=CATALOG_ID,
                 span=span,
-                message=TEMPLATE.format(value=shown),
+                message="TypeError: " + jax_message(CATALOG_ID, py_cts_in=shown),
                 related=(Related(parsed.span(registration.call),
                                  "bwd rule registered with `defvjp_with_logs` here"),),
                 data={

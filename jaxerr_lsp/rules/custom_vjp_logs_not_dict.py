@@ -18,14 +18,10 @@ from typing import Iterator
 from jaxerr_lsp.context import Context
 from jaxerr_lsp.custom_vjp import Classifier, returned_values
 from jaxerr_lsp.findings import Finding, Related
-from jaxerr_lsp.rules import Rule
+from jaxerr_lsp.rules import Rule, jax_message
 
 CODE = "JXE002"
 CATALOG_ID = "custom-vjp-logs-not-dict"
-
-TEMPLATE = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs, and so the second "
-            "element of the pair it returns must be None or a dict of backward-pass log entries, "
-            "but got {type_name}.")
 
 KIND_OF_TYPE = {"ArrayImpl": "array", "ndarray": "array", "function": "lambda"}
 
@@ -49,7 +45,8 @@ def check(ctx: Context) -> Iterator[Finding]:
             missing_logs = (
                 registration.arity == 2 and logs_kind.type_name == "ArrayImpl"
                 and classifier.kind(first).type_name == "ArrayImpl")
-            message = TEMPLATE.format(type_name=logs_kind.type_name)
+            message = "TypeError: " + jax_message(
+                CATALOG_ID, **{"type(logs).__name__": logs_kind.type_name})
             if logs_kind.type_name == "ArrayImpl":
                 message += " (under jax.jit, a tracer type is named instead)"
             if missing_logs:

@@ -20,24 +20,23 @@ from jaxerr_lsp.context import Context
 from jaxerr_lsp.findings import Finding, InferredStructure, Related, Span
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
 from jaxerr_lsp.pytree import (DictNode, Leaf, TupleNode, Unknown, describe, differences)
-from jaxerr_lsp.rules import Rule
+from jaxerr_lsp.rules import Rule, jax_message
 
 CODE = "JXE001"
 CATALOG_ID = "vjp-with-refs-tree-mismatch"
 
-HEADLINE = "unexpected tree structure in the arguments to a VJP function's `with_refs` method."
-PREAMBLE = """The arguments to `with_refs` must match the pytree structure of the primal
-arguments of the differentiated function {function},
-with one entry for each array argument. Each entry must be a `Ref` (to
-accumulate this argument's gradient into the ref in-place), a
-`jax.ad.GradValue()` (to have this argument's gradient returned as a value,
-the default behavior), or a `jax.ad.DontWant()` (to skip computing this
-argument's gradient). Note that `None` is an empty pytree, so it can't be
-used as a placeholder entry.
 
-But the tree structures differ:
-"""
-
+def _jax_message(function: str, items: list[tuple[str, str, str, str]]) -> tuple[str, str]:
+    """JAX's whole message and a compact one (headline and itemized lines) for a diagnostic,
+    worded by the catalog entry's template."""
+    template = jax_message(CATALOG_ID, **{"jaxpr.debug_info.func_src_info": function})
+    head, item = template.rsplit("\n", 1)
+    lines = [item.replace("{keystr(path)}", path).replace("{thing1}", primal)
+             .replace("{thing2}", other).replace("{explanation}", why)
+             for path, primal, other, why in items]
+    headline = head.split("\n", 1)[0]
+    differ = head.rsplit("\n", 1)[1]
+    return head + "\n" + "\n".join(lines), "\n".join([headline, differ, *lines])
 
 
 def _has_aux(call: ast.Call) -> bool | None:
@@ -167,10 +166,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 ctx.inferred.append(InferredStructure(parsed.span(expr), describe(structure)))
         if not items:
             continue
-        lines = [f"  * args{path} was a {primal} in the primal arguments, but a {other} in the "
-                 f"`with_refs` arguments, so {why}." for path, primal, other, why in items]
-        function = _function_text(ctx, vjp.args[0])
-        jax_message = HEADLINE + "\n\n" + PREAMBLE.format(function=function) + "\n".join(lines)
+        full_message, short_message = _jax_message(_function_text(ctx, vjp.args[0]), items)
         refs_span = parsed.span(call.args[0], call.args[-1])
         primal_text = ", ".join(describe(s) for s in primal_structures)
         restructure = None
@@ -182,11 +178,11 @@ def check(ctx: Context) -> Iterator[Finding]:
             code=CODE,
             catalog_id=CATALOG_ID,
             span=refs_span,
-            message="ValueError: " + HEADLINE + "\nBut the tree structures differ:\n" + "\n".join(lines),
+            message="ValueError: " + short_message,
             related=(Related(parsed.span(vjp),
                              f"primal arguments of `jax.vjp` here, structured as ({primal_text})"),),
             data={
-                "jax_message": jax_message,
+                "jax_message": full_message,
                 "vjp_span": parsed.span(vjp).as_list(),
                 "primals": [{"span": parsed.span(p).as_list(), "source": parsed.segment(p)} for p in primals],
                 "primal_structures": [describe(s) for s in primal_structures],
