@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import Iterator, Union
 
-from jaxerr_lsp.model import ASSIGN, UNPACK, ModuleModel
+from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, ModuleModel
 
 
 @dataclass(frozen=True)
@@ -105,13 +105,17 @@ def is_array_call(model: ModuleModel, expr: ast.expr) -> str | None:
 
 
 class Inference:
-    """Infers structures of expressions through the module model (memoised per binding)."""
+    """Infers structures of expressions through the module model, and through calls to the
+    file's own small functions (one `return` at the end of their body), with the structures
+    of the call's arguments standing for the parameters."""
 
     MAX_DEPTH = 60
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
         self._busy: set[int] = set()
+        # Parameters of the functions being followed: (id(scope), name) -> argument structure.
+        self._arguments: dict[tuple[int, str], Structure] = {}
 
     def structure(self, expr: ast.expr, depth: int = 0) -> Structure:
         if depth > self.MAX_DEPTH:
@@ -175,6 +179,8 @@ class Inference:
 
     def _name(self, expr: ast.Name, depth: int) -> Structure:
         binding = self.model.binding_of(expr)
+        if binding is None and self._arguments:
+            return self._argument(expr)
         if binding is None or binding.kind not in (ASSIGN, UNPACK) or binding.value is None:
             return UNKNOWN
         if id(binding) in self._busy:
@@ -189,6 +195,60 @@ class Inference:
             return structure
         finally:
             self._busy.discard(id(binding))
+
+    def _argument(self, expr: ast.Name) -> Structure:
+        """A parameter of a function being followed: the structure of the call's argument,
+        when the parameter is bound once (never reassigned) and not changed in place."""
+        use = self.model.use_of.get(id(expr))
+        scope = self.model.resolve_scope(expr.id, use.scope) if use else None
+        if scope is None:
+            return UNKNOWN
+        structure = self._arguments.get((id(scope), expr.id))
+        if structure is None:
+            return UNKNOWN
+        bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+            return UNKNOWN
+        if _has_mutable(structure) and self.model.is_mutated(bindings[0]):
+            return UNKNOWN
+        return structure
+
+    def _local_call(self, expr: ast.Call, depth: int) -> Structure:
+        """`helper(a, b)` for a plain def of this file whose body ends in its only `return`."""
+        if not isinstance(expr.func, ast.Name):
+            return UNKNOWN
+        binding = self.model.binding_of(expr.func)
+        function = binding.node if binding is not None and binding.kind == DEF else None
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+            return UNKNOWN
+        if id(function) in self._busy or not function.body:
+            return UNKNOWN
+        last = function.body[-1]
+        if not isinstance(last, ast.Return) or last.value is None or _returns_or_yields(function) != 1:
+            return UNKNOWN
+        scope = self.model.scope_of_node.get(id(function))
+        params = function.args
+        if scope is None or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
+            return UNKNOWN
+        names = [a.arg for a in params.args]
+        if len(expr.args) > len(names) or any(isinstance(a, ast.Starred) for a in expr.args):
+            return UNKNOWN
+        given: dict[str, ast.expr] = dict(zip(names, expr.args))
+        for keyword in expr.keywords:
+            if keyword.arg is None or keyword.arg not in names or keyword.arg in given:
+                return UNKNOWN
+            given[keyword.arg] = keyword.value
+        if len(given) != len(names):
+            return UNKNOWN  # defaults are not followed
+        arguments = {(id(scope), name): self.structure(value, depth + 1) for name, value in given.items()}
+        saved = self._arguments
+        self._arguments = {**saved, **arguments}
+        self._busy.add(id(function))
+        try:
+            return self.structure(last.value, depth + 1)
+        finally:
+            self._busy.discard(id(function))
+            self._arguments = saved
 
     @staticmethod
     def _unpacked(structure: Structure, index: tuple[int, ...], arity: tuple[int, ...]) -> Structure:
@@ -225,7 +285,7 @@ class Inference:
                 return self._array_or_unknown(receiver, depth)
         qualname = model.qualname(function)
         if qualname is None:
-            return UNKNOWN
+            return self._local_call(expr, depth)
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
             return Leaf(qualname.rsplit(".", 1)[1])
         if is_array_call(model, expr):
@@ -287,6 +347,22 @@ def _replace_leaves(structure: Structure, leaf: Structure) -> Structure:
     if isinstance(structure, DictNode):
         return DictNode(tuple((k, _replace_leaves(c, leaf)) for k, c in structure.entries))
     return structure  # None stays None; unknown stays unknown
+
+
+def _returns_or_yields(function: ast.FunctionDef) -> int:
+    """How many return statements `function` has (yield and await count as many)."""
+    count = 0
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
+            return 99
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            count += 1
+        stack.extend(ast.iter_child_nodes(node))
+    return count
 
 
 def _has_mutable(structure: Structure) -> bool:

@@ -370,8 +370,18 @@ def test_inferred_structures_for_hover() -> None:
     source = PRELUDE + POSITIVE["dict_vs_tuple"]
     analysis = analyze(source)
     shown = {s.structure for s in analysis.inferred}
-    # `ref()` is a call into user code: its result is unknown, shown as `?`.
-    assert "{'b': *, 'w': *}" in shown and "(?, ?)" in shown
+    # `ref()` is followed into its body: `jax.new_ref(...)` is a leaf.
+    assert "{'b': *, 'w': *}" in shown and "(*, *)" in shown
+
+
+def test_unknown_parts_are_shown_as_question_marks() -> None:
+    source = PRELUDE + """
+from mylib import make_ref
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs((make_ref(), make_ref()), ref())
+"""
+    assert "(?, ?)" in {s.structure for s in analyze(source).inferred}
 
 
 def test_restructure_data_lines_up_keys() -> None:
@@ -447,5 +457,76 @@ def test_containers_known_only_by_type() -> None:
         predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
         assert predicted == _jax_items(result["message"]), name
     for name, body in OPAQUE_CLEAN.items():
+        assert analyze(PRELUDE + body, path="case.py").findings == [], name
+        assert not results[name]["raised"], (name, results[name])
+
+
+HELPERS = {
+    "init_helper_returns_dict": """
+def init_params(scale):
+    return {"w": jnp.ones(3) * scale, "b": jnp.zeros(3)}
+params = init_params(2.0)
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs((ref(), ref()), ref())(1.0)
+""",
+    "buffer_helper_on_other_tree": """
+def grad_buffers(tree):
+    zeros = jax.tree.map(jnp.zeros_like, tree)
+    return jax.tree.map(jax.new_ref, zeros)
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(grad_buffers([w, b]), ref())(1.0)
+""",
+}
+
+HELPERS_CLEAN = {
+    "buffer_helper_on_primals": """
+def grad_buffers(tree):
+    return jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), tree)
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(grad_buffers(params), ref())(1.0)
+""",
+    "helper_mutates_its_argument": """
+def with_bias(tree):
+    tree["b"] = jax.new_ref(jnp.zeros(3))
+    return tree
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(with_bias({"w": ref()}), ref())(1.0)
+""",
+    "helper_with_two_returns": """
+import os
+def pick(tree):
+    if os.environ.get("NEVER_SET_XYZ"):
+        return (ref(), ref())
+    return jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), tree)
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(pick(params), ref())(1.0)
+""",
+    "helper_with_default_argument": """
+def buffers(tree, scale=1.0):
+    return jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p) * scale), tree)
+params = {"w": w, "b": b}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(buffers(params), ref())(1.0)
+""",
+}
+
+
+def test_through_the_files_own_helper_functions() -> None:
+    """`init_params(...)`, `grad_buffers(tree)`: a plain def whose body ends in its only
+    return is followed with the call's arguments; anything less certain stays silent."""
+    names = [*HELPERS, *HELPERS_CLEAN]
+    results = dict(zip(names, run_programs([PRELUDE + (HELPERS | HELPERS_CLEAN)[n] for n in names])))
+    for name, body in HELPERS.items():
+        findings = analyze(PRELUDE + body, path="case.py").findings
+        assert [f.code for f in findings] == ["JXE001"], name
+        result = results[name]
+        assert result["raised"] and result["type"] == "ValueError", (name, result)
+        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
+        assert predicted == _jax_items(result["message"]), name
+    for name, body in HELPERS_CLEAN.items():
         assert analyze(PRELUDE + body, path="case.py").findings == [], name
         assert not results[name]["raised"], (name, results[name])
