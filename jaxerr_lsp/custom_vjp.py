@@ -11,7 +11,7 @@ from typing import Iterator
 
 from jaxerr_lsp.context import Context
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, ModuleModel
-from jaxerr_lsp.pytree import is_array_call
+from jaxerr_lsp.pytree import ARRAY_METHODS, is_array_call
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -223,8 +223,12 @@ class Classifier:
         if isinstance(expr, ast.Call):
             array = is_array_call(self.model, expr)
             if array is not None:
-                return Kind("ArrayImpl" if array in ("ArrayImpl", "Ref") else array)
-            qualname = self.model.qualname(expr.func)
+                return Kind(array)  # ArrayImpl, ndarray or Ref: the name JAX prints
+            function = expr.func
+            if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS \
+                    and self._jax_value(function.value):
+                return Kind("ArrayImpl")  # g.sum(), x.reshape(...) on a value JAX gave the rule
+            qualname = self.model.qualname(function)
             if qualname in _CALL_TYPES:
                 return Kind(_CALL_TYPES[qualname])
             return UNKNOWN_KIND

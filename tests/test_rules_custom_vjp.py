@@ -74,6 +74,16 @@ def f_bwd(res, g):
     x, y = res
     return (g * y, g * x), jnp.stack([x, y])
 f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F, "JXE002", "ArrayImpl"),
+    "logs_array_method": ("""
+def f_bwd(res, g):
+    x, y = res
+    return (g * y, g * x), g.sum()
+f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F, "JXE002", "ArrayImpl"),
+    "logs_ref": ("""
+def f_bwd(res, g):
+    x, y = res
+    return (g * y, g * x), jax.new_ref(g)
+f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F, "JXE002", "Ref"),
     "logs_ordered_dict": ("""
 def f_bwd(res, g):
     x, y = res
