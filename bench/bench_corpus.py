@@ -215,6 +215,28 @@ def run_cli(roots: list[Path], jobs: int) -> tuple[int, str, str, float]:
     return done.returncode, done.stdout, done.stderr, time.perf_counter() - start
 
 
+_HWM = """
+import sys
+from jaxerr_lsp.cli import main
+code = main(sys.argv[1:])
+for line in open("/proc/self/status"):
+    if line.startswith("VmHWM:"):
+        sys.stderr.write("VMHWM " + line.split()[1] + "\\n")
+sys.exit(code)
+"""
+
+
+def cli_peak_rss(roots: list[Path]) -> int:
+    """The CLI's own peak RSS in KiB (VmHWM of its process, read as it ends; ru_maxrss of a
+    child would include this process's size at fork time)."""
+    done = subprocess.run([sys.executable, "-c", _HWM, "check", "--format", "json", "-j", "1",
+                           *map(str, roots)], capture_output=True, text=True, timeout=1800, check=False)
+    for line in done.stderr.splitlines():
+        if line.startswith("VMHWM "):
+            return int(line.split()[1])
+    return 0
+
+
 # ------------------------------------------------------------------------------------ report
 def internal_problems(path: str, notes: list[str], error: str | None) -> list[str]:
     out = []
@@ -383,9 +405,7 @@ def main(argv: list[str] | None = None) -> int:
             for line in err.splitlines():
                 if "internal error" in line.lower() or "error:" in line.lower():
                     problems.append(f"CLI -j {jobs}: {line}")
-        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        print(f"  peak RSS of a CLI process (or one of its -j workers): {children / 1024:8.1f} MiB "
-              "(the pip downloads, if any ran, count too)")
+        print(f"  peak RSS (VmHWM) of `jaxerr check -j 1` over the corpus: {cli_peak_rss(roots) / 1024:8.1f} MiB")
         if runs[1] != runs[2]:
             mismatch = True
             print("  MISMATCH: -j 1 and -j 2 differ (exit code, stdout or stderr)")
