@@ -56,6 +56,8 @@ class Binding:
     arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
     qualname: str | None = None  # IMPORT: what the name stands for
     line: int = 0
+    # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
+    end: tuple[int, int] = (0, 0)
 
 
 @dataclass(eq=False)
@@ -308,6 +310,10 @@ class ModuleModel:
         return scope
 
     def _add(self, scope: Scope, binding: Binding) -> None:
+        if binding.end == (0, 0):
+            node = binding.node
+            binding.end = (getattr(node, "end_lineno", None) or binding.line,
+                           getattr(node, "end_col_offset", None) or 0)
         target = self._target_scope(binding.name, scope)
         binding.scope = target
         target.bindings.setdefault(binding.name, []).append(binding)
@@ -316,25 +322,26 @@ class ModuleModel:
                          scope: Scope, branch: tuple[tuple[int, int], ...]) -> None:
         if isinstance(target, ast.Name):
             self._add(scope, Binding(target.id, ASSIGN, target, scope, branch, value=value,
-                                     line=target.lineno))
+                                     line=target.lineno, end=_end(statement)))
             return
         if isinstance(target, (ast.Tuple, ast.List)):
             starred = any(isinstance(e, ast.Starred) for e in target.elts)
-            self._bind_unpacked(target, value, scope, branch, (), (), starred)
+            self._bind_unpacked(target, value, scope, branch, (), (), starred, _end(statement))
 
     def _bind_unpacked(self, target: ast.Tuple | ast.List, value: ast.expr, scope: Scope,
                        branch: tuple[tuple[int, int], ...], index: tuple[int, ...],
-                       arity: tuple[int, ...], starred: bool) -> None:
+                       arity: tuple[int, ...], starred: bool, end: tuple[int, int]) -> None:
         for position, element in enumerate(target.elts):
             if isinstance(element, ast.Name):
                 kind = OTHER if starred else UNPACK
                 self._add(scope, Binding(element.id, kind, element, scope, branch, value=value,
                                          index=index + (position,),
-                                         arity=arity + (len(target.elts),), line=element.lineno))
+                                         arity=arity + (len(target.elts),), line=element.lineno,
+                                         end=end))
             elif isinstance(element, (ast.Tuple, ast.List)):
                 inner_starred = starred or any(isinstance(e, ast.Starred) for e in element.elts)
                 self._bind_unpacked(element, value, scope, branch, index + (position,),
-                                    arity + (len(target.elts),), inner_starred)
+                                    arity + (len(target.elts),), inner_starred, end)
             elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
                 self._add(scope, Binding(element.value.id, OTHER, element, scope, branch,
                                          line=element.lineno))
@@ -373,7 +380,7 @@ class ModuleModel:
         if scope is None:
             return None
         bindings = scope.bindings[node.id]
-        if len(bindings) != 1:
+        if len(bindings) != 1 and not _same_import(bindings):
             return None
         binding = bindings[0]
         if binding.kind == OTHER:
@@ -387,7 +394,7 @@ class ModuleModel:
             holder = holder.parent
         if binding.branch != branch[: len(binding.branch)]:
             return None  # bound in a branch the use is not in: maybe unbound, maybe other
-        if holder is use.scope and binding.line >= node.lineno:
+        if holder is use.scope and binding.end > (node.lineno, node.col_offset):
             return None  # used before (or within) the binding statement: NameError first
         return binding
 
@@ -460,6 +467,17 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+def _same_import(bindings: list[Binding]) -> bool:
+    """`import jax` written twice (or in several branches) binds the same module each time."""
+    first = bindings[0]
+    return first.kind == IMPORT and first.qualname is not None and all(
+        b.kind == IMPORT and b.qualname == first.qualname for b in bindings)
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return (getattr(node, "end_lineno", None) or 0, getattr(node, "end_col_offset", None) or 0)
 
 
 def _non_name_targets(target: ast.expr) -> Iterator[ast.expr]:

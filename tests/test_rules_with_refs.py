@@ -530,3 +530,17 @@ def test_through_the_files_own_helper_functions() -> None:
     for name, body in HELPERS_CLEAN.items():
         assert analyze(PRELUDE + body, path="case.py").findings == [], name
         assert not results[name]["raised"], (name, results[name])
+
+
+def test_one_line_program_and_repeated_imports() -> None:
+    one_line = ('import jax; import jax.numpy as jnp; p = {"w": jnp.ones(3)}; '
+                'out, f_vjp = jax.vjp(lambda p: jnp.sum(p["w"]), p); '
+                'f_vjp.with_refs((jax.new_ref(jnp.zeros(3)),))(1.0)\n')
+    repeated = "import jax\n" + PRELUDE + POSITIVE["dict_vs_tuple"]
+    for source in (one_line, repeated):
+        assert [f.code for f in analyze(source).findings] == ["JXE001"]
+    (result,) = run_programs([one_line])
+    assert result["raised"] and result["type"] == "ValueError"
+    # Read on the same line before it is bound: NameError comes first, nothing is said.
+    early = 'import jax; import jax.numpy as jnp; f_vjp.with_refs((1,)); out, f_vjp = jax.vjp(jnp.sum, {"w": 1.0})\n'
+    assert analyze(early).findings == []
