@@ -24,8 +24,6 @@ DEF = "def"  # def / async def
 CLASS = "class"
 OTHER = "other"  # parameters, loop targets, with/except targets, del, augmented assignment, ...
 
-SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
-               ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
 
 # Methods that read a dict, list or set without changing it.
@@ -78,7 +76,6 @@ class ModuleModel:
         self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
         self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
         self.call_scope: dict[int, Scope] = {}
-        self.call_branch: dict[int, tuple[tuple[int, int], ...]] = {}
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -110,7 +107,6 @@ class ModuleModel:
                 parents[id(node)] = parent
                 if kind is ast.Call:
                     self.call_scope[id(node)] = scope
-                    self.call_branch[id(node)] = branch
                     function = node.func  # type: ignore[attr-defined]
                     if type(function) is ast.Attribute:
                         self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
@@ -143,23 +139,7 @@ class ModuleModel:
             for child in children:
                 push(child, in_scope, in_branch)
 
-        if isinstance(node, ast.Name):
-            if isinstance(node.ctx, ast.Load):
-                use = Use(node, parent, scope, branch)
-                self.uses.setdefault(node.id, []).append(use)
-                self.use_of[id(node)] = use
-            else:
-                self._bind_target_name(node, scope, branch, parent)
-            return out
-
-        if isinstance(node, (ast.Call, ast.Attribute, ast.Return, ast.Subscript)) and parent is not None:
-            self.parent[id(node)] = parent
-        if isinstance(node, ast.Call):
-            self.call_scope[id(node)] = scope
-            self.call_branch[id(node)] = branch
-            if isinstance(node.func, ast.Attribute):
-                self.attribute_calls.setdefault(node.func.attr, []).append(node)
-
+        # Only the node types in _SPECIAL come here; `_walk` handles the rest inline.
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
             push_all(node.decorator_list)

@@ -455,6 +455,3 @@ def describe(structure: Structure) -> str:
         return "[" + ", ".join(describe(c) for c in structure.children) + "]"
     return "{" + ", ".join(f"{k!r}: {describe(c)}" for k, c in structure.entries) + "}"
 
-
-def is_known(structure: Structure) -> bool:
-    return not isinstance(structure, Unknown)
