@@ -124,10 +124,9 @@ def run_check(files: list[Path], overrides: dict[str, Any], jobs: int) -> list[F
 
 
 def fix_json(source: str, finding: Finding) -> dict[str, Any] | None:
-    try:
-        from jaxerr_lsp.fixes import compute_fixes
-    except ImportError:
-        return None
+    """The finding's first (preferred) fix, or None."""
+    from jaxerr_lsp.fixes import compute_fixes
+
     fixes = compute_fixes(source, finding)
     if not fixes:
         return None
@@ -172,6 +171,7 @@ def apply_fixes(result: FileResult, unsafe: bool) -> int:
     from jaxerr_lsp.fixes import apply_edits, compute_fixes
 
     chosen = []
+    applied = 0
     taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for finding in result.findings:
         for fix in compute_fixes(result.source, finding):
@@ -184,6 +184,7 @@ def apply_fixes(result: FileResult, unsafe: bool) -> int:
                 continue
             taken.extend(ranges)
             chosen.extend(fix.edits)
+            applied += 1
             break
     if not chosen:
         return 0
@@ -192,7 +193,7 @@ def apply_fixes(result: FileResult, unsafe: bool) -> int:
     original = path.read_bytes()
     encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
     path.write_bytes(fixed.encode(encoding))  # utf-8-sig writes the byte order mark back
-    return len({id(e) for e in chosen})
+    return applied
 
 
 def cmd_check(args: argparse.Namespace) -> int:

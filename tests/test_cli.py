@@ -74,7 +74,19 @@ def test_json_output_contract(project: Path) -> None:
     line = TRIGGER.splitlines()[9]
     assert line[first["column"] - 1:first["end_column"] - 1].startswith("(jax.new_ref(")
     assert first["catalog"] == "vjp-with-refs-tree-mismatch" and first["severity"] == "error"
-    assert first["fix"] is None or {"title", "edits"} <= set(first["fix"])
+    fix = first["fix"]
+    assert {"title", "applicability", "why", "edits"} <= set(fix) and fix["edits"]
+    assert fix["applicability"] in ("safe", "unsafe")
+
+
+def test_fix_in_place(project: Path) -> None:
+    """--fix applies safe fixes only; --unsafe-fixes the rest too. The result is clean."""
+    assert jaxerr("check", "--fix", "pkg/trigger.py", cwd=project).returncode == 1
+    assert (project / "pkg" / "trigger.py").read_text() == TRIGGER  # its fixes are unsafe
+    result = jaxerr("check", "--fix", "--unsafe-fixes", "pkg", cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "applied 1 fix" in result.stderr
+    assert (project / "pkg" / "trigger.py").read_text() != TRIGGER
 
 
 def test_exit_zero_when_clean(project: Path) -> None:
