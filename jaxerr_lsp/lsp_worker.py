@@ -154,23 +154,54 @@ def _spawn_from_safe_folder():
 
 
 def safe_sys_path() -> None:
-    """Drop the current folder ('' or its path) from sys.path: nothing the server (or a worker
-    inheriting its sys.path) imports from now on may come from the user's project."""
+    """Drop the entry Python put first on sys.path for `-m` / `-c` (the current folder, as ''
+    or as its path) unless `-P` already did: nothing the server (or a worker inheriting its
+    sys.path) imports from now on may come from the user's project. Entries added on purpose
+    (a .pth file, PYTHONPATH) stay, even when they name the same folder."""
+    if sys.flags.safe_path or not sys.path:
+        return
+    first = sys.path[0]
     try:
-        cwd = os.path.realpath(os.getcwd())
-    except OSError:
-        cwd = None
-    kept = []
-    for entry in sys.path:
-        if entry in ("", "."):
-            continue
+        is_cwd = first in ("", ".") or os.path.realpath(first) == os.path.realpath(os.getcwd())
+    except (OSError, ValueError):
+        is_cwd = first in ("", ".")
+    if is_cwd:
+        del sys.path[0]
+        # Run from an uninstalled checkout of jaxerr itself: keep jaxerr importable (for the
+        # worker), last, so that it can shadow nothing.
+        home = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         try:
-            if cwd is not None and os.path.realpath(entry) == cwd:
-                continue
+            on_path = any(os.path.realpath(entry or ".") == os.path.realpath(home) for entry in sys.path)
         except (OSError, ValueError):
-            pass
-        kept.append(entry)
-    sys.path[:] = kept
+            on_path = True
+        if not on_path:
+            sys.path.append(home)
+
+
+def _worker_init(parent_pid: int) -> None:
+    """In the worker process, first thing.
+
+    - Let go of the server's stdio: a spawned child inherits fds 0-2, which are the pipes the
+      editor talks to the server through; a worker holding them would keep the editor from
+      seeing the server's end (EOF) after the server is gone.
+    - Exit when the server is gone: a ProcessPoolExecutor worker waits on its call queue, whose
+      pipe it holds both ends of, so it never notices on its own.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent_pid:
+                os._exit(0)
+            time.sleep(0.5)
+
+    threading.Thread(target=watch, name="jaxerr-parent-watch", daemon=True).start()
 
 
 def _warm_up() -> None:
@@ -186,6 +217,7 @@ class AnalysisRunner:
         self._lock = threading.Lock()
         self.kind = "process" if use_process else "thread"
         self.restarts = 0
+        self._deaths_in_a_row = 0
         self._closed = False
 
     def start(self) -> None:
@@ -206,7 +238,8 @@ class AnalysisRunner:
                 # Its queues' semaphores may start multiprocessing's resource tracker (another
                 # `python -c` child): from the safe folder too.
                 with _spawn_from_safe_folder():
-                    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=_worker_init, initargs=(os.getpid(),))
             except Exception:  # noqa: BLE001 - no multiprocessing here: a thread will do
                 logger.exception("cannot start an analysis process; analyzing in a thread")
                 self._use_process = False
@@ -239,6 +272,10 @@ class AnalysisRunner:
                 return executor.submit(fn, *args)
         return executor.submit(fn, *args)
 
+    def succeeded(self) -> None:
+        """A job finished: the worker is healthy."""
+        self._deaths_in_a_row = 0
+
     def _fall_back_to_thread(self, broken: concurrent.futures.Executor) -> None:
         with self._lock:
             self._use_process = False
@@ -246,12 +283,18 @@ class AnalysisRunner:
         self.restart(broken)
 
     def restart(self, broken: concurrent.futures.Executor | None = None) -> None:
-        """Replace a broken worker (it crashed, or was killed)."""
+        """Replace a broken worker (it crashed, or was killed). A worker process that keeps
+        dying before finishing any job is given up for a thread."""
         with self._lock:
             if broken is not None and self._executor is not broken:
                 return  # already replaced
-            old, self._executor = self._executor, self._new_executor()
             self.restarts += 1
+            self._deaths_in_a_row += 1
+            if self._use_process and self._deaths_in_a_row >= 3:
+                logger.error("the analysis worker process keeps dying; analyzing in a thread")
+                self._use_process = False
+                self.kind = "thread"
+            old, self._executor = self._executor, self._new_executor()
         if old is not None:
             old.shutdown(wait=False, cancel_futures=True)
 

@@ -395,6 +395,7 @@ class JaxerrLanguageServer(LanguageServer):
                          types.MessageType.Error)
                 self.runner.restart()
                 return
+            self.runner.succeeded()
             for message, kind in job.notes:
                 self.log_once(message, types.MessageType(kind))
             state.analyses += 1

@@ -156,3 +156,42 @@ async def test_a_crashed_analysis_worker_is_replaced(tmp_path: Path):
                 content_changes=[types.TextDocumentContentChangeWholeDocument(text=TRIGGER + "#" * version + "\n")]))
         assert len(await wait_published(client, uri, 3, timeout=30)) == 1
         await _alive(client, uri)
+
+
+async def test_worker_follows_a_killed_server(tmp_path: Path):
+    """An editor that kills the server (or a crash) leaves nothing behind: the worker exits,
+    and it does not hold the server's stdout open (the editor sees the end of the stream)."""
+    import os
+    import signal
+    import time
+
+    from pytest_lsp import ClientServerConfig
+
+    from .helpers import SERVER_COMMAND, make_client
+
+    client = await ClientServerConfig(server_command=SERVER_COMMAND, client_factory=make_client).start()
+    try:
+        await client.initialize_session(types.InitializeParams(
+            capabilities=capabilities("neovim"), initialization_options={"debounce": 0}))
+        uri = open_doc(client, tmp_path / "train.py", TRIGGER)
+        assert len(await wait_published(client, uri, 1)) == 1
+        server = client._server
+        [worker] = [pid for pid in _children(server.pid)
+                    if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")]
+        # The worker let go of the server's stdio.
+        for fd in (0, 1, 2):
+            assert os.readlink(f"/proc/{worker}/fd/{fd}") == os.devnull
+        os.kill(server.pid, signal.SIGKILL)
+        await asyncio.wait_for(server.wait(), 10)
+        deadline = time.monotonic() + 15
+        while Path(f"/proc/{worker}").exists() and time.monotonic() < deadline:
+            status = Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+            if "State:\tZ" in status:
+                break
+            await asyncio.sleep(0.1)
+        status = Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+        assert not status or "State:\tZ" in status, "the worker outlived the server"
+    finally:
+        if client._server is not None and client._server.returncode is None:
+            client._server.kill()
+        await asyncio.wait_for(client.stop(), 15)
