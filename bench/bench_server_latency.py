@@ -4,8 +4,9 @@ Starts `python -m jaxerr_lsp serve`, speaks LSP to it over stdio with a minimal 
 pygls on this side), opens a generated 10,000-line file that holds one JXE001 trigger, then
 repeats an edit (debounce set to 0) and measures the time from sending `didChange` to
 receiving the `publishDiagnostics` for that version. Right before each edit it times one
-`ast.parse` of the same text in this process, so each latency has a baseline measured under the
-same machine load; the ratio is taken edit by edit. The server's own `$/logTrace` says how long
+`ast.parse` of the same text in this process (cyclic GC off while timing, as timeit does and as
+the server's worker runs), so each latency has a baseline measured under the same machine load;
+the ratio is taken edit by edit. The server's own `$/logTrace` says how long
 the engine took in each analysis, which splits the latency into engine and server overhead.
 It prints:
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
 import json
 import queue
 import re
@@ -120,6 +122,7 @@ class Client:
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.next_id = 0
         self.engine_ms: dict[int, float] = {}
+        self.verbose = False
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -167,10 +170,10 @@ class Client:
                 self.send({"id": message["id"], "result": [None]})
                 continue
             if message.get("method") == "$/logTrace":
+                print("   trace:", message["params"]["message"][-120:]) if self.verbose else None
                 found = re.match(r"analyzed \S+ version (\d+) in ([\d.]+) ms", message["params"]["message"])
                 if found:
                     self.engine_ms[int(found.group(1))] = float(found.group(2))
-                continue
             if predicate(message):
                 return stamp, message
 
@@ -191,11 +194,19 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def timed(fn, repeat: int) -> list[float]:
+    """Like timeit: the cyclic GC is off while timing (the server's worker runs with it off
+    and collects between jobs), and garbage is collected between runs, untimed."""
     out = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    gc.collect()
     return out
 
 
@@ -203,6 +214,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=10_000)
     parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--verbose", action="store_true", help="print the server's trace lines")
     args = parser.parse_args()
 
     text = generate(args.lines)
@@ -213,6 +225,7 @@ def main() -> int:
     uri = path.as_uri()
 
     client = Client([sys.executable, "-m", "jaxerr_lsp", "serve"])
+    client.verbose = args.verbose
     try:
         rid = client.request("initialize", {
             "processId": None, "rootUri": None,
@@ -257,7 +270,9 @@ def main() -> int:
             stamp, message = client.wait(published(version))
             assert len(message["params"]["diagnostics"]) == 1
             latencies.append(stamp - sent)
-            engine_times.append(client.engine_ms.get(version, float("nan")) / 1000.0)
+            if version not in client.engine_ms:  # the trace line follows the publication
+                client.wait(lambda m, v=version: v in client.engine_ms)
+            engine_times.append(client.engine_ms[version] / 1000.0)
 
         # Hover while an analysis of the big file is running.
         hover_times = []

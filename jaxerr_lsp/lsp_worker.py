@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
+import gc
 import logging
 import multiprocessing
 import os
@@ -187,6 +188,11 @@ def _worker_init(parent_pid: int) -> None:
     - Exit when the server is gone: a ProcessPoolExecutor worker waits on its call queue, whose
       pipe it holds both ends of, so it never notices on its own.
     """
+    # The engine leaves reference cycles behind (on a 10,000-line file, ~100k objects per
+    # analysis); a cyclic collection that happens to fall inside a job costs ~40% of the
+    # analysis. The worker collects between jobs instead (`collect_garbage`, queued by the
+    # server once it has the result), off the diagnostics' path.
+    gc.disable()
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -206,6 +212,15 @@ def _worker_init(parent_pid: int) -> None:
 
 def _warm_up() -> None:
     import jaxerr_lsp.engine  # noqa: F401 - import the engine before the first document
+
+    gc.collect()
+    gc.freeze()  # what is alive now lives for good: later collections skip it
+
+
+def collect_garbage() -> int:
+    """A worker job: collect the cycles the last analysis left (automatic collection is off
+    in the worker process)."""
+    return gc.collect()
 
 
 class AnalysisRunner:
@@ -273,8 +288,16 @@ class AnalysisRunner:
         return executor.submit(fn, *args)
 
     def succeeded(self) -> None:
-        """A job finished: the worker is healthy."""
+        """A job's result arrived: the worker is healthy, and it may now collect garbage (it
+        does so before the next job; a job queued meanwhile waits for the collection)."""
         self._deaths_in_a_row = 0
+        with self._lock:
+            executor = self._executor
+        if isinstance(executor, ProcessPoolExecutor) and not self._closed:
+            try:
+                self._submit(executor, collect_garbage)
+            except Exception:  # noqa: BLE001 - broken or shut down: the next submit deals with it
+                pass
 
     def _fall_back_to_thread(self, broken: concurrent.futures.Executor) -> None:
         with self._lock:

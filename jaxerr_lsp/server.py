@@ -14,6 +14,7 @@ import asyncio
 import logging
 import os
 import re
+import time
 import traceback
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -386,6 +387,7 @@ class JaxerrLanguageServer(LanguageServer):
                 return
             version, text = doc.version, doc.source
             path = to_fs_path(state.uri) if state.uri.startswith("file:") else None
+            started = time.perf_counter()
             future = self.runner.submit(text, path, dict(self.settings))
             try:
                 job = await asyncio.wrap_future(future)
@@ -399,15 +401,20 @@ class JaxerrLanguageServer(LanguageServer):
             for message, kind in job.notes:
                 self.log_once(message, types.MessageType(kind))
             state.analyses += 1
-            self.trace(f"analyzed {state.uri} version {version} in {job.seconds * 1000:.1f} ms: "
-                       f"{len(job.findings)} finding(s)")
+            returned = time.perf_counter()
             current = self.open_document(state.uri)
-            if current is None or self.docs.get(state.uri) is not state or current.version != version:
-                return  # stale: a newer version is (or will be) analyzed
-            state.analysis, state.version, state.text = job.analysis, version, text
-            state.findings = job.findings
-            state.fix_cache = {}
-            self.publish(state)
+            stale = current is None or self.docs.get(state.uri) is not state or current.version != version
+            if not stale:
+                state.analysis, state.version, state.text = job.analysis, version, text
+                state.findings = job.findings
+                state.fix_cache = {}
+                self.publish(state)
+            # The engine's time, then the rest: worker round trip (queue, pickling) and publish.
+            self.trace(f"analyzed {state.uri} version {version} in {job.seconds * 1000:.1f} ms: "
+                       f"{len(job.findings)} finding(s); worker round trip "
+                       f"{(returned - started - job.seconds) * 1000:.1f} ms, "
+                       + ("stale, not published" if stale else
+                          f"publish {(time.perf_counter() - returned) * 1000:.1f} ms"))
         except asyncio.CancelledError:
             raise
         except RuntimeError as exc:
