@@ -79,6 +79,20 @@ def config_for(path: str | None) -> Config:
     return config
 
 
+def layered(config: Config, settings: dict[str, Any]) -> Config:
+    """Editor settings over `[tool.jaxerr]`: `select` and `severity` replace the project's,
+    `ignore` adds to it (editors send `ignore: []` by default, which must not re-enable what
+    the project turned off)."""
+    overrides = {k: settings.get(k) for k in ("select", "severity")}
+    merged = config.merged(overrides, "editor settings")
+    extra = settings.get("ignore")
+    if extra is not None:
+        more = Config().merged({"ignore": extra}, "editor settings").ignore
+        merged = dataclasses.replace(
+            merged, ignore=merged.ignore + tuple(i for i in more if i not in merged.ignore))
+    return merged
+
+
 def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
     """Configuration, analysis, filtering. Never raises."""
     from jaxerr_lsp.engine import analyze
@@ -94,7 +108,7 @@ def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
         config = Config()
     if settings:
         try:
-            config = config.merged(settings, "editor settings")
+            config = layered(config, settings)
         except ConfigError as exc:
             notes.append((f"jaxerr-lsp: {exc}", WARNING))
     started = time.perf_counter()

@@ -36,7 +36,7 @@ from jaxerr_lsp.config import Config, ConfigError
 from jaxerr_lsp.findings import Analysis, Finding, Span
 from jaxerr_lsp.lsp_hover import api_at, import_map
 from jaxerr_lsp.lsp_positions import PositionConverter, choose_encoding
-from jaxerr_lsp.lsp_worker import AnalysisRunner, run_analysis, safe_sys_path
+from jaxerr_lsp.lsp_worker import AnalysisRunner, layered, run_analysis, safe_sys_path
 
 logger = logging.getLogger("jaxerr_lsp.server")
 
@@ -299,7 +299,7 @@ class JaxerrLanguageServer(LanguageServer):
                          f"between 0 and 60000, not {debounce!r}", types.MessageType.Warning)
         overrides = {k: settings.get(k) for k in ("select", "ignore", "severity")}
         try:
-            Config().merged(overrides, "editor settings")
+            layered(Config(), overrides)  # validates
         except ConfigError as exc:
             self.log(f"jaxerr-lsp: {exc}; these settings are ignored", types.MessageType.Warning)
             return

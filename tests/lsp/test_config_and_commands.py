@@ -18,23 +18,35 @@ CATALOG = load_catalog()
 
 
 async def test_pyproject_then_editor_settings(profile: str, tmp_path: Path):
-    (tmp_path / "pyproject.toml").write_text('[tool.jaxerr]\nignore = ["JXE001"]\n')
+    """[tool.jaxerr] of the nearest pyproject.toml, under the editor's settings: `select` and
+    `severity` replace the project's, `ignore` adds to it."""
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxerr]\nseverity = "warning"\n')
     (tmp_path / "pkg").mkdir()
+    (tmp_path / "quiet").mkdir()
+    (tmp_path / "quiet" / "pyproject.toml").write_text('[tool.jaxerr]\nignore = ["JXE001"]\n')
     async with session(capabilities(profile), init_options={"jaxerr": {"debounce": 0}}) as client:
         uri = open_doc(client, tmp_path / "pkg" / "train.py", TRIGGER)
-        assert await wait_published(client, uri, 1) == []
-        mark = len(client.published)
-        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-            settings={"jaxerr": {"ignore": [], "severity": {"JXE001": "warning"}}}))
-        published = await wait_next(client, uri, mark)
-        assert published.version == 1
-        [diag] = published.diagnostics
-        assert diag.code == "JXE001" and diag.severity == types.DiagnosticSeverity.Warning
-        # Flat settings are accepted too.
-        mark = len(client.published)
-        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-            settings={"select": ["JXE002"], "ignore": []}))
-        assert list((await wait_next(client, uri, mark)).diagnostics) == []
+        quiet = open_doc(client, tmp_path / "quiet" / "train.py", TRIGGER)
+        [diag] = await wait_published(client, uri, 1)
+        assert diag.severity == types.DiagnosticSeverity.Warning  # from pyproject.toml
+        assert await wait_published(client, quiet, 1) == []  # ignored by its pyproject.toml
+
+        async def configure(settings):
+            mark = len(client.published)
+            client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=settings))
+            return (list((await wait_next(client, uri, mark)).diagnostics),
+                    list((await wait_next(client, quiet, mark)).diagnostics))
+
+        # The editor's default `ignore: []` re-enables nothing; its severity wins.
+        [diag], quiet_diags = await configure({"jaxerr": {"ignore": [], "severity": "hint"}})
+        assert diag.severity == types.DiagnosticSeverity.Hint and quiet_diags == []
+        # The editor's ignore adds to the project's.
+        assert await configure({"jaxerr": {"ignore": ["vjp-with-refs-tree-mismatch"]}}) == ([], [])
+        # Flat settings are accepted too; select replaces.
+        assert await configure({"select": ["JXE002"], "ignore": []}) == ([], [])
+        # Nothing set in the editor: the projects' own configuration again.
+        [diag], quiet_diags = await configure({"jaxerr": {}})
+        assert diag.severity == types.DiagnosticSeverity.Warning and quiet_diags == []
 
 
 async def test_initialization_options_flat_and_nested(tmp_path: Path):
