@@ -1,13 +1,24 @@
 """The jaxerr language server (pygls). Thin: it translates between LSP and the engine.
 
-- diagnostics: pushed on open / change (debounced) / save, cleared on close; analysis runs in a
-  worker thread; a result for a stale document version is never published;
-- hover: the catalog entry of a diagnostic, the JAX API under the cursor, an inferred structure;
-- code actions: one quick fix per fix (edits computed in codeAction/resolve), "ignore this line",
-  and `source.fixAll.jaxerr`;
-- `workspace/executeCommand` `jaxerr.explain`.
-"""
+- diagnostics: pushed on open / change (debounced) / save, cleared on close, each with the
+  document version; the analysis runs in a worker process (lsp_worker); a result for a stale
+  version is never published;
+- hover: the catalog entry of a diagnostic, the JAX API under the cursor (resolved through the
+  file's imports, lsp_hover), an inferred pytree structure;
+- code actions: one quick fix per fix (edits computed in codeAction/resolve, or at once for a
+  client without resolve support), "ignore this line", and `source.fixAll.jaxerr`;
+- `workspace/executeCommand` `jaxerr.explain` (an entry id, a rule code or pasted error text);
+- position encodings: UTF-16 whenever offered, else UTF-32 or UTF-8 (lsp_positions).
 
+Settings (initializationOptions, `workspace/didChangeConfiguration`, or pulled with
+`workspace/configuration` section "jaxerr" when the client sends none), as `{"jaxerr": {...}}` or
+flat: `select` (replaces `[tool.jaxerr] select`), `ignore` (adds to the project's), `severity`
+(replaces), `debounce` (milliseconds after a change, default 150). The project's `[tool.jaxerr]`
+comes from the nearest pyproject.toml of each document.
+
+With `trace` (initialize or `$/setTrace`) other than "off", each analysis is reported with
+`$/logTrace`: engine time, worker round trip, publish time.
+"""
 from __future__ import annotations
 
 import asyncio
@@ -36,7 +47,7 @@ from jaxerr_lsp.config import Config, ConfigError
 from jaxerr_lsp.findings import Analysis, Finding, Span
 from jaxerr_lsp.lsp_hover import api_at, import_map
 from jaxerr_lsp.lsp_positions import PositionConverter, choose_encoding
-from jaxerr_lsp.lsp_worker import AnalysisRunner, layered, run_analysis, safe_sys_path
+from jaxerr_lsp.lsp_worker import AnalysisRunner, layered, safe_sys_path
 
 logger = logging.getLogger("jaxerr_lsp.server")
 
@@ -159,7 +170,7 @@ class JaxerrLanguageServer(LanguageServer):
         # Diagnostics: one worker process; analyses queue rather than compete, and a queued job
         # for a stale version is cancelled before it starts (see lsp_worker).
         self.runner = AnalysisRunner()
-        # Fixes (libcst) and the rare re-analysis for codeAction/resolve: threads.
+        # Fixes (libcst, on demand): threads.
         self.fix_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="jaxerr-fix")
         self._logged: set[str] = set()
         self._converters: list[PositionConverter] = []
@@ -702,10 +713,10 @@ class JaxerrLanguageServer(LanguageServer):
         _, state = self.current_state(uri)
         if state is not None:
             return state.findings
-        # The last analysis is stale (or missing): analyze the current text once.
-        loop = asyncio.get_running_loop()
+        # The last analysis is stale (or missing): analyze the current text once, in the worker.
         path = to_fs_path(uri) if uri.startswith("file:") else None
-        job = await loop.run_in_executor(self.fix_pool, run_analysis, doc.source, path, dict(self.settings))
+        job = await asyncio.wrap_future(self.runner.submit(doc.source, path, dict(self.settings)))
+        self.runner.succeeded()
         return job.findings
 
     def _workspace_edit(self, uri: str, version: int | None, edits, conv: PositionConverter) -> types.WorkspaceEdit:
