@@ -93,6 +93,7 @@ def _analyze(source: str, config: Config | None, path: str) -> Analysis:
             analysis.findings.append(finding)
     analysis.inferred = context.inferred
     analysis.findings.sort(key=lambda f: (f.span, f.code))
+    context.model.release()
     return analysis
 
 

@@ -332,6 +332,16 @@ class ModuleModel:
         augmented assignment...): a binding whose value the engine does not follow."""
         self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
 
+    def release(self) -> None:
+        """Break the scope <-> binding cycles so the model is freed at once, by reference
+        counting, instead of waiting for (and paying for) a cyclic collection."""
+        for scope in (self.module_scope, *self.scope_of_node.values()):
+            scope.bindings.clear()
+            scope.parent = None
+        for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.call_scope,
+                      self.scope_of_node):
+            table.clear()
+
     # ----------------------------------------------------------------------------- queries
     def resolve_scope(self, name: str, scope: Scope) -> Scope | None:
         """The scope whose binding of `name` a use in `scope` refers to (None: builtin/unknown)."""

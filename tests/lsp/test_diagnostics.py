@@ -112,7 +112,8 @@ async def test_burst_of_edits_publishes_only_the_last_version(tmp_path: Path):
         traces = client.traces[traces_before:]
     assert [p.version for p in published] == [last]
     assert [d.range.start.line for d in diagnostics] == [TRIGGER_LINE + 1]
-    analyses = [t for t in traces if t.startswith("analyzed ")]
+    # The trace of the didOpen analysis (version 1) may arrive just after its publication.
+    analyses = [t for t in traces if t.startswith("analyzed ") and " version 1 " not in t]
     assert len(analyses) == 1 and f"version {last} " in analyses[0], traces
 
 
