@@ -8,19 +8,18 @@ only (not at the other characters `str.splitlines` knows).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from lsprotocol import types
 
 from jaxerr_lsp.findings import Span
+from jaxerr_lsp.source import LINE_BREAK, split_lines  # LSP breaks lines as Python does
 
 UTF8 = types.PositionEncodingKind.Utf8.value
 UTF16 = types.PositionEncodingKind.Utf16.value
 UTF32 = types.PositionEncodingKind.Utf32.value
 SUPPORTED = (UTF8, UTF16, UTF32)
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 def choose_encoding(offered: Sequence[str] | None) -> str:
@@ -38,11 +37,6 @@ def choose_encoding(offered: Sequence[str] | None) -> str:
         if name in SUPPORTED:
             return name
     return UTF16
-
-
-def split_lines(text: str) -> list[str]:
-    """The document's lines as LSP sees them, without their line endings."""
-    return _NEWLINE.split(text)
 
 
 def _units(ch: str, encoding: str) -> int:
@@ -158,7 +152,7 @@ class PositionConverter:
         starts = getattr(self, "_starts", None)
         if starts is None:
             starts = [0]
-            for match in _NEWLINE.finditer(self.text):
+            for match in LINE_BREAK.finditer(self.text):
                 starts.append(match.end())
             self._starts = starts
         return starts

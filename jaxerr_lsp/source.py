@@ -15,7 +15,7 @@ from jaxerr_lsp.findings import Span
 
 # Python ends lines at \r\n, \r or \n (not at form feeds or the other characters that
 # str.splitlines() also splits on).
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 # Past these sizes a file is not analysed; the note says so.
 MAX_SOURCE_CHARS = 20_000_000
@@ -24,7 +24,7 @@ MAX_REPAIR_ATTEMPTS = 12
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` without their line breaks, as Python numbers them (line 1 = index 0)."""
-    return _LINE_BREAK.split(text)
+    return LINE_BREAK.split(text)
 
 
 @dataclass

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import keyword
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from jaxerr_lsp.findings import Span
+from jaxerr_lsp.source import LINE_BREAK
 
-NEWLINE = re.compile(r"\r\n|\r|\n")  # what Python's tokenizer (and so `ast`) breaks lines on
+NEWLINE = LINE_BREAK  # what Python's tokenizer (and so `ast`) breaks lines on
 
 
 class Lines:
