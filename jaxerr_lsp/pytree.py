@@ -120,7 +120,6 @@ class Inference:
     def structure(self, expr: ast.expr, depth: int = 0) -> Structure:
         if depth > self.MAX_DEPTH:
             return UNKNOWN
-        model = self.model
         if isinstance(expr, ast.Constant):
             if expr.value is None:
                 return NoneNode()

@@ -17,7 +17,7 @@ import ast
 from typing import Iterator
 
 from jaxerr_lsp.context import Context
-from jaxerr_lsp.findings import Finding, InferredStructure, Related, Span
+from jaxerr_lsp.findings import Finding, InferredStructure, Related
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
 from jaxerr_lsp.pytree import (DictNode, Leaf, TupleNode, Unknown, describe, differences)
 from jaxerr_lsp.rules import Rule, jax_message
