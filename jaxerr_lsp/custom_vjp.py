@@ -11,7 +11,7 @@ from typing import Iterator
 
 from jaxerr_lsp.context import Context
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, ModuleModel
-from jaxerr_lsp.pytree import ARRAY_METHODS, is_array_call
+from jaxerr_lsp.pytree import ARRAY_METHODS, is_array_call, returns_or_yields
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -231,10 +231,26 @@ class Classifier:
             qualname = self.model.qualname(function)
             if qualname in _CALL_TYPES:
                 return Kind(_CALL_TYPES[qualname])
+            if qualname is None:
+                return self._helper_type(expr, depth)
             return UNKNOWN_KIND
         if self.is_array_arithmetic(expr):
             return Kind("ArrayImpl")
         return UNKNOWN_KIND
+
+    def _helper_type(self, call: ast.Call, depth: int) -> Kind:
+        """The type a call to the file's own small helper returns (a plain def whose body
+        ends in its only return); only the type: its elements live in the helper."""
+        if not isinstance(call.func, ast.Name):
+            return UNKNOWN_KIND
+        binding = self.model.binding_of(call.func)
+        helper = binding.node if binding is not None and binding.kind == DEF else None
+        if not isinstance(helper, ast.FunctionDef) or helper.decorator_list or not helper.body:
+            return UNKNOWN_KIND
+        last = helper.body[-1]
+        if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(helper) != 1:
+            return UNKNOWN_KIND
+        return Kind(self.kind(last.value, depth + 1).type_name)
 
     def _jax_value(self, expr: ast.expr, depth: int = 0) -> bool:
         """A value JAX hands the bwd rule (its residuals or cotangents), or one unpacked or

@@ -223,7 +223,7 @@ class Inference:
         if id(function) in self._busy or not function.body:
             return UNKNOWN
         last = function.body[-1]
-        if not isinstance(last, ast.Return) or last.value is None or _returns_or_yields(function) != 1:
+        if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
             return UNKNOWN
         scope = self.model.scope_of_node.get(id(function))
         params = function.args
@@ -348,7 +348,7 @@ def _replace_leaves(structure: Structure, leaf: Structure) -> Structure:
     return structure  # None stays None; unknown stays unknown
 
 
-def _returns_or_yields(function: ast.FunctionDef) -> int:
+def returns_or_yields(function: ast.FunctionDef) -> int:
     """How many return statements `function` has (yield and await count as many)."""
     count = 0
     stack: list[ast.AST] = list(function.body)

@@ -84,6 +84,13 @@ def f_bwd(res, g):
     x, y = res
     return (g * y, g * x), jax.new_ref(g)
 f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F, "JXE002", "Ref"),
+    "logs_from_local_helper": ("""
+def gather(*values):
+    return list(values)
+def f_bwd(res, g):
+    x, y = res
+    return (g * y, g * x), gather(x, y)
+f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F, "JXE002", "list"),
     "logs_ordered_dict": ("""
 def f_bwd(res, g):
     x, y = res
@@ -235,6 +242,11 @@ def f_bwd(res, g):
         return [1, 2, 3]
     helper()
     return (g * y, g * x), None
+f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F,
+    "pair_from_comprehension": """
+def f_bwd(res, g):
+    x, y = res
+    return [v for v in ((g * y, g * x), None)]
 f.defvjp_with_logs(f_fwd, f_bwd)""" + GRAD_F,
     "one_argument_int_times": """
 def g1_bwd(x, g):

@@ -54,6 +54,8 @@ def check(ctx: Context) -> Iterator[Finding]:
                 kind = classifier.kind(value)
                 if kind.type_name is None or kind.pair is not None:
                     continue
+                if kind.type_name in ("tuple", "list") and kind.length is None:
+                    continue  # a list or tuple of unknown length may well be a pair
                 kind_name = kind.type_name
                 source = parsed.segment(value)
                 span = parsed.span(value)
