@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import Iterator, Union
 
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, ModuleModel
+from jaxerr_lsp.model import ASSIGN, CLASS, DEF, UNPACK, ModuleModel
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,18 @@ class DictNode:
         return tuple(k for k, _ in self.entries)
 
 
-Structure = Union[Leaf, Unknown, NoneNode, TupleNode, ListNode, DictNode, Opaque]
+@dataclass(frozen=True)
+class NamedTupleNode:
+    """An instance of a NamedTuple class defined in this file (`class P(NamedTuple)` or
+    `P = namedtuple("P", ...)`); JAX names its children `.field`."""
+
+    name: str
+    definition: int  # id of the defining node: two classes of one name are still two types
+    fields: tuple[str, ...]
+    children: tuple[Structure, ...]
+
+
+Structure = Union[Leaf, Unknown, NoneNode, TupleNode, ListNode, DictNode, Opaque, NamedTupleNode]
 UNKNOWN = Unknown()
 LEAF = Leaf()
 
@@ -155,6 +166,11 @@ class Inference:
             return operand if isinstance(operand, Leaf) else UNKNOWN
         if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT", "real", "imag"):
             return self._array_or_unknown(expr.value, depth)
+        if isinstance(expr, ast.Attribute):
+            base = self.structure(expr.value, depth + 1)
+            if isinstance(base, NamedTupleNode) and expr.attr in base.fields:
+                return base.children[base.fields.index(expr.attr)]
+            return UNKNOWN
         return UNKNOWN
 
     def _array_or_unknown(self, expr: ast.expr, depth: int) -> Structure:
@@ -212,6 +228,62 @@ class Inference:
             return UNKNOWN
         return structure
 
+    def _namedtuple_fields(self, function: ast.expr) -> tuple[str, tuple[str, ...], int,
+                                                          dict[str, ast.expr]] | None:
+        """(name, fields, definition id, defaults) when `function` names a NamedTuple class of
+        this file: `class P(NamedTuple): w: T` or `P = namedtuple("P", ["w", "b"])`."""
+        if not isinstance(function, ast.Name):
+            return None
+        binding = self.model.binding_of(function)
+        if binding is None:
+            return None
+        node = binding.node
+        if binding.kind == CLASS and isinstance(node, ast.ClassDef):
+            if node.decorator_list or node.keywords or len(node.bases) != 1:
+                return None
+            if self.model.qualname(node.bases[0]) != "typing.NamedTuple":
+                return None
+            fields: list[str] = []
+            defaults: dict[str, ast.expr] = {}
+            for statement in node.body:
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                    fields.append(statement.target.id)
+                    if statement.value is not None:
+                        defaults[statement.target.id] = statement.value
+            return node.name, tuple(fields), id(node), defaults
+        value = binding.value
+        if binding.kind == ASSIGN and isinstance(value, ast.Call) and not value.keywords \
+                and self.model.qualname(value.func) == "collections.namedtuple" and len(value.args) == 2:
+            name, spec = value.args
+            if not isinstance(name, ast.Constant) or not isinstance(name.value, str):
+                return None
+            if isinstance(spec, ast.Constant) and isinstance(spec.value, str):
+                names = spec.value.replace(",", " ").split()
+            elif isinstance(spec, (ast.List, ast.Tuple)) and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in spec.elts):
+                names = [e.value for e in spec.elts]  # type: ignore[attr-defined]
+            else:
+                return None
+            if not all(n.isidentifier() for n in names):
+                return None
+            return name.value, tuple(names), id(value), {}
+        return None
+
+    def _namedtuple(self, expr: ast.Call, function: ast.expr, found: tuple, depth: int) -> Structure:
+        name, fields, definition, defaults = found
+        if any(isinstance(a, ast.Starred) for a in expr.args) or len(expr.args) > len(fields):
+            return UNKNOWN
+        given: dict[str, ast.expr] = dict(zip(fields, expr.args))
+        for keyword in expr.keywords:
+            if keyword.arg is None or keyword.arg not in fields or keyword.arg in given:
+                return UNKNOWN
+            given[keyword.arg] = keyword.value
+        values = [given.get(field, defaults.get(field)) for field in fields]
+        if any(v is None for v in values):
+            return UNKNOWN  # a missing argument: a TypeError, not ours
+        children = tuple(self.structure(v, depth + 1) for v in values)  # type: ignore[arg-type]
+        return NamedTupleNode(name, definition, fields, children)
+
     def _local_call(self, expr: ast.Call, depth: int) -> Structure:
         """`helper(a, b)` for a plain def of this file whose body ends in its only `return`."""
         if not isinstance(expr.func, ast.Name):
@@ -262,7 +334,8 @@ class Inference:
         key = expr.slice
         if not isinstance(key, ast.Constant):
             return UNKNOWN
-        if isinstance(base, (TupleNode, ListNode)) and isinstance(key.value, int) and not isinstance(key.value, bool):
+        if isinstance(base, (TupleNode, ListNode, NamedTupleNode)) and isinstance(key.value, int) \
+                and not isinstance(key.value, bool):
             if -len(base.children) <= key.value < len(base.children):
                 return base.children[key.value]
         if isinstance(base, DictNode):
@@ -284,6 +357,9 @@ class Inference:
                 return self._array_or_unknown(receiver, depth)
         qualname = model.qualname(function)
         if qualname is None:
+            fields = self._namedtuple_fields(function)
+            if fields is not None:
+                return self._namedtuple(expr, function, fields, depth)
             return self._local_call(expr, depth)
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
             return Leaf(qualname.rsplit(".", 1)[1])
@@ -345,6 +421,9 @@ def _replace_leaves(structure: Structure, leaf: Structure) -> Structure:
         return ListNode(tuple(_replace_leaves(c, leaf) for c in structure.children))
     if isinstance(structure, DictNode):
         return DictNode(tuple((k, _replace_leaves(c, leaf)) for k, c in structure.entries))
+    if isinstance(structure, NamedTupleNode):
+        return NamedTupleNode(structure.name, structure.definition, structure.fields,
+                              tuple(_replace_leaves(c, leaf) for c in structure.children))
     return structure  # None stays None; unknown stays unknown
 
 
@@ -369,7 +448,7 @@ def _has_mutable(structure: Structure) -> bool:
         return True
     if isinstance(structure, Opaque):
         return structure.type_name != "tuple"
-    if isinstance(structure, TupleNode):
+    if isinstance(structure, (TupleNode, NamedTupleNode)):
         return any(_has_mutable(c) for c in structure.children)
     return False
 
@@ -386,6 +465,9 @@ def _type_text(structure: Structure) -> str:
         return "<class 'list'>"
     if isinstance(structure, Opaque):
         return f"<class '{structure.type_name}'>"
+    if isinstance(structure, NamedTupleNode):
+        # A class defined in the program that runs is in `__main__`.
+        return f"<class '__main__.{structure.name}'>"
     return "<class 'dict'>"
 
 
@@ -405,8 +487,15 @@ def differences(primal: Structure, other: Structure, path: str = "") -> Iterator
         if _type_text(primal) != _type_text(other):
             yield path, _type_text(primal), _type_text(other), "their Python types differ"
         return
-    if type(primal) is not type(other):
+    if type(primal) is not type(other) or (
+            isinstance(primal, NamedTupleNode) and isinstance(other, NamedTupleNode)
+            and primal.definition != other.definition):
         yield path, _type_text(primal), _type_text(other), "their Python types differ"
+        return
+    if isinstance(primal, NamedTupleNode):
+        assert isinstance(other, NamedTupleNode)
+        for field, a, b in zip(primal.fields, primal.children, other.children):
+            yield from differences(a, b, f"{path}.{field}")
         return
     if isinstance(primal, (TupleNode, ListNode)):
         assert isinstance(other, (TupleNode, ListNode))
@@ -445,6 +534,9 @@ def describe(structure: Structure) -> str:
         return "?"
     if isinstance(structure, Opaque):
         return {"tuple": "(...)", "list": "[...]", "dict": "{...}"}[structure.type_name]
+    if isinstance(structure, NamedTupleNode):
+        inner = ", ".join(f"{f}={describe(c)}" for f, c in zip(structure.fields, structure.children))
+        return f"{structure.name}({inner})"
     if isinstance(structure, NoneNode):
         return "None"
     if isinstance(structure, TupleNode):

@@ -15,7 +15,8 @@ from tests import test_rules_with_refs as with_refs
 
 CASES = {
     **{f"JXE001:{name}": with_refs.PRELUDE + body
-       for name, body in {**with_refs.POSITIVE, **with_refs.OPAQUE, **with_refs.HELPERS}.items()},
+       for name, body in {**with_refs.POSITIVE, **with_refs.OPAQUE, **with_refs.HELPERS,
+                                         **with_refs.NAMED}.items()},
     **{f"custom_vjp:{name}": custom_vjp.PRELUDE + body for name, (body, _, _) in custom_vjp.POSITIVE.items()},
 }
 

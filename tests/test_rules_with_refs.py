@@ -544,3 +544,69 @@ def test_one_line_program_and_repeated_imports() -> None:
     # Read on the same line before it is bound: NameError comes first, nothing is said.
     early = 'import jax; import jax.numpy as jnp; f_vjp.with_refs((1,)); out, f_vjp = jax.vjp(jnp.sum, {"w": 1.0})\n'
     assert analyze(early).findings == []
+
+
+NAMED = {
+    "namedtuple_params_tuple_refs": """
+from typing import NamedTuple
+class Params(NamedTuple):
+    w: jax.Array
+    b: jax.Array
+def loss_nt(p, x):
+    return jnp.sum(p.w * x + p.b)
+params = Params(w, b)
+out, f_vjp = jax.vjp(loss_nt, params, x)
+f_vjp.with_refs((ref(), ref()), ref())(1.0)
+""",
+    "collections_namedtuple_vs_dict": """
+import collections
+Params = collections.namedtuple("Params", "w b")
+def loss_nt(p, x):
+    return jnp.sum(p.w * x + p.b)
+params = Params(w=w, b=b)
+out, f_vjp = jax.vjp(loss_nt, params, x)
+f_vjp.with_refs({"w": ref(), "b": ref()}, ref())(1.0)
+""",
+    "namedtuple_nested_field": """
+from typing import NamedTuple
+class Params(NamedTuple):
+    w: jax.Array
+    b: jax.Array
+def loss_nt(p, x):
+    return jnp.sum(p.w * x + p.b)
+out, f_vjp = jax.vjp(loss_nt, Params(w, b), x)
+f_vjp.with_refs(Params(ref(), (ref(), ref())), ref())(1.0)
+""",
+}
+
+NAMED_CLEAN = {
+    "namedtuple_refs_mirror": """
+from typing import NamedTuple
+class Params(NamedTuple):
+    w: jax.Array
+    b: jax.Array
+def loss_nt(p, x):
+    return jnp.sum(p.w * x + p.b)
+params = Params(w, b)
+out, f_vjp = jax.vjp(loss_nt, params, x)
+f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), params), ref())(1.0)
+f_vjp.with_refs(Params(b=ref(), w=ref()), ref())(1.0)
+""",
+}
+
+
+def test_namedtuples_defined_in_the_file() -> None:
+    """NamedTuple classes of the file are pytree nodes of their own type (JAX prints
+    `<class '__main__.Params'>` for a program run as a script) with `.field` children."""
+    names = [*NAMED, *NAMED_CLEAN]
+    results = dict(zip(names, run_programs([PRELUDE + (NAMED | NAMED_CLEAN)[n] for n in names])))
+    for name, body in NAMED.items():
+        findings = analyze(PRELUDE + body, path="case.py").findings
+        assert [f.code for f in findings] == ["JXE001"], name
+        result = results[name]
+        assert result["raised"] and result["type"] == "ValueError", (name, result)
+        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
+        assert predicted == _jax_items(result["message"]), name
+    for name, body in NAMED_CLEAN.items():
+        assert analyze(PRELUDE + body, path="case.py").findings == [], name
+        assert not results[name]["raised"], (name, results[name])
