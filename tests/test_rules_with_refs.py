@@ -408,6 +408,23 @@ f_vjp.with_refs({"w": ref(), "b": ref(), "c": ref(), "d": ref()}, ref())
     assert re.search(r"symmetric difference of key sets: \{'c' 'd'\}", finding.message)
 
 
+def check_against_jax(positive: dict[str, str], clean: dict[str, str]) -> None:
+    """Each `positive` program gets one JXE001 whose itemized lines are the ones real JAX
+    prints when it runs; each `clean` program gets no finding and runs clean under JAX."""
+    names = [*positive, *clean]
+    results = dict(zip(names, run_programs([PRELUDE + (positive | clean)[n] for n in names])))
+    for name, body in positive.items():
+        findings = analyze(PRELUDE + body, path="case.py").findings
+        assert [f.code for f in findings] == ["JXE001"], name
+        result = results[name]
+        assert result["raised"] and result["type"] == "ValueError", (name, result)
+        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
+        assert predicted == _jax_items(result["message"]), name
+    for name, body in clean.items():
+        assert analyze(PRELUDE + body, path="case.py").findings == [], name
+        assert not results[name]["raised"], (name, results[name])
+
+
 OPAQUE = {
     "comprehension_refs_for_dict": """
 params = {"w": w, "b": b}
@@ -447,18 +464,7 @@ f_vjp.with_refs(dict(zip(["w", "b"], [ref(), ref()])), ref())(1.0)
 def test_containers_known_only_by_type() -> None:
     """`[... for ...]`, `{k: v for ...}`, `dict(zip(...))`: the type is known, the children
     are not. A different type is a finding JAX confirms; the same type is silence."""
-    names = [*OPAQUE, *OPAQUE_CLEAN]
-    results = dict(zip(names, run_programs([PRELUDE + (OPAQUE | OPAQUE_CLEAN)[n] for n in names])))
-    for name, body in OPAQUE.items():
-        findings = analyze(PRELUDE + body, path="case.py").findings
-        assert [f.code for f in findings] == ["JXE001"], name
-        result = results[name]
-        assert result["raised"] and result["type"] == "ValueError", (name, result)
-        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
-        assert predicted == _jax_items(result["message"]), name
-    for name, body in OPAQUE_CLEAN.items():
-        assert analyze(PRELUDE + body, path="case.py").findings == [], name
-        assert not results[name]["raised"], (name, results[name])
+    check_against_jax(OPAQUE, OPAQUE_CLEAN)
 
 
 HELPERS = {
@@ -518,18 +524,7 @@ f_vjp.with_refs(buffers(params), ref())(1.0)
 def test_through_the_files_own_helper_functions() -> None:
     """`init_params(...)`, `grad_buffers(tree)`: a plain def whose body ends in its only
     return is followed with the call's arguments; anything less certain stays silent."""
-    names = [*HELPERS, *HELPERS_CLEAN]
-    results = dict(zip(names, run_programs([PRELUDE + (HELPERS | HELPERS_CLEAN)[n] for n in names])))
-    for name, body in HELPERS.items():
-        findings = analyze(PRELUDE + body, path="case.py").findings
-        assert [f.code for f in findings] == ["JXE001"], name
-        result = results[name]
-        assert result["raised"] and result["type"] == "ValueError", (name, result)
-        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
-        assert predicted == _jax_items(result["message"]), name
-    for name, body in HELPERS_CLEAN.items():
-        assert analyze(PRELUDE + body, path="case.py").findings == [], name
-        assert not results[name]["raised"], (name, results[name])
+    check_against_jax(HELPERS, HELPERS_CLEAN)
 
 
 def test_one_line_program_and_repeated_imports() -> None:
@@ -598,15 +593,4 @@ f_vjp.with_refs(Params(b=ref(), w=ref()), ref())(1.0)
 def test_namedtuples_defined_in_the_file() -> None:
     """NamedTuple classes of the file are pytree nodes of their own type (JAX prints
     `<class '__main__.Params'>` for a program run as a script) with `.field` children."""
-    names = [*NAMED, *NAMED_CLEAN]
-    results = dict(zip(names, run_programs([PRELUDE + (NAMED | NAMED_CLEAN)[n] for n in names])))
-    for name, body in NAMED.items():
-        findings = analyze(PRELUDE + body, path="case.py").findings
-        assert [f.code for f in findings] == ["JXE001"], name
-        result = results[name]
-        assert result["raised"] and result["type"] == "ValueError", (name, result)
-        predicted = [line.strip() for line in findings[0].message.split("differ:\n")[1].splitlines()]
-        assert predicted == _jax_items(result["message"]), name
-    for name, body in NAMED_CLEAN.items():
-        assert analyze(PRELUDE + body, path="case.py").findings == [], name
-        assert not results[name]["raised"], (name, results[name])
+    check_against_jax(NAMED, NAMED_CLEAN)
