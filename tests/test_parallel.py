@@ -62,8 +62,7 @@ PAIR_TRIGGER = textwrap.dedent('''
     f.defvjp_with_logs(f_fwd, f_bwd)
 ''')
 
-# Three triggers in one module (one import header: a second `import jax` makes `jax` ambiguous
-# to the engine, which then stays silent).
+# Three triggers in one module, under one import header.
 MULTI = textwrap.dedent('''
     import jax
     import jax.numpy as jnp
