@@ -7,6 +7,9 @@ the client's position encoding.
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,17 +40,93 @@ class Related:
     message: str
 
 
+class RuleData:
+    """Base of each rule's own facts for its fixes: a frozen dataclass whose fields are
+    str, int, bool, None, Span, nested RuleData, or lists/tuples of those. It crosses
+    process and LSP boundaries as JSON (`to_json` / `from_json`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return _to_json(self)
+
+    @classmethod
+    def from_json(cls, value: Any) -> typing.Self | None:
+        """The data back from `to_json`'s output; None when it is malformed."""
+        try:
+            return _from_json(cls, value)
+        except (TypeError, ValueError, KeyError):
+            return None
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Span):
+        return value.as_list()
+    if isinstance(value, RuleData):
+        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}  # type: ignore[arg-type]
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(kind: Any, value: Any) -> Any:
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(kind):
+            if option is type(None) and value is None:
+                return None
+        for option in typing.get_args(kind):
+            if option is not type(None):
+                try:
+                    return _from_json(option, value)
+                except (TypeError, ValueError, KeyError):
+                    continue
+        raise ValueError(f"{value!r} is none of {kind}")
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            raise TypeError(f"expected a list, got {value!r}")
+        (item,) = typing.get_args(kind)[:1]
+        items = [_from_json(item, v) for v in value]
+        return tuple(items) if origin is tuple else items
+    if kind is Span:
+        if isinstance(value, list) and len(value) == 4 and all(
+                type(v) is int for v in value):
+            return Span(*value)
+        raise ValueError(f"not a span: {value!r}")
+    if isinstance(kind, type) and issubclass(kind, RuleData):
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object, got {value!r}")
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: _from_json(hints[f.name], value[f.name])
+                       for f in dataclasses.fields(kind)})  # type: ignore[arg-type]
+    if kind in (str, bool) and type(value) is kind:
+        return value
+    if kind is int and type(value) is int:
+        return value
+    if kind is Any:
+        return value
+    raise TypeError(f"expected {kind}, got {value!r}")
+
+
 @dataclass(frozen=True)
 class Finding:
     code: str  # rule id, e.g. "JXE001"
     catalog_id: str  # catalog entry id, e.g. "vjp-with-refs-tree-mismatch"
     span: Span  # the offending expression
-    message: str  # what JAX will say, predicted
+    message: str  # what the diagnostic says: "TypeError: <JAX's message, predicted>[ note]"
     related: tuple[Related, ...] = ()
     severity: str = "error"  # "error" | "warning" | "information" | "hint"
-    # Rule-specific facts the fixes need (source spans of the primals, logged names...).
-    # Plain JSON-able values only.
-    data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # The rule's own facts for its fixes (a RuleData of the rule's type), or None.
+    data: RuleData | None = field(default=None, compare=False, hash=False)
+    # JAX's message as the rule predicts it, exactly; the parts JAX formats from run-time
+    # values the rule cannot know stay `{placeholders}` of the catalog template.
+    predicted: str = field(default="", compare=False, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild the finding (`registry.finding_from_json`)."""
+        return {"code": self.code, "catalog": self.catalog_id, "span": self.span.as_list(),
+                "message": self.message, "severity": self.severity,
+                "related": [{"span": r.span.as_list(), "message": r.message} for r in self.related],
+                "data": self.data.to_json() if self.data is not None else None,
+                "predicted": self.predicted}
 
 
 @dataclass(frozen=True)
