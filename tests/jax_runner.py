@@ -1,35 +1,135 @@
-"""Runs Python programs under the real JAX of the test environment, in one subprocess.
+"""The one place the tests run programs under the real JAX of the test environment.
 
-Each program runs in a fresh namespace; the result says whether it raised, the exception's
-type name and message. One JAX import for the whole batch keeps the tests fast.
+`run_programs(programs)` runs a batch: the programs are split over a few subprocesses (in
+parallel), each imports JAX once and runs its programs one after the other, each in a fresh
+namespace as a script (`__name__ == "__main__"`, `__file__` and `sys.argv[0]` its filename),
+compiled with its filename so that tracebacks and JAX's own messages (`loss at case.py:12`)
+name the real path. JAX's configuration is restored after each program, so a program that
+turns on `jax_custom_vjp3` does not change the next one. The test process itself never
+imports JAX.
+
+Each result says whether the program raised, the exception's type, module and message, the
+traceback as Python prints it, the frame that raised (file, function, line), and what the
+program printed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import textwrap
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
-_RUNNER = textwrap.dedent(r'''
-    import json, sys, traceback
-    import jax  # noqa: F401  (imported once for every program)
-    programs = json.load(sys.stdin)
+_WORKER = textwrap.dedent(r'''
+    import contextlib, io, json, sys, traceback, warnings
+    warnings.simplefilter("ignore")
+    import jax  # once for every program of this worker
+    programs_path, results_path = sys.argv[1], sys.argv[2]
+    programs = json.load(open(programs_path, encoding="utf-8"))
     results = []
-    for source in programs:
+    for source, filename in programs:
+        config = dict(jax.config.values)
+        out = io.StringIO()
+        sys.argv = [filename]
+        result = {"raised": False}
         try:
-            exec(compile(source, "<program>", "exec"), {"__name__": "__main__"})
-            results.append({"raised": False})
-        except Exception as error:
-            results.append({"raised": True, "type": type(error).__name__, "message": str(error)})
-    print("\x00RESULTS" + json.dumps(results))
+            code = compile(source, filename, "exec")
+            with contextlib.redirect_stdout(out):
+                exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": __builtins__})
+        except BaseException as error:  # SystemExit and KeyboardInterrupt of a program too
+            frames = traceback.extract_tb(error.__traceback__)
+            last = frames[-1] if frames else None
+            result = {
+                "raised": True, "type": type(error).__name__, "module": type(error).__module__,
+                "message": str(error),
+                "traceback": "".join(traceback.format_exception(error)),
+                "frame": [last.filename, last.name, last.lineno] if last else None,
+            }
+        result["stdout"] = out.getvalue()
+        results.append(result)
+        for name, value in config.items():
+            if jax.config.values.get(name) != value:
+                jax.config.update(name, value)
+    json.dump(results, open(results_path, "w", encoding="utf-8"))
 ''')
 
 
-def run_programs(sources: list[str], timeout: float = 300) -> list[dict]:
-    completed = subprocess.run(
-        [sys.executable, "-c", _RUNNER], input=json.dumps(sources), capture_output=True,
-        text=True, timeout=timeout, env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"})
-    marker = completed.stdout.rfind("\x00RESULTS")
-    assert marker >= 0, f"runner failed:\n{completed.stderr[-3000:]}"
-    return json.loads(completed.stdout[marker + len("\x00RESULTS"):])
+@dataclass(frozen=True)
+class Program:
+    source: str
+    filename: str = "<program>"  # the path tracebacks and JAX's messages show
+
+
+@dataclass(frozen=True)
+class Frame:
+    file: str
+    function: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Result:
+    raised: bool
+    stdout: str
+    type: str | None = None  # the exception's class name, e.g. "ValueError"
+    module: str | None = None  # its module ("builtins" for JAX's ValueError and TypeError)
+    message: str | None = None  # str(exception)
+    traceback: str | None = None  # as Python prints it on stderr
+    frame: Frame | None = None  # where it was raised: the innermost frame of the traceback
+
+    def __str__(self) -> str:
+        if not self.raised:
+            return f"ran clean; printed {self.stdout!r}"
+        return self.traceback or f"{self.type}: {self.message}"
+
+
+def _workers(count: int, workers: int | None) -> int:
+    if workers is None:
+        workers = min(4, os.cpu_count() or 2)
+    return max(1, min(workers, count))
+
+
+def _run_worker(batch: list[Program], timeout: float) -> list[Result]:
+    with tempfile.TemporaryDirectory(prefix="jaxerr-run-") as tmp:
+        programs_path = os.path.join(tmp, "programs.json")
+        results_path = os.path.join(tmp, "results.json")
+        with open(programs_path, "w", encoding="utf-8") as f:
+            json.dump([[p.source, p.filename] for p in batch], f)
+        # Unfiltered tracebacks: the raising frame is the `raise` inside JAX, not the user's call.
+        env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0",
+               "JAX_TRACEBACK_FILTERING": "off"}
+        completed = subprocess.run(
+            [sys.executable, "-c", _WORKER, programs_path, results_path], capture_output=True,
+            text=True, timeout=timeout, env=env, cwd=tmp)
+        assert os.path.exists(results_path), (
+            f"the JAX runner died (exit {completed.returncode}):\n{completed.stderr[-3000:]}")
+        with open(results_path, encoding="utf-8") as f:
+            raw = json.load(f)
+    results = []
+    for item in raw:
+        frame = item.pop("frame", None)
+        results.append(Result(**item, frame=Frame(*frame) if frame else None))
+    return results
+
+
+def run_programs(programs: Sequence[str | Program], *, timeout: float = 600,
+                 workers: int | None = None) -> list[Result]:
+    """Run every program under JAX; the results in the programs' order."""
+    batch = [p if isinstance(p, Program) else Program(p) for p in programs]
+    if not batch:
+        return []
+    count = _workers(len(batch), workers)
+    # Round robin: neighbours (often alike in cost) go to different workers.
+    shares = [list(range(i, len(batch), count)) for i in range(count)]
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        done = list(pool.map(lambda share: _run_worker([batch[i] for i in share], timeout), shares))
+    results: list[Result | None] = [None] * len(batch)
+    for share, share_results in zip(shares, done):
+        for index, result in zip(share, share_results):
+            results[index] = result
+    return results  # type: ignore[return-value]

@@ -1,0 +1,104 @@
+"""The rule cases (`tests/cases/<catalog-id>/<name>.py`, format in tests/cases/README.md), the
+`# expect:` markers they and the examples carry, and how a JAX run is held against the
+catalog and a finding's predicted message."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from jaxerr_lsp.catalog import Entry, template_parts
+from tests.jax_runner import Result
+
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+STATIC = "# case: static"
+_MARKER = re.compile(r"#\s*expect:\s*(?P<codes>[A-Z0-9]+(?:\s*,\s*[A-Z0-9]+)*)\s*$")
+
+
+def expected_findings(source: str) -> list[tuple[str, int]]:
+    """(code, line) for each code of each `# expect: CODE[,CODE...]` comment, in line order.
+    Only real comments count (tokenize), not text inside strings."""
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT and (match := _MARKER.search(token.string)):
+            found += [(code.strip(), token.start[0]) for code in match["codes"].split(",")]
+    return found
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+
+    @property
+    def catalog_id(self) -> str:
+        return self.path.parent.name
+
+    @property
+    def id(self) -> str:
+        return f"{self.catalog_id}/{self.path.stem}"
+
+    @cached_property
+    def source(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+    @cached_property
+    def expected(self) -> list[tuple[str, int]]:
+        return expected_findings(self.source)
+
+    @property
+    def bad(self) -> bool:
+        return bool(self.expected)
+
+    @property
+    def static_reason(self) -> str | None:
+        """The reason after `# case: static` on the first line (None: the case is run)."""
+        first = self.source.split("\n", 1)[0]
+        if not first.startswith(STATIC):
+            return None
+        return first[len(STATIC):].strip(" —-:") or ""
+
+    @property
+    def runnable(self) -> bool:
+        return self.static_reason is None
+
+
+def all_cases() -> list[Case]:
+    return [Case(path) for path in sorted(CASES_DIR.glob("*/*.py"))]
+
+
+def case_folders() -> list[str]:
+    return sorted(p.name for p in CASES_DIR.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
+
+
+def case(catalog_id: str, name: str) -> Case:
+    """One case by folder and name, for the rule tests that assert more about it."""
+    found = Case(CASES_DIR / catalog_id / f"{name}.py")
+    assert found.path.is_file(), f"no case {found.id}"
+    return found
+
+
+def message_pattern(template: str) -> re.Pattern[str]:
+    """A whole message: the template's text exactly, each `{placeholder}` any text (lines
+    included, as little as possible)."""
+    return re.compile("".join(re.escape(text) if kind == "text" else ".*?"
+                              for kind, text in template_parts(template)), re.DOTALL)
+
+
+def fully_matches(template: str, message: str) -> bool:
+    """Whether `message` is `template` with its placeholders filled; a trailing newline on
+    either side is the only difference forgiven."""
+    return message_pattern(template.removesuffix("\n")).fullmatch(message.removesuffix("\n")) is not None
+
+
+def raised_at_a_source(entry: Entry, result: Result) -> bool:
+    """Whether the run raised in one of the entry's `[[source]]` places: its file, function
+    (the innermost name of a dotted one) and line."""
+    frame = result.frame
+    return frame is not None and any(
+        frame.file.replace("\\", "/").endswith("/" + source.file)
+        and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
+        for source in entry.sources)

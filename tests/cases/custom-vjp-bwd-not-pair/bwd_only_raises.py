@@ -1,0 +1,24 @@
+# case: static — the bwd rule only raises (NotImplementedError, not a JAX error)
+import functools
+from collections import OrderedDict, defaultdict
+import jax
+import jax.numpy as jnp
+from jax import custom_vjp
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+@jax.custom_vjp
+def g1(x):
+    return jnp.sin(x)
+
+def g1_fwd(x):
+    return g1(x), x
+
+def g1_bwd(x, g):
+    raise NotImplementedError("no gradient")
+g1.defvjp_with_logs(g1_fwd, g1_bwd)

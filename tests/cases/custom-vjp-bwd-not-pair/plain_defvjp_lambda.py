@@ -1,0 +1,22 @@
+import functools
+from collections import OrderedDict, defaultdict
+import jax
+import jax.numpy as jnp
+from jax import custom_vjp
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+@jax.custom_vjp
+def g1(x):
+    return jnp.sin(x)
+
+def g1_fwd(x):
+    return g1(x), x
+
+g1.defvjp(g1_fwd, lambda x, g: (g * jnp.cos(x),))
+jax.grad(g1)(1.0)

@@ -1,0 +1,23 @@
+# case: static — the bwd rule comes from another module (`mylib`, not installed)
+import functools
+from collections import OrderedDict, defaultdict
+import jax
+import jax.numpy as jnp
+from jax import custom_vjp
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+@jax.custom_vjp
+def g1(x):
+    return jnp.sin(x)
+
+def g1_fwd(x):
+    return g1(x), x
+
+from mylib import f_bwd
+f.defvjp_with_logs(f_fwd, f_bwd)

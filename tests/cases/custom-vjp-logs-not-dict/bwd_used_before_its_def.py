@@ -1,0 +1,24 @@
+# case: static — `late_bwd` is read before its def: Python raises NameError first
+import functools
+from collections import OrderedDict, defaultdict
+import jax
+import jax.numpy as jnp
+from jax import custom_vjp
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+@jax.custom_vjp
+def g1(x):
+    return jnp.sin(x)
+
+def g1_fwd(x):
+    return g1(x), x
+
+g1.defvjp_with_logs(g1_fwd, late_bwd)  # NameError at run time, not a JAX error
+def late_bwd(x, g):
+    return (g * jnp.cos(x),), ["late"]

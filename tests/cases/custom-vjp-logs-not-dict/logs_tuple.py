@@ -1,0 +1,25 @@
+import functools
+from collections import OrderedDict, defaultdict
+import jax
+import jax.numpy as jnp
+from jax import custom_vjp
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+@jax.custom_vjp
+def g1(x):
+    return jnp.sin(x)
+
+def g1_fwd(x):
+    return g1(x), x
+
+def f_bwd(res, g):
+    x, y = res
+    return (g * y, g * x), (g, g)  # expect: JXE002
+f.defvjp_with_logs(f_fwd, f_bwd)
+jax.grad(f)(1.0, 2.0)

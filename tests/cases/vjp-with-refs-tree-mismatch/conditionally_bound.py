@@ -1,0 +1,23 @@
+import jax
+import jax.numpy as jnp
+
+def loss(p, x):
+    return jnp.sum(p["w"] * x + p["b"])
+
+def loss3(a, b, c):
+    return jnp.sum(a * b * c)
+
+w = jnp.ones(3)
+b = jnp.zeros(3)
+x = jnp.ones(3)
+def ref():
+    return jax.new_ref(jnp.zeros(3))
+
+import os
+params = {"w": w, "b": b}
+if os.environ.get("NEVER_SET_XYZ"):
+    refs = (ref(), ref())
+else:
+    refs = {"w": ref(), "b": ref()}
+out, f_vjp = jax.vjp(loss, params, x)
+f_vjp.with_refs(refs, ref())(1.0)

@@ -1,0 +1,20 @@
+import jax
+import jax.numpy as jnp
+
+def loss(p, x):
+    return jnp.sum(p["w"] * x + p["b"])
+
+def loss3(a, b, c):
+    return jnp.sum(a * b * c)
+
+w = jnp.ones(3)
+b = jnp.zeros(3)
+x = jnp.ones(3)
+def ref():
+    return jax.new_ref(jnp.zeros(3))
+
+def loss_aux(p, x):
+    return loss(p, x), {"aux": 1}
+params = {"w": w, "b": b}
+out, f_vjp, aux = jax.vjp(loss_aux, params, x, has_aux=True)
+f_vjp.with_refs((ref(), ref()), ref())(1.0)  # expect: JXE001

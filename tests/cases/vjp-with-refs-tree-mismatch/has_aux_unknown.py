@@ -1,0 +1,20 @@
+# case: static — `has_aux` is a parameter: how many results `jax.vjp` returns is unknown
+import jax
+import jax.numpy as jnp
+
+def loss(p, x):
+    return jnp.sum(p["w"] * x + p["b"])
+
+def loss3(a, b, c):
+    return jnp.sum(a * b * c)
+
+w = jnp.ones(3)
+b = jnp.zeros(3)
+x = jnp.ones(3)
+def ref():
+    return jax.new_ref(jnp.zeros(3))
+
+def go(flag):
+    params = {"w": w, "b": b}
+    out, f_vjp, aux = jax.vjp(loss, params, x, has_aux=flag)
+    f_vjp.with_refs((ref(), ref()), ref())

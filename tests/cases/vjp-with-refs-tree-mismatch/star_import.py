@@ -1,0 +1,7 @@
+# case: static — a star import may rebind any name
+
+import jax
+from somewhere import *
+params = {"w": 1, "b": 2}
+out, f_vjp = jax.vjp(f, params)
+f_vjp.with_refs((1, 2))

@@ -1,0 +1,119 @@
+"""Every rule case (`tests/cases/<catalog-id>/<name>.py`), through the engine and under JAX.
+
+- Findings: (code, start line) of what the engine finds is exactly what the `# expect:`
+  markers say; a good case gets nothing.
+- JAX: a bad case raises the catalog entry's exception, at one of the entry's raise sites,
+  with a message that fully matches every finding's `predicted`; a runnable good case runs
+  clean.
+- Fixes: every fix of every finding (the rule's fixes and the ignore comment) gives code that
+  parses, without that finding and without a new one; every safe fix's result runs clean.
+
+The cases and the rules come from the folders and the registry; nothing is listed here. All
+JAX runs of this module are one batch (`jax_runs`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.fixes import Fix, apply_edits, compute_fixes, ignore_line_fix
+from jaxerr_lsp.registry import all_rules
+from tests.case_files import Case, all_cases, fully_matches, raised_at_a_source
+from tests.jax_runner import Program, Result, run_programs
+
+CASES = all_cases()
+BAD = [c for c in CASES if c.bad]
+RUNNABLE_GOOD = [c for c in CASES if not c.bad and c.runnable]
+RULE_BY_CATALOG_ID = {rule.catalog_id: rule for rule in all_rules()}
+CATALOG = load_catalog()
+
+
+def ids(cases: list[Case]) -> list[str]:
+    return [c.id for c in cases]
+
+
+@cache
+def findings(case: Case) -> tuple[Finding, ...]:
+    return tuple(analyze(case.source, path=str(case.path)).findings)
+
+
+def fixes(case: Case, finding: Finding) -> list[Fix]:
+    """The rule's fixes for `finding`, then the ignore comment (every case's flagged line
+    can take one)."""
+    return [*compute_fixes(case.source, finding), ignore_line_fix(case.source, finding)]
+
+
+def _safe_fixed() -> dict[str, tuple[Case, str]]:
+    """'<case id>#<finding index>:<fix id>' -> (the case, its text with that safe fix applied)."""
+    return {f"{c.id}#{i}:{fix.fix_id}": (c, apply_edits(c.source, fix.edits))
+            for c in BAD for i, finding in enumerate(findings(c))
+            for fix in fixes(c, finding) if fix.safe}
+
+
+SAFE_FIXED = _safe_fixed()
+
+
+@pytest.fixture(scope="module")
+def jax_runs() -> dict[str, Result]:
+    """Every bad case, every runnable good case and every safe fix's result, run once."""
+    programs = {c.id: Program(c.source, str(c.path)) for c in BAD + RUNNABLE_GOOD}
+    programs |= {key: Program(text, str(c.path)) for key, (c, text) in SAFE_FIXED.items()}
+    return dict(zip(programs, run_programs(list(programs.values()))))
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids(CASES))
+def test_findings_are_the_markers(case: Case) -> None:
+    assert case.catalog_id in RULE_BY_CATALOG_ID, f"{case.id}: the folder names no rule"
+    got = sorted((f.code, f.span.start_line) for f in findings(case))
+    assert got == sorted(case.expected), [f.message for f in findings(case)]
+    if case.bad:
+        assert RULE_BY_CATALOG_ID[case.catalog_id].code in {code for code, _ in case.expected}, (
+            f"{case.id}: a bad case of a folder expects that folder's rule")
+
+
+@pytest.mark.parametrize("case", BAD, ids=ids(BAD))
+def test_bad_case_raises_what_the_findings_predict(case: Case, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[case.id]
+    assert result.raised, f"{case.id} ran clean under JAX"
+    assert findings(case)
+    for finding in findings(case):
+        entry = CATALOG.get(finding.catalog_id)
+        assert (result.module, result.type) == ("builtins", entry.exception), str(result)
+        assert raised_at_a_source(entry, result), (result.frame, entry.sources)
+        assert finding.predicted, f"{finding.code} predicts no message"
+        assert fully_matches(finding.predicted, result.message), (
+            f"JAX said:\n{result.message}\n\nthe finding predicted:\n{finding.predicted}")
+
+
+@pytest.mark.parametrize("case", RUNNABLE_GOOD, ids=ids(RUNNABLE_GOOD))
+def test_good_case_runs_clean(case: Case, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[case.id]
+    assert not result.raised, str(result)
+
+
+@pytest.mark.parametrize("case", BAD, ids=ids(BAD))
+def test_every_fix_removes_its_finding_and_nothing_else(case: Case) -> None:
+    before = Counter(f.code for f in findings(case))
+    for finding in findings(case):
+        rule_fixes = compute_fixes(case.source, finding)
+        rule = next(r for r in all_rules() if r.code == finding.code)
+        assert {fix.fix_id for fix in rule_fixes} <= set(rule.fix_ids), rule_fixes
+        for fix in fixes(case, finding):
+            fixed = apply_edits(case.source, fix.edits)
+            assert fixed != case.source, fix
+            ast.parse(fixed)
+            after = Counter(f.code for f in analyze(fixed, path=str(case.path)).findings)
+            assert after == before - Counter([finding.code]), (fix.fix_id, fix.title, fixed)
+
+
+@pytest.mark.parametrize("key", sorted(SAFE_FIXED))
+def test_safe_fix_runs_clean(key: str, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[key]
+    assert not result.raised, f"{key}: {SAFE_FIXED[key][1]}\n{result}"
