@@ -102,3 +102,13 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
         frame.file.replace("\\", "/").endswith("/" + source.file)
         and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
         for source in entry.sources)
+
+
+def span_text(source: str, span) -> str:
+    """The text a `Span` covers (lines split on "\\n": the cases are written that way)."""
+    lines = source.split("\n")
+    if span.start_line == span.end_line:
+        return lines[span.start_line - 1][span.start_column:span.end_column]
+    return "\n".join([lines[span.start_line - 1][span.start_column:],
+                      *lines[span.start_line:span.end_line - 1],
+                      lines[span.end_line - 1][:span.end_column]])

@@ -5,6 +5,7 @@
 - JAX: a bad case raises the catalog entry's exception, at one of the entry's raise sites,
   with a message that fully matches every finding's `predicted`; a runnable good case runs
   clean.
+- Data: every finding's typed data survives the JSON round trip of the LSP.
 - Fixes: every fix of every finding (the rule's fixes and the ignore comment) gives code that
   parses, without that finding and without a new one; every safe fix's result runs clean.
 
@@ -15,6 +16,7 @@ JAX runs of this module are one batch (`jax_runs`).
 from __future__ import annotations
 
 import ast
+import json
 from collections import Counter
 from functools import cache
 
@@ -24,7 +26,7 @@ from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.engine import analyze
 from jaxerr_lsp.findings import Finding
 from jaxerr_lsp.fixes import Fix, apply_edits, compute_fixes, ignore_line_fix
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.registry import all_rules, finding_from_json
 from tests.case_files import Case, all_cases, fully_matches, raised_at_a_source
 from tests.jax_runner import Program, Result, run_programs
 
@@ -117,3 +119,16 @@ def test_every_fix_removes_its_finding_and_nothing_else(case: Case) -> None:
 def test_safe_fix_runs_clean(key: str, jax_runs: dict[str, Result]) -> None:
     result = jax_runs[key]
     assert not result.raised, f"{key}: {SAFE_FIXED[key][1]}\n{result}"
+
+
+@pytest.mark.parametrize("case", BAD, ids=ids(BAD))
+def test_findings_survive_the_json_round_trip(case: Case) -> None:
+    """What the server sends to the editor and gets back to compute a fix (codeAction/resolve)
+    rebuilds the same finding, its typed data and the same fixes."""
+    for finding in findings(case):
+        rule = next(r for r in all_rules() if r.code == finding.code)
+        assert rule.data is not None and isinstance(finding.data, rule.data), finding.data
+        back = finding_from_json(json.loads(json.dumps(finding.to_json())))
+        assert back == finding
+        assert (back.data, back.predicted) == (finding.data, finding.predicted)
+        assert compute_fixes(case.source, back) == compute_fixes(case.source, finding)
