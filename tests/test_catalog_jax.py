@@ -6,8 +6,9 @@
   template; its `after` program runs clean.
 - The same for every `examples/triggers/*.py` and its twin in `examples/fixed/`.
 
-The programs run in subprocesses (one each, in parallel), under the interpreter running the
-tests, which has JAX installed. This process never imports JAX.
+The programs run in one batch of tests/jax_runner.py, under the interpreter running the
+tests, which has JAX installed; each must raise at one of its entry's raise sites. This
+process never imports JAX.
 """
 
 from __future__ import annotations
@@ -16,19 +17,14 @@ import ast
 import functools
 import importlib.metadata
 import importlib.util
-import json
-import os
 import re
-import subprocess
-import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from jaxerr_lsp.catalog import Entry, load_catalog, template_parts
+from tests.case_files import fully_matches, raised_at_a_source
+from tests.jax_runner import Program, Result, run_programs
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -179,44 +175,6 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
 # --------------------------------------------------------------------------------------------
 # Running programs
 
-RUNNER = r"""
-import json, os, runpy, sys
-path, result_path = sys.argv[1], sys.argv[2]
-sys.argv = [path]
-sys.path[0] = os.path.dirname(os.path.abspath(path))
-def record(result):
-    with open(result_path, "w", encoding="utf-8") as f:
-        json.dump(result, f)
-try:
-    runpy.run_path(path, run_name="__main__")
-except BaseException as exc:
-    record({"exception": type(exc).__name__, "module": type(exc).__module__,
-            "message": str(exc)})
-    raise
-record({"exception": None})
-"""
-
-
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-    exception: str | None
-    module: str | None
-    message: str | None
-
-
-def _run(path: Path, workdir: Path) -> Run:
-    result_path = workdir / (path.parent.name + "-" + path.stem + ".json")
-    env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONHASHSEED="0")
-    proc = subprocess.run([sys.executable, "-c", RUNNER, str(path), str(result_path)],
-                          capture_output=True, text=True, timeout=180, cwd=workdir, env=env)
-    result = json.loads(result_path.read_text()) if result_path.exists() else {}
-    return Run(proc.returncode, proc.stdout, proc.stderr, result.get("exception"),
-               result.get("module"), result.get("message"))
-
-
 # Claims the catalog's prose makes about JAX 0.12.0.1, checked by running them.
 FACTS = r'''
 import collections
@@ -354,114 +312,71 @@ print("ALL FACTS OK:", json.dumps(checked))
 '''
 
 
-def _programs_needed(items: list[pytest.Item]) -> set[str] | None:
-    """The programs the selected tests of this module read (None: all of them)."""
-    needed: set[str] = set()
-    for item in items:
-        if getattr(item, "module", None) is None or item.module.__name__ != __name__:
-            continue
-        params = item.callspec.params if hasattr(item, "callspec") else {}
-        name = getattr(item, "originalname", item.name)
-        if name == "test_example_before_raises_the_error":
-            needed.add(f"catalog:{params['entry'].id}:before")
-        elif name == "test_example_after_runs_clean":
-            needed.add(f"catalog:{params['entry'].id}:after")
-        elif name == "test_trigger_raises_the_error":
-            needed.add(f"triggers/{params['name']}")
-        elif name == "test_fixed_runs_clean":
-            needed.add(f"fixed/{params['name']}")
-        elif name == "test_catalog_claims_hold_in_installed_jax":
-            needed.add("facts")
-        elif "runs" in getattr(item, "fixturenames", ()):
-            return None
-    return needed
-
-
 @pytest.fixture(scope="module")
-def runs(request: pytest.FixtureRequest) -> dict[str, Run]:
-    """Run the programs the selected tests need, once each, in parallel."""
-    needed = _programs_needed(request.session.items)
-    with tempfile.TemporaryDirectory(prefix="jaxerr-catalog-") as tmp:
-        workdir = Path(tmp)
-        programs: dict[str, Path] = {}
-        for entry in ENTRIES:
-            for kind, code in (("before", entry.example_before), ("after", entry.example_after)):
-                path = workdir / "catalog" / entry.id.replace("-", "_") / f"{kind}.py"
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(code, encoding="utf-8")
-                programs[f"catalog:{entry.id}:{kind}"] = path
-        programs["facts"] = workdir / "facts.py"
-        programs["facts"].write_text(FACTS, encoding="utf-8")
-        for name in TRIGGERS:
-            programs[f"triggers/{name}"] = EXAMPLES / "triggers" / name
-        for name in FIXED:
-            programs[f"fixed/{name}"] = EXAMPLES / "fixed" / name
-        if needed is not None:
-            programs = {key: path for key, path in programs.items() if key in needed}
-        workers = min(8, max(2, os.cpu_count() or 2))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = {key: pool.submit(_run, path, workdir) for key, path in programs.items()}
-            return {key: future.result() for key, future in futures.items()}
+def runs() -> dict[str, Result]:
+    """Every program of this module, run once: the catalog examples, the example triggers and
+    their fixed twins, and the facts."""
+    programs: dict[str, Program] = {}
+    for entry in ENTRIES:
+        for kind, code in (("before", entry.example_before), ("after", entry.example_after)):
+            programs[f"catalog:{entry.id}:{kind}"] = Program(code, f"catalog/{entry.id}/{kind}.py")
+    for folder, names in (("triggers", TRIGGERS), ("fixed", FIXED)):
+        for name in names:
+            path = EXAMPLES / folder / name
+            programs[f"{folder}/{name}"] = Program(path.read_text(encoding="utf-8"), str(path))
+    programs["facts"] = Program(FACTS, "facts.py")
+    return dict(zip(programs, run_programs(list(programs.values()))))
 
 
-def _anchored(template: str) -> re.Pattern[str]:
-    """The whole message: literal text exactly, each placeholder any text."""
-    pattern = "".join(re.escape(value) if kind == "text" else ".*?"
-                      for kind, value in template_parts(template))
-    return re.compile(pattern, re.DOTALL)
-
-
-def _assert_raises(entry: Entry, run: Run, what: str) -> None:
-    print(f"{what}: {run.exception}: {run.message}")
-    assert run.returncode != 0, f"{what} ran clean; expected {entry.exception}\n{run.stdout}"
-    assert run.exception == entry.exception, (
-        f"{what} raised {run.exception} (expected {entry.exception}):\n{run.stderr[-3000:]}")
-    assert run.module == "builtins", run.module
+def _assert_raises(entry: Entry, run: Result, what: str) -> None:
+    print(f"{what}: {run.type}: {run.message}")
+    assert run.raised, f"{what} ran clean; expected {entry.exception}\n{run.stdout}"
+    assert (run.module, run.type) == ("builtins", entry.exception), f"{what}:\n{run}"
+    # Raised at one of the entry's raise sites: file, function and line.
+    assert raised_at_a_source(entry, run), (what, run.frame, entry.sources)
     # The exact message is one of the entry's templates, placeholders filled in.
-    assert any(_anchored(t).fullmatch(run.message) for t in entry.messages), (
+    assert any(fully_matches(t, run.message) for t in entry.messages), (
         f"{what}: message does not match {entry.id}'s templates:\n{run.message}")
     # And the catalog recognizes it, from the message and from the whole traceback.
     scored = CATALOG.match_scored(run.message)
     assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, scored)
-    scored = CATALOG.match_scored(run.stderr)
-    assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, run.stderr)
-    assert f"{entry.exception}: " in run.stderr
+    scored = CATALOG.match_scored(run.traceback)
+    assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, run.traceback)
+    assert f"{entry.exception}: " in run.traceback
 
 
-def _assert_clean(run: Run, what: str) -> None:
-    assert run.returncode == 0 and run.exception is None, (
-        f"{what} did not run clean: {run.exception}: {run.message}\n{run.stderr[-3000:]}")
+def _assert_clean(run: Result, what: str) -> None:
+    assert not run.raised, f"{what} did not run clean:\n{run}"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
-def test_example_before_raises_the_error(entry: Entry, runs: dict[str, Run]):
+def test_example_before_raises_the_error(entry: Entry, runs: dict[str, Result]):
     _assert_raises(entry, runs[f"catalog:{entry.id}:before"], f"{entry.id} [example] before")
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
-def test_example_after_runs_clean(entry: Entry, runs: dict[str, Run]):
+def test_example_after_runs_clean(entry: Entry, runs: dict[str, Result]):
     _assert_clean(runs[f"catalog:{entry.id}:after"], f"{entry.id} [example] after")
 
 
 @pytest.mark.parametrize("name", TRIGGERS)
-def test_trigger_raises_the_error(name: str, runs: dict[str, Run]):
+def test_trigger_raises_the_error(name: str, runs: dict[str, Result]):
     _assert_raises(_entry_for_example(name), runs[f"triggers/{name}"], f"examples/triggers/{name}")
 
 
 @pytest.mark.parametrize("name", FIXED)
-def test_fixed_runs_clean(name: str, runs: dict[str, Run]):
+def test_fixed_runs_clean(name: str, runs: dict[str, Result]):
     _assert_clean(runs[f"fixed/{name}"], f"examples/fixed/{name}")
 
 
-def test_hijax_variant_is_exercised(runs: dict[str, Run]):
+def test_hijax_variant_is_exercised(runs: dict[str, Result]):
     """At least one trigger goes through jax/_src/hijax.py, whose message names the bwd rule."""
     hijax = [name for name in TRIGGERS if (msg := runs[f"triggers/{name}"].message)
              and re.match(r"Custom VJP bwd rule <function \w+ at 0x[0-9a-f]+> was registered", msg)]
     assert hijax, "no trigger runs the jax_custom_vjp3 (hijax) path"
 
 
-def test_catalog_claims_hold_in_installed_jax(runs: dict[str, Run]):
+def test_catalog_claims_hold_in_installed_jax(runs: dict[str, Result]):
     run = runs["facts"]
     print(run.stdout)
-    assert run.returncode == 0 and "ALL FACTS OK" in run.stdout, (
-        f"{run.exception}: {run.message}\n{run.stderr[-3000:]}")
+    assert not run.raised and "ALL FACTS OK" in run.stdout, str(run)

@@ -250,5 +250,5 @@ def test_sample_programs_run_clean_under_jax():
 
     names = sorted(SAMPLE)
     results = run_programs([textwrap.dedent(SAMPLE[n]) for n in names], timeout=240)
-    failed = {n: r for n, r in zip(names, results) if r["raised"]}
+    failed = {n: str(r) for n, r in zip(names, results) if r.raised}
     assert failed == {}
