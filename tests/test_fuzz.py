@@ -25,12 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.registry import all_rules
+from tests.case_files import all_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 TRIGGER_DIR = ROOT / "examples" / "triggers"
 
-# Every rule's trigger word, so that every rule runs on generated code.
-FORCE_TRAILER = "\n# with_refs defvjp_with_logs\n"
+RULE_CODES = {rule.code for rule in all_rules()}
+# Every rule's trigger words, so that every rule runs on generated code.
+FORCE_TRAILER = "\n# " + " ".join(sorted({t for rule in all_rules() for t in rule.triggers})) + "\n"
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 # A small JAX snippet per rule plus clean idioms; the trigger examples join them when present.
@@ -116,16 +119,28 @@ class Model:
 
 
 def _programs() -> dict[str, str]:
+    """The snippets, the example triggers and every bad rule case (so every rule is fuzzed)."""
     programs = dict(SNIPPETS)
     if TRIGGER_DIR.is_dir():
         for path in sorted(TRIGGER_DIR.glob("*.py")):
             programs[path.name] = path.read_text(encoding="utf-8")
+    for case in all_cases():
+        if case.bad:
+            programs[case.id + ".py"] = case.source
     return programs
 
 
 PROGRAMS = _programs()
 TRIGGERS = {name: text for name, text in PROGRAMS.items()
             if name.endswith(".py") or name.startswith("jxe")}
+
+
+def test_every_rule_is_fuzzed() -> None:
+    """Generated code carries every rule's trigger words, and some program with findings
+    has each rule's."""
+    assert RULE_CODES
+    found = {f.code for text in TRIGGERS.values() for f in analyze(text).findings}
+    assert found == RULE_CODES
 
 # Later code that may get cut anywhere: no string literal spans lines before its end.
 LATER_FUNCTIONS = [
@@ -194,7 +209,7 @@ def check_sane(text: str, analysis) -> None:
         assert 0 <= span.end_column <= len(lines[span.end_line - 1]), span
         if span.start_line == span.end_line:
             assert span.start_column <= span.end_column, span
-        assert finding.code in ("JXE001", "JXE002", "JXE003")
+        assert finding.code in RULE_CODES
     assert analysis.findings == sorted(analysis.findings, key=lambda f: (f.span, f.code))
 
 
