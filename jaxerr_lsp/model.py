@@ -276,6 +276,7 @@ class ModuleModel:
 
         if isinstance(node, BRANCH_NODES):
             key = id(node)
+            bodies: list  # of statement lists (or one expression, for an IfExp)
             if isinstance(node, (ast.If, ast.IfExp)):
                 push(node.test)
                 bodies = [node.body, node.orelse]

@@ -15,7 +15,9 @@ calls (a custom_vjp bwd rule gets pytrees of arrays). One depth budget bounds al
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from jaxerr_lsp.model import ASSIGN, CLASS, DEF, UNPACK, Binding, ModuleModel, Scope
 from jaxerr_lsp.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
@@ -228,7 +230,7 @@ class Inference:
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
         if depth > self.MAX_DEPTH:
             return UNKNOWN_VALUE
-        handler = _HANDLERS.get(type(expr))
+        handler: Callable[[Inference, Any, int], Value] | None = _HANDLERS.get(type(expr))
         if handler is None:
             return UNKNOWN_VALUE
         return handler(self, expr, depth + 1)
@@ -312,7 +314,7 @@ class Inference:
 
     def _unpacked(self, value: Value, binding: Binding, depth: int) -> Value:
         """The part of `value` that `a, (b, c) = value` binds to one name."""
-        for level, (position, length) in enumerate(zip(binding.index, binding.arity)):
+        for position, length in zip(binding.index, binding.arity):
             if value.from_jax:
                 return FROM_JAX
             if value.elements is not None:
@@ -581,7 +583,7 @@ def _has_mutable(structure: Structure) -> bool:
     return False
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
     ast.Constant: Inference._constant,
     ast.Tuple: Inference._sequence,
     ast.List: Inference._sequence,

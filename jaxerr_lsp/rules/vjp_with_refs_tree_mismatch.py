@@ -222,8 +222,8 @@ def check(ctx: Context) -> None:
                 refs_span=refs_span,
                 refs=[Code(ctx.span(r), ctx.segment(r)) for r in call.args],
                 restructure=restructure,
-                jax_alias=(model.aliases_of("jax") or [None])[0],
-                jnp_alias=(model.aliases_of("jax.numpy") or [None])[0],
+                jax_alias=next(iter(model.aliases_of("jax")), None),
+                jnp_alias=next(iter(model.aliases_of("jax.numpy")), None),
                 primals_rebound=_primals_rebound(ctx, primals, vjp, call)))
 
 
