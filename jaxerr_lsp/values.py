@@ -162,11 +162,11 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
     for keyword in keywords:
         name = keyword.arg
         assert name is not None
-        if name in given:
-            return None
         if name in allowed:
+            if name in given:
+                return None  # given twice
             given[name] = keyword.value
-        elif signature.kwarg is not None:
+        elif signature.kwarg is not None:  # positional-only names too go to **kwargs
             extra_keywords.append((name, keyword.value))
         else:
             return None
