@@ -1,44 +1,27 @@
-"""The engine's entry point: source text in, an Analysis out. Never imports or runs the code."""
+"""The engine's entry point: source text in, an Analysis out. Never imports or runs the code.
+
+One parse, one module model, one value inference per document; each enabled rule whose
+trigger words occur in the text looks up what it needs and reports through the context.
+"""
 
 from __future__ import annotations
 
 import gc
-import re
 import traceback
-from functools import lru_cache
 
 from jaxerr_lsp.config import Config
-from jaxerr_lsp.context import Context
 from jaxerr_lsp.findings import Analysis, Finding
 from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.rules import Rule, all_rules
-from jaxerr_lsp.source import ParsedSource, parse_source
-
-# `# jaxerr: ignore` or `# jaxerr: ignore[JXE001, custom-vjp-logs-not-dict]`
-SUPPRESSION = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<ids>[^\]]*)\])?", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def rules() -> tuple[Rule, ...]:
-    return all_rules()
+from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.rule import Context
+from jaxerr_lsp.source import parse_source
+from jaxerr_lsp.suppression import covers
 
 
 def suppressed(finding: Finding, lines: list[str]) -> bool:
     """Whether a `# jaxerr: ignore` comment on the finding's first or last line covers it."""
-    for number in {finding.span.start_line, finding.span.end_line}:
-        if not 1 <= number <= len(lines):
-            continue
-        line = lines[number - 1]
-        if "jaxerr" not in line:
-            continue
-        for match in SUPPRESSION.finditer(line):
-            ids = match.group("ids")
-            if ids is None:
-                return True
-            wanted = {part.strip() for part in ids.split(",")}
-            if finding.code in wanted or finding.catalog_id in wanted:
-                return True
-    return False
+    return any(1 <= number <= len(lines) and covers(lines[number - 1], finding.code, finding.catalog_id)
+               for number in {finding.span.start_line, finding.span.end_line})
 
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>") -> Analysis:
@@ -56,7 +39,7 @@ def analyze(source: str, config: Config | None = None, path: str = "<string>") -
 
 def _analyze(source: str, config: Config | None, path: str) -> Analysis:
     config = config or Config()
-    active = [rule for rule in rules() if config.enabled(rule.code, rule.catalog_id)]
+    active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for.
     active = [rule for rule in active if any(t in source for t in rule.triggers)]
     if not active:
@@ -74,27 +57,29 @@ def _analyze(source: str, config: Config | None, path: str) -> Analysis:
         analysis.notes.append("file not checked: it is nested too deeply")
         return analysis
     for rule in active:
+        context.rule = rule
+        reported = len(context.findings)
         try:
-            findings = list(rule.check(context))
+            rule.check(context)
         except RecursionError:
+            del context.findings[reported:]
             analysis.notes.append(f"{rule.code} skipped: the file is nested too deeply")
-            continue
         except Exception:
+            del context.findings[reported:]
             analysis.notes.append(f"internal error in rule {rule.code} ({rule.catalog_id}); "
                                   f"other rules still ran:\n{traceback.format_exc()}")
+    for finding in context.findings:
+        if suppressed(finding, parsed.lines):
             continue
-        for finding in findings:
-            if suppressed(finding, parsed.lines):
-                continue
-            severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
-            if severity != finding.severity:
-                finding = Finding(finding.code, finding.catalog_id, finding.span, finding.message,
-                                  finding.related, severity, finding.data)
-            analysis.findings.append(finding)
+        severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
+        if severity != finding.severity:
+            finding = Finding(finding.code, finding.catalog_id, finding.span, finding.message,
+                              finding.related, severity, finding.data, finding.predicted)
+        analysis.findings.append(finding)
     analysis.inferred = context.inferred
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     context.model.release()
     return analysis
 
 
-__all__ = ["analyze", "rules", "suppressed", "ParsedSource"]
+__all__ = ["analyze", "suppressed"]

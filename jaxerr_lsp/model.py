@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterator
 
 # Binding kinds
@@ -58,6 +59,31 @@ class Binding:
     end: tuple[int, int] = (0, 0)
 
 
+@dataclass(frozen=True, eq=False)
+class CallSite:
+    """A call that runs the function `qualname`: `jax.jit(f)`, `jit(f)`, `J.jit(f)`, or through
+    `functools.partial(jax.jit, ...)` (called here, or not: then `complete` is False and the
+    arguments are only the partial's)."""
+
+    call: ast.Call  # the call expression that runs the target (or the partial(...) call)
+    qualname: str
+    args: tuple[ast.expr, ...]  # positional arguments the target receives, in order
+    keywords: tuple[ast.keyword, ...]
+    partial: ast.Call | None = None  # the functools.partial(...) call, when there is one
+    complete: bool = True  # False: a partial not called here; more arguments may come
+
+
+@dataclass(frozen=True, eq=False)
+class Decoration:
+    """`@jax.jit` or `@functools.partial(jax.jit, ...)` on a def or class."""
+
+    target: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    decorator: ast.expr
+    qualname: str
+    position: int  # 0 for the outermost (first written) decorator
+    keywords: tuple[ast.keyword, ...]  # options given to the decorator (partial's included)
+
+
 @dataclass(eq=False)
 class Use:
     node: ast.Name
@@ -75,6 +101,10 @@ class ModuleModel:
         self.scope_of_node: dict[int, Scope] = {}  # id(def/lambda node) -> the scope it opens
         self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
         self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
+        self.name_calls: dict[str, list[ast.Call]] = {}  # "jit" -> calls jit(...); "()" -> g(...)(...)
+        self.imports: list[Binding] = []
+        self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
+        self.classes: list[ast.ClassDef] = []
         self.call_scope: dict[int, Scope] = {}
         self._walk()
 
@@ -110,6 +140,10 @@ class ModuleModel:
                     function = node.func  # type: ignore[attr-defined]
                     if type(function) is ast.Attribute:
                         self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is ast.Name:
+                        self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
+                        self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
                 fields = fields_of[kind] = tuple(f for f in kind._fields if f != "ctx")
@@ -141,6 +175,7 @@ class ModuleModel:
 
         # Only the node types in _SPECIAL come here; `_walk` handles the rest inline.
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.functions.append(node)
             self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
             push_all(node.decorator_list)
             push_all(self._argument_defaults(node.args))
@@ -152,12 +187,14 @@ class ModuleModel:
             push_all(node.body, inner, ())
             return out
         if isinstance(node, ast.Lambda):
+            self.functions.append(node)
             push_all(self._argument_defaults(node.args))
             inner = self._open(node, "lambda", scope, branch)
             self._bind_parameters(node.args, inner)
             push(node.body, inner, ())
             return out
         if isinstance(node, ast.ClassDef):
+            self.classes.append(node)
             self._add(scope, Binding(node.name, CLASS, node, scope, branch, line=node.lineno))
             push_all(node.decorator_list)
             push_all(node.bases)
@@ -182,12 +219,12 @@ class ModuleModel:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
-                    self._add(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
-                                             qualname=alias.name, line=node.lineno))
+                    self._add_import(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
+                                                    qualname=alias.name, line=node.lineno))
                 else:
                     top = alias.name.split(".")[0]
-                    self._add(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
-                                             line=node.lineno))
+                    self._add_import(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
+                                                    line=node.lineno))
             return out
         if isinstance(node, ast.ImportFrom):
             module = node.module or ""
@@ -196,8 +233,8 @@ class ModuleModel:
                     scope.star_import = True
                     continue
                 qualname = f"{module}.{alias.name}" if module and not node.level else None
-                self._add(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope, branch,
-                                         qualname=qualname, line=node.lineno))
+                self._add_import(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope,
+                                                branch, qualname=qualname, line=node.lineno))
             return out
         if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
             self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
@@ -239,6 +276,7 @@ class ModuleModel:
 
         if isinstance(node, BRANCH_NODES):
             key = id(node)
+            bodies: list  # of statement lists (or one expression, for an IfExp)
             if isinstance(node, (ast.If, ast.IfExp)):
                 push(node.test)
                 bodies = [node.body, node.orelse]
@@ -298,6 +336,10 @@ class ModuleModel:
         binding.scope = target
         target.bindings.setdefault(binding.name, []).append(binding)
 
+    def _add_import(self, scope: Scope, binding: Binding) -> None:
+        self.imports.append(binding)
+        self._add(scope, binding)
+
     def _bind_assignment(self, target: ast.expr, statement: ast.AST, value: ast.expr,
                          scope: Scope, branch: tuple[tuple[int, int], ...]) -> None:
         if isinstance(target, ast.Name):
@@ -338,8 +380,9 @@ class ModuleModel:
         for scope in (self.module_scope, *self.scope_of_node.values()):
             scope.bindings.clear()
             scope.parent = None
-        for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.call_scope,
-                      self.scope_of_node):
+        self.imports.clear()
+        for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
+                      self.call_scope, self.scope_of_node):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -411,6 +454,99 @@ class ModuleModel:
         if binding.kind != IMPORT or binding.qualname is None:
             return None
         return ".".join([binding.qualname, *reversed(parts)])
+
+    # ------------------------------------------------------------------ calls and decorators
+    def method_calls(self, attribute: str) -> list[ast.Call]:
+        """Every call `<anything>.attribute(...)`, in source order."""
+        return self.attribute_calls.get(attribute, [])
+
+    def calls_to(self, qualname: str) -> list[CallSite]:
+        """Every call that certainly runs the module attribute `qualname`, however it was
+        imported, directly or through `functools.partial`, in source order."""
+        found = [site for call in self._candidate_calls(qualname)
+                 if (site := self.call_site(call)) is not None and site.qualname == qualname]
+        # partial(target, ...) objects that are not called where they are made.
+        called_partials = {id(site.partial) for site in found if site.partial is not None}
+        for call in self._candidate_calls("functools.partial"):
+            site = self.call_site(call)
+            if site is not None and not site.complete and site.qualname == qualname \
+                    and id(call) not in called_partials:
+                found.append(site)
+        return sorted(found, key=lambda s: (s.call.lineno, s.call.col_offset))
+
+    def call_site(self, call: ast.Call) -> CallSite | None:
+        """What `call` runs, when it is a module attribute (through a partial or not)."""
+        function = call.func
+        if isinstance(function, ast.Call):
+            inner = self._partial_of(function)
+            if inner is None:
+                return None
+            return CallSite(call, inner.qualname, (*inner.args, *call.args),
+                            (*inner.keywords, *call.keywords), function)
+        qualname = self.qualname(function)
+        if qualname is None:
+            return None
+        if qualname == "functools.partial":
+            inner = self._partial_of(call)
+            if inner is not None:
+                return inner
+        return CallSite(call, qualname, tuple(call.args), tuple(call.keywords))
+
+    def _partial_of(self, call: ast.Call) -> CallSite | None:
+        """`functools.partial(target, *args, **kwargs)` as an incomplete call of target."""
+        if not call.args or isinstance(call.args[0], ast.Starred) \
+                or self.qualname(call.func) != "functools.partial":
+            return None
+        target = self.qualname(call.args[0])
+        if target is None:
+            return None
+        return CallSite(call, target, tuple(call.args[1:]), tuple(call.keywords), call, False)
+
+    def _candidate_calls(self, qualname: str) -> list[ast.Call]:
+        """Calls whose callee's last name could be `qualname`: its own last part, or a name
+        an import binds to it."""
+        last = qualname.rsplit(".", 1)[-1]
+        names = {last} | {b.name for b in self.imports if b.qualname == qualname}
+        calls: list[ast.Call] = []
+        for name in names:
+            calls.extend(self.attribute_calls.get(name, ()))
+            calls.extend(self.name_calls.get(name, ()))
+        # partial(target, ...)(args): the callee is itself a call
+        calls.extend(self.name_calls.get("()", ()))
+        return calls
+
+    def decorations(self, qualname: str) -> list[Decoration]:
+        """Every def or class decorated by the module attribute `qualname` (bare, called
+        with options, or through `functools.partial`)."""
+        return self._decorations.get(qualname, [])
+
+    def decoration(self, target: ast.AST, qualname: str) -> Decoration | None:
+        """How `target` is decorated by `qualname`, if it is."""
+        return next((d for d in self.decorations(qualname) if d.target is target), None)
+
+    @cached_property
+    def _decorations(self) -> dict[str, list[Decoration]]:
+        index: dict[str, list[Decoration]] = {}
+        for target in [*self.functions, *self.classes]:
+            for position, decorator in enumerate(getattr(target, "decorator_list", ())):
+                found = self._decorator(target, decorator, position)  # type: ignore[arg-type]
+                if found is not None:
+                    index.setdefault(found.qualname, []).append(found)
+        return index
+
+    def _decorator(self, target: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+                   decorator: ast.expr, position: int) -> Decoration | None:
+        if isinstance(decorator, ast.Call):
+            # @partial(jax.jit, static_argnums=0); a decorator made by any other call is
+            # whatever that call returns: unknown.
+            site = self.call_site(decorator)
+            if site is None or site.partial is not decorator or site.args:
+                return None
+            return Decoration(target, decorator, site.qualname, position, site.keywords)
+        qualname = self.qualname(decorator)
+        if qualname is None:
+            return None
+        return Decoration(target, decorator, qualname, position, ())
 
     def aliases_of(self, qualname: str) -> list[str]:
         """Module-level names bound (once) to the module `qualname` (e.g. 'jax.numpy' -> ['jnp'])."""

@@ -41,7 +41,8 @@ def finding_from_json(value: Any) -> Finding | None:
     when the value is malformed or names no rule."""
     if not isinstance(value, dict):
         return None
-    rule = rule_for(value.get("code")) if isinstance(value.get("code"), str) else None
+    code = value.get("code")
+    rule = rule_for(code) if isinstance(code, str) else None
     span = _span(value.get("span"))
     if rule is None or span is None or not isinstance(value.get("message"), str):
         return None

@@ -22,6 +22,23 @@ MAX_SOURCE_CHARS = 20_000_000
 MAX_REPAIR_ATTEMPTS = 12
 
 
+def char_column(line: str, byte_offset: int, bom: bool = False) -> int:
+    """The character column of the UTF-8 byte offset `ast` reports on `line`. A byte order
+    mark at the start of the text (`bom`, first line only) counts as a character here, but
+    `ast` counts bytes after it."""
+    text = line[1:] if bom else line
+    column = byte_offset if text.isascii() else len(
+        text.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
+    return column + (1 if bom else 0)
+
+
+def byte_column(line: str, column: int, bom: bool = False) -> int:
+    """The UTF-8 byte offset `ast` would report for character `column` of `line`."""
+    if bom:
+        return len(line[1:column].encode("utf-8"))
+    return column if line.isascii() else len(line[:column].encode("utf-8"))
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of `text` without their line breaks, as Python numbers them (line 1 = index 0)."""
     return LINE_BREAK.split(text)
@@ -40,14 +57,7 @@ class ParsedSource:
         """The character column of a UTF-8 byte offset on a 1-based line."""
         if not 1 <= line <= len(self.lines):
             return byte_offset
-        text = self.lines[line - 1]
-        if self.bom and line == 1:
-            text = text[1:]
-        if text.isascii():
-            column = byte_offset
-        else:
-            column = len(text.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace"))
-        return column + (1 if self.bom and line == 1 else 0)
+        return char_column(self.lines[line - 1], byte_offset, self.bom and line == 1)
 
     def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:
         """The span of `node` (to the end of `end` when given), in characters."""

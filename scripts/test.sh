@@ -6,6 +6,9 @@ bash scripts/bootstrap.sh test
 if [ -f scripts/install-editor-deps.sh ]; then
   bash scripts/install-editor-deps.sh
 fi
+echo "Lint (ruff) and types (mypy, the engine)"
+.venv/bin/ruff check --quiet jaxerr_lsp tests bench
+.venv/bin/mypy
 set +e
 .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
 status=$?

@@ -7,26 +7,13 @@ emitted as one `TextEdit` replacing the statement's text. Comments and formattin
 statement survive byte for byte; inside it, libcst keeps everything it does not rewrite.
 A fix may add a second edit: an import at the top of the module.
 
-Fix ids (the catalog entries' `[[fixes]]` ids):
+Each rule's fix lives in its rule module (`jaxerr_lsp/rules/`, `Rule.fix`, with the catalog
+`[[fixes]]` ids it returns in `Rule.fix_ids`); this package holds what they share and the
+"Ignore this line" fix.
 
-| rule | fix_id | safe |
-| --- | --- | --- |
-| JXE001 | `refs-as-dict` | when every ref's name says which key it belongs to |
-| JXE001 | `refs-from-primals` | never (new refs replace the user's) |
-| JXE002 | `return-cts-no-logs` | yes (only fix when `missing_logs`) |
-| JXE002 | `logs-as-dict` | for a dict subclass (`dict(...)`); not with key names chosen here |
-| JXE002 | `logs-none` | never (drops the logs) |
-| JXE003 | `pair-cts-with-logs` | when the last element is clearly the logs (`return dx, dw, logs`) |
-| JXE003 | `return-pair-none-logs` | when the value is a tuple/list of cotangents |
-| any | `ignore-line` | never (suppression, from `ignore_line_fix`) |
-
-Besides the `Finding.data` contract in CONTRIBUTING.md, JXE003 reads an optional `arity` (how
-many cotangents the primal function takes) when the rule gives it: then a flat
-`return dx, dw, logs` is split for certain, and a bare value is wrapped only for arity 1.
-
-Modules: `text` (positions, `Finding.data` readers), `edits` (TextEdit, Fix, apply_edits),
-`statement` (the enclosing statement, libcst on it alone, import placement), `nodes` (libcst
-helpers), one module per rule (`jxe001`...), `ignore` (the suppression comment).
+Modules: `text` (positions), `edits` (TextEdit, Fix, apply_edits), `statement` (the enclosing
+statement, libcst on it alone, import placement), `nodes` (libcst helpers), `ignore` (the
+suppression comment).
 
 Nothing here imports jax or runs the user's code.
 """
@@ -34,31 +21,16 @@ Nothing here imports jax or runs the user's code.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from jaxerr_lsp.findings import Finding
-from jaxerr_lsp.fixes import jxe001, jxe002, jxe003
 from jaxerr_lsp.fixes.edits import Fix, TextEdit, apply_edits
 from jaxerr_lsp.fixes.ignore import IGNORE_FIX_ID, ignore_line_fix
 from jaxerr_lsp.fixes.text import Lines
+from jaxerr_lsp.registry import rule_for
 
-__all__ = [
-    "TextEdit", "Fix", "compute_fixes", "ignore_line_fix", "apply_edits", "FIX_IDS", "IGNORE_FIX_ID",
-]
+__all__ = ["TextEdit", "Fix", "compute_fixes", "ignore_line_fix", "apply_edits", "IGNORE_FIX_ID"]
 
 log = logging.getLogger(__name__)
-
-FIX_IDS: dict[str, tuple[str, ...]] = {
-    "JXE001": ("refs-as-dict", "refs-from-primals"),
-    "JXE002": ("return-cts-no-logs", "logs-as-dict", "logs-none"),
-    "JXE003": ("pair-cts-with-logs", "return-pair-none-logs"),
-}
-
-_BUILDERS: dict[str, Callable[[Lines, Finding], list[Fix]]] = {
-    "JXE001": jxe001.compute,
-    "JXE002": jxe002.compute,
-    "JXE003": jxe003.compute,
-}
 
 
 def compute_fixes(source: str, finding: Finding) -> list[Fix]:
@@ -67,10 +39,10 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
     A fix whose rewritten statement would not parse is dropped.
     """
     try:
-        builder = _BUILDERS.get(finding.code)
-        if builder is None or not isinstance(finding.data, dict):
+        rule = rule_for(finding.code)
+        if rule is None or rule.fix is None or not isinstance(finding.data, rule.data or ()):
             return []
-        return [f for f in builder(Lines(source), finding) if f.edits]
+        return [f for f in rule.fix(Lines(source), finding) if f.edits]
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
         return []

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import io
-import re
 import tokenize
 
 from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit
 from jaxerr_lsp.fixes.text import Lines
+from jaxerr_lsp.suppression import IGNORE_COMMENT, ignored_ids
 
 IGNORE_FIX_ID = "ignore-line"
-
-_IGNORE_COMMENT = re.compile(r"#\s*jaxerr:\s*ignore\b(?:\[(?P<ids>[^\]]*)\])?", re.IGNORECASE)
 
 
 def ignore_line_fix(source: str, finding: Finding) -> Fix:
@@ -35,11 +33,11 @@ def ignore_line_fix(source: str, finding: Finding) -> Fix:
         if state == "closed":
             continue
         if comment_col is not None:
-            m = _IGNORE_COMMENT.search(text, comment_col)
+            m = IGNORE_COMMENT.search(text, comment_col)
             if m is not None:
-                if m.group("ids") is None:
+                ids = ignored_ids(m.group("ids"))
+                if ids is None:
                     return fix()  # a bare `# jaxerr: ignore` already silences every rule
-                ids = [i.strip() for i in m.group("ids").split(",") if i.strip()]
                 if code in ids or finding.catalog_id in ids:
                     return fix()
                 sep = ", " if ", " in m.group("ids") else ","

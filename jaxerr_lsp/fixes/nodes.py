@@ -91,6 +91,8 @@ def sequence_to_dict(
         close_ws = node.rpar[0].whitespace_before if node.rpar else cst.SimpleWhitespace("")
         lpar, rpar = list(node.lpar[:-1]), list(node.rpar[1:])
     else:
+        opener: cst.CSTNode
+        closer: cst.CSTNode
         if isinstance(node, cst.List):
             opener, closer = node.lbracket, node.rbracket
         else:

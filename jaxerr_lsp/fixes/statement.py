@@ -70,7 +70,7 @@ def statement_in(
             first = decorators[0].lineno + line_offset
             text = lines.line(first)
             start = (first, len(text[: len(text) - len(text.lstrip())].encode("utf-8")))
-        end = (node.end_lineno + line_offset, node.end_col_offset)
+        end = ((node.end_lineno or node.lineno) + line_offset, node.end_col_offset or 0)
         return start, end
 
     best = None

@@ -1,14 +1,12 @@
-"""Positions in a source text (lines as Python counts them) and `Finding.data` readers."""
+"""Positions in a source text, with lines as Python counts them."""
 
 from __future__ import annotations
 
 import itertools
-import keyword
 from collections.abc import Sequence
-from typing import Any
 
 from jaxerr_lsp.findings import Span
-from jaxerr_lsp.source import LINE_BREAK
+from jaxerr_lsp.source import LINE_BREAK, byte_column, char_column
 
 NEWLINE = LINE_BREAK  # what Python's tokenizer (and so `ast`) breaks lines on
 
@@ -61,42 +59,11 @@ class Lines:
 
     def byte_col(self, line: int, column: int) -> int:
         """The UTF-8 byte column `ast` would report for a character column."""
-        if self.bom and line == 1:
-            return len(self.line(1)[1:column].encode("utf-8"))
-        return len(self.line(line)[:column].encode("utf-8"))
+        return byte_column(self.line(line), column, self.bom and line == 1)
 
-    def char_col(self, line: int, byte_column: int) -> int:
+    def char_col(self, line: int, byte_offset: int) -> int:
         """The character column of a UTF-8 byte column from `ast`."""
-        text = self.line(line)
-        shift = 0
-        if self.bom and line == 1:
-            text, shift = text[1:], 1
-        return shift + len(text.encode("utf-8")[:byte_column].decode("utf-8", "ignore"))
-
-
-def as_span(value: Any) -> Span | None:
-    """A Span from the data contract's `[l1, c1, l2, c2]` list (or a Span); None if malformed."""
-    if isinstance(value, Span):
-        return value
-    if isinstance(value, (list, tuple)) and len(value) == 4 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        return Span(*value)
-    return None
-
-
-def as_list(value: Any) -> list:
-    return value if isinstance(value, list) else []
-
-
-def as_str(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def as_identifier(value: Any) -> str | None:
-    if isinstance(value, str) and value.isidentifier() and not keyword.iskeyword(value):
-        return value
-    return None
+        return char_column(self.line(line), byte_offset, self.bom and line == 1)
 
 
 def cover(spans: Sequence[Span]) -> Span:

@@ -8,89 +8,147 @@ checks `type(logs) is dict`), directly or through a local name.
 Why is this bad: when the function is differentiated, JAX raises TypeError from the backward
 pass. A bwd rule of a two-argument function that returns its two cotangents and forgets the
 logs is read as `(in_cts, logs)` and fails the same way; the message says so.
+
+Fix: a forgotten logs element -> `return (in_cts...), None` (safe); a dict subclass -> a plain
+`dict(...)` (safe); a list/tuple/set of logged values -> a dict keyed by their names (unsafe:
+key names chosen here); `None` as the logs (unsafe: drops them).
 """
 
 from __future__ import annotations
 
-import ast
-from typing import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from jaxerr_lsp.context import Context
-from jaxerr_lsp.custom_vjp import Classifier, returned_values
-from jaxerr_lsp.findings import Finding, Related
-from jaxerr_lsp.rules import Rule, jax_message
+from jaxerr_lsp.custom_vjp import find_registrations, returned_values
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.rule import Context, Rule
 
-CODE = "JXE002"
-CATALOG_ID = "custom-vjp-logs-not-dict"
-
-KIND_OF_TYPE = {"ArrayImpl": "array", "ndarray": "array", "function": "lambda"}
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
 
 
+@dataclass(frozen=True)
+class LogsNotDict(RuleData):
+    logs_span: Span  # the logs element of the returned pair (or the local name standing for it)
+    logs_type: str  # the type name JAX will print
+    # The pair is the in_cts tuple itself (the primal function takes as many arguments as
+    # the pair has elements): the fix is `return (in_cts...), None`.
+    missing_logs: bool
+    return_span: Span  # the whole returned expression
+    return_source: str
 
-def check(ctx: Context) -> Iterator[Finding]:
-    parsed = ctx.parsed
-    for registration in ctx.custom_vjps:
-        classifier = Classifier(ctx, registration.bwd)
-        for value, _node in returned_values(registration.bwd):
-            if value is None:
+
+def check(ctx: Context) -> None:
+    for registration in find_registrations(ctx.model, ctx.values):
+        for returned_expr, _node in returned_values(registration.bwd):
+            if returned_expr is None:
                 continue
-            returned = classifier.kind(value)
-            if returned.pair is None:
+            returned = ctx.values.value(returned_expr)
+            if returned.elements is None or len(returned.elements) != 2:
                 continue
-            first, logs = returned.pair
-            logs_kind = classifier.kind(logs)
-            if logs_kind.type_name in (None, "dict", "NoneType"):
+            first, logs = returned.elements
+            logs_type = ctx.values.value(logs).type
+            if logs_type in (None, "dict", "NoneType"):
                 continue
-            elements = _elements(ctx, classifier, logs)
-            missing_logs = (
-                registration.arity == 2 and logs_kind.type_name == "ArrayImpl"
-                and classifier.kind(first).type_name == "ArrayImpl")
-            message = "TypeError: " + jax_message(
-                CATALOG_ID, **{"type(logs).__name__": logs_kind.type_name})
-            if logs_kind.type_name == "ArrayImpl":
-                message += " (under jax.jit, a tracer type is named instead)"
+            missing_logs = (registration.arity == 2 and logs_type == "ArrayImpl"
+                            and ctx.values.value(first).type == "ArrayImpl")
+            note = ""
+            if logs_type == "ArrayImpl":
+                note += " (under jax.jit, a tracer type is named instead)"
             if missing_logs:
-                message += (f"\nThe rule returns its two cotangents and no logs: JAX reads "
-                            f"`{parsed.segment(logs)}` as the logs. Return `(in_cts, None)`.")
-            value_span = parsed.span(value)
-            yield Finding(
-                code=CODE,
-                catalog_id=CATALOG_ID,
-                span=parsed.span(logs),
-                message=message,
-                related=(Related(parsed.span(registration.call),
+                note += (f"\nThe rule returns its two cotangents and no logs: JAX reads "
+                         f"`{ctx.segment(logs)}` as the logs. Return `(in_cts, None)`.")
+            ctx.report(
+                logs, values={"type(logs).__name__": logs_type}, note=note,
+                related=(Related(ctx.span(registration.call),
                                  "bwd rule registered with `defvjp_with_logs` here"),),
-                data={
-                    "logs_span": parsed.span(logs).as_list(),
-                    "logs_kind": KIND_OF_TYPE.get(logs_kind.type_name, logs_kind.type_name),
-                    "logs_type": logs_kind.type_name,
-                    "elements": elements,
-                    "missing_logs": missing_logs,
-                    "return_span": value_span.as_list(),
-                    "return_source": parsed.segment(value),
-                },
-            )
+                data=LogsNotDict(ctx.span(logs), logs_type, missing_logs, ctx.span(returned_expr),
+                                 ctx.segment(returned_expr)))
 
 
-def _elements(ctx: Context, classifier: Classifier, logs: ast.expr) -> list[dict] | None:
-    """The logged elements of a list/tuple/set literal (directly or through a local name)."""
-    literal: ast.expr | None = logs
-    if isinstance(literal, ast.Name):
-        binding = classifier.assignment(literal)
-        literal = binding.value if binding is not None else None
-    if not isinstance(literal, (ast.List, ast.Tuple, ast.Set)):
+# ------------------------------------------------------------------------------------ fix
+_DICT_LIKE_TYPES = {"OrderedDict", "defaultdict", "Counter", "ChainMap", "UserDict", "FrozenDict",
+                    "mappingproxy"}
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.nodes import (callee_name, parenthesized, preview_of, quote_style,
+                                        sequence_to_dict, string, unique)
+    from jaxerr_lsp.fixes.statement import doc_for
+
+    data = finding.data
+    assert isinstance(data, LogsNotDict)
+    if data.missing_logs:
+        return [f for f in [_return_cts_no_logs_fix(lines, data)] if f is not None]
+    doc = doc_for(lines, data.logs_span)
+    node = doc.expression(data.logs_span) if doc is not None else None
+    if doc is None or node is None:
+        return []
+    fixes = []
+    quote = quote_style("", lines.source)
+    safe = False
+    if isinstance(node, (cst.List, cst.Tuple, cst.Set)) and not any(
+            isinstance(e, cst.StarredElement) for e in node.elements):
+        names = [e.value.value if isinstance(e.value, cst.Name) else f"log_{i}"
+                 for i, e in enumerate(node.elements)]
+        new: cst.BaseExpression = sequence_to_dict(node, unique(names), quote)
+        title = f"Log a dict with named keys: {preview_of(new)}"
+    elif data.logs_type in _DICT_LIKE_TYPES or (
+            isinstance(node, cst.Call) and callee_name(node) in _DICT_LIKE_TYPES):
+        new = cst.Call(cst.Name("dict"), [cst.Arg(node)])
+        title = f"Log a plain dict: {preview_of(new)}"
+        safe = True
+    else:
+        key = node.value if isinstance(node, cst.Name) else "logs"
+        new = cst.Dict([cst.DictElement(string(key, quote), parenthesized(node))])
+        title = f"Log a dict with a named key: {preview_of(new)}"
+    edit = doc.edit({id(node): lambda _u: new})
+    if edit is not None:
+        if safe:
+            why = "A plain dict with the same entries is what JAX accepts as the logs, and nothing else changes."
+        else:
+            why = ("Every logged value is kept, but under key names chosen here, which code reading the "
+                   "logs may not expect and which collide if the function runs twice in one backward pass.")
+        fixes.append(Fix(title, safe, why, (edit,), "logs-as-dict"))
+    none_edit = doc.edit({id(node): lambda _u: cst.Name("None")})
+    if none_edit is not None:
+        fixes.append(Fix(
+            "Log nothing: return None as the logs", False,
+            "JAX accepts None as the logs, but the values you meant to log are no longer returned.",
+            (none_edit,), "logs-none"))
+    return fixes
+
+
+def _return_cts_no_logs_fix(lines: Lines, data: LogsNotDict) -> Fix | None:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.nodes import pair_preview_of, pair_with_none
+    from jaxerr_lsp.fixes.statement import doc_for
+
+    doc = doc_for(lines, data.return_span)
+    node = doc.expression(data.return_span, data.return_source) if doc is not None else None
+    if doc is None or node is None:
         return None
-    if any(isinstance(e, ast.Starred) for e in literal.elts):
+    new = pair_with_none(node, bare=doc.is_return_value(node))
+    edit = doc.edit({id(node): lambda _u: new})
+    if edit is None:
         return None
-    return [{"source": ctx.parsed.segment(e), "name": e.id if isinstance(e, ast.Name) else None}
-            for e in literal.elts]
+    return Fix(
+        f"Return the cotangents with no logs: {pair_preview_of(node)}", True,
+        "The returned pair is the tuple of cotangents itself, so pairing it with None (no logs) "
+        "gives JAX the (in_cts, logs) it expects and keeps every cotangent.",
+        (edit,), "return-cts-no-logs")
 
 
 RULE = Rule(
-    code=CODE,
-    name="custom-vjp-logs-not-dict",
-    catalog_id=CATALOG_ID,
-    summary="a `defvjp_with_logs` bwd rule whose logs are not None or a dict",
+    code="JXE002",
+    catalog_id="custom-vjp-logs-not-dict",
     triggers=("defvjp_with_logs",),
     check=check,
+    data=LogsNotDict,
+    fix=fix,
+    fix_ids=("return-cts-no-logs", "logs-as-dict", "logs-none"),
 )

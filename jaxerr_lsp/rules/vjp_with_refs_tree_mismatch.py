@@ -5,38 +5,81 @@ What it does: finds `f_vjp.with_refs(...)` calls, where `f_vjp` is the VJP funct
 arguments cannot have the pytree structure of the primal arguments given to `jax.vjp`.
 
 Why is this bad: JAX flattens the `with_refs` arguments and compares their tree structure to
-the primals'; any difference raises ValueError before the backward pass runs.
+the primals'; any difference raises ValueError before the backward pass runs. The message
+predicts JAX's itemized differences word for word.
 
 Only structures the code shows are compared (literals, `dict(...)`, names bound once to them,
-`jax.tree.map`); anything else is unknown and never reported.
+`jax.tree.map`, the file's small helpers); anything else is unknown and never reported.
+
+Fix: a tuple/list of refs for a dict primal -> a dict with the primal's keys (safe when each
+ref's name says its key); refs rebuilt from the primals with `jax.tree.map` (unsafe: new refs
+replace the user's).
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from jaxerr_lsp.context import Context
-from jaxerr_lsp.findings import Finding, InferredStructure, Related
+from jaxerr_lsp.findings import Finding, InferredStructure, Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
-from jaxerr_lsp.pytree import (DictNode, Leaf, TupleNode, Unknown, describe, differences)
-from jaxerr_lsp.rules import Rule, jax_message
+from jaxerr_lsp.pytree import DictNode, Leaf, TupleNode, Unknown, describe, differences
+from jaxerr_lsp.rule import Context, Rule, fill
 
-CODE = "JXE001"
-CATALOG_ID = "vjp-with-refs-tree-mismatch"
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.statement import StmtDoc
+    from jaxerr_lsp.fixes.text import Lines
 
 
-def _jax_message(function: str, items: list[tuple[str, str, str, str]]) -> tuple[str, str]:
-    """JAX's whole message and a compact one (headline and itemized lines) for a diagnostic,
-    worded by the catalog entry's template."""
-    template = jax_message(CATALOG_ID, **{"jaxpr.debug_info.func_src_info": function})
+@dataclass(frozen=True)
+class Code(RuleData):
+    span: Span
+    source: str
+
+
+@dataclass(frozen=True)
+class Restructure(RuleData):
+    """Ref argument `arg` is a tuple/list literal whose elements line up one to one with the
+    keys (in source order) of primal argument `arg`, a dict literal of string keys whose
+    values are leaves."""
+
+    arg: int
+    keys: list[str]
+
+
+@dataclass(frozen=True)
+class RefsMismatch(RuleData):
+    primals: list[Code]  # one per positional primal argument of jax.vjp
+    refs_span: Span  # from the first to the last with_refs argument
+    refs: list[Code]  # one per with_refs argument
+    restructure: Restructure | None
+    jax_alias: str | None  # a name bound to the jax module in this file
+    jnp_alias: str | None  # a name bound to jax.numpy
+    # A primal name is rebound between jax.vjp and with_refs: rebuilding from it is not safe.
+    primals_rebound: bool
+
+
+def _messages(function: str, items: list[tuple[str, str, str, str]]) -> tuple[str, str]:
+    """(the compact message for the diagnostic: headline and itemized lines; JAX's whole
+    message, predicted, as a template). The catalog template's last line is the item line
+    JAX repeats for each difference."""
+    from jaxerr_lsp.catalog import load_catalog
+
+    template = load_catalog().get(RULE.catalog_id).message.strip()
     head, item = template.rsplit("\n", 1)
-    lines = [item.replace("{keystr(path)}", path).replace("{thing1}", primal)
-             .replace("{thing2}", other).replace("{explanation}", why)
-             for path, primal, other, why in items]
-    headline = head.split("\n", 1)[0]
-    differ = head.rsplit("\n", 1)[1]
-    return head + "\n" + "\n".join(lines), "\n".join([headline, differ, *lines])
+    names = ("keystr(path)", "thing1", "thing2", "explanation")
+    values = [dict(zip(names, difference)) for difference in items]
+    filled_head = fill(head, {"jaxpr.debug_info.func_src_info": function})
+    lines = [fill(item, v) for v in values]
+    compact = "\n".join([filled_head.split("\n", 1)[0], filled_head.rsplit("\n", 1)[1], *lines])
+    predicted = "\n".join([fill(head, {"jaxpr.debug_info.func_src_info": function}, escape=True),
+                           *(fill(item, v, escape=True) for v in values)])
+    return compact, predicted
 
 
 def _has_aux(call: ast.Call) -> bool | None:
@@ -87,10 +130,10 @@ def _function_text(ctx: Context, function: ast.expr) -> str:
     if isinstance(function, ast.Name):
         binding = ctx.model.binding_of(function)
         if binding is not None and binding.kind == DEF:
-            return f"{function.id} at {ctx.path}:{binding.node.lineno}"
+            return f"{function.id} at {ctx.path}:{binding.node.lineno}"  # type: ignore[attr-defined]
     if isinstance(function, ast.Lambda):
         return f"<lambda> at {ctx.path}:{function.lineno}"
-    return ctx.parsed.segment(function)
+    return ctx.segment(function)
 
 
 def _dict_literal(ctx: Context, expr: ast.expr) -> ast.Dict | None:
@@ -104,8 +147,7 @@ def _dict_literal(ctx: Context, expr: ast.expr) -> ast.Dict | None:
 
 
 def _restructure(ctx: Context, primal: ast.expr, primal_structure: object, ref: ast.expr,
-                 arg: int) -> dict | None:
-    """Ref argument `arg` is a flat tuple/list lining up with the keys of a flat dict primal."""
+                 arg: int) -> Restructure | None:
     if not isinstance(ref, (ast.Tuple, ast.List)) or not isinstance(primal_structure, DictNode):
         return None
     literal = _dict_literal(ctx, primal)
@@ -123,12 +165,9 @@ def _restructure(ctx: Context, primal: ast.expr, primal_structure: object, ref: 
     for element in ref.elts:
         if isinstance(element, (ast.Starred, ast.Tuple, ast.List, ast.Dict, ast.Set)):
             return None
-        structure = ctx.inference.structure(element)
-        if not isinstance(structure, (Leaf, Unknown)):
+        if not isinstance(ctx.values.structure(element), (Leaf, Unknown)):
             return None
-    return {"arg": arg, "keys": keys,
-            "elements": [{"span": ctx.parsed.span(e).as_list(), "source": ctx.parsed.segment(e)}
-                         for e in ref.elts]}
+    return Restructure(arg, keys)
 
 
 def _primals_rebound(ctx: Context, primals: list[ast.expr], vjp: ast.Call, call: ast.Call) -> bool:
@@ -148,9 +187,9 @@ def _primals_rebound(ctx: Context, primals: list[ast.expr], vjp: ast.Call, call:
     return False
 
 
-def check(ctx: Context) -> Iterator[Finding]:
-    parsed, model = ctx.parsed, ctx.model
-    for call in model.attribute_calls.get("with_refs", ()):
+def check(ctx: Context) -> None:
+    model = ctx.model
+    for call in model.method_calls("with_refs"):
         if not call.args or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
             continue  # no refs: nothing is compared; *refs or keywords: unknown
         assert isinstance(call.func, ast.Attribute)
@@ -158,49 +197,226 @@ def check(ctx: Context) -> Iterator[Finding]:
         if vjp is None or len(vjp.args) < 2 or any(isinstance(a, ast.Starred) for a in vjp.args):
             continue
         primals = vjp.args[1:]
-        primal_structures = [ctx.inference.structure(p) for p in primals]
-        ref_structures = [ctx.inference.structure(r) for r in call.args]
+        primal_structures = [ctx.values.structure(p) for p in primals]
+        ref_structures = [ctx.values.structure(r) for r in call.args]
         items = list(differences(TupleNode(tuple(primal_structures)), TupleNode(tuple(ref_structures))))
         for expr, structure in zip([*primals, *call.args], [*primal_structures, *ref_structures]):
             if not isinstance(structure, Unknown):
-                ctx.inferred.append(InferredStructure(parsed.span(expr), describe(structure)))
+                ctx.inferred.append(InferredStructure(ctx.span(expr), describe(structure)))
         if not items:
             continue
-        full_message, short_message = _jax_message(_function_text(ctx, vjp.args[0]), items)
-        refs_span = parsed.span(call.args[0], call.args[-1])
-        primal_text = ", ".join(describe(s) for s in primal_structures)
+        message, predicted = _messages(_function_text(ctx, vjp.args[0]), items)
         restructure = None
         for index, (primal, ref) in enumerate(zip(primals, call.args)):
             restructure = _restructure(ctx, primal, primal_structures[index], ref, index)
             if restructure is not None:
                 break
-        yield Finding(
-            code=CODE,
-            catalog_id=CATALOG_ID,
-            span=refs_span,
-            message="ValueError: " + short_message,
-            related=(Related(parsed.span(vjp),
+        refs_span = ctx.span(call.args[0], call.args[-1])
+        primal_text = ", ".join(describe(s) for s in primal_structures)
+        ctx.report(
+            refs_span, message=message, predicted=predicted,
+            related=(Related(ctx.span(vjp),
                              f"primal arguments of `jax.vjp` here, structured as ({primal_text})"),),
-            data={
-                "jax_message": full_message,
-                "vjp_span": parsed.span(vjp).as_list(),
-                "primals": [{"span": parsed.span(p).as_list(), "source": parsed.segment(p)} for p in primals],
-                "primal_structures": [describe(s) for s in primal_structures],
-                "refs_span": refs_span.as_list(),
-                "refs": [{"span": parsed.span(r).as_list(), "source": parsed.segment(r)} for r in call.args],
-                "restructure": restructure,
-                "jax_alias": (model.aliases_of("jax") or [None])[0],
-                "jnp_alias": (model.aliases_of("jax.numpy") or [None])[0],
-                "primals_rebound": _primals_rebound(ctx, primals, vjp, call),
-            },
-        )
+            data=RefsMismatch(
+                primals=[Code(ctx.span(p), ctx.segment(p)) for p in primals],
+                refs_span=refs_span,
+                refs=[Code(ctx.span(r), ctx.segment(r)) for r in call.args],
+                restructure=restructure,
+                jax_alias=next(iter(model.aliases_of("jax")), None),
+                jnp_alias=next(iter(model.aliases_of("jax.numpy")), None),
+                primals_rebound=_primals_rebound(ctx, primals, vjp, call)))
+
+
+# ------------------------------------------------------------------------------------ fix
+_REF_AFFIXES = (
+    "grad", "grads", "gradient", "gradients", "g", "d", "ref", "refs", "r", "acc", "accum",
+    "buf", "buffer", "ct", "cts", "cot", "delta", "new", "zero", "zeros", "out",
+)
+_GLUED_PREFIXES = ("g", "d")  # gw, dw
+
+
+def _name_matches(name: str, key: str) -> bool:
+    n, k = name.lower().strip("_"), key.lower().strip("_")
+    if not k:
+        return False
+    if n == k:
+        return True
+    for affix in _REF_AFFIXES:
+        if n in (f"{affix}_{k}", f"{k}_{affix}"):
+            return True
+    return any(n == p + k for p in _GLUED_PREFIXES)
+
+
+def _ref_names(node: cst.BaseExpression) -> list[str]:
+    """Names that say which primal key a ref expression belongs to."""
+    import libcst as cst
+
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, cst.Attribute):
+        return [node.attr.value]
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            value = index.value.evaluated_value
+            return [value] if isinstance(value, str) else []
+        return []
+    if isinstance(node, cst.Call) and node.args:
+        # jax.new_ref(jnp.zeros_like(w)) belongs to `w`
+        return _ref_names(node.args[0].value)
+    return []
+
+
+def _match_keys(elements: Sequence[cst.BaseExpression], keys: Sequence[str]) -> list[str] | None:
+    """The key each element's name clearly belongs to (one to one), or None."""
+    matched = []
+    for element in elements:
+        names = _ref_names(element)
+        hits = {k for k in keys if any(_name_matches(n, k) for n in names)}
+        if len(hits) != 1:
+            return None
+        matched.append(hits.pop())
+    if len(set(matched)) != len(keys):
+        return None
+    return matched
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.statement import doc_for
+    from jaxerr_lsp.fixes.text import cover
+
+    data = finding.data
+    assert isinstance(data, RefsMismatch)
+    target = cover([*(r.span for r in data.refs), data.refs_span])
+    doc = doc_for(lines, target)
+    if doc is None:
+        return []
+
+    def is_with_refs(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value == "with_refs"
+
+    call = doc.enclosing(target, cst.Call, is_with_refs)
+    if call is None:
+        return []
+    arg_nodes = []
+    for ref in data.refs:
+        node = doc.expression(ref.span, ref.source)
+        arg = next((a for a in call.args if a.value is node), None)
+        if arg is None:
+            return []
+        arg_nodes.append(arg)
+    fixes = []
+    if data.restructure is not None:
+        fixes.append(_restructure_fix(doc, data, data.restructure, arg_nodes))
+    fixes.append(_refs_from_primals_fix(lines, doc, data, call, arg_nodes))
+    return [f for f in fixes if f is not None]
+
+
+def _restructure_fix(doc: StmtDoc, data: RefsMismatch, restructure: Restructure,
+                     arg_nodes: list[cst.Arg]) -> Fix | None:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.nodes import preview_of, quote_style, sequence_to_dict
+
+    index, keys = restructure.arg, restructure.keys
+    if not 0 <= index < len(arg_nodes) or index >= len(data.primals):
+        return None
+    node = arg_nodes[index].value
+    if not isinstance(node, (cst.Tuple, cst.List)) or len(node.elements) != len(keys) \
+            or any(isinstance(e, cst.StarredElement) for e in node.elements):
+        return None
+    matched = _match_keys([e.value for e in node.elements], keys)
+    if matched is None and len(keys) == 1:
+        matched = list(keys)  # one ref, one key: nothing to pair wrongly
+    safe = matched is not None
+    new = sequence_to_dict(node, matched if matched is not None else list(keys),
+                           quote_style(data.primals[index].source, doc.lines.source))
+    edit = doc.edit({id(node): lambda _updated: new})
+    if edit is None:
+        return None
+    if safe:
+        why = ("Each ref's name says which key it belongs to, so the same refs receive the same "
+               "gradients, in the dict shape JAX expects.")
+    else:
+        why = ("The refs' names do not say which key each belongs to, so they are paired with the "
+               "primal's keys in order, which may swap gradients.")
+    return Fix(f"Pass the refs as a dict like the primal: {preview_of(new)}", safe, why, (edit,),
+               "refs-as-dict")
+
+
+def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call: cst.Call,
+                           arg_nodes: list[cst.Arg]) -> Fix | None:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.nodes import parenthesized
+    from jaxerr_lsp.fixes.statement import import_edit_for
+    from jaxerr_lsp.fixes.text import NEWLINE
+
+    if not data.primals:
+        return None
+    jax_name, jnp_name = data.jax_alias or "jax", data.jnp_alias or "jnp"
+    new_values = []
+    for primal in data.primals:
+        source = primal.source
+        if not source.strip() or source.lstrip().startswith("*"):
+            return None
+        try:
+            primal_node = cst.parse_expression(NEWLINE.sub(lines.newline, source.strip()))
+        except cst.ParserSyntaxError:
+            return None
+        template = cst.parse_expression(
+            f"{jax_name}.tree.map(lambda p: {jax_name}.new_ref({jnp_name}.zeros_like(p)), PRIMAL)")
+        assert isinstance(template, cst.Call)
+        new_values.append(template.with_changes(args=[
+            template.args[0], template.args[1].with_changes(value=parenthesized(primal_node))]))
+    replacements: dict[int, Any] = {}
+    positional = [a for a in call.args if not a.keyword and not a.star]
+    if len(arg_nodes) == len(data.primals) and [id(a) for a in arg_nodes] == [
+            id(a) for a in positional[: len(arg_nodes)]]:
+        for arg, value in zip(arg_nodes, new_values):
+            replacements[id(arg.value)] = lambda _u, value=value: value
+    else:
+        if any(a.star for a in call.args):
+            return None
+        rest = [a for a in call.args if a.keyword]
+        new_args = [cst.Arg(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                    for v in new_values]
+        if not rest:
+            new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        replacements[id(call)] = lambda u: u.with_changes(args=[*new_args, *rest])
+    edit = doc.edit(replacements)
+    if edit is None:
+        return None
+    imports = []
+    if data.jax_alias is None:
+        imports.append("import jax")
+    if data.jnp_alias is None:
+        imports.append("import jax.numpy as jnp")
+    import_edit = import_edit_for(lines, imports)
+    edits = (import_edit, edit) if import_edit else (edit,)
+    if data.primals_rebound:
+        title = "Build refs mirroring the primals (a primal was rebound)"
+        why = ("New refs replace yours, and a primal's name is rebound after jax.vjp, so refs built "
+               "from it may not mirror what was differentiated; your own refs no longer receive the "
+               "gradients.")
+    else:
+        title = "Build refs mirroring the primals"
+        why = ("Fresh zero refs shaped like each primal replace the refs you passed, so your own refs "
+               "no longer receive the gradients.")
+    return Fix(title, False, why, edits, "refs-from-primals")
 
 
 RULE = Rule(
-    code=CODE,
-    name="vjp-with-refs-tree-mismatch",
-    catalog_id=CATALOG_ID,
-    summary="`with_refs` arguments whose pytree structure differs from the primals of `jax.vjp`",
+    code="JXE001",
+    catalog_id="vjp-with-refs-tree-mismatch",
     triggers=("with_refs",),
     check=check,
+    data=RefsMismatch,
+    fix=fix,
+    fix_ids=("refs-as-dict", "refs-from-primals"),
 )
