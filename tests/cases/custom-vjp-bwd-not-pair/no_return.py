@@ -1,8 +1,5 @@
-import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):
@@ -19,7 +16,7 @@ def g1_fwd(x):
     return g1(x), x
 
 def g1_bwd(x, g):  # expect: JXE003
-    ct = g * jnp.cos(x)
+    ct = g * jnp.cos(x)  # noqa: F841
 g1.defvjp_with_logs(g1_fwd, g1_bwd)
 
 jax.grad(g1)(1.0)

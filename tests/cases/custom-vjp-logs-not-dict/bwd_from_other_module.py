@@ -1,9 +1,6 @@
 # case: static — the bwd rule comes from another module (`mylib`, not installed)
-import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):

@@ -1,9 +1,6 @@
 # case: static — `late_bwd` is read before its def: Python raises NameError first
-import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):
@@ -19,6 +16,6 @@ def g1(x):
 def g1_fwd(x):
     return g1(x), x
 
-g1.defvjp_with_logs(g1_fwd, late_bwd)  # NameError at run time, not a JAX error
+g1.defvjp_with_logs(g1_fwd, late_bwd)  # NameError at run time, not a JAX error  # noqa: F821
 def late_bwd(x, g):
     return (g * jnp.cos(x),), ["late"]

@@ -1,5 +1,4 @@
 import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
 from jax import custom_vjp

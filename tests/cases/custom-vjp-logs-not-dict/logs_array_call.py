@@ -1,8 +1,5 @@
-import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):

@@ -1,8 +1,6 @@
-import functools
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):

@@ -1,9 +1,6 @@
 # case: static — `g` is a parameter: `g * 2` may be of any type
-import functools
-from collections import OrderedDict, defaultdict
 import jax
 import jax.numpy as jnp
-from jax import custom_vjp
 
 @jax.custom_vjp
 def f(x, y):

@@ -1,5 +1,5 @@
 import jax
-import jax
+import jax  # noqa: F811
 import jax.numpy as jnp
 
 def loss(p, x):
