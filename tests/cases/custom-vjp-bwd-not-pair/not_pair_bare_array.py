@@ -2,13 +2,6 @@ import jax
 import jax.numpy as jnp
 
 @jax.custom_vjp
-def f(x, y):
-    return x * y
-
-def f_fwd(x, y):
-    return f(x, y), (x, y)
-
-@jax.custom_vjp
 def g1(x):
     return jnp.sin(x)
 

@@ -1,6 +1,5 @@
 # case: static — the bwd rule is wrapped by an unknown decorator (`mylib`, not installed)
 import jax
-import jax.numpy as jnp
 
 @jax.custom_vjp
 def f(x, y):
@@ -8,13 +7,6 @@ def f(x, y):
 
 def f_fwd(x, y):
     return f(x, y), (x, y)
-
-@jax.custom_vjp
-def g1(x):
-    return jnp.sin(x)
-
-def g1_fwd(x):
-    return g1(x), x
 
 from mylib import wrap
 @wrap

@@ -1,20 +1,6 @@
 import jax
 import jax.numpy as jnp
 
-@jax.custom_vjp
-def f(x, y):
-    return x * y
-
-def f_fwd(x, y):
-    return f(x, y), (x, y)
-
-@jax.custom_vjp
-def g1(x):
-    return jnp.sin(x)
-
-def g1_fwd(x):
-    return g1(x), x
-
 def h_impl(x):
     return jnp.sin(x)
 h = jax.custom_vjp(h_impl)

@@ -8,13 +8,6 @@ def f(x, y):
 def f_fwd(x, y):
     return f(x, y), (x, y)
 
-@jax.custom_vjp
-def g1(x):
-    return jnp.sin(x)
-
-def g1_fwd(x):
-    return g1(x), x
-
 def f_bwd(res, g):
     x, y = res
     if jnp.ndim(x) > 3:

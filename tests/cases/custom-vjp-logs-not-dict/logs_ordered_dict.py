@@ -1,6 +1,5 @@
 from collections import OrderedDict
 import jax
-import jax.numpy as jnp
 
 @jax.custom_vjp
 def f(x, y):
@@ -8,13 +7,6 @@ def f(x, y):
 
 def f_fwd(x, y):
     return f(x, y), (x, y)
-
-@jax.custom_vjp
-def g1(x):
-    return jnp.sin(x)
-
-def g1_fwd(x):
-    return g1(x), x
 
 def f_bwd(res, g):
     x, y = res

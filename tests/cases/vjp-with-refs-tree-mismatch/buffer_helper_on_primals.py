@@ -4,9 +4,6 @@ import jax.numpy as jnp
 def loss(p, x):
     return jnp.sum(p["w"] * x + p["b"])
 
-def loss3(a, b, c):
-    return jnp.sum(a * b * c)
-
 w = jnp.ones(3)
 b = jnp.zeros(3)
 x = jnp.ones(3)
