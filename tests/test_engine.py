@@ -7,19 +7,13 @@ from jaxerr_lsp import engine
 from jaxerr_lsp.config import Config
 from jaxerr_lsp.engine import analyze
 from jaxerr_lsp.rule import Rule
+from tests.case_files import case
 
-TRIGGER = """\
-import jax
-import jax.numpy as jnp
-
-def loss(params, x):
-    return jnp.sum(params["w"] * x + params["b"])
-
-params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
-x = jnp.ones(3)
-out, f_vjp = jax.vjp(loss, params, x)
-grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
-"""
+CASE = case("vjp-with-refs-tree-mismatch", "dict_vs_tuple")
+TRIGGER = CASE.source
+((CODE, LINE),) = CASE.expected
+CALL = "f_vjp.with_refs((ref(), ref()), ref())(1.0)"
+assert CALL in TRIGGER
 
 
 def codes(source: str, config: Config | None = None) -> list[tuple[str, int]]:
@@ -30,30 +24,28 @@ def test_partial_code_below_keeps_the_finding() -> None:
     for tail in ("def broken(:\n", "x = (1,\n", "    oops indented\n", "if True\n    pass\n",
                  "y = [1, 2\nz = 3\n", "class C:\n    def m(self\n"):
         analysis = analyze(TRIGGER + tail)
-        assert [(f.code, f.span.start_line) for f in analysis.findings] == [("JXE001", 10)], tail
+        assert [(f.code, f.span.start_line) for f in analysis.findings] == [(CODE, LINE)], tail
         assert not analysis.parsed_fully and analysis.notes
 
 
 def test_partial_code_above_keeps_the_finding() -> None:
     source = "def half(:\n" + TRIGGER
-    assert codes(source) == [("JXE001", 11)]
+    assert codes(source) == [(CODE, LINE + 1)]
 
 
 def test_broken_line_inside_a_function_keeps_the_function() -> None:
-    body = "\n".join("    " + line if line else "" for line in TRIGGER.splitlines()[6:])
-    source = TRIGGER.split("def loss")[0] + "def loss(params, x):\n    return jnp.sum(params['w'] * x + params['b'])\n" \
-        + "def main():\n    half = (\n" + body + "\n"
+    head, tail = TRIGGER.split("params = {", 1)
+    body = "\n".join("    " + line if line else "" for line in ("params = {" + tail).splitlines())
     # An unclosed bracket swallows the rest: nothing is promised, but nothing crashes.
-    analyze(source)
+    analyze(head + "def main():\n    half = (\n" + body + "\n")
     source = TRIGGER.replace("out, f_vjp", "    oops = )\nout, f_vjp", 1)
-    assert codes(source) == [("JXE001", 11)]
+    assert codes(source) == [(CODE, LINE + 1)]
 
 
 def test_trailing_suppression_on_last_line_of_multiline_finding() -> None:
-    source = TRIGGER.replace("with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)",
-                             "with_refs(\n    (jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))),\n"
-                             "    jax.new_ref(jnp.zeros(3)))(1.0)  # jaxerr: ignore[JXE001]")
-    assert codes(source) == []
+    multiline = "f_vjp.with_refs(\n    (ref(), ref()),\n    ref())(1.0)"
+    assert codes(TRIGGER.replace(CALL, multiline)) == [(CODE, LINE + 1)]
+    assert codes(TRIGGER.replace(CALL, multiline + "  # jaxerr: ignore[JXE001]")) == []
 
 
 def test_config_select_ignore_severity() -> None:

@@ -1,8 +1,9 @@
 """Fuzzing `jaxerr_lsp.engine.analyze`.
 
-- Generated programs (hypothesmith, from the grammar and from libcst nodes) and mutated real
-  files (the trigger examples and a few JAX snippets: truncated at random points, lines deleted
-  or duplicated, characters inserted): `analyze` never raises, reports no internal error, is
+- Generated programs (hypothesmith, from the grammar and from libcst nodes, with every rule's
+  trigger words) and mutated real files (the example triggers, the bad rule cases and a few
+  clean JAX snippets: truncated at random points, lines deleted or duplicated, characters
+  inserted): `analyze` never raises, reports no internal error, is
   deterministic, and every position it gives lies inside the text.
 - Partial programs keep the findings of their intact parts: a trigger program with garbage lines
   appended, with a later function cut at a random point, cut anywhere after its findings, or with
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 from jaxerr_lsp.engine import analyze
 from jaxerr_lsp.registry import all_rules
 from tests.case_files import all_cases
+from tests.case_files import case as rule_case
 
 ROOT = Path(__file__).resolve().parents[1]
 TRIGGER_DIR = ROOT / "examples" / "triggers"
@@ -36,63 +38,8 @@ RULE_CODES = {rule.code for rule in all_rules()}
 FORCE_TRAILER = "\n# " + " ".join(sorted({t for rule in all_rules() for t in rule.triggers})) + "\n"
 _BREAK = re.compile(r"\r\n|\r|\n")
 
-# A small JAX snippet per rule plus clean idioms; the trigger examples join them when present.
+# Clean idioms; the example triggers and the bad rule cases join them.
 SNIPPETS = {
-    "jxe001": '''import jax
-import jax.numpy as jnp
-
-params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
-
-
-def loss(params, x):
-    return jnp.sum(params["w"] * x + params["b"])
-
-
-grads = (jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3)))
-out, f_vjp = jax.vjp(loss, params, jnp.ones(3))
-f_vjp.with_refs(grads, jax.ad.DontWant())(1.0)
-''',
-    "jxe002": '''import jax
-import jax.numpy as jnp
-
-
-@jax.custom_vjp
-def f(x, y):
-    return x * y
-
-
-def f_fwd(x, y):
-    return x * y, (x, y)
-
-
-def f_bwd(res, g):
-    x, y = res
-    return g * y, g * x
-
-
-f.defvjp_with_logs(f_fwd, f_bwd)
-print(jax.grad(f)(1.0, 2.0))
-''',
-    "jxe003": '''import jax
-
-
-@jax.custom_vjp
-def f(x):
-    return x
-
-
-def f_fwd(x):
-    return x, None
-
-
-def f_bwd(res, g):
-    if g is None:
-        return None
-    return (g,), {"g": g}
-
-
-f.defvjp_with_logs(f_fwd, f_bwd)
-''',
     "clean": '''import jax
 import jax.numpy as jnp
 from functools import partial
@@ -119,7 +66,8 @@ class Model:
 
 
 def _programs() -> dict[str, str]:
-    """The snippets, the example triggers and every bad rule case (so every rule is fuzzed)."""
+    """The clean snippets, the example triggers and every bad rule case (so every rule is
+    fuzzed)."""
     programs = dict(SNIPPETS)
     if TRIGGER_DIR.is_dir():
         for path in sorted(TRIGGER_DIR.glob("*.py")):
@@ -131,8 +79,7 @@ def _programs() -> dict[str, str]:
 
 
 PROGRAMS = _programs()
-TRIGGERS = {name: text for name, text in PROGRAMS.items()
-            if name.endswith(".py") or name.startswith("jxe")}
+TRIGGERS = {name: text for name, text in PROGRAMS.items() if name.endswith(".py")}
 
 
 def test_every_rule_is_fuzzed() -> None:
@@ -389,7 +336,10 @@ test_broken_line_between_statements_keeps_findings = build(
 # A few fixed partial-code cases, so a failure reads plainly without hypothesis.
 @pytest.mark.parametrize("header", ["def helper():", "if ready:", "class Pending:"])
 def test_block_header_without_body_above_a_trigger(header):
-    text = SNIPPETS["jxe003"].replace("\n@jax.custom_vjp", f"\n{header}\n@jax.custom_vjp", 1)
-    original = run(SNIPPETS["jxe003"])
+    source = rule_case("custom-vjp-bwd-not-pair", "not_pair_string").source
+    text = source.replace("\n@jax.custom_vjp", f"\n{header}\n@jax.custom_vjp", 1)
+    header_line = source.split("\n").index("@jax.custom_vjp") + 1
+    original = run(source)
     partial = run(text)
-    assert {key(f, 4, 1) for f in original.findings} <= {key(f) for f in partial.findings}, partial.notes
+    assert original.findings
+    assert {key(f, header_line, 1) for f in original.findings} <= {key(f) for f in partial.findings}, partial.notes

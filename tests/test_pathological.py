@@ -21,23 +21,10 @@ import pytest
 
 from jaxerr_lsp import cli
 from jaxerr_lsp.engine import analyze
+from tests.case_files import case as rule_case
 
 # A bwd rule registered with defvjp_with_logs that returns a string: JXE003 on "not a pair".
-TRIGGER = textwrap.dedent('''\
-    import jax
-
-    @jax.custom_vjp
-    def f(x):
-        return x
-
-    def f_fwd(x):
-        return x, None
-
-    def f_bwd(res, g):
-        return "not a pair"
-
-    f.defvjp_with_logs(f_fwd, f_bwd)
-''')
+TRIGGER = rule_case("custom-vjp-bwd-not-pair", "not_pair_string").source
 FLAGGED = '"not a pair"'
 BOM = "\ufeff"
 _BREAK = re.compile(r"\r\n|\r|\n")
