@@ -14,7 +14,7 @@ from jaxerr_lsp.findings import Analysis, Finding
 from jaxerr_lsp.model import ModuleModel
 from jaxerr_lsp.registry import all_rules
 from jaxerr_lsp.rule import Context
-from jaxerr_lsp.source import parse_source
+from jaxerr_lsp.source import parse_source, syntax_error_of
 from jaxerr_lsp.suppression import covers
 
 
@@ -24,31 +24,38 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
                for number in {finding.span.start_line, finding.span.end_line})
 
 
-def analyze(source: str, config: Config | None = None, path: str = "<string>") -> Analysis:
-    """Check one document. Never raises on any input; problems go to `Analysis.notes`."""
+def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
+            syntax: bool = False) -> Analysis:
+    """Check one document. Never raises on any input; problems go to `Analysis.notes`.
+    With `syntax`, a file no rule needs parsed is still parsed once, to report whether
+    Python can read it (`Analysis.syntax_error`)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, config, path)
+        return _analyze(source, config, path, syntax)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _analyze(source: str, config: Config | None, path: str) -> Analysis:
+def _analyze(source: str, config: Config | None, path: str, syntax: bool) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for.
     active = [rule for rule in active if any(t in source for t in rule.triggers)]
     if not active:
+        if syntax:
+            error = syntax_error_of(source)
+            return Analysis(parsed_fully=error is None, syntax_error=error)
         return Analysis()
     try:
         parsed = parse_source(source)
     except Exception as error:  # defensive: parse_source is written not to raise
         return Analysis(notes=[f"internal error while parsing: {error!r}"], parsed_fully=False)
-    analysis = Analysis(notes=list(parsed.notes), parsed_fully=parsed.parsed_fully)
+    analysis = Analysis(notes=list(parsed.notes), parsed_fully=parsed.parsed_fully,
+                        syntax_error=parsed.syntax_error)
     if parsed.tree is None:
         return analysis
     try:

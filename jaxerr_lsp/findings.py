@@ -145,3 +145,7 @@ class Analysis:
     # did not parse, a file too large to check. Human-readable, for logs and the CLI.
     notes: list[str] = field(default_factory=list)
     parsed_fully: bool = True
+    # The first syntax error (line, character column, message), when the file does not parse.
+    # Known for every file when `analyze(..., syntax=True)`; otherwise only for files a rule
+    # needed parsed.
+    syntax_error: tuple[int, int, str] | None = None

@@ -174,24 +174,20 @@ class ModuleModel:
                 push(child, in_scope, in_branch)
 
         # Only the node types in _SPECIAL come here; `_walk` handles the rest inline.
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             self.functions.append(node)
-            self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
-            push_all(node.decorator_list)
+            if not isinstance(node, ast.Lambda):
+                self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
+                push_all(node.decorator_list)
             push_all(self._argument_defaults(node.args))
-            push_all(list(getattr(node, "type_params", [])))
-            push(node.returns)
-            push_all(self._argument_annotations(node.args))
-            inner = self._open(node, "function", scope, branch)
+            if not isinstance(node, ast.Lambda):
+                push_all(list(getattr(node, "type_params", [])))
+                push(node.returns)
+                push_all(self._argument_annotations(node.args))
+            is_lambda = isinstance(node, ast.Lambda)
+            inner = self._open(node, "lambda" if is_lambda else "function", scope, branch)
             self._bind_parameters(node.args, inner)
-            push_all(node.body, inner, ())
-            return out
-        if isinstance(node, ast.Lambda):
-            self.functions.append(node)
-            push_all(self._argument_defaults(node.args))
-            inner = self._open(node, "lambda", scope, branch)
-            self._bind_parameters(node.args, inner)
-            push(node.body, inner, ())
+            push_all([node.body] if isinstance(node, ast.Lambda) else node.body, inner, ())
             return out
         if isinstance(node, ast.ClassDef):
             self.classes.append(node)

@@ -52,6 +52,8 @@ class ParsedSource:
     notes: list[str] = field(default_factory=list)
     parsed_fully: bool = True
     bom: bool = False
+    # The first syntax error Python reports: (line, character column, message).
+    syntax_error: tuple[int, int, str] | None = None
 
     def column(self, line: int, byte_offset: int) -> int:
         """The character column of a UTF-8 byte offset on a 1-based line."""
@@ -145,6 +147,27 @@ def _repair(lines: list[str], error: SyntaxError, tries: dict[int, int]) -> bool
     return True
 
 
+def syntax_problem(error: SyntaxError, lines: list[str], bom: bool) -> tuple[int, int, str]:
+    """(line, character column, message) of a SyntaxError on `lines` (CPython's offset is
+    1-based, in characters of the line it parsed; None when it has none)."""
+    line = min(max(error.lineno or 1, 1), max(len(lines), 1))
+    column = max((error.offset or 1) - 1, 0) + (1 if bom and line == 1 else 0)
+    text = lines[line - 1] if lines else ""
+    return line, min(column, len(text)), str(error.msg)
+
+
+def syntax_error_of(text: str) -> tuple[int, int, str] | None:
+    """The first syntax error of `text`, or None when it parses (one plain parse)."""
+    bom = text.startswith("\ufeff")
+    try:
+        parse_quietly(text[1:] if bom else text)
+    except SyntaxError as error:
+        return syntax_problem(error, split_lines(text), bom)
+    except (ValueError, RecursionError, MemoryError):
+        return None  # not a syntax error: the engine notes these when it parses
+    return None
+
+
 def parse_quietly(text: str) -> ast.Module:
     with warnings.catch_warnings():
         # Warnings about the user's code (invalid escapes...) are not ours to print.
@@ -197,6 +220,7 @@ def parse_source(text: str) -> ParsedSource:
         except SyntaxError as error:
             if parsed.parsed_fully:
                 parsed.parsed_fully = False
+                parsed.syntax_error = syntax_problem(error, lines, bom)
                 parsed.notes.append(f"syntax error at line {error.lineno}: {error.msg}; the rest of the file was checked")
             work_lines = split_lines(work)
             if attempt == MAX_REPAIR_ATTEMPTS or not _repair(work_lines, error, tries):

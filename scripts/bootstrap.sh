@@ -43,8 +43,11 @@ spec="."
 [ -n "$extras" ] && spec=".[$extras]"
 stamp=".venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)-${extras:-base}"
 if [ ! -f "$stamp" ]; then
+  echo "Installing jaxerr-lsp${extras:+ with its $extras dependencies} into .venv$( [ "$extras" = test ] && echo ' (JAX 0.12.0.1 among them: about a minute)')"
   .venv/bin/python -m pip install --quiet --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -m pip install --quiet -e "$spec" 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -m pip install --progress-bar off -e "$spec" 2>&1 \
+    | grep --line-buffered -E "^(Collecting|Successfully installed|ERROR)" \
+    | sed -u -E 's/^Collecting ([^ ]+).*/  collecting \1/' || true
   .venv/bin/python -c "import jaxerr_lsp, pygls, lsprotocol, libcst" \
     || { echo "jaxerr-lsp failed to install into .venv" >&2; exit 1; }
   touch "$stamp"

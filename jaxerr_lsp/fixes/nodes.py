@@ -103,6 +103,9 @@ def sequence_to_dict(
         cst.DictElement(string(key, quote), element.value, comma=element.comma)
         for key, element in zip(keys, node.elements)
     ]
+    if isinstance(node, cst.Tuple) and len(elements) == 1:
+        # `(x,)`: the comma makes the tuple; a dict does not need it
+        elements[0] = elements[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     return cst.Dict(
         elements,
         lbrace=cst.LeftCurlyBrace(whitespace_after=open_ws),

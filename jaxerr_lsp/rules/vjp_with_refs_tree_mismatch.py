@@ -19,6 +19,7 @@ replace the user's).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,9 @@ class RefsMismatch(RuleData):
     jnp_alias: str | None  # a name bound to jax.numpy
     # A primal name is rebound between jax.vjp and with_refs: rebuilding from it is not safe.
     primals_rebound: bool
+    # The positions (primal or with_refs argument) whose structures differ, missing refs and
+    # extra refs included; the other arguments are right and a fix keeps them.
+    mismatched: list[int]
 
 
 def _messages(function: str, items: list[tuple[str, str, str, str]]) -> tuple[str, str]:
@@ -200,6 +204,9 @@ def check(ctx: Context) -> None:
         primal_structures = [ctx.values.structure(p) for p in primals]
         ref_structures = [ctx.values.structure(r) for r in call.args]
         items = list(differences(TupleNode(tuple(primal_structures)), TupleNode(tuple(ref_structures))))
+        mismatched = [i for i in range(max(len(primals), len(call.args)))
+                      if i >= len(primals) or i >= len(call.args)
+                      or any(differences(primal_structures[i], ref_structures[i]))]
         for expr, structure in zip([*primals, *call.args], [*primal_structures, *ref_structures]):
             if not isinstance(structure, Unknown):
                 ctx.inferred.append(InferredStructure(ctx.span(expr), describe(structure)))
@@ -224,7 +231,8 @@ def check(ctx: Context) -> None:
                 restructure=restructure,
                 jax_alias=next(iter(model.aliases_of("jax")), None),
                 jnp_alias=next(iter(model.aliases_of("jax.numpy")), None),
-                primals_rebound=_primals_rebound(ctx, primals, vjp, call)))
+                primals_rebound=_primals_rebound(ctx, primals, vjp, call),
+                mismatched=mismatched))
 
 
 # ------------------------------------------------------------------------------------ fix
@@ -330,7 +338,8 @@ def _restructure_fix(doc: StmtDoc, data: RefsMismatch, restructure: Restructure,
             or any(isinstance(e, cst.StarredElement) for e in node.elements):
         return None
     matched = _match_keys([e.value for e in node.elements], keys)
-    if matched is None and len(keys) == 1:
+    one = len(keys) == 1
+    if matched is None and one:
         matched = list(keys)  # one ref, one key: nothing to pair wrongly
     safe = matched is not None
     new = sequence_to_dict(node, matched if matched is not None else list(keys),
@@ -338,7 +347,10 @@ def _restructure_fix(doc: StmtDoc, data: RefsMismatch, restructure: Restructure,
     edit = doc.edit({id(node): lambda _updated: new})
     if edit is None:
         return None
-    if safe:
+    if one:
+        why = (f"The primal dict has one key, {keys[0]!r}, and the {type(node).__name__.lower()} one "
+               "ref: the same ref receives the same gradient, in the dict shape JAX expects.")
+    elif safe:
         why = ("Each ref's name says which key it belongs to, so the same refs receive the same "
                "gradients, in the dict shape JAX expects.")
     else:
@@ -350,65 +362,85 @@ def _restructure_fix(doc: StmtDoc, data: RefsMismatch, restructure: Restructure,
 
 def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call: cst.Call,
                            arg_nodes: list[cst.Arg]) -> Fix | None:
+    """Keep every argument that is right; for each mismatched primal, bind fresh zero refs
+    shaped like it to a new name just before the statement and pass that name; drop extra
+    arguments. The why names each change."""
     import libcst as cst
 
-    from jaxerr_lsp.fixes.edits import Fix
-    from jaxerr_lsp.fixes.nodes import parenthesized
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
     from jaxerr_lsp.fixes.statement import import_edit_for
-    from jaxerr_lsp.fixes.text import NEWLINE
 
-    if not data.primals:
+    primals, refs = data.primals, data.refs
+    if not primals or len(arg_nodes) != len(call.args) or any(
+            not p.source.strip() or p.source.lstrip().startswith("*") for p in primals):
         return None
     jax_name, jnp_name = data.jax_alias or "jax", data.jnp_alias or "jnp"
-    new_values = []
-    for primal in data.primals:
-        source = primal.source
-        if not source.strip() or source.lstrip().startswith("*"):
-            return None
-        try:
-            primal_node = cst.parse_expression(NEWLINE.sub(lines.newline, source.strip()))
-        except cst.ParserSyntaxError:
-            return None
-        template = cst.parse_expression(
-            f"{jax_name}.tree.map(lambda p: {jax_name}.new_ref({jnp_name}.zeros_like(p)), PRIMAL)")
-        assert isinstance(template, cst.Call)
-        new_values.append(template.with_changes(args=[
-            template.args[0], template.args[1].with_changes(value=parenthesized(primal_node))]))
-    replacements: dict[int, Any] = {}
-    positional = [a for a in call.args if not a.keyword and not a.star]
-    if len(arg_nodes) == len(data.primals) and [id(a) for a in arg_nodes] == [
-            id(a) for a in positional[: len(arg_nodes)]]:
-        for arg, value in zip(arg_nodes, new_values):
-            replacements[id(arg.value)] = lambda _u, value=value: value
-    else:
-        if any(a.star for a in call.args):
-            return None
-        rest = [a for a in call.args if a.keyword]
-        new_args = [cst.Arg(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-                    for v in new_values]
-        if not rest:
-            new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        replacements[id(call)] = lambda u: u.with_changes(args=[*new_args, *rest])
-    edit = doc.edit(replacements)
+    taken = set(re.findall(r"[A-Za-z_]\w*", lines.source))
+    bindings: list[str] = []  # `name = jax.tree.map(...)` statements to add
+    args: list[cst.Arg] = []
+    replaced: list[str] = []  # sources of the refs the new ones replace
+    names: list[str] = []
+    for i, primal in enumerate(primals):
+        if i < len(refs) and i not in data.mismatched:
+            args.append(arg_nodes[i])
+            continue
+        base = primal.source.strip() if primal.source.strip().isidentifier() else f"primal{i}"
+        name = _fresh(f"{base}_refs", taken)
+        one_line = " ".join(primal.source.split())
+        bindings.append(f"{name} = {jax_name}.tree.map(lambda p: {jax_name}.new_ref("
+                        f"{jnp_name}.zeros_like(p)), {one_line})")
+        names.append(name)
+        if i < len(refs):
+            replaced.append(refs[i].source)
+        args.append(cst.Arg(cst.Name(name)))
+    dropped = [r.source for r in refs[len(primals):]]
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    new_args = [a.with_changes(comma=comma) for a in args[:-1]]
+    new_args.append(args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT))
+    edit = doc.edit({id(call): lambda u: u.with_changes(args=new_args)})
     if edit is None:
         return None
-    imports = []
-    if data.jax_alias is None:
-        imports.append("import jax")
-    if data.jnp_alias is None:
-        imports.append("import jax.numpy as jnp")
-    import_edit = import_edit_for(lines, imports)
-    edits = (import_edit, edit) if import_edit else (edit,)
-    if data.primals_rebound:
-        title = "Build refs mirroring the primals (a primal was rebound)"
-        why = ("New refs replace yours, and a primal's name is rebound after jax.vjp, so refs built "
-               "from it may not mirror what was differentiated; your own refs no longer receive the "
-               "gradients.")
+    (sl, sc) = doc.stmt.start
+    prefix = lines.line(sl)[:sc]
+    if prefix.strip():  # `x = 1; f_vjp.with_refs(...)`: join with semicolons
+        added = "".join(f"{b}; " for b in bindings)
     else:
-        title = "Build refs mirroring the primals"
-        why = ("Fresh zero refs shaped like each primal replace the refs you passed, so your own refs "
-               "no longer receive the gradients.")
-    return Fix(title, False, why, edits, "refs-from-primals")
+        added = "".join(f"{b}{lines.newline}{prefix}" for b in bindings)
+    edits = [TextEdit(Span(sl, sc, sl, sc), added), edit]
+    imports = [i for i, alias in (("import jax", data.jax_alias),
+                                  ("import jax.numpy as jnp", data.jnp_alias)) if alias is None]
+    import_edit = import_edit_for(lines, imports)
+    if import_edit is not None:
+        edits.insert(0, import_edit)
+    changes = []
+    if names:
+        shaped = ", ".join(f"`{n}` (zero refs shaped like `{primals[i].source.strip()}`)"
+                           for n, i in zip(names, [i for i in range(len(primals))
+                                                   if i >= len(refs) or i in data.mismatched]))
+        changes.append(f"Creates {shaped} and passes {'it' if len(names) == 1 else 'them'}"
+                       + (f" in place of {', '.join(f'`{r}`' for r in replaced)}: those refs no "
+                          f"longer receive the gradients, read them from the new refs instead."
+                          if replaced else "."))
+    if dropped:
+        changes.append(f"Drops the extra argument{'s' if len(dropped) > 1 else ''} "
+                       f"{', '.join(f'`{d}`' for d in dropped)}, which no primal argument matches.")
+    kept = [refs[i].source for i in range(min(len(refs), len(primals))) if i not in data.mismatched]
+    if kept:
+        changes.append(f"Keeps {', '.join(f'`{k}`' for k in kept)} as written.")
+    if data.primals_rebound:
+        changes.append("A primal's name is rebound after jax.vjp, so the new refs may not mirror "
+                       "what was differentiated.")
+    title = ("Build refs mirroring the primals: " + ", ".join(names)) if names else \
+        "Drop the extra with_refs arguments"
+    return Fix(title, False, " ".join(changes), tuple(edits), "refs-from-primals")
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    candidate, n = name, 1
+    while candidate in taken:
+        candidate, n = f"{name}_{n}", n + 1
+    taken.add(candidate)
+    return candidate
 
 
 RULE = Rule(
