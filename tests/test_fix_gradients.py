@@ -81,7 +81,7 @@ def results() -> list[tuple[tuple[str, str, str, str], dict]]:
 
 def test_each_fixed_program_holds_the_gradients_plain_vjp_gives(results) -> None:
     for (name, fix_id, program, _why), result in results:
-        assert not result["raised"], (name, fix_id, result, program)
+        assert not result.raised, (name, fix_id, str(result), program)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -106,4 +106,4 @@ def test_one_key_dict_fix_writes_no_stray_comma_and_describes_one_key() -> None:
     assert fixed.splitlines()[-1] == "pullback.with_refs({\"w\": jax.new_ref(jnp.zeros(3))}, g2)(1.0)"
     assert fix.safe and "one key, 'w'" in fix.why and "name" not in fix.why
     (result,) = run_programs([fixed])
-    assert not result["raised"], result
+    assert not result.raised, str(result)

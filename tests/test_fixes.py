@@ -51,10 +51,14 @@ def with_data(f: Finding, **changes: Any) -> Finding:
 _NL = re.compile(r"\r\n|\r|\n")
 
 
+def indented_like(src: str, text: str) -> str:
+    """`text` with tabs if `src` indents with tabs."""
+    return _tabs(text) if re.search(r"(?m)^\t", src) else text
+
+
 def nl(src: str, text: str) -> str:
     """`text` written like `src`: its line endings, and tabs if it indents with tabs."""
-    if re.search(r"(?m)^\t", src):
-        text = _tabs(text)
+    text = indented_like(src, text)
     if "\r\n" in src:
         return text.replace("\n", "\r\n")
     return text.replace("\n", "\r") if "\r" in src else text
@@ -98,9 +102,11 @@ def jxe001(
     jnp_alias: str | None = "jnp",
     rebound: bool = False,
     vjp: str = "jax.vjp(",
+    mismatched: tuple[int, ...] = (0,),
 ) -> Finding:
-    prim = [{"span": L(at(src, p, vjp)), "source": nl(src, p)} for p in primals]
-    ref_d = [{"span": L(at(src, r, "with_refs(")), "source": nl(src, r)} for r in refs]
+    # a source as the engine gives it: the file's indentation, "\n" line breaks
+    prim = [{"span": L(at(src, p, vjp)), "source": indented_like(src, p)} for p in primals]
+    ref_d = [{"span": L(at(src, r, "with_refs(")), "source": indented_like(src, r)} for r in refs]
     restructure = None if keys is None else {"arg": arg, "keys": keys}
     refs_span = Span(*ref_d[0]["span"][:2], *ref_d[-1]["span"][2:]) if ref_d else at(src, "with_refs")
     return make_finding("JXE001", refs_span, {
@@ -111,6 +117,7 @@ def jxe001(
         "jax_alias": jax_alias,
         "jnp_alias": jnp_alias,
         "primals_rebound": rebound,
+        "mismatched": list(mismatched),
     }, "tree structures differ")
 
 
@@ -160,8 +167,9 @@ def engine_flags(src: str, code: str) -> list[Finding]:
 
 def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
     """Apply `fix`; the result parses, is no longer flagged, and only the finding's statement
-    (plus an import insertion) changed. A fix the catalog calls safe is safe here too (the
-    catalog gives the worst case of every instance)."""
+    changed, besides insertions of whole statements (an import at the top, a binding before
+    the statement). A fix the catalog calls safe is safe here too (the catalog gives the worst
+    case of every instance)."""
     assert fix.fix_id in rule_for(finding.code).fix_ids, fix
     info = load_catalog().by_rule(finding.code).fix(fix.fix_id)
     assert fix.safe or info.safety == "unsafe", (fix, info)
@@ -169,12 +177,15 @@ def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
     assert fixed != src
     ast.parse(fixed)
     assert not engine_flags(fixed, finding.code), fixed
-    statement_edits = [e for e in fix.edits if e.span.start_line <= finding.span.start_line <= e.span.end_line]
+    statement_edits = [e for e in fix.edits if e.span.start_line <= finding.span.start_line <= e.span.end_line
+                       and (e.span.start_line, e.span.start_column) != (e.span.end_line, e.span.end_column)]
     assert len(statement_edits) == 1, fix.edits
     others = [e for e in fix.edits if e not in statement_edits]
-    for e in others:  # only import insertions
+    for e in others:  # insertions of whole import or assignment statements
         assert e.span.start_line == e.span.end_line and e.span.start_column == e.span.end_column
-        assert re.fullmatch(r"(\r\n|\r|\n)?((import|from) [^\r\n]+(\r\n|\r|\n)?)+", e.new_text), e
+        inserted = ast.parse(_tabs(e.new_text.strip().strip(";")).replace("\t", " "))
+        assert inserted.body and all(isinstance(n, (ast.Import, ast.ImportFrom, ast.Assign))
+                                     for n in inserted.body), e
     # the lines around the edited statement survive byte for byte, and so does the start
     # of its first line and the end of its last (indentation, trailing comments)
     src_lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", src)
@@ -475,7 +486,7 @@ CASES = [
          ["refs-as-dict", "refs-from-primals"], "tree structures differ",
          out={"refs-as-dict": GRADS_VALUE, "refs-from-primals": "[0.0, 0.0, 0.0] [0.0, 0.0, 0.0]\n"}),
     Case("two-primals", TWO_PRIMALS,
-         lambda s: jxe001(s, ["x", "y"], ["rx"]),
+         lambda s: jxe001(s, ["x", "y"], ["rx"], mismatched=(1,)),
          ["refs-from-primals"], "tree structures differ", out={"refs-from-primals": "ran\n"}),
     Case("aliases", ALIASES,
          lambda s: jxe001(s, ["p"], ["[ra]"], keys=["a"], jax_alias="J",
@@ -698,11 +709,14 @@ def test_restructure_exact() -> None:
         "f_vjp.with_refs({'w': g_w, 'b': g_b})(jnp.ones(()))  # accumulate"
     )
     assert fixed_line(DICT_PRIMAL, f, "refs-from-primals", "with_refs") == (
-        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), "
-        "{'w': w, 'b': b}))(jnp.ones(()))  # accumulate"
+        "f_vjp.with_refs(primal0_refs)(jnp.ones(()))  # accumulate"
+    )
+    assert fixed_line(DICT_PRIMAL, f, "refs-from-primals", "primal0_refs =") == (
+        "primal0_refs = jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), {'w': w, 'b': b})"
     )
     fixes = compute_fixes(DICT_PRIMAL, f)
-    assert (fixes[1].title, fixes[1].safe) == ("Build refs mirroring the primals", False)
+    assert (fixes[1].title, fixes[1].safe) == ("Build refs mirroring the primals: primal0_refs", False)
+    assert "`(g_w, g_b)`" in fixes[1].why and "no longer receive the gradients" in fixes[1].why
 
 
 def test_restructure_by_name_not_order() -> None:
@@ -745,9 +759,10 @@ def test_restructure_name_matching() -> None:
 
 def test_two_primals_exact() -> None:
     f = CASE_BY_NAME["two-primals"].finding(TWO_PRIMALS)
-    assert fixed_line(TWO_PRIMALS, f, "refs-from-primals", "with_refs") == (
-        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), x), "
-        "jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), y))(1.0)"
+    # only the primal without a ref gets new refs; `rx` stays
+    assert fixed_line(TWO_PRIMALS, f, "refs-from-primals", "with_refs") == "f_vjp.with_refs(rx, y_refs)(1.0)"
+    assert fixed_line(TWO_PRIMALS, f, "refs-from-primals", "y_refs =") == (
+        "y_refs = jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), y)"
     )
 
 
@@ -755,8 +770,8 @@ def test_aliases_used_and_no_import_added() -> None:
     f = CASE_BY_NAME["aliases"].finding(ALIASES)
     fix = compute_fixes(ALIASES, f)[0]
     assert len(fix.edits) == 1
-    assert fixed_line(ALIASES, f, "refs-from-primals", "with_refs") == (
-        "f_vjp.with_refs(J.tree.map(lambda p: J.new_ref(xp.zeros_like(p)), p))(1.0)"
+    assert fixed_line(ALIASES, f, "refs-from-primals", "p_refs =") == (
+        "p_refs = J.tree.map(lambda p: J.new_ref(xp.zeros_like(p)), p)"
     )
 
 
@@ -778,7 +793,7 @@ def test_missing_jax_import_after_docstring_future_and_imports() -> None:
         '"""Only names from jax are imported."""\n\nfrom __future__ import annotations\n\n'
         "from jax import numpy as xp\nfrom jax import new_ref, vjp\nimport jax\n\n# a comment"
     )
-    assert "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(xp.zeros_like(p)), p))(1.0)" in fixed
+    assert "\np_refs = jax.tree.map(lambda p: jax.new_ref(xp.zeros_like(p)), p)\nf_vjp.with_refs(p_refs)(1.0)\n" in fixed
 
 
 def test_import_added_when_file_is_only_imports_without_newline() -> None:
@@ -787,7 +802,7 @@ def test_import_added_when_file_is_only_imports_without_newline() -> None:
     fix = compute_fixes(src, f)[0]
     assert apply_edits(src, fix.edits) == (
         "import jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
-        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)"
+        "p_refs = jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p); f_vjp.with_refs(p_refs)(1.0)"
     )
     from jaxerr_lsp.fixes.statement import import_edit_for as _import_edit
     from jaxerr_lsp.fixes.text import Lines as _Lines
@@ -812,9 +827,9 @@ def test_import_added_when_file_is_only_imports_without_newline() -> None:
 
 
 def test_rebound_primal_is_unsafe_and_says_so() -> None:
-    f = jxe001(TWO_PRIMALS, ["x", "y"], ["rx"], rebound=True)
+    f = jxe001(TWO_PRIMALS, ["x", "y"], ["rx"], rebound=True, mismatched=(1,))
     (fix,) = compute_fixes(TWO_PRIMALS, f)
-    assert not fix.safe and "rebound" in fix.title and "rebound" in fix.why
+    assert not fix.safe and "rebound" in fix.why
 
 
 def test_logs_list_exact() -> None:
@@ -998,15 +1013,15 @@ def test_byte_order_mark(jax_runs) -> None:
     (fix,) = compute_fixes(src, f)
     assert apply_edits(src, fix.edits) == (
         "\ufeffimport jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
-        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p))(1.0)\n"
+        "p_refs = jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p); f_vjp.with_refs(p_refs)(1.0)\n"
     )
     src = "\ufeffimport jax; f_vjp.with_refs(r)(1.0)\n"
     f = jxe001(src, [], ["r"], vjp="jax", jnp_alias=None)
     f = with_data(f, primals=[{"span": [1, 8, 1, 11], "source": "jax"}])
     (fix,) = compute_fixes(src, f)
     assert apply_edits(src, fix.edits) == (
-        "\ufeffimport jax; import jax.numpy as jnp; "
-        "f_vjp.with_refs(jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), jax))(1.0)\n"
+        "\ufeffimport jax; import jax.numpy as jnp; jax_refs = jax.tree.map(lambda p: "
+        "jax.new_ref(jnp.zeros_like(p)), jax); f_vjp.with_refs(jax_refs)(1.0)\n"
     )
     src = "\ufeff" + DICT_PRIMAL
     (finding,) = engine_flags(src, "JXE001")
@@ -1236,13 +1251,22 @@ class _Errors(logging.Handler):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_mutated_case())
 def test_never_raises_on_mutated_code_and_data(pair) -> None:
+    """No fix raises or logs an error, and none turns code that parses into code that does
+    not (a fix whose result would not parse is dropped)."""
     src, finding = pair
     with _Errors() as errors:
         fixes = compute_fixes(src, finding)
     assert not errors, errors[0]
+    try:
+        ast.parse(src)
+    except SyntaxError:
+        parses = False
+    else:
+        parses = True
     for fix in fixes:
         fixed = apply_edits(src, fix.edits)
-        assert isinstance(fixed, str)
+        if parses:
+            ast.parse(fixed)
     ignore = ignore_line_fix(src, finding)
     apply_edits(src, ignore.edits)
 
