@@ -82,6 +82,11 @@ class Result:
     traceback: str | None = None  # as Python prints it on stderr
     frame: Frame | None = None  # where it was raised: the innermost frame of the traceback
 
+    def __getitem__(self, key: str) -> object:
+        """`result["raised"]`: the runner's results were plain dicts; tests/test_cli.py still
+        reads them so. New code reads attributes."""
+        return getattr(self, key)
+
     def __str__(self) -> str:
         if not self.raised:
             return f"ran clean; printed {self.stdout!r}"
