@@ -1,6 +1,6 @@
 """The rule cases (`tests/cases/<catalog-id>/<name>.py`, format in tests/cases/README.md), the
-`# expect:` markers they and the examples carry, and how a JAX run is held against the
-catalog and a finding's predicted message."""
+`# expect:` markers they and the examples carry, how a JAX run is held against the catalog and
+a finding's predicted message, and the rules' trigger words (to force every rule to run)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ from functools import cached_property
 from pathlib import Path
 
 from jaxerr_lsp.catalog import Entry, template_parts
+from jaxerr_lsp.registry import all_rules
 from tests.jax_runner import Result
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 STATIC = "# case: static"
+# Every rule's trigger words; appended as a comment, they make every rule run on a file.
+TRIGGER_WORDS = tuple(sorted({word for rule in all_rules() for word in rule.triggers}))
+FORCE_TRAILER = "\n# " + " ".join(TRIGGER_WORDS) + "\n"
 _MARKER = re.compile(r"#\s*expect:\s*(?P<codes>[A-Z0-9]+(?:\s*,\s*[A-Z0-9]+)*)\s*$")
 
 

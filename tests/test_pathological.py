@@ -21,6 +21,7 @@ import pytest
 
 from jaxerr_lsp import cli
 from jaxerr_lsp.engine import analyze
+from tests.case_files import TRIGGER_WORDS
 from tests.case_files import case as rule_case
 
 # A bwd rule registered with defvjp_with_logs that returns a string: JXE003 on "not a pair".
@@ -170,7 +171,7 @@ def _encoding_cases() -> list[Case]:
     out.append(_utf8("empty.py", "", flagged=[]))
     out.append(_utf8("bom_only.py", BOM, flagged=[]))
     out.append(_utf8("newlines_only.py", "\n\r\n\r" * 1000, flagged=[]))
-    out.append(_utf8("trigger_words_only.py", "with_refs defvjp_with_logs", flagged=[]))
+    out.append(_utf8("trigger_words_only.py", " ".join(TRIGGER_WORDS), flagged=[]))
     return out
 
 
