@@ -36,7 +36,7 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 __all__ = [
     "Catalog",
@@ -615,17 +615,8 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
 def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
     if "fixes" not in data:
         raise fail("fixes", "missing (an array of [[fixes]] tables; may be empty: fixes = [])")
-    raw = data["fixes"]
-    if not isinstance(raw, list):
-        raise fail("fixes", f"must be an array of tables, not {type(raw).__name__}")
     fixes: list[FixInfo] = []
-    for i, table in enumerate(raw):
-        where = f"fixes[{i}]"
-        if not isinstance(table, dict):
-            raise fail(where, f"must be a table, not {type(table).__name__}")
-        extra = sorted(set(table) - {"id", "title", "safety", "why"})
-        if extra:
-            raise fail(f"{where}.{extra[0]}", "unknown field (expected id, title, safety, why)")
+    for where, table in _tables(data, "fixes", ("id", "title", "safety", "why"), fail):
         fix_id = text(table, "id", f"{where}.id")
         if not FIX_ID_RE.fullmatch(fix_id):
             raise fail(f"{where}.id", f"invalid fix id {fix_id!r} (lowercase letters, digits and '-')")
@@ -640,19 +631,26 @@ def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
     return tuple(fixes)
 
 
-def _api_docs(data: dict[str, Any], text, fail, path: Path) -> tuple[ApiDoc, ...]:
-    raw = data.get("api", [])
+def _tables(data: dict[str, Any], key: str, fields: tuple[str, ...],
+            fail: Callable[[str, str], CatalogError]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(`key[i]`, table) for each table of the array of tables `key` (none when it is absent),
+    each checked to hold only `fields`."""
+    raw = data.get(key, [])
     if not isinstance(raw, list):
-        raise fail("api", f"must be an array of tables ([[api]]), not {type(raw).__name__}")
-    docs: list[ApiDoc] = []
+        raise fail(key, f"must be an array of tables, not {type(raw).__name__}")
     for i, table in enumerate(raw):
-        where = f"api[{i}]"
+        where = f"{key}[{i}]"
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
-        extra = sorted(set(table) - {"name", "signature", "doc", "qualnames", "method"})
+        extra = sorted(set(table) - set(fields))
         if extra:
-            raise fail(f"{where}.{extra[0]}",
-                       "unknown field (expected name, signature, doc, qualnames, method)")
+            raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(fields)})")
+        yield where, table
+
+
+def _api_docs(data: dict[str, Any], text, fail, path: Path) -> tuple[ApiDoc, ...]:
+    docs: list[ApiDoc] = []
+    for where, table in _tables(data, "api", ("name", "signature", "doc", "qualnames", "method"), fail):
         name = text(table, "name", f"{where}.name")
         if not DOTTED_RE.fullmatch(name):
             raise fail(f"{where}.name", f"not a dotted API name: {name!r} (e.g. 'jax.vjp')")
