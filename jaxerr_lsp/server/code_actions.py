@@ -19,7 +19,6 @@ from lsprotocol import types
 
 from jaxerr_lsp.app.fix_loop import FindingFixes, fixes_for, select_fixes
 from jaxerr_lsp.findings import Finding, Span
-from jaxerr_lsp.registry import finding_from_json
 from jaxerr_lsp.server.diagnostics import document_path, to_diagnostic
 from jaxerr_lsp.server.language_server import DocState
 from jaxerr_lsp.server.positions import PositionConverter
@@ -149,6 +148,8 @@ async def _current(ls: JaxerrLanguageServer, uri: str,
 async def _finding_of(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
                       data: dict[str, Any]) -> Finding | None:
     """The finding an action was made for, in the document's current text."""
+    from jaxerr_lsp.registry import finding_from_json  # the rules: imported on first use
+
     raw = data.get("finding")
     if data.get("version") == doc.version:
         finding = finding_from_json(raw)
