@@ -247,8 +247,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         for result in results:
             for note in result.notes:
                 print(f"{result.path}: note: {note}", file=sys.stderr)
-    for error in errors:
-        print(f"jaxerr: error: {error}", file=sys.stderr)
+    for message in errors:
+        print(f"jaxerr: error: {message}", file=sys.stderr)
     if errors:
         return 2
     return 1 if total else 0

@@ -42,7 +42,7 @@ def hover_at(catalog: Catalog | None, lines: Sequence[str], line: int, column: i
             parts.append((finding_markdown(catalog, finding), finding.span))
     text = lines[line - 1] if 1 <= line <= len(lines) else ""
     found = api_at(catalog, text, column, imports or {}) if catalog is not None else None
-    if found is not None:
+    if catalog is not None and found is not None:
         parts.append((api_markdown(catalog, found.doc),
                       Span(line, found.name.start, line, found.name.end)))
     here = [s for s in inferred if s.span.contains(line, column)]

@@ -6,6 +6,7 @@ reachable through it. If pygls changes, this module is the one to revisit.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Generator
 from concurrent.futures import Future
@@ -58,7 +59,7 @@ class JaxerrProtocol(LanguageServerProtocol):
         super()._execute_handler(msg_id, handler, callback, args, kwargs)
         future = self._request_futures.get(msg_id)
         if future is not None:
-            future.add_done_callback(lambda done, key=msg_id: self._forget_future(key, done))
+            future.add_done_callback(functools.partial(self._forget_future, msg_id))
 
     def _forget_future(self, msg_id: Any, future: Future[Any]) -> None:
         if self._request_futures.get(msg_id) is future:
