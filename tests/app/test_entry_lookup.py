@@ -7,18 +7,9 @@ import pytest
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
 from jaxerr_lsp.catalog import CatalogError, load_catalog
 from jaxerr_lsp.engine import analyze
+from tests.lsp.helpers import TRIGGER
 
 CATALOG = load_catalog()
-TRIGGER = '''import jax
-import jax.numpy as jnp
-
-def loss(params, x):
-    return jnp.sum(params["w"] * x + params["b"])
-
-params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
-out, f_vjp = jax.vjp(loss, params, jnp.ones(3))
-f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
-'''
 
 
 def test_by_id_code_and_text():

@@ -7,19 +7,9 @@ from jaxerr_lsp.app.hover_text import SEPARATOR, api_markdown, finding_markdown,
 from jaxerr_lsp.catalog import load_catalog, render_markdown
 from jaxerr_lsp.engine import analyze
 from jaxerr_lsp.findings import Finding, InferredStructure, Span
+from tests.lsp.helpers import TRIGGER
 
 CATALOG = load_catalog()
-TRIGGER = '''import jax
-import jax.numpy as jnp
-
-def loss(params, x):
-    return jnp.sum(params["w"] * x + params["b"])
-
-params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
-x = jnp.ones(3)
-out, f_vjp = jax.vjp(loss, params, x)
-grads = f_vjp.with_refs((jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))), jax.new_ref(jnp.zeros(3)))(1.0)
-'''
 LINES = TRIGGER.split("\n")
 
 
