@@ -8,6 +8,24 @@ never imports JAX (the tests check the entries against the installed JAX).
 Message templates write `{expression}` where JAX formats a value into the message (the text
 between the braces is the expression of JAX's f-string, e.g. `{type(logs).__name__}`), and
 `{{` / `}}` for a literal brace.
+
+API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
+("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
+an `[[api]]` table in the file of whichever entry brings it (write the tables right after
+`apis`):
+
+    [[api]]
+    name = "jax.new_ref"                  # as `apis` lists it
+    signature = "jax.new_ref(init)"       # the hover's title
+    doc = "Creates a mutable array reference holding `init`. ..."   # Markdown, a sentence or two
+    qualnames = ["jax.new_ref", "jax.ref.new_ref"]   # module attributes, aliases included
+    # or, for a method of an object JAX returns (`f_vjp.with_refs`, `f.defvjp`):
+    # method = "with_refs"
+
+The loader checks that no API is documented twice (the error names both files), that every
+name in an entry's `apis` is documented somewhere, and that no qualified name or method name
+points to two APIs. An API may be documented without any entry listing it (its hover then
+names no error).
 """
 
 from __future__ import annotations
@@ -18,10 +36,11 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 __all__ = [
     "Catalog",
+    "ApiDoc",
     "CatalogError",
     "Entry",
     "FixInfo",
@@ -38,6 +57,7 @@ __all__ = [
 ENTRY_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
 RULE_RE = re.compile(r"^[A-Z]{2,8}[0-9]{3,4}$")
 FIX_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
+DOTTED_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 SAFETIES = ("safe", "unsafe")
 
 
@@ -77,6 +97,18 @@ class FixInfo:
 
 
 @dataclass(frozen=True)
+class ApiDoc:
+    """The hover documentation of one JAX API, and how hover recognizes it in code."""
+
+    name: str  # as entries' `apis` name it: "jax.vjp", "VJP.with_refs"
+    signature: str  # the hover's title: "jax.vjp(fun, *primals)"
+    doc: str  # what it does, a sentence or two of Markdown
+    qualnames: tuple[str, ...]  # module attributes naming it, aliases included ("jax.ref.new_ref")
+    method: str | None  # or the name of a method of an object JAX returns ("with_refs")
+    path: Path  # the catalog file documenting it
+
+
+@dataclass(frozen=True)
 class Entry:
     id: str
     rule: str
@@ -97,6 +129,7 @@ class Entry:
     apis: tuple[str, ...]
     fixes: tuple[FixInfo, ...]
     path: Path
+    api_docs: tuple[ApiDoc, ...] = ()  # the `[[api]]` tables of this file
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -258,6 +291,9 @@ class Catalog:
         self.entries: dict[str, Entry] = dict(entries)
         self.directory = directory
         self._patterns: dict[str, list[_Pattern]] = {}
+        self.api_docs: dict[str, ApiDoc] = {d.name: d for e in self.entries.values() for d in e.api_docs}
+        self._api_by_qualname = {q: d for d in self.api_docs.values() for q in d.qualnames}
+        self._api_by_method = {d.method: d for d in self.api_docs.values() if d.method}
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries.values())
@@ -296,6 +332,14 @@ class Catalog:
     def for_api(self, api: str) -> list[Entry]:
         """The entries whose `apis` name `api` (exactly, e.g. "jax.vjp", "VJP.with_refs")."""
         return [e for e in self.entries.values() if api in e.apis]
+
+    def api_named(self, qualname: str) -> ApiDoc | None:
+        """The API a fully qualified module attribute is ("jax.ref.new_ref" -> jax.new_ref)."""
+        return self._api_by_qualname.get(qualname)
+
+    def api_with_method(self, method: str) -> ApiDoc | None:
+        """The API that is a method called `method` of an object JAX returns."""
+        return self._api_by_method.get(method)
 
     def match(self, text: str) -> list[Entry]:
         """Entries whose message template matches a pasted JAX error or traceback, best first."""
@@ -346,7 +390,7 @@ class Catalog:
 
 _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "summary", "meaning")
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
-_KNOWN_FIELDS = set(_STR_FIELDS) | set(_LIST_FIELDS) | {"source", "example", "related", "fixes"}
+_KNOWN_FIELDS = set(_STR_FIELDS) | set(_LIST_FIELDS) | {"source", "example", "related", "fixes", "api"}
 
 
 def default_catalog_dir() -> Path:
@@ -391,7 +435,34 @@ def _load(directory: Path) -> Catalog:
                 raise CatalogError(
                     f"{entry.path}: field `related`: unknown catalog id {related!r} "
                     f"(known ids: {', '.join(entries)})")
+    _check_api_docs(list(entries.values()))
     return Catalog(entries, directory)
+
+
+def _check_api_docs(entries: list[Entry]) -> None:
+    """Across files: each API documented once, each qualified name and method pointing to one
+    API, and every name in an entry's `apis` documented somewhere."""
+    seen: dict[str, dict[str, ApiDoc]] = {"name": {}, "qualnames": {}, "method": {}}
+    for entry in entries:
+        for i, doc in enumerate(entry.api_docs):
+            keys = {"name": [doc.name], "qualnames": list(doc.qualnames),
+                    "method": [doc.method] if doc.method else []}
+            for field, values in keys.items():
+                for value in values:
+                    other = seen[field].get(value)
+                    if other is not None:
+                        what = "documented" if field == "name" else "recognized"
+                        raise CatalogError(
+                            f"{entry.path}: field `api[{i}].{field}`: {value!r} is {what} twice: "
+                            f"here and in {other.path} (api {other.name!r})")
+                    seen[field][value] = doc
+    documented = seen["name"]
+    for entry in entries:
+        for i, name in enumerate(entry.apis):
+            if name not in documented:
+                raise CatalogError(
+                    f"{entry.path}: field `apis[{i}]`: {name!r} has no [[api]] documentation in "
+                    f"any catalog file (documented: {', '.join(sorted(documented)) or 'none'})")
 
 
 def _load_entry(path: Path) -> Entry:
@@ -474,6 +545,7 @@ def _load_entry(path: Path) -> Entry:
             raise fail(f"related[{i}]", "an entry cannot be related to itself")
 
     fixes = _fixes(data, text, fail)
+    api_docs = _api_docs(data, text, fail, path)
 
     return Entry(
         id=entry_id,
@@ -495,6 +567,7 @@ def _load_entry(path: Path) -> Entry:
         apis=strings("apis"),
         fixes=fixes,
         path=path,
+        api_docs=api_docs,
     )
 
 
@@ -542,17 +615,8 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
 def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
     if "fixes" not in data:
         raise fail("fixes", "missing (an array of [[fixes]] tables; may be empty: fixes = [])")
-    raw = data["fixes"]
-    if not isinstance(raw, list):
-        raise fail("fixes", f"must be an array of tables, not {type(raw).__name__}")
     fixes: list[FixInfo] = []
-    for i, table in enumerate(raw):
-        where = f"fixes[{i}]"
-        if not isinstance(table, dict):
-            raise fail(where, f"must be a table, not {type(table).__name__}")
-        extra = sorted(set(table) - {"id", "title", "safety", "why"})
-        if extra:
-            raise fail(f"{where}.{extra[0]}", "unknown field (expected id, title, safety, why)")
+    for where, table in _tables(data, "fixes", ("id", "title", "safety", "why"), fail):
         fix_id = text(table, "id", f"{where}.id")
         if not FIX_ID_RE.fullmatch(fix_id):
             raise fail(f"{where}.id", f"invalid fix id {fix_id!r} (lowercase letters, digits and '-')")
@@ -565,6 +629,47 @@ def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
         why = text(table, "why", f"{where}.why")
         fixes.append(FixInfo(id=fix_id, title=title, safety=safety, why=why))
     return tuple(fixes)
+
+
+def _tables(data: dict[str, Any], key: str, fields: tuple[str, ...],
+            fail: Callable[[str, str], CatalogError]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(`key[i]`, table) for each table of the array of tables `key` (none when it is absent),
+    each checked to hold only `fields`."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise fail(key, f"must be an array of tables, not {type(raw).__name__}")
+    for i, table in enumerate(raw):
+        where = f"{key}[{i}]"
+        if not isinstance(table, dict):
+            raise fail(where, f"must be a table, not {type(table).__name__}")
+        extra = sorted(set(table) - set(fields))
+        if extra:
+            raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(fields)})")
+        yield where, table
+
+
+def _api_docs(data: dict[str, Any], text, fail, path: Path) -> tuple[ApiDoc, ...]:
+    docs: list[ApiDoc] = []
+    for where, table in _tables(data, "api", ("name", "signature", "doc", "qualnames", "method"), fail):
+        name = text(table, "name", f"{where}.name")
+        if not DOTTED_RE.fullmatch(name):
+            raise fail(f"{where}.name", f"not a dotted API name: {name!r} (e.g. 'jax.vjp')")
+        qualnames = table.get("qualnames", [])
+        if not isinstance(qualnames, list) or not all(isinstance(q, str) for q in qualnames):
+            raise fail(f"{where}.qualnames", "must be a list of strings")
+        for j, qualname in enumerate(qualnames):
+            if not DOTTED_RE.fullmatch(qualname) or qualname.split(".")[0] != "jax":
+                raise fail(f"{where}.qualnames[{j}]",
+                           f"not a qualified name in jax: {qualname!r} (e.g. 'jax.ref.new_ref')")
+        method = text(table, "method", f"{where}.method", optional=True)
+        if method is not None and not method.isidentifier():
+            raise fail(f"{where}.method", f"not a method name: {method!r}")
+        if not qualnames and method is None:
+            raise fail(where, "needs `qualnames` (module attributes) or `method` (a method name)")
+        docs.append(ApiDoc(name=name, signature=text(table, "signature", f"{where}.signature"),
+                           doc=text(table, "doc", f"{where}.doc"), qualnames=tuple(qualnames),
+                           method=method, path=path))
+    return tuple(docs)
 
 
 # --------------------------------------------------------------------------------------------

@@ -18,8 +18,11 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from jaxerr_lsp import __version__
-from jaxerr_lsp.config import Config, ConfigError, load_config
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
+from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
+from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
+from jaxerr_lsp.catalog import CatalogError
+from jaxerr_lsp.findings import Finding, Span
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
                            "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"})
@@ -72,172 +75,180 @@ class ReadError(Exception):
 
 
 # ------------------------------------------------------------------------------------ check
+@dataclass(frozen=True)
+class CheckOptions:
+    overrides: dict[str, Any] = field(default_factory=dict)  # --select/--ignore/--severity
+    fix: bool = False
+    unsafe_fixes: bool = False
+
+
 @dataclass
 class FileResult:
     path: str
-    findings: list[Finding] = field(default_factory=list)
-    source: str = ""
+    findings: list[FindingFixes] = field(default_factory=list)  # after --fix: what is left
     error: str | None = None  # unreadable file or internal error
     notes: list[str] = field(default_factory=list)
+    fixed: int = 0  # fixes applied by --fix
 
 
-_config_cache: dict[Path, Config] = {}
-
-
-def config_for(path: Path, overrides: dict[str, Any]) -> Config:
-    folder = path.resolve().parent
-    if folder not in _config_cache:
-        _config_cache[folder] = load_config(folder)
-    return _config_cache[folder].merged(overrides, "command line")
-
-
-def check_file(path: Path, overrides: dict[str, Any]) -> FileResult:
+def check_file(path: Path, options: CheckOptions) -> FileResult:
+    """Check one file (and with --fix, fix it in place); never raises."""
     from jaxerr_lsp.engine import analyze
 
     result = FileResult(str(path))
     try:
         source = read_source(path)
-        config = config_for(path, overrides)
+        config = config_for_file(path, options.overrides, "command line")
     except (ReadError, ConfigError) as error:
         result.error = str(error)
         return result
     try:
         analysis = analyze(source, config, str(path))
-    except Exception as error:  # analyze never raises; if it does, report and go on
+        result.notes = analysis.notes
+        if not (options.fix and analysis.findings):
+            result.findings = fixes_for(source, analysis.findings)
+            return result
+
+        def findings_of(text: str) -> list[Finding]:
+            fixed = analyze(text, config, str(path))
+            result.notes = fixed.notes
+            return fixed.findings
+
+        outcome = fix_until_stable(source, findings_of, unsafe=options.unsafe_fixes,
+                                   findings=analysis.findings)
+        if outcome.applied:
+            write_source(path, outcome.source)
+        result.findings, result.fixed = list(outcome.remaining), outcome.applied
+        if not outcome.converged:
+            result.error = (f"{path}: fixes still applied after {MAX_ROUNDS} rounds; stopped "
+                            "there (a fix that does not remove its finding)")
+    except ReadError as error:
+        result.error = str(error)
+    except Exception as error:  # analyze never raises; if anything does, report and go on
         result.error = f"{path}: internal error: {error!r}"
-        return result
-    result.findings = analysis.findings
-    result.source = source if analysis.findings else ""
-    result.notes = analysis.notes
     return result
 
 
-def _check_file_job(args: tuple[str, dict[str, Any]]) -> FileResult:
+def write_source(path: Path, text: str) -> None:
+    """Write fixed source back in the file's own encoding (a BOM stays)."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(path.read_bytes()).readline)
+        path.write_bytes(text.encode(encoding))
+    except OSError as error:
+        raise ReadError(f"{path}: cannot write the fixes: {error.strerror or error}") from error
+
+
+def _check_file_job(args: tuple[str, CheckOptions]) -> FileResult:
     return check_file(Path(args[0]), args[1])
 
 
-def run_check(files: list[Path], overrides: dict[str, Any], jobs: int) -> list[FileResult]:
+def run_check(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
     if jobs <= 1 or len(files) < 2:
-        return [check_file(f, overrides) for f in files]
+        return [check_file(f, options) for f in files]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_check_file_job, [(str(f), overrides) for f in files], chunksize=8))
+        return list(pool.map(_check_file_job, [(str(f), options) for f in files], chunksize=8))
 
 
-def fix_json(source: str, finding: Finding) -> dict[str, Any] | None:
+def _columns(span: Span) -> dict[str, int]:
+    """A span as the JSON output counts it: 1-based lines and columns."""
+    return {"line": span.start_line, "column": span.start_column + 1,
+            "end_line": span.end_line, "end_column": span.end_column + 1}
+
+
+def fix_json(item: FindingFixes) -> dict[str, Any] | None:
     """The finding's first (preferred) fix, or None."""
-    from jaxerr_lsp.fixes import compute_fixes
-
-    fixes = compute_fixes(source, finding)
-    if not fixes:
+    if not item.fixes:
         return None
-    fix = fixes[0]
-    return {
-        "title": fix.title,
-        "applicability": "safe" if fix.safe else "unsafe",
-        "why": fix.why,
-        "edits": [{"line": e.span.start_line, "column": e.span.start_column + 1,
-                   "end_line": e.span.end_line, "end_column": e.span.end_column + 1,
-                   "new_text": e.new_text} for e in fix.edits],
-    }
+    fix = item.fixes[0]
+    return {"title": fix.title, "applicability": "safe" if fix.safe else "unsafe", "why": fix.why,
+            "edits": [{**_columns(e.span), "new_text": e.new_text} for e in fix.edits]}
 
 
-def finding_json(path: str, source: str, finding: Finding) -> dict[str, Any]:
-    span = finding.span
-    return {
-        "path": path,
-        "line": span.start_line,
-        "column": span.start_column + 1,
-        "end_line": span.end_line,
-        "end_column": span.end_column + 1,
-        "code": finding.code,
-        "catalog": finding.catalog_id,
-        "severity": finding.severity,
-        "message": finding.message,
-        "related": [{"line": r.span.start_line, "column": r.span.start_column + 1,
-                     "end_line": r.span.end_line, "end_column": r.span.end_column + 1,
-                     "message": r.message} for r in finding.related],
-        "fix": fix_json(source, finding),
-    }
+def finding_json(path: str, item: FindingFixes) -> dict[str, Any]:
+    finding = item.finding
+    return {"path": path, **_columns(finding.span), "code": finding.code,
+            "catalog": finding.catalog_id, "severity": finding.severity, "message": finding.message,
+            "related": [{**_columns(r.span), "message": r.message} for r in finding.related],
+            "fix": fix_json(item)}
 
 
-def finding_text(path: str, finding: Finding) -> str:
+def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool) -> str:
+    """Like ruff: `path:line:column: CODE [*] message`, `[*]` when `--fix` would fix it; then
+    the message's other lines, and a `-->` line per related location."""
+    finding = item.finding
     head, *rest = finding.message.split("\n")
-    text = f"{path}:{finding.span.start_line}:{finding.span.start_column + 1}: {finding.code} {head}"
-    return "\n".join([text, *("    " + line for line in rest)])
+    mark = " [*]" if item.first(unsafe_fixes) is not None else ""
+    lines = [f"{path}:{finding.span.start_line}:{finding.span.start_column + 1}: {finding.code}{mark} {head}"]
+    lines += ["    " + line for line in rest]
+    lines += [f"    --> {path}:{r.span.start_line}:{r.span.start_column + 1}: {r.message}"
+              for r in finding.related]
+    return "\n".join(lines)
 
 
-def apply_fixes(result: FileResult, unsafe: bool) -> int:
-    """Apply the first applicable fix of each finding (non-overlapping); returns how many."""
-    from jaxerr_lsp.fixes import apply_edits, compute_fixes
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 'es' if noun.endswith('x') else 's'}"
 
-    chosen = []
-    applied = 0
-    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for finding in result.findings:
-        for fix in compute_fixes(result.source, finding):
-            if not fix.safe and not unsafe:
-                continue
-            ranges = [((e.span.start_line, e.span.start_column), (e.span.end_line, e.span.end_column))
-                      for e in fix.edits]
-            if any(not (b_end <= a_start or a_end <= b_start)
-                   for a_start, a_end in ranges for b_start, b_end in taken):
-                continue
-            taken.extend(ranges)
-            chosen.extend(fix.edits)
-            applied += 1
-            break
-    if not chosen:
-        return 0
-    fixed = apply_edits(result.source, chosen)
-    path = Path(result.path)
-    original = path.read_bytes()
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
-    path.write_bytes(fixed.encode(encoding))  # utf-8-sig writes the byte order mark back
-    return applied
+
+def summary(results: list[FileResult], options: CheckOptions) -> list[str]:
+    """The closing lines of the text output: what was found and fixed, and what the fix
+    options would do with the rest."""
+    left = [item for result in results for item in result.findings]
+    fixed = sum(result.fixed for result in results)
+    lines = []
+    if fixed:
+        lines.append(f"Found {_count(len(left) + fixed, 'error')} ({fixed} fixed, {len(left)} remaining).")
+    elif left:
+        lines.append(f"Found {_count(len(left), 'error')}.")
+    fixable = sum(item.first(options.unsafe_fixes) is not None for item in left)
+    hidden = 0 if options.unsafe_fixes else sum(item.only_unsafe() for item in left)
+    if options.fix:
+        if hidden:
+            lines.append(f"{_count(hidden, 'fix')} not applied because unsafe; add "
+                         f"`--unsafe-fixes` to apply {'it' if hidden == 1 else 'them'} too.")
+    elif fixable and hidden:
+        lines.append(f"[*] {fixable} fixable with the `--fix` option "
+                     f"({hidden} more with unsafe fixes: `--fix --unsafe-fixes`).")
+    elif fixable:
+        lines.append(f"[*] {fixable} fixable with the `--fix` option.")
+    elif hidden:
+        lines.append(f"No safe fixes ({hidden} with unsafe fixes: `--fix --unsafe-fixes`).")
+    return lines
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    overrides: dict[str, Any] = {}
-    if args.select is not None:
-        overrides["select"] = args.select
-    if args.ignore is not None:
-        overrides["ignore"] = args.ignore
-    if args.severity is not None:
-        overrides["severity"] = args.severity
+    overrides = {k: getattr(args, k) for k in ("select", "ignore", "severity")
+                 if getattr(args, k) is not None}
     try:
-        Config().merged(overrides, "command line")
+        layered(Config(), overrides, "command line")  # validates
     except ConfigError as error:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
+    options = CheckOptions(overrides, args.fix, args.unsafe_fixes)
     files, errors = collect_files(args.paths or ["."])
-    results = run_check(files, overrides, max(1, args.jobs))
-    if args.fix:
-        for result in results:
-            if result.findings:
-                count = apply_fixes(result, args.unsafe_fixes)
-                if count:
-                    print(f"{result.path}: applied {count} fix(es)", file=sys.stderr)
-        results = run_check([Path(r.path) for r in results], overrides, max(1, args.jobs))
+    results = run_check(files, options, max(1, args.jobs))
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)
     if args.format == "json":
-        out = [finding_json(r.path, r.source, f) for r in results for f in r.findings]
+        out = [finding_json(r.path, item) for r in results for item in r.findings]
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
+        if args.fix:  # stdout holds the JSON only
+            for line in summary(results, options):
+                print(line, file=sys.stderr)
     else:
         for result in results:
-            for finding in result.findings:
-                print(finding_text(result.path, finding))
-        if total:
-            print(f"Found {total} error{'s' if total != 1 else ''}.")
-        elif not errors:
+            for item in result.findings:
+                print(finding_text(result.path, item, options.unsafe_fixes))
+        for line in summary(results, options):
+            print(line)
+        if not total and not errors and not any(r.fixed for r in results):
             print("All checks passed!")
     if args.show_notes:
         for result in results:
             for note in result.notes:
                 print(f"{result.path}: note: {note}", file=sys.stderr)
-    for error in errors:
-        print(f"jaxerr: error: {error}", file=sys.stderr)
+    for message in errors:
+        print(f"jaxerr: error: {message}", file=sys.stderr)
     if errors:
         return 2
     return 1 if total else 0
@@ -245,56 +256,53 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------------------------ explain / rules
 def cmd_explain(args: argparse.Namespace) -> int:
-    from jaxerr_lsp.catalog import CatalogError, load_catalog, render_markdown, render_text
+    from jaxerr_lsp.catalog import load_catalog, render_markdown, render_text
 
     render = render_markdown if args.format == "markdown" else render_text
     try:
         catalog = load_catalog()
-    except CatalogError as error:
-        print(f"jaxerr: catalog error: {error}", file=sys.stderr)
-        return 2
-    if args.id == "-":
-        text = sys.stdin.read()
-        if not text.strip():
-            print("jaxerr: nothing on standard input; paste a JAX error message or traceback", file=sys.stderr)
-            return 2
-        matches = catalog.match(text)
-        if not matches:
-            print("jaxerr: no catalog entry matches this error. `jaxerr rules` lists the known ones.",
-                  file=sys.stderr)
-            return 1
-        print(render(matches[0]))
-        return 0
-    try:
-        wanted = args.id.strip()
-        if wanted.upper().startswith("JXE"):
-            entry = catalog.by_rule(wanted.upper())
+        if args.id == "-":
+            text = sys.stdin.read()
+            if not text.strip():
+                print("jaxerr: nothing on standard input; paste a JAX error message or traceback",
+                      file=sys.stderr)
+                return 2
+            entry = entry_for_error_text(catalog, text)
         else:
-            entry = catalog.get(wanted)
-    except (CatalogError, KeyError, ValueError) as error:
-        message = error.args[0] if error.args else str(error)
-        print(f"jaxerr: {message}", file=sys.stderr)
+            entry = lookup_entry(catalog, args.id)
+    except NoMatchingEntry as error:
+        print(f"jaxerr: {error}. `jaxerr rules` lists the known ones.", file=sys.stderr)
+        return 1
+    except CatalogError as error:
+        print(f"jaxerr: {error}", file=sys.stderr)
         return 2
     print(render(entry))
     return 0
 
 
-def cmd_rules(args: argparse.Namespace) -> int:
-    from jaxerr_lsp.engine import rules
+def rule_rows() -> list[dict[str, str]]:
+    """Each rule's code, catalog entry and summary (from the entry)."""
+    from jaxerr_lsp.registry import all_rules
 
+    rules = [(rule.code, rule.catalog_id) for rule in all_rules()]
+    if not rules:  # TRANSITION: until the rule modules define RULE as a jaxerr_lsp.rule.Rule
+        from jaxerr_lsp.engine import rules as engine_rules
+
+        rules = [(rule.code, rule.catalog_id) for rule in engine_rules()]
     try:
         from jaxerr_lsp.catalog import load_catalog
 
-        catalog = load_catalog()
-    except Exception as error:  # the list of rules is still useful without the catalog
+        entries = load_catalog().entries
+    except Exception as error:  # noqa: BLE001 - the list of rules is still useful without it
         print(f"jaxerr: catalog unavailable: {error}", file=sys.stderr)
-        catalog = None
-    rows = []
-    for rule in rules():
-        title = rule.summary
-        if catalog is not None and rule.catalog_id in catalog.entries:
-            title = catalog.entries[rule.catalog_id].summary
-        rows.append({"code": rule.code, "catalog": rule.catalog_id, "summary": title})
+        entries = {}
+    return [{"code": code, "catalog": catalog_id,
+             "summary": entries[catalog_id].summary if catalog_id in entries else ""}
+            for code, catalog_id in rules]
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    rows = rule_rows()
     if args.format == "json":
         print(json.dumps(rows, indent=2))
     else:
@@ -318,11 +326,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="check files and folders (recursive *.py)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: one finding a line, `path:line:column: CODE [*] message`, "
+                            "`[*]` where --fix fixes it (default); json: one array of findings")
     check.add_argument("--select", help="comma-separated rule codes or catalog ids to check")
     check.add_argument("--ignore", help="comma-separated rule codes or catalog ids to skip")
     check.add_argument("--severity", help="error|warning|information|hint for every finding")
-    check.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    check.add_argument("--fix", action="store_true",
+                       help="apply safe fixes in place, re-checking until none is left")
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix, apply unsafe fixes too")
     check.add_argument("-j", "--jobs", type=int, default=1, help="check files in N processes")
     check.add_argument("--show-notes", action="store_true",
@@ -331,11 +342,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     explain = commands.add_parser("explain", help="print a catalog entry (ID, rule code, or - for stdin)")
     explain.add_argument("id", help="catalog id, rule code, or - to read a JAX error from stdin")
-    explain.add_argument("--format", choices=("text", "markdown"), default="text")
+    explain.add_argument("--format", choices=("text", "markdown"), default="text",
+                         help="text for a terminal (default), or markdown")
     explain.set_defaults(handler=cmd_explain)
 
     rules = commands.add_parser("rules", help="list the rules and their catalog entries")
-    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: one rule a line (default); json: an array of "
+                            "{code, catalog, summary}")
     rules.set_defaults(handler=cmd_rules)
 
     serve = commands.add_parser("serve", help="run the language server on stdio")

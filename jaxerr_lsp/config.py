@@ -1,14 +1,15 @@
-"""Configuration: `[tool.jaxerr]` in the nearest pyproject.toml, overridden by editor settings.
+"""Configuration values: `Config` and how one table of settings is read and checked.
 
 Keys: `select` and `ignore` (lists of rule codes, catalog ids or code prefixes such as "JXE"),
 `severity` (one of error|warning|information|hint for every rule, or a table from rule code or
-catalog id to one of those).
+catalog id to one of those). Which tables apply to a file, and in what order (`[tool.jaxerr]`,
+then editor settings or command-line flags), is `jaxerr_lsp.app.configuration`.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +40,6 @@ class Config:
         if isinstance(self.severity, dict):
             return self.severity.get(code) or self.severity.get(catalog_id) or default
         return default
-
-    def merged(self, overrides: dict[str, Any], origin: str = "settings") -> Config:
-        """This config with the keys present (and not None) in `overrides` replaced."""
-        parsed = config_from_mapping(overrides, origin)
-        changes = {k: getattr(parsed, k) for k in ("select", "ignore", "severity")
-                   if overrides.get(k) is not None}
-        return replace(self, **changes)
 
 
 def _selectors(value: Any, origin: str, key: str) -> tuple[str, ...]:
@@ -93,16 +87,14 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
-def load_config(start: Path) -> Config:
-    """`[tool.jaxerr]` of the nearest pyproject.toml, or the defaults."""
-    pyproject = find_pyproject(start.resolve())
-    if pyproject is None:
-        return Config()
+def read_pyproject(pyproject: Path) -> Config:
+    """`[tool.jaxerr]` of this pyproject.toml, or the defaults when it has none."""
     try:
         data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{pyproject}: cannot read [tool.jaxerr]: {exc}") from exc
-    table = data.get("tool", {}).get("jaxerr")
+    tool = data.get("tool")
+    table = tool.get("jaxerr") if isinstance(tool, dict) else None
     if table is None:
         return Config()
     return config_from_mapping(table, f"{pyproject} [tool.jaxerr]")

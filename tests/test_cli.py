@@ -51,14 +51,48 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_text_output_like_ruff(project: Path) -> None:
+    """One line per finding, `-->` lines for related locations, then what the fix options would
+    do (these two findings have unsafe fixes only: no `[*]`)."""
     result = jaxerr("check", "pkg", cwd=project)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == ("pkg/logs.py:7:61: JXE002 TypeError: Custom VJP bwd rule was registered with "
                         "defvjp_with_logs, and so the second element of the pair it returns must be None "
                         "or a dict of backward-pass log entries, but got list.")
-    assert lines[1].startswith("pkg/trigger.py:10:25: JXE001 ValueError: unexpected tree structure")
-    assert lines[-1] == "Found 2 errors."
+    assert lines[1] == "    --> pkg/logs.py:7:1: bwd rule registered with `defvjp_with_logs` here"
+    assert lines[2].startswith("pkg/trigger.py:10:25: JXE001 ValueError: unexpected tree structure")
+    related = [line for line in lines if line.startswith("    --> pkg/trigger.py:")]
+    assert related == ["    --> pkg/trigger.py:9:14: primal arguments of `jax.vjp` here, "
+                       "structured as ({'b': *, 'w': *}, *)"]
+    assert lines[-2:] == ["Found 2 errors.",
+                          "No safe fixes (2 with unsafe fixes: `--fix --unsafe-fixes`)."]
+
+
+SAFE = (Path(__file__).parents[1] / "examples" / "triggers" / "jxe002_forgot_logs.py").read_text()
+
+
+def test_text_output_marks_safe_fixes(project: Path) -> None:
+    """`[*]` where `--fix` fixes the finding (with --unsafe-fixes, unsafe fixes count too), and
+    the closing line says how many."""
+    (project / "pkg" / "forgot.py").write_text(SAFE)
+    lines = jaxerr("check", "pkg", cwd=project).stdout.splitlines()
+    [forgot] = [line for line in lines if line.startswith("pkg/forgot.py:")]
+    assert forgot.startswith("pkg/forgot.py:22:19: JXE002 [*] TypeError: ")
+    assert not any(" [*] " in line for line in lines if line.startswith(("pkg/logs.py", "pkg/trigger.py")))
+    assert lines[-2:] == ["Found 3 errors.",
+                          "[*] 1 fixable with the `--fix` option (2 more with unsafe fixes: "
+                          "`--fix --unsafe-fixes`)."]
+    unsafe = jaxerr("check", "--unsafe-fixes", "pkg", cwd=project).stdout.splitlines()
+    assert sum(" [*] " in line for line in unsafe) == 3
+    assert unsafe[-1] == "[*] 3 fixable with the `--fix` option."
+
+
+def test_format_has_help_text(project: Path) -> None:
+    result = jaxerr("check", "--help", cwd=project)
+    assert result.returncode == 0
+    help_text = " ".join(result.stdout.split())
+    assert "--format {text,json} text: one finding a line" in help_text
+    assert "json: one array of findings" in help_text
 
 
 def test_json_output_contract(project: Path) -> None:
@@ -80,13 +114,36 @@ def test_json_output_contract(project: Path) -> None:
 
 
 def test_fix_in_place(project: Path) -> None:
-    """--fix applies safe fixes only; --unsafe-fixes the rest too. The result is clean."""
-    assert jaxerr("check", "--fix", "pkg/trigger.py", cwd=project).returncode == 1
+    """--fix applies safe fixes only and says how many unsafe ones it left, and how to apply
+    them; --unsafe-fixes applies the rest too. The result is clean."""
+    unsafe_only = jaxerr("check", "--fix", "pkg/trigger.py", cwd=project)
+    assert unsafe_only.returncode == 1
     assert (project / "pkg" / "trigger.py").read_text() == TRIGGER  # its fixes are unsafe
+    assert unsafe_only.stdout.splitlines()[-2:] == [
+        "Found 1 error.", "1 fix not applied because unsafe; add `--unsafe-fixes` to apply it too."]
+    both = jaxerr("check", "--fix", "pkg", cwd=project)
+    assert both.stdout.splitlines()[-1] == \
+        "2 fixes not applied because unsafe; add `--unsafe-fixes` to apply them too."
     result = jaxerr("check", "--fix", "--unsafe-fixes", "pkg", cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "applied 1 fix" in result.stderr
+    assert result.stdout.splitlines() == ["Found 2 errors (2 fixed, 0 remaining)."]
     assert (project / "pkg" / "trigger.py").read_text() != TRIGGER
+    assert jaxerr("check", "pkg", cwd=project).returncode == 0
+
+
+def test_fix_applies_every_safe_fix_and_reports_the_rest(project: Path) -> None:
+    """Safe fixes of several findings in one file apply in one run; the count and the unsafe
+    remainder are reported, in text and (on stderr) with --format json."""
+    (project / "pkg" / "forgot.py").write_text(SAFE + "\n\n" + SAFE[SAFE.index("@jax.custom_vjp"):].replace("mul", "mul2"))
+    before = json.loads(jaxerr("check", "--format", "json", "pkg/forgot.py", cwd=project).stdout)
+    assert [f["fix"]["applicability"] for f in before] == ["safe", "safe"]
+    result = jaxerr("check", "--fix", "--format", "json", "pkg", cwd=project)
+    assert result.returncode == 1
+    assert [f["path"] for f in json.loads(result.stdout)] == ["pkg/logs.py", "pkg/trigger.py"]
+    assert result.stderr.splitlines() == [
+        "Found 4 errors (2 fixed, 2 remaining).",
+        "2 fixes not applied because unsafe; add `--unsafe-fixes` to apply them too."]
+    assert jaxerr("check", "pkg/forgot.py", cwd=project).returncode == 0
 
 
 def test_exit_zero_when_clean(project: Path) -> None:
@@ -109,9 +166,15 @@ def test_pyproject_configuration(project: Path) -> None:
     (project / "pyproject.toml").write_text('[tool.jaxerr]\nignore = ["JXE002"]\nseverity = "warning"\n')
     findings = json.loads(jaxerr("check", "--format", "json", "pkg", cwd=project).stdout)
     assert [(f["code"], f["severity"]) for f in findings] == [("JXE001", "warning")]
-    # The command line overrides the file.
-    findings = json.loads(jaxerr("check", "--format", "json", "--ignore", "JXE001", "pkg", cwd=project).stdout)
-    assert [f["code"] for f in findings] == ["JXE002"]
+    # The command line is a layer on top, as editor settings are: --ignore adds to the
+    # file's ignore; --select starts over (what the file ignored counts no more); --severity
+    # replaces.
+    result = jaxerr("check", "--format", "json", "--ignore", "JXE001", "pkg", cwd=project)
+    assert json.loads(result.stdout) == [] and result.returncode == 0
+    findings = json.loads(jaxerr("check", "--format", "json", "--select", "JXE002", "pkg", cwd=project).stdout)
+    assert [(f["code"], f["severity"]) for f in findings] == [("JXE002", "warning")]
+    findings = json.loads(jaxerr("check", "--format", "json", "--severity", "hint", "pkg", cwd=project).stdout)
+    assert [(f["code"], f["severity"]) for f in findings] == [("JXE001", "hint")]
 
 
 def test_bad_pyproject_is_a_clear_error(project: Path) -> None:
@@ -157,10 +220,16 @@ def test_rules_lists_each_rule_with_its_entry(project: Path) -> None:
         ("JXE003", "custom-vjp-bwd-not-pair")]
 
 
-def test_explain_by_id_and_code(project: Path) -> None:
+def test_explain_by_id_code_or_message(project: Path) -> None:
     by_id = jaxerr("explain", "custom-vjp-logs-not-dict", cwd=project)
-    by_code = jaxerr("explain", "JXE002", cwd=project)
-    assert by_id.returncode == 0 and by_id.stdout == by_code.stdout
+    by_code = jaxerr("explain", "jxe002", cwd=project)
+    # A message given as the argument (it has spaces) is matched like one pasted on stdin.
+    message = ("TypeError: Custom VJP bwd rule was registered with defvjp_with_logs, and so the second "
+               "element of the pair it returns must be None or a dict of backward-pass log entries, "
+               "but got list.")
+    by_message = jaxerr("explain", message, cwd=project)
+    assert by_id.returncode == by_code.returncode == by_message.returncode == 0
+    assert by_id.stdout == by_code.stdout == by_message.stdout
     assert "defvjp_with_logs" in by_id.stdout
 
 
@@ -189,4 +258,6 @@ def test_explain_stdin_matches_real_jax_tracebacks(project: Path) -> None:
 
 def test_explain_stdin_without_match(project: Path) -> None:
     result = jaxerr("explain", "-", cwd=project, stdin="KeyError: 'foo'\n")
+    assert result.returncode == 1 and "no catalog entry matches" in result.stderr
+    result = jaxerr("explain", "KeyError: 'foo'", cwd=project)
     assert result.returncode == 1 and "no catalog entry matches" in result.stderr

@@ -43,7 +43,7 @@ _CODEC = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-
 
 
 # ---------------------------------------------------------------------------------------------
-# Position helpers, written independently of jaxerr_lsp.lsp_positions
+# Position helpers, written independently of jaxerr_lsp.server.positions
 
 
 def lines_of(text: str) -> list[str]:

@@ -58,7 +58,13 @@ async def test_every_action_fixes_the_trigger(profile: str, tmp_path: Path):
         assert len(fixes) == 2 and not any(f.safe for f in fixes)
         assert len(quick) == len(fixes) + 1, titles
         for title, fix in zip(titles, fixes):
-            assert title.startswith(fix.title.split(" (")[0]) and "(unsafe:" in title, title
+            # The safety comes from Fix.safe, the reason from Fix.why.
+            assert title == f"{fix.title} (unsafe: {fix.why.rstrip('.')})", title
+        # Each action carries its finding (for codeAction/resolve), with the fix it offers.
+        for action, fix in zip(quick, fixes):
+            assert action.data["finding"]["code"] == "JXE001"
+            assert action.data["finding"]["span"] == finding.span.as_list()
+            assert action.data["fix_id"] == fix.fix_id and action.data["version"] == 1
         assert all(a.diagnostics and a.diagnostics[0].code == "JXE001" for a in quick)
         assert titles[-1].startswith("Ignore JXE001 on this line")
         assert not any(a.is_preferred for a in quick)  # no safe fix here
@@ -134,3 +140,20 @@ async def test_resolve_after_an_edit_elsewhere_uses_the_current_text(tmp_path: P
         assert resolved.edit is not None
         new_text, diagnostics = await _apply_and_recheck(client, uri, shifted, 2, resolved)
         assert diagnostics == [] and new_text.startswith("# one\n# two\n")
+
+
+async def test_fix_all_applies_the_safe_fixes_of_every_finding(tmp_path: Path):
+    """source.fixAll.jaxerr: one pass of non-overlapping safe edits over the whole document."""
+    second = FORGOT_LOGS[FORGOT_LOGS.index("@jax.custom_vjp"):].replace("mul", "mul2")
+    text = FORGOT_LOGS + "\n\n" + second
+    caps = capabilities("visual-studio-code")
+    async with session(caps, init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "two.py", text)
+        diagnostics = await wait_published(client, uri, 1)
+        assert [d.code for d in diagnostics] == ["JXE002", "JXE002"]
+        [fix_all] = await _actions(client, uri, diagnostics[0], only=[types.CodeActionKind.SourceFixAll])
+        resolved = await _resolved(client, caps, fix_all)
+        assert len(edits_for(resolved.edit, uri, 1)) == 2
+        new_text, after = await _apply_and_recheck(client, uri, text, 1, resolved)
+        assert after == []
+        assert new_text.count("return (g * y, g * x), None") == 2

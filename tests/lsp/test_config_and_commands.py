@@ -18,8 +18,9 @@ CATALOG = load_catalog()
 
 
 async def test_pyproject_then_editor_settings(profile: str, tmp_path: Path):
-    """[tool.jaxerr] of the nearest pyproject.toml, under the editor's settings: `select` and
-    `severity` replace the project's, `ignore` adds to it."""
+    """[tool.jaxerr] of the nearest pyproject.toml, under the editor's settings: `select`
+    starts the selection over, `ignore` adds to the project's, `severity` replaces
+    (jaxerr_lsp.app.configuration)."""
     (tmp_path / "pyproject.toml").write_text('[tool.jaxerr]\nseverity = "warning"\n')
     (tmp_path / "pkg").mkdir()
     (tmp_path / "quiet").mkdir()
@@ -44,6 +45,11 @@ async def test_pyproject_then_editor_settings(profile: str, tmp_path: Path):
         assert await configure({"jaxerr": {"ignore": ["vjp-with-refs-tree-mismatch"]}}) == ([], [])
         # Flat settings are accepted too; select replaces.
         assert await configure({"select": ["JXE002"], "ignore": []}) == ([], [])
+        # And starts over: what a project ignored counts no more (as `jaxerr check --select`).
+        [diag], [quiet_diag] = await configure({"jaxerr": {"select": ["JXE001"]}})
+        assert diag.code == quiet_diag.code == "JXE001"
+        assert diag.severity == types.DiagnosticSeverity.Warning  # pkg's pyproject.toml
+        assert quiet_diag.severity == types.DiagnosticSeverity.Error
         # Nothing set in the editor: the projects' own configuration again.
         [diag], quiet_diags = await configure({"jaxerr": {}})
         assert diag.severity == types.DiagnosticSeverity.Warning and quiet_diags == []
@@ -109,7 +115,7 @@ async def test_explain_command(tmp_path: Path):
             ("/etc/passwd", "invalid catalog id"),
             ("no-such-entry", "no catalog entry"),
             ("JXE999", "no catalog entry"),
-            ("this is not an error JAX raises", "no jaxerr catalog entry matches"),
+            ("this is not an error JAX raises", "no catalog entry matches"),
         ]:
             with pytest.raises(JsonRpcException) as info:
                 await _explain(client, bad)

@@ -6,7 +6,7 @@ import asyncio
 
 from lsprotocol import types
 
-from jaxerr_lsp.lsp_worker import AnalysisRunner
+from jaxerr_lsp.server.worker import AnalysisRunner
 from jaxerr_lsp.server import create_server
 
 from .helpers import TRIGGER

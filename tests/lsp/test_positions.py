@@ -6,7 +6,7 @@ import pytest
 from lsprotocol import types
 
 from jaxerr_lsp.findings import Span
-from jaxerr_lsp.lsp_positions import (PositionConverter, choose_encoding, column_to_units,
+from jaxerr_lsp.server.positions import (PositionConverter, choose_encoding, column_to_units,
                                       split_lines, units_to_column)
 
 LINE = 'tag = "🙂é"; x = f(y)'  # 🙂 is astral (2 UTF-16 units, 4 UTF-8 bytes); é is 2 UTF-8 bytes

@@ -44,6 +44,10 @@ async def test_malformed_requests_leave_the_server_up(profile: str, tmp_path: Pa
         # Resolve of an action we never made, or whose document is gone: returned as is.
         for data in [None, "x", {"uri": 3}, {"uri": unknown, "action": "fix", "index": 0},
                      {"uri": uri, "action": "fix", "index": 99, "code": "JXE999"},
+                     {"uri": uri, "version": 1, "action": "fix", "finding": "garbage"},
+                     {"uri": uri, "version": 1, "action": "ignore", "finding": {"code": 5}},
+                     {"uri": uri, "version": 1, "action": "fix", "fix_id": "refs-from-primals",
+                      "finding": {"code": "JXE999", "span": [10, 24, 10, 105]}},
                      {"uri": uri, "action": "nonsense"}]:
             action = await client.code_action_resolve_async(types.CodeAction(title="t", data=data))
             assert action.title == "t" and action.edit is None

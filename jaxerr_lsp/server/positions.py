@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from lsprotocol import types
 
 from jaxerr_lsp.findings import Span
-from jaxerr_lsp.source import LINE_BREAK, split_lines  # LSP breaks lines as Python does
+from jaxerr_lsp.source import split_lines  # LSP breaks lines as Python does
 
 UTF8 = types.PositionEncodingKind.Utf8.value
 UTF16 = types.PositionEncodingKind.Utf16.value
 UTF32 = types.PositionEncodingKind.Utf32.value
 SUPPORTED = (UTF8, UTF16, UTF32)
-
 
 
 def choose_encoding(offered: Sequence[str] | None) -> str:
@@ -101,10 +100,6 @@ class PositionConverter:
             self._lines = split_lines(self.text)
         return self._lines
 
-    def line_text(self, line0: int) -> str:
-        lines = self.lines
-        return lines[line0] if 0 <= line0 < len(lines) else ""
-
     # engine -> LSP
     def position(self, line: int, column: int) -> types.Position:
         """Engine (1-based line, code-point column) -> LSP Position, clamped to the text."""
@@ -140,19 +135,3 @@ class PositionConverter:
             last = len(self.lines)
             end = (last, len(self.lines[-1]))
         return Span(start[0], start[1], end[0], end[1])
-
-    def offset(self, line: int, column: int) -> int:
-        """Engine (1-based line, code-point column) -> index into `text` (clamped)."""
-        lines = self.lines
-        line0 = max(0, min(line - 1, len(lines) - 1))
-        starts = self._line_starts()
-        return starts[line0] + max(0, min(column, len(lines[line0])))
-
-    def _line_starts(self) -> list[int]:
-        starts = getattr(self, "_starts", None)
-        if starts is None:
-            starts = [0]
-            for match in LINE_BREAK.finditer(self.text):
-                starts.append(match.end())
-            self._starts = starts
-        return starts

@@ -1,9 +1,8 @@
 """The server's analysis job, and where it runs.
 
-`run_analysis` is what one diagnostics pass costs: the document's configuration (the nearest
-pyproject.toml, cached by mtime, layered under the editor settings), the engine, and the
-config's select/ignore/severity applied to the findings. It imports nothing of pygls or
-lsprotocol, so it is cheap to run in a worker process.
+`run_analysis` is what one diagnostics pass costs: the document's configuration (its nearest
+pyproject.toml under the editor settings, jaxerr_lsp.app.configuration) and the engine. It
+imports nothing of pygls or lsprotocol, so it is cheap to run in a worker process.
 
 `AnalysisRunner` runs it in one worker process (spawned, so nothing of the server's threads is
 inherited). The engine's `ast.parse` of a big file holds the GIL for its whole duration; in a
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import dataclasses
 import gc
 import logging
 import multiprocessing
@@ -25,14 +23,14 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from jaxerr_lsp.config import Config, ConfigError, find_pyproject, load_config
-from jaxerr_lsp.findings import Analysis, Finding
+from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, layered
+from jaxerr_lsp.findings import Analysis
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -42,59 +40,13 @@ ERROR, WARNING, INFO, LOG = 1, 2, 3, 4
 
 @dataclass
 class Job:
-    analysis: Analysis
-    findings: list[Finding]  # after select/ignore/severity, sorted by position
-    notes: list[tuple[str, int]]
+    analysis: Analysis  # with the configuration's select/ignore/severity applied
+    notes: list[tuple[str, int]]  # (message, level) for the client's log
     seconds: float  # time spent in the engine
 
 
-_config_cache: dict[str, tuple[int, Config]] = {}
-_cache_lock = threading.Lock()
-
-
-def clear_config_cache() -> None:
-    with _cache_lock:
-        _config_cache.clear()
-
-
-def config_for(path: str | None) -> Config:
-    """`[tool.jaxerr]` of the nearest pyproject.toml of `path` (cached while its mtime holds)."""
-    if not path:
-        return Config()
-    pyproject = find_pyproject(Path(path).resolve())
-    if pyproject is None:
-        return Config()
-    try:
-        mtime = pyproject.stat().st_mtime_ns
-    except OSError:
-        mtime = -1
-    key = str(pyproject)
-    with _cache_lock:
-        hit = _config_cache.get(key)
-    if hit is not None and hit[0] == mtime:
-        return hit[1]
-    config = load_config(Path(path))
-    with _cache_lock:
-        _config_cache[key] = (mtime, config)
-    return config
-
-
-def layered(config: Config, settings: dict[str, Any]) -> Config:
-    """Editor settings over `[tool.jaxerr]`: `select` and `severity` replace the project's,
-    `ignore` adds to it (editors send `ignore: []` by default, which must not re-enable what
-    the project turned off)."""
-    overrides = {k: settings.get(k) for k in ("select", "severity")}
-    merged = config.merged(overrides, "editor settings")
-    extra = settings.get("ignore")
-    if extra is not None:
-        more = Config().merged({"ignore": extra}, "editor settings").ignore
-        merged = dataclasses.replace(
-            merged, ignore=merged.ignore + tuple(i for i in more if i not in merged.ignore))
-    return merged
-
-
-def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
-    """Configuration, analysis, filtering. Never raises."""
+def run_analysis(text: str, path: str | None, settings: Mapping[str, Any]) -> Job:
+    """The document's configuration, then the engine. Never raises."""
     from jaxerr_lsp.engine import analyze
 
     notes: list[tuple[str, int]] = []
@@ -106,11 +58,10 @@ def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
     except Exception as exc:  # noqa: BLE001 - an unreadable pyproject must not stop the check
         notes.append((f"jaxerr-lsp: cannot read the configuration for {path}: {exc}", WARNING))
         config = Config()
-    if settings:
-        try:
-            config = layered(config, settings)
-        except ConfigError as exc:
-            notes.append((f"jaxerr-lsp: {exc}", WARNING))
+    try:
+        config = layered(config, settings, "editor settings")
+    except ConfigError as exc:
+        notes.append((f"jaxerr-lsp: {exc}", WARNING))
     started = time.perf_counter()
     try:
         analysis = analyze(text, config, path or "<string>")
@@ -120,19 +71,7 @@ def run_analysis(text: str, path: str | None, settings: dict[str, Any]) -> Job:
     seconds = time.perf_counter() - started
     for note in analysis.notes:
         notes.append((f"jaxerr: {path or '<document>'}: {note}", LOG))
-    findings = []
-    for finding in analysis.findings:
-        try:
-            if not config.enabled(finding.code, finding.catalog_id):
-                continue
-            severity = config.severity_for(finding.code, finding.catalog_id, finding.severity)
-        except Exception:  # noqa: BLE001
-            severity = finding.severity
-        if severity != finding.severity:
-            finding = dataclasses.replace(finding, severity=severity)
-        findings.append(finding)
-    findings.sort(key=lambda f: (f.span.start_line, f.span.start_column, f.code))
-    return Job(analysis, findings, notes, seconds)
+    return Job(analysis, notes, seconds)
 
 
 _SPAWN_LOCK = threading.Lock()
@@ -142,7 +81,7 @@ _SAFE_FOLDER = os.path.dirname(os.path.abspath(os.__file__))
 
 
 @contextlib.contextmanager
-def _spawn_from_safe_folder():
+def _spawn_from_safe_folder() -> Iterator[None]:
     """Around anything that may spawn the worker: a spawned child bootstraps with
     `python -c "from multiprocessing.spawn import spawn_main..."`, whose sys.path starts with
     the current folder, which is usually the user's project (editors start the server there).
@@ -244,8 +183,6 @@ class AnalysisRunner:
         self._use_process = use_process
         self._executor: concurrent.futures.Executor | None = None
         self._lock = threading.Lock()
-        self.kind = "process" if use_process else "thread"
-        self.restarts = 0
         self._deaths_in_a_row = 0
         self._closed = False
 
@@ -272,10 +209,9 @@ class AnalysisRunner:
             except Exception:  # noqa: BLE001 - no multiprocessing here: a thread will do
                 logger.exception("cannot start an analysis process; analyzing in a thread")
                 self._use_process = False
-                self.kind = "thread"
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analyze")
 
-    def submit(self, text: str, path: str | None, settings: dict[str, Any]) -> Future[Job]:
+    def submit(self, text: str, path: str | None, settings: Mapping[str, Any]) -> Future[Job]:
         if self._closed:
             raise RuntimeError("the analysis worker is shut down")
         with self._lock:
@@ -295,7 +231,7 @@ class AnalysisRunner:
         return self._submit(executor, run_analysis, text, path, settings)
 
     @staticmethod
-    def _submit(executor: concurrent.futures.Executor, fn, *args) -> Future:
+    def _submit(executor: concurrent.futures.Executor, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         if isinstance(executor, ProcessPoolExecutor):
             with _spawn_from_safe_folder():  # the worker may be spawned now
                 return executor.submit(fn, *args)
@@ -316,7 +252,6 @@ class AnalysisRunner:
     def _fall_back_to_thread(self, broken: concurrent.futures.Executor) -> None:
         with self._lock:
             self._use_process = False
-            self.kind = "thread"
         self.restart(broken)
 
     def restart(self, broken: concurrent.futures.Executor | None = None) -> None:
@@ -325,18 +260,13 @@ class AnalysisRunner:
         with self._lock:
             if broken is not None and self._executor is not broken:
                 return  # already replaced
-            self.restarts += 1
             self._deaths_in_a_row += 1
             if self._use_process and self._deaths_in_a_row >= 3:
                 logger.error("the analysis worker process keeps dying; analyzing in a thread")
                 self._use_process = False
-                self.kind = "thread"
             old, self._executor = self._executor, self._new_executor()
         if old is not None:
             old.shutdown(wait=False, cancel_futures=True)
-
-    def current(self) -> concurrent.futures.Executor | None:
-        return self._executor
 
     def shutdown(self) -> None:
         self._closed = True

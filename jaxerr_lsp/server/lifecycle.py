@@ -1,0 +1,109 @@
+"""Initialize, shutdown and the editor's settings.
+
+Settings come as initializationOptions, with `workspace/didChangeConfiguration`, or, when the
+client sends none, pulled with `workspace/configuration` (section "jaxerr"); as
+`{"jaxerr": {...}}` or flat. `select`, `ignore`, `severity` layer over each document's
+`[tool.jaxerr]` (jaxerr_lsp.app.configuration says how); `debounce` is the milliseconds to wait
+after a change (default 150).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from jaxerr_lsp.app.configuration import Config, ConfigError, layered
+from jaxerr_lsp.server.diagnostics import schedule
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.server.language_server import JaxerrLanguageServer
+
+SETTING_KEYS = ("select", "ignore", "severity", "debounce")
+CONFIG_KEYS = ("select", "ignore", "severity")
+_MAX_DEBOUNCE_MS = 60_000
+
+
+def initialize(ls: JaxerrLanguageServer, params: types.InitializeParams) -> None:
+    if params.trace is not None:
+        ls.protocol.trace = params.trace
+    settings = extract_settings(params.initialization_options)
+    if settings is not None:
+        apply_settings(ls, settings)
+    ls.runner.start()
+
+
+async def initialized(ls: JaxerrLanguageServer, params: types.InitializedParams) -> None:
+    before = (dict(ls.settings), ls.debounce)
+    await pull_configuration(ls)
+    if (ls.settings, ls.debounce) != before:
+        # Documents opened while the client was answering were checked with the old ones.
+        recheck_all(ls)
+
+
+def shutdown(ls: JaxerrLanguageServer, params: Any = None) -> None:
+    for state in ls.docs.values():
+        if state.task is not None:
+            state.task.cancel()
+    ls.runner.shutdown()
+    ls.fix_pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def did_change_configuration(ls: JaxerrLanguageServer,
+                                   params: types.DidChangeConfigurationParams) -> None:
+    settings = extract_settings(params.settings)
+    if settings is not None:
+        apply_settings(ls, settings)
+    else:
+        await pull_configuration(ls)
+    recheck_all(ls)
+
+
+def recheck_all(ls: JaxerrLanguageServer) -> None:
+    for uri in list(ls.docs):
+        schedule(ls, uri, 0.0)
+
+
+def extract_settings(raw: Any) -> dict[str, Any] | None:
+    """`{"jaxerr": {...}}` or the flat `{...}`; None when there is nothing for us."""
+    if not isinstance(raw, dict):
+        return None
+    nested = raw.get("jaxerr")
+    if isinstance(nested, dict):
+        return nested
+    if any(k in raw for k in SETTING_KEYS):
+        return raw
+    return None
+
+
+async def pull_configuration(ls: JaxerrLanguageServer) -> None:
+    if not ls.workspace_capabilities().configuration:
+        return
+    try:
+        result = await asyncio.wait_for(ls.workspace_configuration_async(
+            types.ConfigurationParams(items=[types.ConfigurationItem(section="jaxerr")])), 5)
+    except Exception as exc:  # noqa: BLE001 - a client that does not answer keeps the old ones
+        ls.log(f"jaxerr-lsp: workspace/configuration failed: {exc}", types.MessageType.Warning)
+        return
+    if result and isinstance(result[0], dict) and result[0]:
+        apply_settings(ls, extract_settings(result[0]) or result[0])
+
+
+def apply_settings(ls: JaxerrLanguageServer, settings: dict[str, Any]) -> None:
+    """Take the editor's settings; a bad value is reported and that part is not taken."""
+    debounce = settings.get("debounce")
+    if debounce is not None:
+        if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) \
+                and 0 <= debounce <= _MAX_DEBOUNCE_MS:
+            ls.debounce = float(debounce) / 1000.0
+        else:
+            ls.log(f"jaxerr-lsp: settings: `debounce` must be a number of milliseconds between 0 "
+                   f"and {_MAX_DEBOUNCE_MS}, not {debounce!r}", types.MessageType.Warning)
+    overrides = {k: settings[k] for k in CONFIG_KEYS if settings.get(k) is not None}
+    try:
+        layered(Config(), overrides, "editor settings")  # validates
+    except ConfigError as exc:
+        ls.log(f"jaxerr-lsp: {exc}; these settings are ignored", types.MessageType.Warning)
+        return
+    ls.settings = overrides
