@@ -159,7 +159,7 @@ def run_parse_gc_off(files: list[Path]) -> None:
 def run_check(files: list[Path]) -> list[cli.FileResult]:
     """The CLI's code path, in-process, one job (what `jaxerr check -j 1` does before printing)."""
     cli._config_cache.clear()
-    return cli.run_check(files, {}, 1)
+    return cli.run_check(files, cli.CheckOptions(), 1)
 
 
 def run_forced(files: list[Path]) -> list[tuple[Path, object]]:
@@ -341,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     for result in results:
         problems += internal_problems(result.path, result.notes, result.error)
         notes += [f"{result.path}: {n}" for n in result.notes]
-        for finding in result.findings:
+        for finding in (item.finding for item in result.findings):
             head = finding.message.split("\n", 1)[0]
             findings.append(f"{result.path}:{finding.span.start_line}:{finding.span.start_column + 1}: "
                             f"{finding.code} {head}")

@@ -285,10 +285,6 @@ def rule_rows() -> list[dict[str, str]]:
     from jaxerr_lsp.registry import all_rules
 
     rules = [(rule.code, rule.catalog_id) for rule in all_rules()]
-    if not rules:  # TRANSITION: until the rule modules define RULE as a jaxerr_lsp.rule.Rule
-        from jaxerr_lsp.engine import rules as engine_rules
-
-        rules = [(rule.code, rule.catalog_id) for rule in engine_rules()]
     try:
         from jaxerr_lsp.catalog import load_catalog
 

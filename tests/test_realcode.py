@@ -50,7 +50,7 @@ def jax_files() -> list[Path]:
 def test_jax_package_through_the_cli_code_path(jax_files):
     """`jaxerr check <site-packages>/jax`, in-process: every file read and checked, no
     internal error, no finding."""
-    results = cli.run_check(jax_files, {}, 1)
+    results = cli.run_check(jax_files, cli.CheckOptions(), 1)
     assert len(results) == len(jax_files)
     problems = [p for r in results for p in _internal_problems(r.path, r.notes, r.error)]
     assert problems == []

@@ -27,6 +27,7 @@ from jaxerr_lsp.fixes.edits import Fix, TextEdit, apply_edits
 from jaxerr_lsp.fixes.ignore import IGNORE_FIX_ID, ignore_line_fix
 from jaxerr_lsp.fixes.text import Lines
 from jaxerr_lsp.registry import rule_for
+from jaxerr_lsp.source import syntax_error_of
 
 __all__ = ["TextEdit", "Fix", "compute_fixes", "ignore_line_fix", "apply_edits", "IGNORE_FIX_ID"]
 
@@ -42,7 +43,11 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         rule = rule_for(finding.code)
         if rule is None or rule.fix is None or not isinstance(finding.data, rule.data or ()):
             return []
-        return [f for f in rule.fix(Lines(source), finding) if f.edits]
+        fixes = [f for f in rule.fix(Lines(source), finding) if f.edits]
+        if fixes and syntax_error_of(source) is None:
+            # A fix never turns code Python reads into code it cannot.
+            fixes = [f for f in fixes if syntax_error_of(apply_edits(source, f.edits)) is None]
+        return fixes
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
         return []

@@ -19,10 +19,11 @@ replace the user's).
 from __future__ import annotations
 
 import ast
+import keyword as python_keywords
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, InferredStructure, Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
@@ -82,8 +83,21 @@ def _messages(function: str, items: list[tuple[str, str, str, str]]) -> tuple[st
     lines = [fill(item, v) for v in values]
     compact = "\n".join([filled_head.split("\n", 1)[0], filled_head.rsplit("\n", 1)[1], *lines])
     predicted = "\n".join([fill(head, {"jaxpr.debug_info.func_src_info": function}, escape=True),
-                           *(fill(item, v, escape=True) for v in values)])
+                           *(_unordered_keys(fill(item, v, escape=True)) for v in values)])
     return compact, predicted
+
+
+def _unordered_keys(predicted_line: str) -> str:
+    """JAX prints the symmetric difference of two key sets from a Python set: with two keys or
+    more their order depends on the hash seed, so the prediction leaves it open."""
+    marker = "symmetric difference of key sets: {{"
+    start = predicted_line.find(marker)
+    if start < 0:
+        return predicted_line
+    end = predicted_line.find("}}", start)
+    if " " not in predicted_line[start + len(marker):end]:
+        return predicted_line  # one key: nothing to order
+    return predicted_line[:start + len(marker) - 2] + "{key_set}" + predicted_line[end + 2:]
 
 
 def _has_aux(call: ast.Call) -> bool | None:
@@ -369,12 +383,14 @@ def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call:
 
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
     from jaxerr_lsp.fixes.statement import import_edit_for
+    from jaxerr_lsp.fixes.text import NEWLINE
 
     primals, refs = data.primals, data.refs
     if not primals or len(arg_nodes) != len(call.args) or any(
             not p.source.strip() or p.source.lstrip().startswith("*") for p in primals):
         return None
-    jax_name, jnp_name = data.jax_alias or "jax", data.jnp_alias or "jnp"
+    jax_alias, jnp_alias = _identifier(data.jax_alias), _identifier(data.jnp_alias)
+    jax_name, jnp_name = jax_alias or "jax", jnp_alias or "jnp"
     taken = set(re.findall(r"[A-Za-z_]\w*", lines.source))
     bindings: list[str] = []  # `name = jax.tree.map(...)` statements to add
     args: list[cst.Arg] = []
@@ -386,9 +402,10 @@ def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call:
             continue
         base = primal.source.strip() if primal.source.strip().isidentifier() else f"primal{i}"
         name = _fresh(f"{base}_refs", taken)
-        one_line = " ".join(primal.source.split())
+        # the primal's own lines (a comment inside it must keep its line end)
+        primal_text = NEWLINE.sub(lines.newline, primal.source.strip())
         bindings.append(f"{name} = {jax_name}.tree.map(lambda p: {jax_name}.new_ref("
-                        f"{jnp_name}.zeros_like(p)), {one_line})")
+                        f"{jnp_name}.zeros_like(p)), {primal_text})")
         names.append(name)
         if i < len(refs):
             replaced.append(refs[i].source)
@@ -407,8 +424,8 @@ def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call:
     else:
         added = "".join(f"{b}{lines.newline}{prefix}" for b in bindings)
     edits = [TextEdit(Span(sl, sc, sl, sc), added), edit]
-    imports = [i for i, alias in (("import jax", data.jax_alias),
-                                  ("import jax.numpy as jnp", data.jnp_alias)) if alias is None]
+    imports = [i for i, alias in (("import jax", jax_alias),
+                                  ("import jax.numpy as jnp", jnp_alias)) if alias is None]
     import_edit = import_edit_for(lines, imports)
     if import_edit is not None:
         edits.insert(0, import_edit)
@@ -433,6 +450,10 @@ def _refs_from_primals_fix(lines: Lines, doc: StmtDoc, data: RefsMismatch, call:
     title = ("Build refs mirroring the primals: " + ", ".join(names)) if names else \
         "Drop the extra with_refs arguments"
     return Fix(title, False, " ".join(changes), tuple(edits), "refs-from-primals")
+
+
+def _identifier(name: str | None) -> str | None:
+    return name if name is not None and name.isidentifier() and not python_keywords.iskeyword(name) else None
 
 
 def _fresh(name: str, taken: set[str]) -> str:

@@ -10,7 +10,6 @@ document edited since, the current finding of the same rule nearest to where it 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -117,7 +116,7 @@ def action_title(fix: Fix) -> str:
 def _quick_fixes(ls: JaxerrLanguageServer, state: DocState, index: int, item: FindingFixes,
                  conv: PositionConverter) -> list[types.CodeAction]:
     diagnostic = to_diagnostic(ls, state, index, conv)
-    base = {"uri": state.uri, "version": state.version, "finding": _finding_json(item.finding)}
+    base = {"uri": state.uri, "version": state.version, "finding": item.finding.to_json()}
     preferred = item.first(unsafe=False)
     actions = [types.CodeAction(
         title=action_title(fix), kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
@@ -165,16 +164,6 @@ async def _finding_of(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
         return min(candidates, key=lambda f: (abs(f.span.start_line - span[0]),
                                               abs(f.span.start_column - span[1])))
     return candidates[0] if len(candidates) == 1 else None
-
-
-def _finding_json(finding: Finding) -> dict[str, Any]:
-    try:
-        return finding.to_json()
-    except (AttributeError, TypeError):
-        # Data that is not a RuleData (a rule not yet on the typed contract): the finding
-        # without it; resolve then finds it again by its rule and place.
-        logger.debug("%s: finding data without to_json", finding.code)
-        return dataclasses.replace(finding, data=None).to_json()
 
 
 def _chosen_fix(fixes: Sequence[Fix], data: dict[str, Any]) -> Fix | None:
