@@ -45,6 +45,7 @@ if sys.version_info < (3, 12):
     sys.exit("bench_corpus.py needs Python >= 3.12 (JAX's own source uses PEP 695 syntax)")
 
 from jaxerr_lsp import cli  # noqa: E402
+from jaxerr_lsp.app import configuration  # noqa: E402
 from jaxerr_lsp.engine import analyze  # noqa: E402
 from jaxerr_lsp.registry import all_rules  # noqa: E402
 from jaxerr_lsp.source import split_lines  # noqa: E402
@@ -158,7 +159,7 @@ def run_parse_gc_off(files: list[Path]) -> None:
 
 def run_check(files: list[Path]) -> list[cli.FileResult]:
     """The CLI's code path, in-process, one job (what `jaxerr check -j 1` does before printing)."""
-    cli._config_cache.clear()
+    configuration._cache.clear()  # each round finds the pyproject.toml files again
     return cli.run_check(files, cli.CheckOptions(), 1)
 
 
