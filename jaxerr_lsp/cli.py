@@ -103,8 +103,14 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
         result.error = str(error)
         return result
     try:
-        analysis = analyze(source, config, str(path))
+        analysis = analyze(source, config, str(path), syntax=True)
         result.notes = analysis.notes
+        if analysis.syntax_error is not None:
+            # Never "passed" about a file Python cannot read: an error (exit 2), like an
+            # unreadable file; what does parse was still checked and its findings stand.
+            line, column, message = analysis.syntax_error
+            result.error = (f"{path}:{line}:{column + 1}: cannot parse: {message} (the parts "
+                            "that parse were checked)")
         if not (options.fix and analysis.findings):
             result.findings = fixes_for(source, analysis.findings)
             return result

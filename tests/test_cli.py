@@ -261,3 +261,16 @@ def test_explain_stdin_without_match(project: Path) -> None:
     assert result.returncode == 1 and "no catalog entry matches" in result.stderr
     result = jaxerr("explain", "KeyError: 'foo'", cwd=project)
     assert result.returncode == 1 and "no catalog entry matches" in result.stderr
+
+
+def test_a_file_python_cannot_parse_is_an_error_never_passed(tmp_path: Path) -> None:
+    """Issue 9: a file with no trigger word that does not parse used to get "All checks
+    passed!" and exit 0. It is now an error naming where Python stops (exit 2)."""
+    (tmp_path / "broken.py").write_text("x = (\n")
+    (tmp_path / "fine.py").write_text("x = 1\n")
+    done = jaxerr("check", ".", cwd=tmp_path)
+    assert done.returncode == 2, done
+    assert "All checks passed" not in done.stdout
+    assert "jaxerr: error: broken.py:1:5: cannot parse: '(' was never closed" in done.stderr, done.stderr
+    assert "fine.py" not in done.stderr
+    assert jaxerr("check", "fine.py", cwd=tmp_path).returncode == 0
