@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from jaxerr_lsp.model import ASSIGN, DEF, ModuleModel
 from jaxerr_lsp.values import FROM_JAX, Inference, Signature
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.rule import Context
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -81,6 +84,14 @@ def _function_of(model: ModuleModel, expr: ast.expr) -> FunctionNode | None:
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
             return binding.value
     return None
+
+
+def registrations(ctx: Context) -> list[Registration]:
+    """The document's registrations, found once for every rule that asks."""
+    found = ctx.shared.get("custom_vjp.registrations")
+    if found is None:
+        found = ctx.shared["custom_vjp.registrations"] = find_registrations(ctx.model, ctx.values)
+    return found  # type: ignore[return-value]
 
 
 def find_registrations(model: ModuleModel, values: Inference) -> list[Registration]:

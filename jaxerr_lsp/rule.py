@@ -70,6 +70,9 @@ class Context:
     inferred: list[InferredStructure] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     rule: Rule | None = None  # the rule being run (set by the engine)
+    # What several rules look up alike, computed once per document (e.g. the custom_vjp
+    # registrations JXE002 and JXE003 both read).
+    shared: dict[str, object] = field(default_factory=dict)
 
     @cached_property
     def values(self) -> Inference:

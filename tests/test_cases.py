@@ -19,7 +19,6 @@ import ast
 import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -28,7 +27,6 @@ from jaxerr_lsp.engine import analyze
 from jaxerr_lsp.findings import Finding
 from jaxerr_lsp.fixes import Fix, apply_edits, compute_fixes, ignore_line_fix
 from jaxerr_lsp.registry import all_rules, finding_from_json
-from jaxerr_lsp.rule import Rule
 from tests.case_files import Case, all_cases, fully_matches, raised_at_a_source
 from tests.jax_runner import Program, Result, run_programs
 
@@ -37,11 +35,6 @@ BAD = [c for c in CASES if c.bad]
 RUNNABLE_GOOD = [c for c in CASES if not c.bad and c.runnable]
 RULE_BY_CATALOG_ID = {rule.catalog_id: rule for rule in all_rules()}
 CATALOG = load_catalog()
-
-
-def bad_cases() -> list[tuple[Rule, Path]]:
-    """(the folder's rule, the file) of every bad case (tests/test_platform.py reads them)."""
-    return [(RULE_BY_CATALOG_ID[c.catalog_id], c.path) for c in BAD]
 
 
 def ids(cases: list[Case]) -> list[str]:

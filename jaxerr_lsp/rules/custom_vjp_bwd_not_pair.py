@@ -18,7 +18,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import find_registrations, returned_values
+from jaxerr_lsp.custom_vjp import registrations, returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 
@@ -57,7 +57,7 @@ def _shorten(source: str, limit: int = 60) -> str:
 
 
 def check(ctx: Context) -> None:
-    for registration in find_registrations(ctx.model, ctx.values):
+    for registration in registrations(ctx):
         for value, node in returned_values(registration.bwd):
             if value is None and isinstance(node, ast.FunctionDef):
                 kind_name, source, span = "NoneType", "None", _name_span(ctx, node)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import find_registrations, returned_values
+from jaxerr_lsp.custom_vjp import registrations, returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 
@@ -40,7 +40,7 @@ class LogsNotDict(RuleData):
 
 
 def check(ctx: Context) -> None:
-    for registration in find_registrations(ctx.model, ctx.values):
+    for registration in registrations(ctx):
         for returned_expr, _node in returned_values(registration.bwd):
             if returned_expr is None:
                 continue
