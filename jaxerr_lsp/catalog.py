@@ -7,7 +7,16 @@ never imports JAX (the tests check the entries against the installed JAX).
 
 Message templates write `{expression}` where JAX formats a value into the message (the text
 between the braces is the expression of JAX's f-string, e.g. `{type(logs).__name__}`), and
-`{{` / `}}` for a literal brace.
+`{{` / `}}` for a literal brace. The raw templates are for matching only: a `[placeholders]`
+table describes every placeholder in words (`"type(logs).__name__" = "type of the logs"`), and
+`explain` and hover show `‹type of the logs›`.
+
+Raise sites (`[[source]]`: file, function, line) may carry their own `message` (JAX's other
+wording, e.g. the `jax_custom_vjp3` path in jax/_src/hijax.py) and `exception`. A site with
+`generic = true` is a statement where Python itself raises (`fwd_out, res = fwd(*args)`:
+"too many values to unpack (expected 2)"); its message is recognized only in a traceback that
+shows that frame. An entry with `static_rule = false` documents an error no single file can
+show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -82,6 +91,11 @@ class Source:
     function: str  # e.g. "_vjp_with_refs_tree_error"; nested functions as "outer.inner"
     line: int  # line of the `raise` in the targeted JAX version
     message: str | None = None  # this site's template, when it differs from the entry's
+    exception: str | None = None  # this site's exception, when it differs from the entry's
+    # True: no `raise` of JAX's own: Python raises `message` at `line` (e.g. a failed unpacking
+    # `fwd_out, res = fwd(...)`, "too many values to unpack (expected 2)"). Such a message is
+    # recognized only in a traceback showing this site's frame.
+    generic: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,6 +144,28 @@ class Entry:
     fixes: tuple[FixInfo, ...]
     path: Path
     api_docs: tuple[ApiDoc, ...] = ()  # the `[[api]]` tables of this file
+    # What each placeholder of the templates stands for, in words ("type(logs).__name__" ->
+    # "type of the logs"): `explain` and hover show templates with these, never raw f-string code.
+    placeholders: tuple[tuple[str, str], ...] = ()
+    # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
+    # rule flags it; the entry serves hover, `explain` and pasted tracebacks.
+    static_rule: bool = True
+
+    @property
+    def exceptions(self) -> tuple[str, ...]:
+        """The entry's exception and every raise site's own, without repeats."""
+        seen = [self.exception]
+        for source in self.sources:
+            if source.exception is not None and source.exception not in seen:
+                seen.append(source.exception)
+        return tuple(seen)
+
+    def readable(self, template: str) -> str:
+        """`template` for a reader: each placeholder as its description in ‹ ›, braces as they
+        are printed."""
+        names = dict(self.placeholders)
+        return "".join(value if kind == "text" else f"‹{names.get(value, value)}›"
+                       for kind, value in template_parts(template))
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -224,14 +260,17 @@ class _Pattern:
     lines: tuple[tuple[re.Pattern[str], int], ...]  # distinctive lines, with literal length
     chunks: tuple[str, ...]  # long literal stretches, squashed
     required: tuple[str, ...]  # every literal stretch, squashed: all must occur for a full match
+    # A generic message (Python's own) counts only next to its raise site's traceback frame.
+    site: str | None = None
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
         return (all(part in squashed_text for part in self.required)
+                and (self.site is None or self.site in squashed_text)
                 and self.full.search(squashed_text) is not None)
 
 
-def _compile(template: str) -> _Pattern:
+def _compile(template: str, generic: Source | None = None) -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -261,6 +300,9 @@ def _compile(template: str) -> _Pattern:
     literals = [_squash(value) for kind, value in parts if kind == "text"]
     chunks = tuple(s for s in literals if len(s) >= _MIN_FRAGMENT)
     required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
+    if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
+        site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
+        return _Pattern(full, length, (), (), required, site)
     return _Pattern(full, length, tuple(lines), chunks, required)
 
 
@@ -380,7 +422,8 @@ class Catalog:
     def _patterns_for(self, entry: Entry) -> list[_Pattern]:
         patterns = self._patterns.get(entry.id)
         if patterns is None:
-            patterns = [_compile(t) for t in entry.messages]
+            generic = {s.message: s for s in entry.sources if s.generic and s.message}
+            patterns = [_compile(t, generic.get(t)) for t in entry.messages]
             self._patterns[entry.id] = patterns
         return patterns
 
@@ -390,7 +433,8 @@ class Catalog:
 
 _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "summary", "meaning")
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
-_KNOWN_FIELDS = set(_STR_FIELDS) | set(_LIST_FIELDS) | {"source", "example", "related", "fixes", "api"}
+_KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
+                 | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule"})
 
 
 def default_catalog_dir() -> Path:
@@ -515,11 +559,15 @@ def _load_entry(path: Path) -> Entry:
         raise fail("id", f"id {entry_id!r} must equal the file name {path.stem!r}")
     if not RULE_RE.fullmatch(values["rule"]):
         raise fail("rule", f"invalid rule code {values['rule']!r} (e.g. 'JXE001')")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", values["exception"]):
-        raise fail("exception", f"not an exception class name: {values['exception']!r}")
+    _check_exception(values["exception"], fail, "exception")
     _check_template(values["message"], fail, "message")
 
     sources = _sources(data, text, fail)
+    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message],
+                                 fail)
+    static_rule = data.get("static_rule", True)
+    if not isinstance(static_rule, bool):
+        raise fail("static_rule", f"must be true or false, not {static_rule!r}")
 
     example = data.get("example")
     if example is None:
@@ -568,7 +616,36 @@ def _load_entry(path: Path) -> Entry:
         fixes=fixes,
         path=path,
         api_docs=api_docs,
+        placeholders=placeholders,
+        static_rule=static_rule,
     )
+
+
+def _check_exception(name: str, fail, field: str) -> None:
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name):
+        raise fail(field, f"not an exception class name: {name!r}")
+
+
+def _placeholders(data: dict[str, Any], templates: list[str], fail) -> tuple[tuple[str, str], ...]:
+    """The `[placeholders]` table: every placeholder of every template, described in words."""
+    raw = data.get("placeholders", {})
+    if not isinstance(raw, dict):
+        raise fail("placeholders", f"must be a table, not {type(raw).__name__}")
+    for key, value in raw.items():
+        if not isinstance(value, str) or not value.strip():
+            raise fail(f"placeholders.{key}", "must be a non-empty string (what it stands for)")
+        if "‹" in value or "›" in value:
+            raise fail(f"placeholders.{key}", "words only: the ‹ › are added when it is shown")
+    used = [value for template in templates for kind, value in template_parts(template)
+            if kind == "field"]
+    missing = [name for name in dict.fromkeys(used) if name not in raw]
+    if missing:
+        raise fail("placeholders", f"no description for {missing[0]!r} (one line per placeholder "
+                                   f'of the templates: "{missing[0]}" = "what it stands for")')
+    unused = sorted(set(raw) - set(used))
+    if unused:
+        raise fail(f"placeholders.{unused[0]}", "not a placeholder of any template")
+    return tuple((name, raw[name]) for name in dict.fromkeys(used))
 
 
 def _check_template(template: str, fail, field: str) -> None:
@@ -591,9 +668,10 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         where = f"source[{i}]"
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
-        extra = sorted(set(table) - {"file", "function", "line", "message"})
+        fields = {"file", "function", "line", "message", "exception", "generic"}
+        extra = sorted(set(table) - fields)
         if extra:
-            raise fail(f"{where}.{extra[0]}", "unknown field (expected file, function, line, message)")
+            raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
         file = text(table, "file", f"{where}.file")
         if file.startswith("/") or ".." in Path(file).parts or not file.endswith(".py"):
             raise fail(f"{where}.file", f"must be a relative path to a .py file, not {file!r}")
@@ -608,7 +686,16 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         message = text(table, "message", f"{where}.message", optional=True)
         if message is not None:
             _check_template(message, fail, f"{where}.message")
-        sources.append(Source(file=file, function=function, line=line, message=message))
+        exception = text(table, "exception", f"{where}.exception", optional=True)
+        if exception is not None:
+            _check_exception(exception, fail, f"{where}.exception")
+        generic = table.get("generic", False)
+        if not isinstance(generic, bool):
+            raise fail(f"{where}.generic", f"must be true or false, not {generic!r}")
+        if generic and message is None:
+            raise fail(f"{where}.message", "a generic site needs its own message (Python's text)")
+        sources.append(Source(file=file, function=function, line=line, message=message,
+                              exception=exception, generic=generic))
     return tuple(sources)
 
 
@@ -695,7 +782,10 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
     out: list[str] = [f"### {entry.rule} · {entry.title}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{entry.exception}** raised by JAX:", "", "```text", entry.message, "```", ""]
+    out += [f"**{' or '.join(entry.exceptions)}** raised by JAX:", "", "```text",
+            entry.readable(entry.message), "```", ""]
+    for other in _variants(entry):
+        out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
     out += ["**What it means**", "", entry.meaning.strip(), ""]
     if why:
         out += ["**Why this code triggers it**", "", why.strip(), ""]
@@ -713,6 +803,11 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sources)
     out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
+
+
+def _variants(entry: Entry) -> list[str]:
+    """The raise sites' own templates besides the entry's (e.g. the jax_custom_vjp3 wording)."""
+    return list(entry.messages[1:])
 
 
 def _collapse_blank(lines: list[str]) -> list[str]:
@@ -757,7 +852,10 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
         catalog = _default_or_own(entry)
     out: list[str] = [f"{entry.rule} {entry.id}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{entry.exception} raised by JAX:"] + _code(entry.message) + [""]
+    out += [f"{' or '.join(entry.exceptions)} raised by JAX:"] + _code(entry.readable(entry.message))
+    for other in _variants(entry):
+        out += ["  or, on another path:"] + _code(entry.readable(other))
+    out += [""]
     out += ["What it means:"] + _wrap(entry.meaning) + [""]
     if why:
         out += ["Why this code triggers it:"] + _wrap(why) + [""]

@@ -4,7 +4,8 @@
 parallel), each imports JAX once and runs its programs one after the other, each in a fresh
 namespace as a script (`__name__ == "__main__"`, `__file__` and `sys.argv[0]` its filename),
 compiled with its filename so that tracebacks and JAX's own messages (`loss at case.py:12`)
-name the real path. JAX's configuration is restored after each program, so a program that
+name the real path. A program may come with JAX settings made before it runs
+(`Program.config`); JAX's configuration is restored after each program, so a program that
 turns on `jax_custom_vjp3` does not change the next one. The test process itself never
 imports JAX.
 
@@ -32,12 +33,14 @@ _WORKER = textwrap.dedent(r'''
     programs_path, results_path = sys.argv[1], sys.argv[2]
     programs = json.load(open(programs_path, encoding="utf-8"))
     results = []
-    for source, filename in programs:
+    for source, filename, settings in programs:
         config = dict(jax.config.values)
         out = io.StringIO()
         sys.argv = [filename]
         result = {"raised": False}
         try:
+            for name, value in settings:
+                jax.config.update(name, value)
             code = compile(source, filename, "exec")
             with contextlib.redirect_stdout(out):
                 exec(code, {"__name__": "__main__", "__file__": filename, "__builtins__": __builtins__})
@@ -63,6 +66,9 @@ _WORKER = textwrap.dedent(r'''
 class Program:
     source: str
     filename: str = "<program>"  # the path tracebacks and JAX's messages show
+    # JAX settings made before the program runs (and undone after), e.g.
+    # (("jax_custom_vjp3", True),) for custom_vjp's second code path (jax/_src/hijax.py).
+    config: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def _run_worker(batch: list[Program], timeout: float) -> list[Result]:
         programs_path = os.path.join(tmp, "programs.json")
         results_path = os.path.join(tmp, "results.json")
         with open(programs_path, "w", encoding="utf-8") as f:
-            json.dump([[p.source, p.filename] for p in batch], f)
+            json.dump([[p.source, p.filename, list(p.config)] for p in batch], f)
         # Unfiltered tracebacks: the raising frame is the `raise` inside JAX, not the user's call.
         env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0",
                "JAX_TRACEBACK_FILTERING": "off"}

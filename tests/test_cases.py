@@ -5,6 +5,10 @@
 - JAX: a bad case raises the catalog entry's exception, at one of the entry's raise sites,
   with a message that fully matches every finding's `predicted`; a runnable good case runs
   clean.
+- Both custom_vjp paths: a case that uses `custom_vjp` runs again with `jax_custom_vjp3=True`
+  (JAX's second implementation, jax/_src/hijax.py). There a bad case raises one of the entry's
+  exceptions with one of its messages, which the catalog recognizes from the traceback; a good
+  case and every safe fix's result run clean.
 - Data: every finding's typed data survives the JSON round trip of the LSP.
 - Fixes: every fix of every finding (the rule's fixes and the ignore comment) gives code that
   parses, without that finding and without a new one; every safe fix's result runs clean.
@@ -33,6 +37,8 @@ from tests.jax_runner import Program, Result, run_programs
 CASES = all_cases()
 BAD = [c for c in CASES if c.bad]
 RUNNABLE_GOOD = [c for c in CASES if not c.bad and c.runnable]
+# custom_vjp's second implementation (jax/_src/hijax.py), which JAX's own tests also run.
+CUSTOM_VJP3: tuple[tuple[str, object], ...] = (("jax_custom_vjp3", True),)
 RULE_BY_CATALOG_ID = {rule.catalog_id: rule for rule in all_rules()}
 CATALOG = load_catalog()
 
@@ -62,11 +68,24 @@ def _safe_fixed() -> dict[str, tuple[Case, str]]:
 SAFE_FIXED = _safe_fixed()
 
 
+def uses_custom_vjp(text: str) -> bool:
+    """Whether `jax_custom_vjp3` can change what the program does."""
+    return "custom_vjp" in text
+
+
+BOTH_PATHS_BAD = [c for c in BAD if uses_custom_vjp(c.source)]
+BOTH_PATHS_CLEAN = ([c.id for c in RUNNABLE_GOOD if uses_custom_vjp(c.source)]
+                    + [key for key, (c, text) in SAFE_FIXED.items() if uses_custom_vjp(text)])
+
+
 @pytest.fixture(scope="module")
 def jax_runs() -> dict[str, Result]:
-    """Every bad case, every runnable good case and every safe fix's result, run once."""
+    """Every bad case, every runnable good case and every safe fix's result, run once; those
+    using custom_vjp once more on its second path (keys ending in '@custom_vjp3')."""
     programs = {c.id: Program(c.source, str(c.path)) for c in BAD + RUNNABLE_GOOD}
     programs |= {key: Program(text, str(c.path)) for key, (c, text) in SAFE_FIXED.items()}
+    programs |= {f"{key}@custom_vjp3": Program(program.source, program.filename, CUSTOM_VJP3)
+                 for key, program in list(programs.items()) if uses_custom_vjp(program.source)}
     return dict(zip(programs, run_programs(list(programs.values()))))
 
 
@@ -87,11 +106,31 @@ def test_bad_case_raises_what_the_findings_predict(case: Case, jax_runs: dict[st
     assert findings(case)
     for finding in findings(case):
         entry = CATALOG.get(finding.catalog_id)
-        assert (result.module, result.type) == ("builtins", entry.exception), str(result)
+        assert (result.module, result.type) == ("builtins", entry.exception), str(result)  # default path
         assert raised_at_a_source(entry, result), (result.frame, entry.sources)
         assert finding.predicted, f"{finding.code} predicts no message"
         assert fully_matches(finding.predicted, result.message), (
             f"JAX said:\n{result.message}\n\nthe finding predicted:\n{finding.predicted}")
+
+
+@pytest.mark.parametrize("case", BOTH_PATHS_BAD, ids=ids(BOTH_PATHS_BAD))
+def test_bad_case_raises_the_entry_on_the_custom_vjp3_path(
+        case: Case, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[f"{case.id}@custom_vjp3"]
+    assert result.raised, f"{case.id} ran clean with jax_custom_vjp3=True"
+    for finding in findings(case):
+        entry = CATALOG.get(finding.catalog_id)
+        assert (result.module, result.type in entry.exceptions) == ("builtins", True), str(result)
+        assert raised_at_a_source(entry, result), (result.frame, entry.sources)
+        assert any(fully_matches(t, result.message) for t in entry.messages), result.message
+        matched = CATALOG.match_scored(result.traceback)
+        assert matched and matched[0].entry.id == entry.id, (result.traceback, matched)
+
+
+@pytest.mark.parametrize("key", BOTH_PATHS_CLEAN)
+def test_runs_clean_on_the_custom_vjp3_path_too(key: str, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[f"{key}@custom_vjp3"]
+    assert not result.raised, f"{key} with jax_custom_vjp3=True:\n{result}"
 
 
 @pytest.mark.parametrize("case", RUNNABLE_GOOD, ids=ids(RUNNABLE_GOOD))

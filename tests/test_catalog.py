@@ -41,8 +41,10 @@ def catalog() -> Catalog:
 def test_real_catalog_has_an_entry_per_rule(catalog: Catalog):
     # (tests/test_registry.py holds the rules and the entries against each other)
     rules = all_rules()
-    assert rules and len(catalog) == len(rules)
-    assert [e.rule for e in catalog] == [r.code for r in rules]  # listed in rule order
+    ruled = [e for e in catalog if e.static_rule]
+    assert rules and len(ruled) == len(rules)
+    assert [e.rule for e in ruled] == [r.code for r in rules]  # listed in rule order
+    assert [e.rule for e in catalog] == sorted(e.rule for e in catalog)
     for rule in rules:
         assert catalog.by_rule(rule.code).id == rule.catalog_id
         assert catalog.get(rule.catalog_id).rule == rule.code
@@ -512,7 +514,7 @@ def test_render_markdown(catalog: Catalog):
     assert text.startswith("### JXE001")
     assert entry.title in text and entry.summary in text
     assert "**ValueError**" in text
-    assert "```text\n" + entry.message + "\n```" in text
+    assert "```text\n" + entry.readable(entry.message) + "\n```" in text
     assert "**What it means**" in text and entry.meaning.strip() in text
     assert "Why this code triggers it" not in text
     for i, solution in enumerate(entry.solutions, 1):
@@ -537,7 +539,9 @@ def test_render_text(catalog: Catalog):
     assert text.startswith("JXE002 custom-vjp-logs-not-dict: " + entry.title)
     assert "```" not in text and "**" not in text
     assert "TypeError raised by JAX:" in text
-    assert "    " + entry.message in text
+    assert "    " + entry.readable(entry.message).splitlines()[0] in text
+    assert "but got ‹type of the logs›." in text and "{type(logs).__name__}" not in text
+    assert "or, on another path:" in text and "Custom VJP bwd rule ‹the bwd function› was" in text
     assert "What it means:" in text and "How to fix it:" in text and "  1. " in text
     assert "    def scaled_product_bwd(res, g):" in text  # examples indented as code
     assert "Related:" in text and "custom-vjp-bwd-not-pair (JXE003)" in text
@@ -545,6 +549,62 @@ def test_render_text(catalog: Catalog):
     assert "Why this code triggers it:" in render_text(entry, why="the logs are a list")
     meaning = text.split("What it means:\n")[1].split("\n\n")[0].splitlines()
     assert len(meaning) > 3 and max(len(line) for line in meaning) <= 88  # wrapped prose
+
+
+@pytest.mark.parametrize("entry_id", ENTRY_IDS)
+def test_explain_and_hover_show_placeholders_in_words(catalog: Catalog, entry_id: str):
+    """No raw f-string code (`{thing1}`, `{type(logs).__name__}`) reaches a reader: each
+    placeholder is shown as its description, in ‹ ›; the raw templates stay for matching."""
+    entry = catalog.get(entry_id)
+    names = dict(entry.placeholders)
+    for rendered in (render_text(entry), render_markdown(entry)):
+        for template in entry.messages:
+            for kind, value in template_parts(template):
+                if kind == "field":
+                    assert f"‹{names[value]}›" in rendered
+                    assert "{" + value + "}" not in rendered, value
+
+
+def test_entry_readable_template():
+    entry = load_catalog().get("custom-vjp-logs-not-dict")
+    assert entry.readable("got {type(logs).__name__} and {{x}}") == "got ‹type of the logs› and {x}"
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ('"py_cts_in" = "what the bwd rule returned"\n', "", "placeholders", ["py_cts_in", "no description"]),
+    ('"py_cts_in" = "what the bwd rule returned"\n',
+     '"py_cts_in" = "what the bwd rule returned"\n"nope" = "x"\n', "placeholders.nope",
+     ["not a placeholder"]),
+    ('"py_cts_in" = "what the bwd rule returned"', '"py_cts_in" = ""', "placeholders.py_cts_in",
+     ["non-empty"]),
+    ('"py_cts_in" = "what the bwd rule returned"', '"py_cts_in" = "‹x›"', "placeholders.py_cts_in",
+     ["words only"]),
+])
+def test_placeholders_must_describe_every_placeholder(tmp_path, old, new, field, words):
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / NOT_PAIR, old, new)
+    _assert_error(directory, NOT_PAIR, field, *words)
+
+
+def test_source_exception_and_generic_sites(tmp_path):
+    """A raise site may raise its own exception; a generic site (Python's own message) is
+    recognized only in a traceback that shows its frame."""
+    directory = _copy_catalog(tmp_path)
+    path = directory / NOT_PAIR
+    path.write_text(path.read_text(encoding="utf-8") + (
+        '\n[[source]]\nfile = "jax/_src/hijax.py"\nfunction = "rule"\nline = 993\n'
+        'exception = "ValueError"\ngeneric = true\n'
+        'message = "too many values to unpack (expected 2)"\n'), encoding="utf-8")
+    catalog = load_catalog(directory)
+    entry = catalog.get("custom-vjp-bwd-not-pair")
+    assert entry.exceptions == ("TypeError", "ValueError")
+    assert catalog.match("ValueError: too many values to unpack (expected 2)") == []
+    traceback = ('  File "/x/site-packages/jax/_src/hijax.py", line 993, in rule\n'
+                 "    out, res = fwd(*args)\n"
+                 "ValueError: too many values to unpack (expected 2)\n")
+    assert [e.id for e in catalog.match(traceback)] == ["custom-vjp-bwd-not-pair"]
+    _edit(directory / NOT_PAIR, "generic = true", 'generic = "yes"')
+    _assert_error(directory, NOT_PAIR, "source[2].generic", "true or false")
 
 
 # --------------------------------------------------------------------------------------------

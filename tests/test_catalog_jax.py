@@ -140,6 +140,11 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     template = source.message or entry.message
     tree, lines = _module(source.file)
     function = _find_function(tree, source.function)
+    if source.generic:  # Python's own message, raised by a statement of the function at `line`
+        assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
+        assert not lines[source.line - 1].lstrip().startswith("raise "), (
+            f"{entry.id}: {source.file}:{source.line} is a raise of JAX's own: not generic")
+        return
 
     # The template is JAX's own text in that function, placeholders included.
     pieces = _string_pieces(function)
@@ -164,7 +169,8 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     assert lines[source.line - 1].lstrip().startswith("raise ")
     assert at_line[0].exc is not None
     raised = at_line[0].exc.func if isinstance(at_line[0].exc, ast.Call) else at_line[0].exc
-    assert ast.unparse(raised) == entry.exception, (ast.unparse(raised), entry.exception)
+    expected = source.exception or entry.exception
+    assert ast.unparse(raised) == expected, (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
@@ -331,7 +337,7 @@ def runs() -> dict[str, Result]:
 def _assert_raises(entry: Entry, run: Result, what: str) -> None:
     print(f"{what}: {run.type}: {run.message}")
     assert run.raised, f"{what} ran clean; expected {entry.exception}\n{run.stdout}"
-    assert (run.module, run.type) == ("builtins", entry.exception), f"{what}:\n{run}"
+    assert run.module == "builtins" and run.type in entry.exceptions, f"{what}:\n{run}"
     # Raised at one of the entry's raise sites: file, function and line.
     assert raised_at_a_source(entry, run), (what, run.frame, entry.sources)
     # The exact message is one of the entry's templates, placeholders filled in.
@@ -342,7 +348,7 @@ def _assert_raises(entry: Entry, run: Result, what: str) -> None:
     assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, scored)
     scored = CATALOG.match_scored(run.traceback)
     assert scored and scored[0].entry.id == entry.id and scored[0].full, (what, run.traceback)
-    assert f"{entry.exception}: " in run.traceback
+    assert f"{run.type}: " in run.traceback
 
 
 def _assert_clean(run: Result, what: str) -> None:
