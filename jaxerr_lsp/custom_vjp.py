@@ -1,6 +1,7 @@
-"""`custom_vjp` functions registered with `defvjp_with_logs`, and what their bwd rules return.
+"""The file's custom_vjp functions, their `defvjp*` registrations, and what their rules return.
 
-Shared by the rules about `defvjp_with_logs` bwd rules (JXE002, JXE003). A registration's
+Shared by every rule about custom_vjp (`custom_vjps`, `registrations(ctx, method)`). A
+registration's
 bwd rule is seeded in the value inference: JAX calls it with pytrees of arrays.
 """
 
@@ -20,25 +21,55 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
 @dataclass(frozen=True)
+class CustomVjp:
+    """A function the file makes a custom_vjp: `@jax.custom_vjp` (bare or with options, the
+    outermost decorator) on a def, or `name = jax.custom_vjp(fn, ...)`."""
+
+    definition: ast.AST  # the decorated def, or the `jax.custom_vjp(...)` call
+    primal: FunctionNode | None  # the function JAX differentiates, when the file shows it
+    keywords: tuple[ast.keyword, ...]  # jax.custom_vjp's options (nondiff_argnums, ...)
+    # nondiff_argnums as written (literal ints); None when the code does not show them.
+    nondiff_argnums: tuple[int, ...] | None
+    # False when another decorator sits between jax.custom_vjp and the def (it may change the
+    # signature JAX sees).
+    plain: bool = True
+
+    @property
+    def arity(self) -> int | None:
+        """How many cotangents a bwd rule must return: the primal's positional parameters
+        minus nondiff_argnums; None when the code does not show it."""
+        if not self.plain or self.nondiff_argnums is None:
+            return None
+        return _arity(self.primal, len(self.nondiff_argnums))
+
+
+@dataclass(frozen=True)
 class Registration:
-    call: ast.Call  # f.defvjp_with_logs(fwd, bwd)
-    bwd: FunctionNode
-    # How many cotangents bwd must return (the primal's positional parameters minus
-    # nondiff_argnums); None when the code does not show it.
-    arity: int | None
+    call: ast.Call  # f.defvjp_with_logs(fwd, bwd), f.defvjp(fwd, bwd), ...
+    method: str  # "defvjp" | "defvjp_with_logs" | "defvjp_with_accums"
+    custom_vjp: CustomVjp
+    fwd: FunctionNode | None  # the file's fwd function (def or lambda), when it is one
+    bwd: FunctionNode | None  # the file's bwd function, seeded as what JAX hands it
+
+    @property
+    def arity(self) -> int | None:
+        return self.custom_vjp.arity
 
 
-def _nondiff_count(keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> int | None:
+REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums")
+
+
+def _nondiff_argnums(keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> tuple[int, ...] | None:
     for keyword in keywords:
         if keyword.arg is None:
             return None
         if keyword.arg == "nondiff_argnums":
             value = keyword.value
             if isinstance(value, (ast.Tuple, ast.List)) and all(
-                    isinstance(e, ast.Constant) and isinstance(e.value, int) for e in value.elts):
-                return len(value.elts)
+                    isinstance(e, ast.Constant) and type(e.value) is int for e in value.elts):
+                return tuple(e.value for e in value.elts)  # type: ignore[attr-defined]
             return None
-    return 0
+    return ()
 
 
 def _arity(function: FunctionNode | None, nondiff: int | None) -> int | None:
@@ -50,24 +81,50 @@ def _arity(function: FunctionNode | None, nondiff: int | None) -> int | None:
     return len(signature.positional) - nondiff
 
 
-def _custom_vjp_primal(model: ModuleModel, receiver: ast.expr) -> tuple[bool, int | None]:
-    """Whether `receiver` certainly is a custom_vjp function, and its cotangent count."""
+def custom_vjp_of(model: ModuleModel, receiver: ast.expr) -> CustomVjp | None:
+    """The custom_vjp function the name `receiver` certainly is, if it is one."""
     if not isinstance(receiver, ast.Name):
-        return False, None
+        return None
     binding = model.binding_of(receiver)
     if binding is None:
-        return False, None
+        return None
     if binding.kind == DEF and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        decoration = model.decoration(binding.node, "jax.custom_vjp")
-        if decoration is None or decoration.position != 0:  # the outermost decorator
-            return False, None
-        inner_decorated = len(binding.node.decorator_list) > 1
-        return True, None if inner_decorated else _arity(binding.node, _nondiff_count(decoration.keywords))
+        return _decorated(model, binding.node)
     if binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
-        site = model.call_site(binding.value)
-        if site is not None and site.qualname == "jax.custom_vjp" and site.complete and site.args:
-            return True, _arity(_function_of(model, site.args[0]), _nondiff_count(site.keywords))
-    return False, None
+        return _made_by_call(model, binding.value)
+    return None
+
+
+def _decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef) -> CustomVjp | None:
+    decoration = model.decoration(node, "jax.custom_vjp")
+    if decoration is None or decoration.position != 0:  # the outermost decorator
+        return None
+    return CustomVjp(node, node, decoration.keywords, _nondiff_argnums(decoration.keywords),
+                     plain=len(node.decorator_list) == 1)
+
+
+def _made_by_call(model: ModuleModel, call: ast.Call) -> CustomVjp | None:
+    site = model.call_site(call)
+    if site is None or site.qualname != "jax.custom_vjp" or not site.complete or not site.args:
+        return None
+    return CustomVjp(call, _function_of(model, site.args[0]), site.keywords,
+                     _nondiff_argnums(site.keywords))
+
+
+def custom_vjps(ctx: Context) -> list[CustomVjp]:
+    """Every custom_vjp function the document defines (decorated defs, `jax.custom_vjp(fn)`
+    calls), in source order; found once for every rule that asks."""
+    found = ctx.shared.get("custom_vjp.functions")
+    if found is None:
+        found = [d for decoration in ctx.model.decorations("jax.custom_vjp")
+                 if isinstance(decoration.target, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and (d := _decorated(ctx.model, decoration.target)) is not None]
+        found += [made for site in ctx.model.calls_to("jax.custom_vjp")
+                  if (made := _made_by_call(ctx.model, site.call)) is not None]
+        found.sort(key=lambda c: (getattr(c.definition, "lineno", 0),
+                                  getattr(c.definition, "col_offset", 0)))
+        ctx.shared["custom_vjp.functions"] = found
+    return found  # type: ignore[return-value]
 
 
 def _function_of(model: ModuleModel, expr: ast.expr) -> FunctionNode | None:
@@ -86,35 +143,45 @@ def _function_of(model: ModuleModel, expr: ast.expr) -> FunctionNode | None:
     return None
 
 
-def registrations(ctx: Context) -> list[Registration]:
-    """The document's registrations, found once for every rule that asks."""
+def registrations(ctx: Context, method: str = "defvjp_with_logs") -> list[Registration]:
+    """The document's `f.<method>(fwd, bwd)` registrations of custom_vjp functions, found once
+    for every rule that asks."""
     found = ctx.shared.get("custom_vjp.registrations")
     if found is None:
         found = ctx.shared["custom_vjp.registrations"] = find_registrations(ctx.model, ctx.values)
-    return found  # type: ignore[return-value]
+    return [r for r in found if r.method == method]  # type: ignore[attr-defined]
+
+
+def _argument(call: ast.Call, index: int, name: str) -> ast.expr | None:
+    for keyword in call.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    if any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
+        return None
+    return call.args[index] if len(call.args) > index else None
 
 
 def find_registrations(model: ModuleModel, values: Inference) -> list[Registration]:
-    """Every `f.defvjp_with_logs(fwd, bwd)` of a custom_vjp `f` with a bwd rule of this file;
-    each bwd rule's parameters are seeded as what JAX hands it."""
+    """Every `f.defvjp*(fwd, bwd)` of a custom_vjp `f` of this file, in source order; each bwd
+    rule of this file has its parameters seeded as what JAX hands it."""
     found = []
-    for call in model.method_calls("defvjp_with_logs"):
-        assert isinstance(call.func, ast.Attribute)
-        is_vjp, arity = _custom_vjp_primal(model, call.func.value)
-        if not is_vjp:
-            continue
-        bwd_expr: ast.expr | None = call.args[1] if len(call.args) >= 2 else None
-        for keyword in call.keywords:
-            if keyword.arg == "bwd":
-                bwd_expr = keyword.value
-        if bwd_expr is None or isinstance(bwd_expr, ast.Starred):
-            continue
-        bwd = _function_of(model, bwd_expr)
-        if bwd is None or isinstance(bwd, ast.AsyncFunctionDef):
-            continue
-        values.seed(bwd, FROM_JAX)
-        found.append(Registration(call, bwd, arity))
-    return found
+    for method in REGISTRATION_METHODS:
+        for call in model.method_calls(method):
+            assert isinstance(call.func, ast.Attribute)
+            custom_vjp = custom_vjp_of(model, call.func.value)
+            if custom_vjp is None:
+                continue
+            fwd_expr, bwd_expr = _argument(call, 0, "fwd"), _argument(call, 1, "bwd")
+            fwd = _function_of(model, fwd_expr) if fwd_expr is not None else None
+            bwd = _function_of(model, bwd_expr) if bwd_expr is not None else None
+            if isinstance(fwd, ast.AsyncFunctionDef):
+                fwd = None
+            if isinstance(bwd, ast.AsyncFunctionDef):
+                bwd = None
+            if bwd is not None:
+                values.seed(bwd, FROM_JAX)
+            found.append(Registration(call, method, custom_vjp, fwd, bwd))
+    return sorted(found, key=lambda r: (r.call.lineno, r.call.col_offset))
 
 
 def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, ast.AST]]:

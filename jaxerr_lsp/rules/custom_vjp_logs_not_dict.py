@@ -40,7 +40,9 @@ class LogsNotDict(RuleData):
 
 
 def check(ctx: Context) -> None:
-    for registration in registrations(ctx):
+    for registration in registrations(ctx, "defvjp_with_logs"):
+        if registration.bwd is None:
+            continue
         for returned_expr, _node in returned_values(registration.bwd):
             if returned_expr is None:
                 continue
