@@ -1,8 +1,7 @@
 """The file's custom_vjp functions, their `defvjp*` registrations, and what their rules return.
 
 Shared by every rule about custom_vjp (`custom_vjps`, `registrations(ctx, method)`). A
-registration's
-bwd rule is seeded in the value inference: JAX calls it with pytrees of arrays.
+registration's bwd rule is seeded in the value inference: JAX calls it with pytrees of arrays.
 """
 
 from __future__ import annotations
