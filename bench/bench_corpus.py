@@ -280,18 +280,27 @@ def _is_raises_call(node: ast.AST) -> bool:
 
 @functools.cache
 def _raising_lines(path: str) -> frozenset[int]:
-    """Lines of `path` inside code that is meant to raise: the body of a `with pytest.raises(...)`
-    / `with self.assertRaises(...)` block, or a `self.assertRaises(Error, fn, ...)` call."""
+    """Lines of `path` in code that is meant to raise: every test function holding a
+    `with pytest.raises(...)` / `with self.assertRaises(...)` block or a
+    `self.assertRaises(Error, fn, ...)` call (the mistake is often set up a few lines before
+    the block that runs it: `f.defvjp_with_logs(fwd, bad_bwd)`, then
+    `with self.assertRaisesRegex(TypeError, ...): jax.grad(f)(1.0)`)."""
     try:
         tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
         return frozenset()
+
+    def expects_an_error(node: ast.AST) -> bool:
+        return (isinstance(node, (ast.With, ast.AsyncWith))
+                and any(_is_raises_call(item.context_expr) for item in node.items)) or (
+            _is_raises_call(node) and len(node.args) >= 2)  # type: ignore[attr-defined]
+
     lines: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.With, ast.AsyncWith)) and any(
-                _is_raises_call(item.context_expr) for item in node.items):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                expects_an_error(inner) for inner in ast.walk(node)):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
-        elif _is_raises_call(node) and len(node.args) >= 2:  # type: ignore[attr-defined]
+        elif expects_an_error(node):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))  # type: ignore[attr-defined]
     return frozenset(lines)
 
@@ -312,19 +321,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3,
                         help="rounds of (parse, check, forced) measured in turn; the min counts")
     parser.add_argument("--skip-cli", action="store_true", help="no subprocess -j 1 / -j 2 run")
+    parser.add_argument("--extra", type=Path, action="append", default=[], metavar="DIR",
+                        help="more source trees to check with the corpus (e.g. the tests/ of a "
+                             "JAX checkout: the code the family's rules target); repeatable")
     parser.add_argument("--profile", nargs="?", const="forced", choices=("forced", "check"),
                         help="cProfile the forced pass (default) or the plain check; top 25")
     parser.add_argument("--tracemalloc-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     packages = dict(PACKAGES)
-    if args.packages:
+    if args.packages is not None:  # '' : none of them (only --extra trees)
         wanted = [p.strip() for p in args.packages.split(",") if p.strip()]
         unknown = [p for p in wanted if p not in PACKAGES]
         if unknown:
             parser.error(f"unknown package(s): {', '.join(unknown)}")
         packages = {p: PACKAGES[p] for p in wanted}
-    roots = ensure_corpus(args.corpus, packages, not args.no_download)
+    roots = ensure_corpus(args.corpus, packages, not args.no_download) if packages else []
+    for extra in args.extra:
+        if not extra.is_dir():
+            parser.error(f"--extra {extra}: not a directory")
+        roots.append(extra)
     files, missing = cli.collect_files([str(r) for r in roots])
     if missing:
         print("\n".join(missing), file=sys.stderr)
@@ -407,8 +423,8 @@ def main(argv: list[str] | None = None) -> int:
             if not raising(line):
                 print("  " + line)
     expected = sorted({f for f in findings + extra if raising(f)})
-    print(f"findings in code meant to raise (pytest.raises / assertRaises blocks: true "
-          f"positives, listed apart) ({len(expected)}):")
+    print(f"findings in tests that expect an error (a pytest.raises / assertRaises in the same "
+          f"function: true positives when it is this error; read them too) ({len(expected)}):")
     for line in expected:
         print("  " + line)
     print(f"notes ({len(notes)} in the check, {len(forced_notes)} in the forced pass):")
