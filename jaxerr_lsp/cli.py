@@ -286,11 +286,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def rule_rows() -> list[dict[str, str]]:
-    """Each rule's code, catalog entry and summary (from the entry)."""
+def rule_rows() -> list[dict[str, object]]:
+    """Each rule's code, catalog entry and summary (from the entry), then the catalog's entries
+    that no rule flags (no single file shows them; `explain` and hover still know them), all
+    in code order; `detected` says which is which."""
     from jaxerr_lsp.registry import all_rules
 
-    rules = [(rule.code, rule.catalog_id) for rule in all_rules()]
+    rules = {rule.code: rule.catalog_id for rule in all_rules()}
     try:
         from jaxerr_lsp.catalog import load_catalog
 
@@ -298,9 +300,10 @@ def rule_rows() -> list[dict[str, str]]:
     except Exception as error:  # noqa: BLE001 - the list of rules is still useful without it
         print(f"jaxerr: catalog unavailable: {error}", file=sys.stderr)
         entries = {}
-    return [{"code": code, "catalog": catalog_id,
+    explain_only = {e.rule: e.id for e in entries.values() if not e.static_rule and e.rule not in rules}
+    return [{"code": code, "catalog": catalog_id, "detected": code in rules,
              "summary": entries[catalog_id].summary if catalog_id in entries else ""}
-            for code, catalog_id in rules]
+            for code, catalog_id in sorted({**rules, **explain_only}.items())]
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -309,7 +312,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2))
     else:
         for row in rows:
-            print(f"{row['code']}  {row['catalog']:<32} {row['summary']}")
+            mark = "" if row["detected"] else "[explain only] "
+            print(f"{row['code']}  {row['catalog']:<32} {mark}{row['summary']}")
     return 0
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.registry import all_rules
 from tests.jax_runner import run_programs
 
 TRIGGER = """\
@@ -215,9 +217,16 @@ def test_usage_error_is_exit_two(project: Path) -> None:
 def test_rules_lists_each_rule_with_its_entry(project: Path) -> None:
     result = jaxerr("rules", "--format", "json", cwd=project)
     rows = json.loads(result.stdout)
-    assert [(r["code"], r["catalog"]) for r in rows] == [
-        ("JXE001", "vjp-with-refs-tree-mismatch"), ("JXE002", "custom-vjp-logs-not-dict"),
-        ("JXE003", "custom-vjp-bwd-not-pair")]
+    rules = {rule.code: rule.catalog_id for rule in all_rules()}
+    entries = {e.rule: e for e in load_catalog()}
+    assert [r["code"] for r in rows] == sorted(entries)  # every entry, in code order
+    for row in rows:
+        entry = entries[row["code"]]
+        assert (row["catalog"], row["summary"]) == (entry.id, entry.summary)
+        assert row["detected"] == (row["code"] in rules) == entry.static_rule
+        if row["detected"]:
+            assert rules[row["code"]] == entry.id
+    assert rows[0]["code"] == "JXE001" and rows[0]["catalog"] == "vjp-with-refs-tree-mismatch"
 
 
 def test_explain_by_id_code_or_message(project: Path) -> None:
