@@ -464,9 +464,10 @@ def test_partial_pastes(catalog: Catalog):
         scored = catalog.match_scored(text)
         assert _ids([m.entry for m in scored]) == ["vjp-with-refs-tree-mismatch"]
         assert not scored[0].full
-    # A message cut short: both custom_vjp entries share this start.
+    # A message cut short: both defvjp_with_logs entries share this start (and rank above the
+    # defvjp_with_accums entry, which shares less of it).
     cut = "Custom VJP bwd rule was registered with defvjp_with_logs"
-    assert set(_ids(catalog.match(cut))) == {"custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"}
+    assert set(_ids(catalog.match(cut))[:2]) == {"custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"}
     cut = "was registered with defvjp_with_logs, and so the second element of the pair"
     assert _ids(catalog.match(cut)) == ["custom-vjp-logs-not-dict"]
     # A whole template outranks a partial one.
