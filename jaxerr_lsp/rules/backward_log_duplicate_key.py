@@ -339,6 +339,19 @@ def _loop_count(ctx: Context, statement: ast.stmt) -> int | None:
     return count
 
 
+@dataclass(frozen=True)
+class Applied:
+    """A logging custom_vjp function and its applications in one differentiated function."""
+
+    registration: Registration
+    keys: tuple[object, ...]
+    applications: tuple[Application, ...]
+
+    @property
+    def times(self) -> int:
+        return sum(a.times for a in self.applications)
+
+
 def check(ctx: Context) -> None:
     logged = []
     for registration in registrations(ctx, "defvjp_with_logs"):
@@ -349,12 +362,23 @@ def check(ctx: Context) -> None:
     if not logged:
         return
     for function, params, differentiation in _differentiated_functions(ctx):
+        applied = []
         for registration, keys in logged:
-            flow = _Flow(ctx, function, params, registration.custom_vjp)
-            applications = flow.applications()
-            if sum(a.times for a in applications) < 2:
-                continue
-            _report(ctx, applications, keys, registration, differentiation)
+            applications = _Flow(ctx, function, params, registration.custom_vjp).applications()
+            if applications:
+                applied.append(Applied(registration, keys, tuple(applications)))
+        colliding = _colliding_keys(applied)
+        if colliding:
+            _report(ctx, applied, colliding, differentiation)
+
+
+def _colliding_keys(applied: list[Applied]) -> list[object]:
+    """The keys logged more than once in one pass by these applications."""
+    counts: dict[object, int] = {}
+    for one in applied:
+        for key in one.keys:
+            counts[key] = counts.get(key, 0) + one.times
+    return [key for key, count in counts.items() if count >= 2]
 
 
 def _registered_more_than_once(ctx: Context, registration: Registration) -> bool:
@@ -364,25 +388,40 @@ def _registered_more_than_once(ctx: Context, registration: Registration) -> bool
                for r in everything) != 1
 
 
-def _report(ctx: Context, applications: list[Application], keys: tuple[object, ...],
-            registration: Registration, differentiation: ast.Call) -> None:
-    ordered = sorted(applications, key=lambda a: (a.call.lineno, a.call.col_offset))
-    looped = [a for a in ordered if a.times > 1]
-    where = looped[0] if looped else ordered[1]
-    key = keys[0]
-    others = [a for a in ordered if a is not where]
+def _report(ctx: Context, applied: list[Applied], colliding: list[object],
+            differentiation: ast.Call) -> None:
+    involved = [one for one in applied if any(key in colliding for key in one.keys)]
+    key: object | None = None
+    if len(involved) == 1:
+        key = involved[0].keys[0]  # its second application collides on its first key
+    elif len(colliding) == 1:
+        key = colliding[0]
+    applications = sorted((a for one in involved for a in one.applications),
+                          key=lambda a: (a.call.lineno, a.call.col_offset))
+    looped = [a for a in applications if a.times > 1]
+    where = looped[0] if looped else applications[1]
     related = [Related(ctx.span(a.call), "also applied here, in the same backward pass")
-               for a in others]
-    related.append(Related(ctx.span(registration.call),
-                           f"bwd rule logging {key!r} registered with `defvjp_with_logs` here"))
+               for a in applications if a is not where]
+    for one in involved:
+        logged = ", ".join(repr(k) for k in one.keys if k in colliding)
+        related.append(Related(ctx.span(one.registration.call),
+                               f"bwd rule logging {logged} registered with `defvjp_with_logs` here"))
     related.append(Related(ctx.span(differentiation), "differentiated here"))
-    if where.times > 1:
-        note = f"\n(applied {where.times} times by the loop; each bwd call logs {key!r})"
+    words = ", ".join(repr(k) for k in colliding)
+    if len(involved) == 1 and where.times > 1:
+        note = f"\n(applied {where.times} times by the loop; each bwd call logs {words})"
+    elif len(involved) == 1:
+        note = f"\n(applied {involved[0].times} times; each bwd call logs {words})"
     else:
-        note = f"\n(applied {len(ordered)} times; each bwd call logs {key!r})"
-    ctx.report(where.call, values={"key!r": repr(key)},
-               shown={"primitive": "custom_lin"}, note=note, related=tuple(related),
-               data=DuplicateLogKey(repr(key), ctx.span(where.call), _logs_spans(ctx, registration)))
+        note = f"\n(bwd rules of {len(involved)} functions applied here all log {words})"
+    values = {"key!r": repr(key)} if key is not None else {}
+    shown = {"primitive": "custom_lin"}
+    if key is None:
+        shown["key!r"] = f"one of {words}"
+    logs = tuple(span for one in involved for span in _logs_spans(ctx, one.registration))
+    ctx.report(where.call, values=values, shown=shown, note=note, related=tuple(related),
+               data=DuplicateLogKey(repr(key) if key is not None else words,
+                                    ctx.span(where.call), logs))
 
 
 def _logs_spans(ctx: Context, registration: Registration) -> tuple[Span, ...]:
@@ -414,7 +453,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
         edits.append(edit)
     if not edits:
         return []
-    return [Fix("Log nothing from this bwd rule: return (in_cts, None)", False,
+    return [Fix("Log nothing from the colliding bwd rule: return (in_cts, None)", False,
                 "No gradient changes and the duplicate key disappears, but the values the bwd "
                 "rule logged are no longer logged; unique keys per application would keep them.",
                 tuple(edits), "logs-none")]

@@ -98,7 +98,15 @@ def _local_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
 
 
 def functions_with_logs(ctx: Context) -> Iterator[WithLogs]:
-    """Every function of the file made by `jax.custom_gradient(with_logs=True)`."""
+    """Every function of the file made by `jax.custom_gradient(with_logs=True)` (methods
+    left out: their `self` may count as an argument)."""
+    for made in _made_with_logs(ctx):
+        scope = ctx.model.scope_of_node.get(id(made.fun))
+        if scope is not None and scope.parent is not None and scope.parent.kind != "class":
+            yield made
+
+
+def _made_with_logs(ctx: Context) -> Iterator[WithLogs]:
     for decoration in ctx.model.decorations("jax.custom_gradient"):
         target = decoration.target
         if isinstance(target, ast.FunctionDef) and _with_logs_only(decoration.keywords) \
@@ -164,6 +172,10 @@ def _is_parameter(ctx: Context, vjp: FunctionNode, expr: ast.expr) -> bool:
     return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
 
 
+# Types whose values are never a list or tuple of length two (tuples and lists: by length).
+_NOT_PAIRS = frozenset({"NoneType", "dict", "str", "bytes", "int", "float", "complex", "bool",
+                        "set", "frozenset", "tuple", "list", "ndarray", "OrderedDict",
+                        "defaultdict"})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult, ast.Pow, ast.FloorDiv, ast.Mod)
 
 
@@ -211,6 +223,8 @@ def _check_return(ctx: Context, vjp: FunctionNode, value: ast.expr | None, node:
         return
     if returned.length == 2 or (returned.type in ("tuple", "list") and returned.length is None):
         return  # a pair, or a list or tuple that may be one
+    if not is_array and returned.type not in _NOT_PAIRS:
+        return  # an object of a class: a tuple subclass (a NamedTuple) may be a pair
     cotangents, single = "", False
     elements = returned.elements
     if elements is not None and not any(isinstance(e, ast.Starred) for e in elements):
