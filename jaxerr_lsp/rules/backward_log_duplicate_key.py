@@ -45,6 +45,7 @@ sum mean sin cos tan tanh sinh cosh exp log log1p expm1 sqrt square dot matmul m
 subtract divide negative power
 """.split())
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult, ast.Pow)
+_MAX_DEPTH = 60  # deeper expressions are left alone (silence), never a RecursionError
 
 
 @dataclass(frozen=True)
@@ -175,27 +176,28 @@ class _Flow:
             return None
         return returns[0][0]
 
-    def _reach(self, expr: ast.expr, times: int) -> None:
+    def _reach(self, expr: ast.expr, times: int, depth: int = 0) -> None:
         """Record the applications whose result certainly flows into `expr`."""
-        if id(expr) in self._seen:
+        if id(expr) in self._seen or depth > _MAX_DEPTH:
             return
         self._seen.add(id(expr))
+        depth += 1
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
-            self._reach(expr.left, times)
-            self._reach(expr.right, times)
+            self._reach(expr.left, times, depth)
+            self._reach(expr.right, times, depth)
         elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
-            self._reach(expr.operand, times)
+            self._reach(expr.operand, times, depth)
         elif isinstance(expr, ast.Call):
             if self._is_application(expr):
                 if self._depends(expr):
                     self.found.append(Application(expr, times))
             elif self._is_smooth(expr):
                 for argument in expr.args:
-                    self._reach(argument, times)
+                    self._reach(argument, times, depth)
         elif isinstance(expr, ast.Name):
             value = self._assigned_once(expr)
             if value is not None:
-                self._reach(value, times)
+                self._reach(value, times, depth)
             else:
                 self._reach_loop(expr)
 
@@ -262,7 +264,7 @@ class _Flow:
         return [a for i, a in enumerate(call.args) if i not in nondiff]
 
     def _from_parameter(self, expr: ast.expr, depth: int = 0) -> bool:
-        if depth > 20:
+        if depth > _MAX_DEPTH:
             return False
         if isinstance(expr, ast.Name):
             if self._is_parameter(expr):

@@ -179,18 +179,21 @@ _NOT_PAIRS = frozenset({"NoneType", "dict", "str", "bytes", "int", "float", "com
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult, ast.Pow, ast.FloorDiv, ast.Mod)
 
 
-def _traced_array(ctx: Context, vjp: FunctionNode, expr: ast.expr) -> bool:
+def _traced_array(ctx: Context, vjp: FunctionNode, expr: ast.expr, depth: int = 0) -> bool:
     """Whether `expr` is certainly an array traced from the cotangent: JAX traces the VJP
     function, so the cotangent parameter, arithmetic on it and JAX's array functions of it are
     tracers (DynamicJaxprTracer)."""
+    if depth > 60:
+        return False
     if _is_parameter(ctx, vjp, expr):
         return True
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        return _traced_array(ctx, vjp, expr.operand)
+        return _traced_array(ctx, vjp, expr.operand, depth + 1)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ARITHMETIC):
-        return _traced_array(ctx, vjp, expr.left) or _traced_array(ctx, vjp, expr.right)
+        return _traced_array(ctx, vjp, expr.left, depth + 1) or \
+            _traced_array(ctx, vjp, expr.right, depth + 1)
     if isinstance(expr, ast.Call) and ctx.values.value(expr).type == "ArrayImpl":
-        return any(_traced_array(ctx, vjp, a) for a in expr.args)
+        return any(_traced_array(ctx, vjp, a, depth + 1) for a in expr.args)
     return False
 
 
