@@ -14,8 +14,9 @@ never read (a plain `jax.grad`).
 
 Deliberately silent: applications on values that are not differentiated (constants, nondiff
 arguments), results that are discarded or pass through `stop_gradient` (JAX then skips the
-bwd rule), applications under `lax.scan`, `fori_loop`, `vmap` or `cond`, calls in branches,
-functions with `has_aux` or decorators, and anything the code does not show.
+bwd rule), applications only in the aux output of `has_aux=True`, applications under
+`lax.scan`, `fori_loop`, `vmap` or `cond`, calls in branches, decorated functions, and anything
+the code does not show.
 
 Fix: log nothing from the bwd rule (unsafe: the logged values are dropped); which unique key
 names to use instead is the author's choice.
@@ -86,9 +87,17 @@ def constant_log_keys(registration: Registration) -> tuple[object, ...] | None:
     return found
 
 
-def _differentiated_functions(ctx: Context) -> Iterator[tuple[DifferentiatedFunction, frozenset[str], ast.Call]]:
-    """(function, its differentiated parameters, the jax.grad/value_and_grad/vjp call) for
-    each function of this file passed to one of them."""
+@dataclass(frozen=True)
+class Differentiated:
+    """A function of this file passed to jax.grad / value_and_grad / vjp."""
+
+    function: DifferentiatedFunction
+    params: frozenset[str]  # its differentiated parameters
+    call: ast.Call  # the jax.grad(...) call
+    has_aux: bool  # it returns (output, aux); only the output is differentiated
+
+
+def _differentiated_functions(ctx: Context) -> Iterator[Differentiated]:
     for qualname in ("jax.grad", "jax.value_and_grad", "jax.vjp"):
         for site in ctx.model.calls_to(qualname):
             if site.partial is not None or not site.args or any(
@@ -100,16 +109,18 @@ def _differentiated_functions(ctx: Context) -> Iterator[tuple[DifferentiatedFunc
             signature = Signature.of(function.args)
             if signature.vararg or signature.kwarg:
                 continue
+            options = _options(site.keywords, allowed=("has_aux",) if qualname == "jax.vjp"
+                               else ("has_aux", "argnums", "allow_int"))
+            if options is None:
+                continue
+            argnums, has_aux = options
             if qualname == "jax.vjp":
-                if site.keywords:
-                    continue
                 names = signature.positional[:len(site.args) - 1]
+            elif any(n >= len(signature.positional) for n in argnums):
+                continue
             else:
-                argnums = _argnums(site.keywords)
-                if argnums is None or any(n >= len(signature.positional) for n in argnums):
-                    continue
                 names = tuple(signature.positional[n] for n in argnums)
-            yield function, frozenset(names), site.call
+            yield Differentiated(function, frozenset(names), site.call, has_aux)
 
 
 def _function(ctx: Context, expr: ast.expr) -> DifferentiatedFunction | None:
@@ -124,12 +135,16 @@ def _function(ctx: Context, expr: ast.expr) -> DifferentiatedFunction | None:
     return None
 
 
-def _argnums(keywords: tuple[ast.keyword, ...]) -> tuple[int, ...] | None:
-    """The literal argnums of a jax.grad call (0 when absent); None for anything else, and for
-    `has_aux` or other options that change what is differentiated."""
+def _options(keywords: tuple[ast.keyword, ...],
+             allowed: tuple[str, ...]) -> tuple[tuple[int, ...], bool] | None:
+    """(argnums, has_aux) as literals (argnums 0 and has_aux False when absent); None when an
+    option is not a literal or is one that changes what is differentiated."""
     argnums: tuple[int, ...] = (0,)
+    has_aux = False
     for keyword in keywords:
         value = keyword.value
+        if keyword.arg not in allowed:
+            return None
         if keyword.arg == "argnums":
             if isinstance(value, ast.Constant) and type(value.value) is int:
                 argnums = (value.value,)
@@ -138,21 +153,25 @@ def _argnums(keywords: tuple[ast.keyword, ...]) -> tuple[int, ...] | None:
                 argnums = tuple(e.value for e in value.elts)  # type: ignore[attr-defined]
             else:
                 return None
-        elif keyword.arg != "allow_int":
-            return None
-    return argnums if all(n >= 0 for n in argnums) else None
+        elif keyword.arg == "has_aux":
+            if not (isinstance(value, ast.Constant) and type(value.value) is bool):
+                return None
+            has_aux = value.value
+    if any(n < 0 for n in argnums):
+        return None
+    return argnums, has_aux
 
 
 class _Flow:
     """What reaches the output of one differentiated function: applications of one
     custom_vjp function on values that depend on its differentiated parameters."""
 
-    def __init__(self, ctx: Context, function: DifferentiatedFunction, params: frozenset[str],
-                 custom_vjp: CustomVjp) -> None:
+    def __init__(self, ctx: Context, differentiated: Differentiated, custom_vjp: CustomVjp) -> None:
         self.ctx = ctx
-        self.function = function
-        self.scope: Scope | None = ctx.model.scope_of_node.get(id(function))
-        self.params = params
+        self.function = differentiated.function
+        self.scope: Scope | None = ctx.model.scope_of_node.get(id(self.function))
+        self.params = differentiated.params
+        self.has_aux = differentiated.has_aux
         self.custom_vjp = custom_vjp
         self.found: list[Application] = []
         self._seen: set[int] = set()
@@ -166,15 +185,22 @@ class _Flow:
         return self.found
 
     def _output(self) -> ast.expr | None:
-        """The function's one result: a lambda's body, or a def's single `return` that ends
-        its body."""
+        """The function's one differentiated result: a lambda's body, or a def's single
+        `return` that ends its body (with has_aux, the first element of the pair)."""
         function = self.function
         if isinstance(function, ast.Lambda):
-            return function.body
-        returns = list(returned_values(function))
-        if len(returns) != 1 or returns[0][1] is not function.body[-1]:
-            return None
-        return returns[0][0]
+            output: ast.expr | None = function.body
+        else:
+            returns = list(returned_values(function))
+            if len(returns) != 1 or returns[0][1] is not function.body[-1]:
+                return None
+            output = returns[0][0]
+        if self.has_aux:
+            if not isinstance(output, ast.Tuple) or len(output.elts) != 2 \
+                    or isinstance(output.elts[0], ast.Starred):
+                return None
+            return output.elts[0]
+        return output
 
     def _reach(self, expr: ast.expr, times: int, depth: int = 0) -> None:
         """Record the applications whose result certainly flows into `expr`."""
@@ -363,15 +389,15 @@ def check(ctx: Context) -> None:
         logged.append((registration, keys))
     if not logged:
         return
-    for function, params, differentiation in _differentiated_functions(ctx):
+    for differentiated in _differentiated_functions(ctx):
         applied = []
         for registration, keys in logged:
-            applications = _Flow(ctx, function, params, registration.custom_vjp).applications()
+            applications = _Flow(ctx, differentiated, registration.custom_vjp).applications()
             if applications:
                 applied.append(Applied(registration, keys, tuple(applications)))
         colliding = _colliding_keys(applied)
         if colliding:
-            _report(ctx, applied, colliding, differentiation)
+            _report(ctx, applied, colliding, differentiated.call)
 
 
 def _colliding_keys(applied: list[Applied]) -> list[object]:
