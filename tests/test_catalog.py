@@ -464,9 +464,10 @@ def test_partial_pastes(catalog: Catalog):
         scored = catalog.match_scored(text)
         assert _ids([m.entry for m in scored]) == ["vjp-with-refs-tree-mismatch"]
         assert not scored[0].full
-    # A message cut short: both custom_vjp entries share this start.
+    # A message cut short: both defvjp_with_logs entries share this start (and rank above the
+    # defvjp_with_accums entry, which shares less of it).
     cut = "Custom VJP bwd rule was registered with defvjp_with_logs"
-    assert set(_ids(catalog.match(cut))) == {"custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"}
+    assert set(_ids(catalog.match(cut))[:2]) == {"custom-vjp-logs-not-dict", "custom-vjp-bwd-not-pair"}
     cut = "was registered with defvjp_with_logs, and so the second element of the pair"
     assert _ids(catalog.match(cut)) == ["custom-vjp-logs-not-dict"]
     # A whole template outranks a partial one.
@@ -487,8 +488,6 @@ def test_partial_pastes(catalog: Catalog):
     "to the VJP function's `with_refs` method, pass a `Ref` for it, to accumulate the gradient "
     "into the ref in-place, or pass `jax.ad.DontWant()` to skip computing this argument's "
     "gradient.",
-    "ValueError: Duplicate backward-pass log key 'gnorm' from the fancy transpose rule for "
-    "'custom_lin'. Each key must be unique within a backward pass.",
     "TypeError: Custom VJP bwd rule <function f_bwd at 0x7f> must produce a tuple but got "
     "<class 'jax._src.array.ArrayImpl'>.",
 ])

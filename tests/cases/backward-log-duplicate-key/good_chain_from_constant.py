@@ -1,0 +1,22 @@
+import jax
+import jax.numpy as jnp
+
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+
+def f_fwd(x):
+    return jnp.sin(x), x
+
+def f_bwd(x, g):
+    return (g * jnp.cos(x),), {"grad_norm": jnp.abs(g)}
+
+f.defvjp_with_logs(f_fwd, f_bwd)
+
+def loss(x):
+    x = 0.5
+    for _ in range(2):
+        x = f(x)
+    return x
+
+print(jax.grad(loss)(0.5))

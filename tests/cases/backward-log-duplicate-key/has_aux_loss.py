@@ -1,0 +1,20 @@
+import jax
+import jax.numpy as jnp
+
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+
+def f_fwd(x):
+    return jnp.sin(x), x
+
+def f_bwd(x, g):
+    return (g * jnp.cos(x),), {"grad_norm": jnp.abs(g)}
+
+f.defvjp_with_logs(f_fwd, f_bwd)
+
+def loss(x):
+    value = f(x) * f(x + 1.0)  # expect: JXE030
+    return value, {"value": value}
+
+print(jax.value_and_grad(loss, has_aux=True)(0.5))

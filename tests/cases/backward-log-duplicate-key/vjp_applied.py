@@ -1,0 +1,20 @@
+import jax
+import jax.numpy as jnp
+
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+
+def f_fwd(x):
+    return jnp.sin(x), x
+
+def f_bwd(x, g):
+    return (g * jnp.cos(x),), {"grad_norm": jnp.abs(g), "g": g}
+
+f.defvjp_with_logs(f_fwd, f_bwd)
+
+def model(w, x):
+    return f(w) * f(w + x)  # expect: JXE030
+
+out, pull = jax.vjp(model, 0.5, 1.0)
+print(pull(1.0))

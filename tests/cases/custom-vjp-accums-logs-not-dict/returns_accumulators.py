@@ -1,0 +1,17 @@
+import jax
+
+@jax.custom_vjp
+def f(x, y):
+    return x * y
+
+def f_fwd(x, y):
+    return f(x, y), (x, y)
+
+def f_bwd(res, g, x_acc, y_acc):
+    x, y = res
+    x_acc.accum(g * y)
+    y_acc.accum(g * x)
+    return x_acc, y_acc  # expect: JXE031
+
+f.defvjp_with_accums(f_fwd, f_bwd)
+print(jax.grad(f)(2.0, 3.0))
