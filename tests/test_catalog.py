@@ -489,8 +489,6 @@ def test_partial_pastes(catalog: Catalog):
     "gradient.",
     "ValueError: Duplicate backward-pass log key 'gnorm' from the fancy transpose rule for "
     "'custom_lin'. Each key must be unique within a backward pass.",
-    "TypeError: Custom VJP bwd rule <function f_bwd at 0x7f> must produce a tuple but got "
-    "<class 'jax._src.array.ArrayImpl'>.",
 ])
 def test_no_match(catalog: Catalog, text: str):
     assert catalog.match(text) == []
@@ -621,5 +619,6 @@ def test_examples_come_in_pairs_and_cover_every_entry(catalog: Catalog):
         match = re.fullmatch(r"(jxe\d{3})_[a-z0-9_]+\.py", name)
         assert match, name
         covered.add(catalog.by_rule(match.group(1).upper()).id)
-    assert covered == set(catalog.ids())
+    # Every entry a rule flags has a trigger (a `static_rule = false` entry may have one).
+    assert {e.id for e in catalog if e.static_rule} <= covered <= set(catalog.ids())
 

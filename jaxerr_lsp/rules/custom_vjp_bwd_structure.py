@@ -1,0 +1,214 @@
+"""JXE040 custom-vjp-bwd-structure.
+
+What it does: finds bwd rules registered with `custom_vjp.defvjp` that return, on some path,
+something that is certainly not a tuple with one cotangent per differentiable argument of the
+primal function: a single array or number, `None`, a dict, a string, or a tuple or list display
+of another length. Also the cotangents of a well-formed `(in_cts, logs)` pair returned by a
+`defvjp_with_logs` rule (logs `None` or a dict: otherwise JXE002/JXE003 come first).
+
+It stays silent where the code does not show enough: the number of arguments (`*args`,
+keyword-only parameters, a decorator between `jax.custom_vjp` and the def, `nondiff_argnums`
+or `nondiff_argnames` it cannot read), a returned value of unknown type or length (a
+parameter, a call into other code, a value JAX handed in), a custom_vjp registered twice.
+
+Why is this bad: JAX raises TypeError (ValueError for a wrong length with
+`jax_custom_vjp3=True`) when the bwd rule runs, that is when the function is differentiated.
+
+Fix: a single cotangent of a one-argument function -> a one-element tuple `(ct,)`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.pytree import DictNode, Leaf, ListNode, NoneNode, Structure, TupleNode
+from jaxerr_lsp.rule import Context, Rule
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+# Types that are never a tuple of cotangents (JAX: "must produce a tuple but got <class ...>").
+_NOT_A_TUPLE = {"ArrayImpl", "ndarray", "int", "float", "complex", "bool", "NoneType", "dict", "str"}
+_ARRAYS = {"ArrayImpl", "ndarray"}
+_SINGLE_KINDS = _ARRAYS | {"int", "float", "complex", "bool"}
+
+
+@dataclass(frozen=True)
+class BwdStructure(RuleData):
+    cts_span: Span  # the returned cotangents (the def's name when there is no return)
+    cts_source: str
+    cts_kind: str  # the type of the returned cotangents, as JAX names it
+    arity: int  # the cotangents JAX expects
+
+
+def pytreedef_text(tree: Structure) -> str | None:
+    """How JAX prints a pytree definition whose every part the code shows (`PyTreeDef((*, *))`),
+    or None."""
+    inner = _tree_text(tree)
+    return None if inner is None else f"PyTreeDef({inner})"
+
+
+def _tree_text(tree: Structure) -> str | None:
+    if isinstance(tree, Leaf):
+        return "*"
+    if isinstance(tree, NoneNode):
+        return "None"
+    if isinstance(tree, (TupleNode, ListNode)):
+        parts = [_tree_text(child) for child in tree.children]
+        if any(part is None for part in parts):
+            return None
+        text = ", ".join(parts)  # type: ignore[arg-type]
+        if isinstance(tree, ListNode):
+            return f"[{text}]"
+        return f"({text},)" if len(parts) == 1 else f"({text})"
+    if isinstance(tree, DictNode):
+        items = [(key, _tree_text(child)) for key, child in tree.entries]
+        if any(text is None for _, text in items):
+            return None
+        return "{" + ", ".join(f"{key!r}: {text}" for key, text in items) + "}"
+    return None
+
+
+def _name_span(ctx: Context, function: ast.FunctionDef) -> Span:
+    line = ctx.parsed.lines[function.lineno - 1]
+    start = ctx.parsed.column(function.lineno, function.col_offset)
+    found = line.find(function.name, start)
+    if found < 0:
+        return ctx.span(function)
+    return Span(function.lineno, found, function.lineno, found + len(function.name))
+
+
+def _shorten(source: str, limit: int = 60) -> str:
+    first = source.split("\n", 1)[0]
+    if len(first) > limit or first != source:
+        return first[:limit].rstrip() + "…"
+    return first
+
+
+def _cotangents(ctx: Context, registration: Registration,
+                value: ast.expr | None) -> ast.expr | None | bool:
+    """The expression holding the cotangents of one return: the returned value for `defvjp`,
+    the first element of a well-formed `(in_cts, logs)` pair for `defvjp_with_logs`. False
+    when there is none to check (a pair JAX rejects before, or a value the code does not
+    show)."""
+    if registration.method == "defvjp":
+        return value
+    if value is None:
+        return False
+    pair = ctx.values.value(value)
+    if pair.type not in ("tuple", "list") or pair.elements is None or len(pair.elements) != 2:
+        return False  # not a pair: JXE003's error, raised first
+    logs = pair.elements[1]
+    if not (isinstance(logs, ast.Constant) and logs.value is None) and \
+            ctx.values.value(logs).type != "dict":
+        return False  # logs JAX may reject first (JXE002), or cannot be seen
+    return pair.elements[0]
+
+
+def _registered_once(found: list[Registration]) -> list[Registration]:
+    """Registrations of custom_vjp functions registered once (a second defvjp replaces the
+    first rules)."""
+    counts = Counter(id(r.custom_vjp.definition) for r in found)
+    return [r for r in found if counts[id(r.custom_vjp.definition)] == 1]
+
+
+def _nondiff_by_name(registration: Registration) -> bool:
+    return any(k.arg == "nondiff_argnames" for k in registration.custom_vjp.keywords)
+
+
+def check(ctx: Context) -> None:
+    found = registrations(ctx, "defvjp") + registrations(ctx, "defvjp_with_logs")
+    for registration in _registered_once(found):
+        arity = registration.arity
+        if registration.bwd is None or arity is None or _nondiff_by_name(registration):
+            continue
+        for value, node in returned_values(registration.bwd):
+            cts = _cotangents(ctx, registration, value)
+            if cts is False:
+                continue
+            assert cts is None or isinstance(cts, ast.expr)
+            _check_cotangents(ctx, registration, arity, cts, node)
+
+
+def _check_cotangents(ctx: Context, registration: Registration, arity: int,
+                      cts: ast.expr | None, node: ast.AST) -> None:
+    tree_text: str | None
+    if cts is None:
+        kind, tree_text, source = "NoneType", "PyTreeDef(None)", "None"
+        span = _name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
+        shown = ("PyTreeDef(None) (the bwd rule has no return statement)"
+                 if isinstance(node, ast.FunctionDef) else "PyTreeDef(None) (a bare `return`)")
+    else:
+        returned = ctx.values.value(cts)
+        kind = returned.type or ""
+        if kind in ("tuple", "list"):
+            if returned.length is None or returned.length == arity:
+                return
+        elif kind not in _NOT_A_TUPLE:
+            return
+        source, span = ctx.segment(cts), ctx.span(cts)
+        tree_text = pytreedef_text(returned.tree)
+        if returned.length is not None:
+            what = f"a {kind} of length {returned.length}"
+        else:
+            what = "an array" if kind in _ARRAYS else f"a {kind}"
+        shown = f"{tree_text or what} (`{_shorten(source)}`{'' if tree_text is None else ', ' + what})"
+    values = {"in_tree2": tree_text} if tree_text is not None else {}
+    entries = "entry" if arity == 1 else "entries"
+    what = "`defvjp_with_logs`" if registration.method == "defvjp_with_logs" else "`defvjp`"
+    ctx.report(
+        span, values=values,
+        shown={"in_tree2": shown,
+               "in_tree": f"a tuple of {arity} {entries}, one per differentiable argument"},
+        related=(Related(ctx.span(registration.call), f"bwd rule registered with {what} here"),),
+        data=BwdStructure(span, source, kind, arity))
+
+
+# ------------------------------------------------------------------------------------ fix
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    import libcst as cst
+
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.nodes import preview_of
+    from jaxerr_lsp.fixes.statement import doc_for
+
+    data = finding.data
+    assert isinstance(data, BwdStructure)
+    if data.arity != 1 or data.cts_kind not in _SINGLE_KINDS:
+        return []
+    doc = doc_for(lines, data.cts_span)
+    if doc is None:
+        return []
+    node = doc.expression(data.cts_span, data.cts_source)
+    if node is None or isinstance(node, (cst.Tuple, cst.List)):
+        return []
+    inner = node.with_changes(lpar=[], rpar=[]) if getattr(node, "lpar", None) else node
+    one = cst.Tuple([cst.Element(inner, comma=cst.Comma())])
+    edit = doc.edit({id(node): lambda _u: one})
+    if edit is None:
+        return []
+    safe = data.cts_kind in _ARRAYS
+    why = ("The function has one differentiable argument and the rule returns one array, its "
+           "cotangent: the one-element tuple is what JAX expects, and nothing else changes."
+           if safe else
+           "The function has one differentiable argument, so the returned value is taken as its "
+           "cotangent; the code does not show that it is one array of the argument's type.")
+    return [Fix(f"Return a one-element tuple: {preview_of(one, 50)}", safe, why, (edit,),
+                "wrap-in-one-tuple")]
+
+
+RULE = Rule(
+    code="JXE040",
+    catalog_id="custom-vjp-bwd-structure",
+    triggers=("defvjp",),
+    check=check,
+    data=BwdStructure,
+    fix=fix,
+    fix_ids=("wrap-in-one-tuple",),
+)
