@@ -20,13 +20,13 @@ Fix: a single cotangent of a one-argument function -> a one-element tuple `(ct,)
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
+from jaxerr_lsp.custom_vjp_outputs import (name_span, nondiff_by_name, pytreedef_text,
+                                           registered_once, shorten)
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.pytree import DictNode, Leaf, ListNode, NoneNode, Structure, TupleNode
 from jaxerr_lsp.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -45,50 +45,6 @@ class BwdStructure(RuleData):
     cts_source: str
     cts_kind: str  # the type of the returned cotangents, as JAX names it
     arity: int  # the cotangents JAX expects
-
-
-def pytreedef_text(tree: Structure) -> str | None:
-    """How JAX prints a pytree definition whose every part the code shows (`PyTreeDef((*, *))`),
-    or None."""
-    inner = _tree_text(tree)
-    return None if inner is None else f"PyTreeDef({inner})"
-
-
-def _tree_text(tree: Structure) -> str | None:
-    if isinstance(tree, Leaf):
-        return "*"
-    if isinstance(tree, NoneNode):
-        return "None"
-    if isinstance(tree, (TupleNode, ListNode)):
-        parts = [_tree_text(child) for child in tree.children]
-        if any(part is None for part in parts):
-            return None
-        text = ", ".join(parts)  # type: ignore[arg-type]
-        if isinstance(tree, ListNode):
-            return f"[{text}]"
-        return f"({text},)" if len(parts) == 1 else f"({text})"
-    if isinstance(tree, DictNode):
-        items = [(key, _tree_text(child)) for key, child in tree.entries]
-        if any(text is None for _, text in items):
-            return None
-        return "{" + ", ".join(f"{key!r}: {text}" for key, text in items) + "}"
-    return None
-
-
-def _name_span(ctx: Context, function: ast.FunctionDef) -> Span:
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
-def _shorten(source: str, limit: int = 60) -> str:
-    first = source.split("\n", 1)[0]
-    if len(first) > limit or first != source:
-        return first[:limit].rstrip() + "…"
-    return first
 
 
 def _cotangents(ctx: Context, registration: Registration,
@@ -111,22 +67,11 @@ def _cotangents(ctx: Context, registration: Registration,
     return pair.elements[0]
 
 
-def _registered_once(found: list[Registration]) -> list[Registration]:
-    """Registrations of custom_vjp functions registered once (a second defvjp replaces the
-    first rules)."""
-    counts = Counter(id(r.custom_vjp.definition) for r in found)
-    return [r for r in found if counts[id(r.custom_vjp.definition)] == 1]
-
-
-def _nondiff_by_name(registration: Registration) -> bool:
-    return any(k.arg == "nondiff_argnames" for k in registration.custom_vjp.keywords)
-
-
 def check(ctx: Context) -> None:
     found = registrations(ctx, "defvjp") + registrations(ctx, "defvjp_with_logs")
-    for registration in _registered_once(found):
+    for registration in registered_once(found):
         arity = registration.arity
-        if registration.bwd is None or arity is None or _nondiff_by_name(registration):
+        if registration.bwd is None or arity is None or nondiff_by_name(registration):
             continue
         for value, node in returned_values(registration.bwd):
             cts = _cotangents(ctx, registration, value)
@@ -141,7 +86,7 @@ def _check_cotangents(ctx: Context, registration: Registration, arity: int,
     tree_text: str | None
     if cts is None:
         kind, tree_text, source = "NoneType", "PyTreeDef(None)", "None"
-        span = _name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
+        span = name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
         shown = ("PyTreeDef(None) (the bwd rule has no return statement)"
                  if isinstance(node, ast.FunctionDef) else "PyTreeDef(None) (a bare `return`)")
     else:
@@ -158,7 +103,7 @@ def _check_cotangents(ctx: Context, registration: Registration, arity: int,
             what = f"a {kind} of length {returned.length}"
         else:
             what = "an array" if kind in _ARRAYS else f"a {kind}"
-        shown = f"{tree_text or what} (`{_shorten(source)}`{'' if tree_text is None else ', ' + what})"
+        shown = f"{tree_text or what} (`{shorten(source)}`{'' if tree_text is None else ', ' + what})"
     values = {"in_tree2": tree_text} if tree_text is not None else {}
     entries = "entry" if arity == 1 else "entries"
     what = "`defvjp_with_logs`" if registration.method == "defvjp_with_logs" else "`defvjp`"

@@ -19,11 +19,12 @@ residuals.
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import FunctionNode, Registration, registrations, returned_values
+from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
+from jaxerr_lsp.custom_vjp_outputs import (function_name, name_span, nondiff_by_name,
+                                           registered_once, shorten)
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import ModuleModel
 from jaxerr_lsp.rule import Context, Rule
@@ -46,37 +47,11 @@ class FwdNotPair(RuleData):
     bwd_ignores_residuals: bool  # the bwd rule never reads its residuals parameter
 
 
-def _name_span(ctx: Context, function: ast.FunctionDef) -> Span:
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
-def _shorten(source: str, limit: int = 60) -> str:
-    first = source.split("\n", 1)[0]
-    if len(first) > limit or first != source:
-        return first[:limit].rstrip() + "…"
-    return first
-
-
-def function_name(function: FunctionNode | None) -> str | None:
-    """The name JAX prints for a rule or a primal (its `__name__`)."""
-    if isinstance(function, ast.Lambda):
-        return "<lambda>"
-    if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return function.name
-    return None
-
-
 def ignores_residuals(model: ModuleModel, registration: Registration) -> bool:
     """Whether the registration's bwd rule certainly never reads its residuals parameter (the
     one after the nondiff arguments)."""
     bwd, nondiff = registration.bwd, registration.custom_vjp.nondiff_argnums
-    if bwd is None or nondiff is None or any(
-            k.arg == "nondiff_argnames" for k in registration.custom_vjp.keywords):
+    if bwd is None or nondiff is None or nondiff_by_name(registration):
         return False
     signature = Signature.of(bwd.args)
     if signature.vararg or len(signature.positional) <= len(nondiff):
@@ -92,10 +67,9 @@ def ignores_residuals(model: ModuleModel, registration: Registration) -> bool:
 def check(ctx: Context) -> None:
     found = (registrations(ctx, "defvjp") + registrations(ctx, "defvjp_with_logs")
              + registrations(ctx, "defvjp_with_accums"))
-    counts = Counter(id(r.custom_vjp.definition) for r in found)
-    for registration in found:
-        if registration.fwd is None or counts[id(registration.custom_vjp.definition)] > 1:
-            continue  # unknown, or replaced by another registration
+    for registration in registered_once(found):
+        if registration.fwd is None:
+            continue
         for value, node in returned_values(registration.fwd):
             _check_return(ctx, registration, value, node)
 
@@ -105,7 +79,7 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
     length: int | None = None
     if value is None:
         kind, source = "NoneType", "None"
-        span = _name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
+        span = name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
         shown = ("None (the fwd rule has no return statement)" if isinstance(node, ast.FunctionDef)
                  else "None (a bare `return`)")
     else:
@@ -119,7 +93,7 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
         source, span = ctx.segment(value), ctx.span(value)
         what = (f"a {kind} of length {length}" if length is not None
                 else "an array" if kind in _ARRAYS else f"a {kind}")
-        shown = f"`{_shorten(source)}` ({what})"
+        shown = f"`{shorten(source)}` ({what})"
     values = {}
     fwd_name = function_name(registration.fwd)
     primal_name = function_name(registration.custom_vjp.primal)
