@@ -48,23 +48,23 @@ class BwdStructure(RuleData):
 
 
 def _cotangents(ctx: Context, registration: Registration,
-                value: ast.expr | None) -> ast.expr | None | bool:
-    """The expression holding the cotangents of one return: the returned value for `defvjp`,
-    the first element of a well-formed `(in_cts, logs)` pair for `defvjp_with_logs`. False
-    when there is none to check (a pair JAX rejects before, or a value the code does not
-    show)."""
+                value: ast.expr | None) -> list[ast.expr | None]:
+    """What holds the cotangents of one return, as a list of one (None: the rule returns
+    None): the returned value for `defvjp`, the first element of a well-formed
+    `(in_cts, logs)` pair for `defvjp_with_logs`. Empty when there is nothing to check (a pair
+    JAX rejects before, or a value the code does not show)."""
     if registration.method == "defvjp":
-        return value
+        return [value]
     if value is None:
-        return False
+        return []
     pair = ctx.values.value(value)
     if pair.type not in ("tuple", "list") or pair.elements is None or len(pair.elements) != 2:
-        return False  # not a pair: JXE003's error, raised first
+        return []  # not a pair: JXE003's error, raised first
     logs = pair.elements[1]
     if not (isinstance(logs, ast.Constant) and logs.value is None) and \
             ctx.values.value(logs).type != "dict":
-        return False  # logs JAX may reject first (JXE002), or cannot be seen
-    return pair.elements[0]
+        return []  # logs JAX may reject first (JXE002), or cannot be seen
+    return [pair.elements[0]]
 
 
 def check(ctx: Context) -> None:
@@ -74,11 +74,8 @@ def check(ctx: Context) -> None:
         if registration.bwd is None or arity is None or nondiff_by_name(registration):
             continue
         for value, node in returned_values(registration.bwd):
-            cts = _cotangents(ctx, registration, value)
-            if cts is False:
-                continue
-            assert cts is None or isinstance(cts, ast.expr)
-            _check_cotangents(ctx, registration, arity, cts, node)
+            for cts in _cotangents(ctx, registration, value):
+                _check_cotangents(ctx, registration, arity, cts, node)
 
 
 def _check_cotangents(ctx: Context, registration: Registration, arity: int,
