@@ -100,12 +100,18 @@ def fully_matches(template: str, message: str) -> bool:
 
 def raised_at_a_source(entry: Entry, result: Result) -> bool:
     """Whether the run raised in one of the entry's `[[source]]` places: its file, function
-    (the innermost name of a dotted one) and line."""
+    (the innermost name of a dotted one) and line. A generic site (a statement where Python
+    raises, e.g. a failed unpacking) need only be in the traceback: what it calls may raise
+    (iterating over a 0-d array raises in the array's `__iter__`)."""
     frame = result.frame
-    return frame is not None and any(
-        frame.file.replace("\\", "/").endswith("/" + source.file)
-        and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
-        for source in entry.sources)
+    if frame is not None and any(
+            frame.file.replace("\\", "/").endswith("/" + source.file)
+            and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
+            for source in entry.sources):
+        return True
+    traceback = (result.traceback or "").replace("\\", "/")
+    return any(f'{source.file}", line {source.line}, in {source.function.rsplit(".", 1)[-1]}\n'
+               in traceback for source in entry.sources if source.generic)
 
 
 def span_text(source: str, span) -> str:

@@ -1,0 +1,27 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def soft_sin(x):
+    return jnp.sin(x)
+
+
+def soft_sin_fwd(x):
+    return (jnp.sin(x),), x  # expect: JXE043
+
+
+def soft_sin_bwd(x, g):
+    return (g * jnp.cos(x),)
+
+
+soft_sin.defvjp(soft_sin_fwd, soft_sin_bwd)
+
+
+def repeated(x):
+    def body(carry, _):
+        return soft_sin(carry), None
+    return jax.lax.scan(body, x, None, length=3)[0]
+
+
+print(jax.grad(repeated)(0.5))
