@@ -621,5 +621,6 @@ def test_examples_come_in_pairs_and_cover_every_entry(catalog: Catalog):
         match = re.fullmatch(r"(jxe\d{3})_[a-z0-9_]+\.py", name)
         assert match, name
         covered.add(catalog.by_rule(match.group(1).upper()).id)
-    assert covered == set(catalog.ids())
+    # An entry no single file can show (static_rule = false) has no trigger to flag.
+    assert covered == {e.id for e in catalog if e.static_rule}
 
