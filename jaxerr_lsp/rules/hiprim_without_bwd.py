@@ -113,7 +113,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
         if edit is None:
             return []
         edits.insert(0, edit)
-    return [Fix("Derive vjp_fwd and vjp_bwd_retval from jvp: vjp_fwd, vjp_bwd_retval = vjp_from_jvp",
+    return [Fix("Derive both rules from jvp: vjp_fwd, vjp_bwd_retval = vjp_from_jvp",
                 False,
                 "Both reverse-mode rules then come from the class's `jvp` (JAX transposes its "
                 "tangent map), replacing the hand-written `vjp_fwd`; right when `jvp` is linear "
