@@ -6,7 +6,7 @@ between) that calls `super().__init__()` (or `HiPrim.__init__(self)`) while `sel
 `self.out_aval` or `self.params` is not yet set: never assigned before that call in `__init__`
 and not a class attribute of the class or its in-file ancestors.
 
-What it leaves alone: an `__init__` that, before the call, hands `self` to any function, calls
+What it leaves alone: classes defining `__getattr__`; an `__init__` that, before the call, hands `self` to any function, calls
 a method of `self`, uses `setattr`/`vars`/`__dict__`, or may return early; classes the file
 derives others from (a subclass may set the attributes before calling up); unknown bases.
 
@@ -49,8 +49,9 @@ class InitMissing(RuleData):
 
 def check(ctx: Context) -> None:
     for hiprim in hiprim_classes(ctx):
-        if hiprim.subclassed or not hiprim.instantiations or not hiprim.single_inheritance:
-            continue
+        if hiprim.subclassed or not hiprim.instantiations or not hiprim.single_inheritance \
+                or hiprim.binds("__getattr__") or hiprim.binds("__getattribute__"):
+            continue  # (a __getattr__ may answer hasattr(self, "in_avals") itself)
         init = hiprim.own_method("__init__")
         if init is None or any("__init__" in hiprim.names[id(c)] for c in hiprim.lineage[1:]):
             continue
