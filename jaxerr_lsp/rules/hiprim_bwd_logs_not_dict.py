@@ -3,7 +3,9 @@
 What it does: in a `jax.experimental.hijax.HiPrim` subclass whose ancestry the file shows,
 finds a `vjp_bwd` or `transpose` method that returns, on some path, something certainly neither
 `None` nor a plain dict: an array (often the cotangent, which belongs in an accumulator), a
-tuple or list of cotangents, a number, a string, an `OrderedDict`.
+tuple or list of cotangents, a number, a string, an `OrderedDict`; and the same in the logs
+element of the `(cotangents, logs)` pair a `vjp_bwd_retval_logs` returns (HiPrim's `vjp_bwd`
+passes it on, and JAX names `vjp_bwd`).
 
 Why is this bad: JAX calls these methods in the backward pass and reads what they return as
 backward-pass logs (`None`, or a dict of entries); anything else raises TypeError when the
@@ -43,6 +45,8 @@ class BwdLogsNotDict(RuleData):
     returned_type: str  # the type name JAX prints
     method: str  # "vjp_bwd" | "transpose"
     accumulates: bool  # the method hands some value to an accumulator (`acc.accum(...)`)
+    # The logs element of the (cotangents, logs) pair a `vjp_bwd_retval_logs` returns.
+    logs_element: bool = False
 
 
 def _template(method: str) -> str:
@@ -52,6 +56,7 @@ def _template(method: str) -> str:
 
 def check(ctx: Context) -> None:
     for hiprim in hiprim_classes(ctx):
+        _check_retval_logs(ctx, hiprim)
         for method_name, jax_arguments in _METHODS.items():
             method = hiprim.own_method(method_name)
             if method is None:
@@ -67,6 +72,24 @@ def check(ctx: Context) -> None:
                 _report(ctx, hiprim, method_name, value, returned, accumulates)
 
 
+def _check_retval_logs(ctx: Context, hiprim: HiPrimClass) -> None:
+    """HiPrim's own `vjp_bwd` returns the logs of a `vjp_bwd_retval_logs` that returns
+    `(cotangents, logs)`: JAX then names `vjp_bwd` for a bad second element."""
+    method = hiprim.own_method("vjp_bwd_retval_logs")
+    if method is None or hiprim.binds("vjp_bwd"):
+        return
+    seed_jax_arguments(ctx, method, 2)
+    for value, _node in returned_values(method):
+        returned = ctx.values.value(value) if value is not None else None
+        if returned is None or returned.type != "tuple" or returned.elements is None \
+                or len(returned.elements) != 2:
+            continue
+        logs = returned.elements[1]
+        logs_type = ctx.values.value(logs).type
+        if logs_type in _NOT_LOGS:
+            _report(ctx, hiprim, "vjp_bwd", logs, logs_type, accumulates=False, logs_element=True)
+
+
 def _accumulates(method: FunctionDef) -> bool:
     """Whether the method's body calls `<something>.accum(...)`."""
     stack: list[ast.AST] = list(method.body)
@@ -80,7 +103,7 @@ def _accumulates(method: FunctionDef) -> bool:
 
 
 def _report(ctx: Context, hiprim: HiPrimClass, method: str, value: ast.expr, returned: str,
-            accumulates: bool) -> None:
+            accumulates: bool, logs_element: bool = False) -> None:
     template = _template(method)
     values = {"type(log).__name__": returned}
     shown = {}
@@ -91,7 +114,10 @@ def _report(ctx: Context, hiprim: HiPrimClass, method: str, value: ast.expr, ret
     note = ""
     if returned in ("ArrayImpl", "ndarray"):
         note = " (under jax.jit, a tracer type is named instead)"
-    if method == "vjp_bwd":
+    if logs_element:
+        note += ("\nHiPrim's `vjp_bwd` returns the second element of what `vjp_bwd_retval_logs` "
+                 "returns as the logs, so JAX names `vjp_bwd`.")
+    elif method == "vjp_bwd":
         note += ("\n`vjp_bwd` hands each input's cotangent to its accumulator (`acc.accum(ct)`) "
                  "and returns only the logs; to return the cotangents instead, name the method "
                  "`vjp_bwd_retval(self, res, g)`.")
@@ -99,7 +125,7 @@ def _report(ctx: Context, hiprim: HiPrimClass, method: str, value: ast.expr, ret
                message=fill(template, {**values, **shown}),
                predicted=fill(template, values, escape=True),
                data=BwdLogsNotDict(ctx.span(value), ctx.segment(value), returned, method,
-                                   accumulates))
+                                   accumulates, logs_element))
 
 
 # ------------------------------------------------------------------------------------ fix
@@ -113,7 +139,17 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     assert isinstance(data, BwdLogsNotDict)
     doc = doc_for(lines, data.return_span)
     node = doc.expression(data.return_span, data.return_source) if doc is not None else None
-    if not data.accumulates or doc is None or node is None or not doc.is_return_value(node):
+    if doc is None or node is None:
+        return []
+    if data.logs_element:
+        edit = doc.edit({id(node): lambda _u: cst.Name("None")})
+        if edit is None:
+            return []
+        return [Fix("Log nothing: None as the second element", False,
+                    "JAX accepts None as the logs and the cotangents are unchanged, but the "
+                    "values meant to be logged are no longer returned.",
+                    (edit,), "return-none")]
+    if not data.accumulates or not doc.is_return_value(node):
         return []
     edit = doc.edit({id(node): lambda _u: cst.Name("None")})
     if edit is None:

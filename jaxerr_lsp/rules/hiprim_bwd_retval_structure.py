@@ -1,10 +1,11 @@
 """JXE061 hiprim-bwd-retval-structure.
 
 What it does: in a `jax.experimental.hijax.HiPrim` subclass whose ancestry the file shows and
-that leaves `vjp_bwd` and `vjp_bwd_retval_logs` to HiPrim (so JAX does call its
-`vjp_bwd_retval`), finds a `vjp_bwd_retval` that returns, on some path, something certainly not
-a tuple (an array, a number, a list, a dict, `None`, no return at all), or a tuple display whose
-length differs from the `self.in_avals = (...)` tuple display of the class's `__init__`.
+that leaves `vjp_bwd` to HiPrim (so JAX calls the retval rules), finds a `vjp_bwd_retval` (when
+`vjp_bwd_retval_logs` is not overridden either) that returns, on some path, something certainly
+not a tuple (an array, a number, a list, a dict, `None`, no return at all), or a tuple display
+whose length differs from the `self.in_avals = (...)` tuple display of the `__init__`; the same
+for the first element of the `(cotangents, logs)` pair a `vjp_bwd_retval_logs` returns.
 
 Why is this bad: JAX matches the returned cotangents against the structure of `in_avals` with
 the pytree library, which raises a ValueError naming neither the primitive nor the method
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, RuleData, Span
-from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes, seed_jax_arguments
+from jaxerr_lsp.hiprim import FunctionDef, HiPrimClass, hiprim_classes, seed_jax_arguments
 from jaxerr_lsp.rule import Context, Rule, fill
 
 if TYPE_CHECKING:
@@ -47,23 +48,39 @@ class RetvalStructure(RuleData):
 
 def check(ctx: Context) -> None:
     for hiprim in hiprim_classes(ctx):
-        method = hiprim.own_method("vjp_bwd_retval")
-        if method is None or any(hiprim.binds(name) for name in BWD_METHODS if name != "vjp_bwd_retval"):
-            continue
-        seed_jax_arguments(ctx, method, 2)
+        if hiprim.binds("vjp_bwd"):
+            continue  # JAX calls the class's own vjp_bwd, not the retval rules
         inputs = input_count(hiprim)
-        for value, node in returned_values(method):
-            if value is None:
-                where: ast.AST | Span = ctx.span(node) if isinstance(node, ast.Return) \
-                    else _name_span(ctx, method)
-                _report_not_tuple(ctx, where, "None", "NoneType", inputs)
-                continue
-            returned = ctx.values.value(value)
-            if returned.type in _NOT_TUPLE:
-                _report_not_tuple(ctx, ctx.span(value), ctx.segment(value), returned.type, inputs)
-            elif returned.type == "tuple" and returned.elements is not None \
-                    and inputs is not None and len(returned.elements) != inputs:
-                _report_arity(ctx, value, len(returned.elements), inputs)
+        retval = hiprim.own_method("vjp_bwd_retval")
+        if retval is not None and not hiprim.binds("vjp_bwd_retval_logs"):
+            seed_jax_arguments(ctx, retval, 2)
+            for value, node in returned_values(retval):
+                _check_cotangents(ctx, retval, value, node, inputs)
+        retval_logs = hiprim.own_method("vjp_bwd_retval_logs")
+        if retval_logs is not None:
+            seed_jax_arguments(ctx, retval_logs, 2)
+            for value, _node in returned_values(retval_logs):
+                # (cotangents, logs): anything but a visible pair is another error
+                pair = ctx.values.value(value).elements if value is not None else None
+                if pair is not None and len(pair) == 2 and ctx.values.value(value).type == "tuple":
+                    _check_cotangents(ctx, retval_logs, pair[0], pair[0], inputs)
+
+
+def _check_cotangents(ctx: Context, method: FunctionDef, value: ast.expr | None, node: ast.AST,
+                      inputs: int | None) -> None:
+    """Report `value`, the cotangents a retval rule gives JAX, when it is certainly not a
+    tuple, or a tuple of another length than `in_avals`."""
+    if value is None:
+        where: ast.AST | Span = ctx.span(node) if isinstance(node, ast.Return) \
+            else _name_span(ctx, method)
+        _report_not_tuple(ctx, where, "None", "NoneType", inputs)
+        return
+    returned = ctx.values.value(value)
+    if returned.type in _NOT_TUPLE:
+        _report_not_tuple(ctx, ctx.span(value), ctx.segment(value), returned.type, inputs)
+    elif returned.type == "tuple" and returned.elements is not None \
+            and inputs is not None and len(returned.elements) != inputs:
+        _report_arity(ctx, value, len(returned.elements), inputs)
 
 
 def input_count(hiprim: HiPrimClass) -> int | None:
