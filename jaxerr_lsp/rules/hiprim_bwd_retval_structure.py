@@ -60,10 +60,11 @@ def check(ctx: Context) -> None:
         if retval_logs is not None:
             seed_jax_arguments(ctx, retval_logs, 2)
             for value, _node in returned_values(retval_logs):
-                # (cotangents, logs): anything but a visible pair is another error
-                pair = ctx.values.value(value).elements if value is not None else None
-                if pair is not None and len(pair) == 2 and ctx.values.value(value).type == "tuple":
-                    _check_cotangents(ctx, retval_logs, pair[0], pair[0], inputs)
+                if value is None:
+                    continue  # (cotangents, logs): anything but a visible pair is another error
+                pair = ctx.values.value(value)
+                if pair.type == "tuple" and pair.elements is not None and len(pair.elements) == 2:
+                    _check_cotangents(ctx, retval_logs, pair.elements[0], pair.elements[0], inputs)
 
 
 def _check_cotangents(ctx: Context, method: FunctionDef, value: ast.expr | None, node: ast.AST,
