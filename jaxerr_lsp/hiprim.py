@@ -55,6 +55,18 @@ class HiPrimClass:
         """Whether the class or one of its ancestors binds `name` in its body."""
         return any(name in self.names[id(c)] for c in self.lineage)
 
+    def method(self, name: str) -> FunctionDef | None:
+        """The `def name` of the first class of the lineage binding `name`, when that class
+        binds it only there."""
+        for node in self.lineage:
+            if name in self.names[id(node)]:
+                found = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and s.name == name]
+                if len(found) != 1 or _bound_elsewhere(node, name, found[0]):
+                    return None
+                return found[0]
+        return None
+
     def own_method(self, name: str) -> FunctionDef | None:
         """The class's own `def name`, when its body binds the name only there."""
         found = [s for s in self.node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -62,6 +74,18 @@ class HiPrimClass:
         if len(found) != 1 or _bound_elsewhere(self.node, name, found[0]):
             return None
         return found[0]
+
+
+def is_stub(method: FunctionDef) -> bool:
+    """A body of only a docstring, `pass` or `...`: a placeholder, not a rule."""
+    for statement in method.body:
+        if isinstance(statement, ast.Pass):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
+                and (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
+            continue
+        return False
+    return True
 
 
 def hiprim_classes(ctx: Context) -> list[HiPrimClass]:
@@ -201,4 +225,4 @@ def _bound_elsewhere(node: ast.ClassDef, name: str, method: ast.AST) -> bool:
 
 
 __all__ = ["BWD_METHODS", "HIPRIM_QUALNAMES", "HiPrimClass", "find_hiprim_classes",
-           "hiprim_classes", "seed_jax_arguments"]
+           "hiprim_classes", "is_stub", "seed_jax_arguments"]

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, RuleData, Span
-from jaxerr_lsp.hiprim import FunctionDef, HiPrimClass, hiprim_classes, seed_jax_arguments
+from jaxerr_lsp.hiprim import (FunctionDef, HiPrimClass, hiprim_classes, is_stub,
+                               seed_jax_arguments)
 from jaxerr_lsp.rule import Context, Rule, fill
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def check(ctx: Context) -> None:
             continue  # JAX calls the class's own vjp_bwd, not the retval rules
         inputs = input_count(hiprim)
         retval = hiprim.own_method("vjp_bwd_retval")
-        if retval is not None and not hiprim.binds("vjp_bwd_retval_logs"):
+        if retval is not None and not is_stub(retval) and not hiprim.binds("vjp_bwd_retval_logs"):
             seed_jax_arguments(ctx, retval, 2)
             for value, node in returned_values(retval):
                 _check_cotangents(ctx, retval, value, node, inputs)

@@ -8,7 +8,7 @@ assignment counts as defining both).
 Fix: when the class defines `jvp`, replace its `vjp_fwd` by `vjp_fwd, vjp_bwd_retval =
 vjp_from_jvp` (both rules derived from jvp; unsafe: it drops the hand-written forward rule).
 
-What it leaves alone: classes with a base from another module or any base the file does not
+What it leaves alone: a `vjp_fwd` that only raises (or is bound by an assignment), classes with a base from another module or any base the file does not
 show down to HiPrim (it may define the rule), classes the file derives others from (abstract
 intermediates: a subclass may add the rule), classes never instantiated here, decorated
 classes and classes whose attributes are set from outside their body.
@@ -23,6 +23,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes
 from jaxerr_lsp.rule import Context, Rule
@@ -50,6 +51,9 @@ def check(ctx: Context) -> None:
             continue
         if any(hiprim.binds(name) for name in BWD_METHODS):
             continue
+        forward = hiprim.method("vjp_fwd")
+        if forward is None or not any(True for _ in returned_values(forward)):
+            continue  # a vjp_fwd that only raises (or is not a plain def) fails first
         fwd = hiprim.own_method("vjp_fwd")
         where = _name_span(ctx, fwd) if fwd is not None else _name_span(ctx, hiprim.node)
         ctx.report(
