@@ -62,16 +62,19 @@ class HiPrimClass:
             if name in self.names[id(node)]:
                 found = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                          and s.name == name]
-                if len(found) != 1 or _bound_elsewhere(node, name, found[0]):
+                if len(found) != 1 or found[0].decorator_list \
+                        or _bound_elsewhere(node, name, found[0]):
                     return None
                 return found[0]
         return None
 
     def own_method(self, name: str) -> FunctionDef | None:
-        """The class's own `def name`, when its body binds the name only there."""
+        """The class's own `def name`, when its body binds the name only there and no
+        decorator stands between the def and what JAX calls."""
         found = [s for s in self.node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                  and s.name == name]
-        if len(found) != 1 or _bound_elsewhere(self.node, name, found[0]):
+        if len(found) != 1 or found[0].decorator_list \
+                or _bound_elsewhere(self.node, name, found[0]):
             return None
         return found[0]
 
