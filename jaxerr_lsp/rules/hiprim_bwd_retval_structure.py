@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, RuleData, Span
-from jaxerr_lsp.hiprim import (FunctionDef, HiPrimClass, hiprim_classes, is_stub,
+from jaxerr_lsp.hiprim import (FunctionDef, HiPrimClass, hiprim_classes, is_stub, name_span,
                                seed_jax_arguments)
 from jaxerr_lsp.rule import Context, Rule, fill
 
@@ -74,7 +74,7 @@ def _check_cotangents(ctx: Context, method: FunctionDef, value: ast.expr | None,
     tuple, or a tuple of another length than `in_avals`."""
     if value is None:
         where: ast.AST | Span = ctx.span(node) if isinstance(node, ast.Return) \
-            else _name_span(ctx, method)
+            else name_span(ctx, method)
         _report_not_tuple(ctx, where, "None", "NoneType", inputs)
         return
     returned = ctx.values.value(value)
@@ -135,15 +135,6 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 def _is_self_attribute(target: ast.expr, name: str) -> bool:
     return (isinstance(target, ast.Attribute) and target.attr == name
             and isinstance(target.value, ast.Name) and target.value.id == "self")
-
-
-def _name_span(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Span:
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
 
 
 def _templates() -> tuple[str, str]:

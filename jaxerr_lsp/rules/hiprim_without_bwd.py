@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes
+from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes, name_span
 from jaxerr_lsp.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def check(ctx: Context) -> None:
         if forward is None or not any(True for _ in returned_values(forward)):
             continue  # a vjp_fwd that only raises (or is not a plain def) fails first
         fwd = hiprim.own_method("vjp_fwd")
-        where = _name_span(ctx, fwd) if fwd is not None else _name_span(ctx, hiprim.node)
+        where = name_span(ctx, fwd) if fwd is not None else name_span(ctx, hiprim.node)
         ctx.report(
             where, shown={"type(self)": f"<class '….{hiprim.name}'>"},
             note=_note(hiprim),
@@ -89,16 +89,6 @@ def _note(hiprim: HiPrimClass) -> str:
                   "per input")
     return (f"\n`{hiprim.name}` defines `vjp_fwd` but no backward rule; JAX raises when the "
             f"primitive is differentiated. To fix: {suggestion}.")
-
-
-def _name_span(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Span:
-    """The span of a def's or class's name (ast gives only where the statement starts)."""
-    line = ctx.parsed.lines[node.lineno - 1]
-    start = ctx.parsed.column(node.lineno, node.col_offset)
-    found = line.find(node.name, start)
-    if found < 0:
-        return ctx.span(node)
-    return Span(node.lineno, found, node.lineno, found + len(node.name))
 
 
 # ------------------------------------------------------------------------------------ fix
