@@ -164,7 +164,8 @@ def _report_arity(ctx: Context, value: ast.expr, returned: int, inputs: int) -> 
     values = {"len(args_grad)": str(returned), "len(in_avals)": str(inputs)}
     shown = {"args_grad": _shorten(ctx.segment(value))}
     ctx.report(value, values=values, shown=shown,
-               note=f"\n`self.in_avals` has {inputs} element(s): one cotangent per input." + _NOTE,
+               note=(f"\n`self.in_avals` has {inputs} element{'s' if inputs != 1 else ''}: "
+                     "one cotangent per input." + _NOTE),
                message=fill(template, {**values, **shown}),
                predicted=fill(template, values, escape=True),
                data=RetvalStructure(ctx.span(value), ctx.segment(value), "tuple", inputs))
