@@ -63,6 +63,8 @@ class HiPrimClass:
             if name in self.names[id(node)]:
                 found = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                          and s.name == name]
+                if found and isinstance(found[0], ast.AsyncFunctionDef):
+                    return None  # calling it gives a coroutine, not what the body returns
                 if len(found) != 1 or found[0].decorator_list \
                         or _bound_elsewhere(node, name, found[0]):
                     return None
@@ -74,6 +76,8 @@ class HiPrimClass:
         decorator stands between the def and what JAX calls."""
         found = [s for s in self.node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                  and s.name == name]
+        if found and isinstance(found[0], ast.AsyncFunctionDef):
+            return None  # calling it gives a coroutine, not what the body returns
         if len(found) != 1 or found[0].decorator_list \
                 or _bound_elsewhere(self.node, name, found[0]):
             return None
