@@ -249,6 +249,14 @@ class Inference:
         for arg in (*args.posonlyargs, *args.args):
             self._parameters[(id(scope), arg.arg)] = value
 
+    def seed_parameter(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+                       name: str, value: Value) -> None:
+        """The parameter `name` of `function` holds `value` whenever it runs (JAX calls it):
+        e.g. FROM_JAX for the cotangent of a HiPrim's `vjp_bwd`, but not for its `self`."""
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is not None:
+            self._parameters[(id(scope), name)] = value
+
     # ------------------------------------------------------------------------- literals
     def _constant(self, expr: ast.Constant, depth: int) -> Value:
         name = _CONSTANT_TYPES.get(type(expr.value))

@@ -1,0 +1,27 @@
+import jax
+from jax.experimental.hijax import HiPrim
+
+
+class Mul(HiPrim):
+    def __init__(self, x_aval, y_aval):
+        self.in_avals = (x_aval, y_aval)
+        self.out_aval = x_aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x, y):
+        return x * y
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        return (g * y, g * x)  # expect: JXE060
+
+
+def mul(x, y):
+    return Mul(jax.typeof(x), jax.typeof(y))(x, y)
+
+
+print(jax.grad(mul, argnums=(0, 1))(2.0, 3.0))

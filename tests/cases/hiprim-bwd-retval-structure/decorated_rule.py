@@ -1,0 +1,40 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.hijax import HiPrim
+
+
+def as_tuple(rule):
+    """Wraps a rule returning one cotangent so that it returns a one-element tuple."""
+
+    @functools.wraps(rule)
+    def wrapped(self, res, g):
+        return (rule(self, res, g),)
+
+    return wrapped
+
+
+class Sin(HiPrim):
+    def __init__(self, x_aval):
+        self.in_avals = (x_aval,)
+        self.out_aval = x_aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x):
+        return jnp.sin(x)
+
+    def vjp_fwd(self, nzs_in, x):
+        return jnp.sin(x), x
+
+    @as_tuple
+    def vjp_bwd_retval(self, x, g):
+        return g * jnp.cos(x)
+
+
+def sin(x):
+    return Sin(jax.typeof(x))(x)
+
+
+print(jax.grad(sin)(0.5))
