@@ -92,19 +92,43 @@ def message_pattern(template: str) -> re.Pattern[str]:
                               for kind, text in template_parts(template)), re.DOTALL)
 
 
+# JAX's own error classes (jax.errors.*) end every message with a link to their page.
+_ERROR_PAGE = re.compile(r"\nSee https://docs\.jax\.dev/\S+#jax\.errors\.\w+$")
+
+
 def fully_matches(template: str, message: str) -> bool:
     """Whether `message` is `template` with its placeholders filled; a trailing newline on
-    either side is the only difference forgiven."""
-    return message_pattern(template.removesuffix("\n")).fullmatch(message.removesuffix("\n")) is not None
+    either side and the error page link a `jax.errors` class appends are the only
+    differences forgiven."""
+    message = _ERROR_PAGE.sub("", message.removesuffix("\n"))
+    return message_pattern(template.removesuffix("\n")).fullmatch(message) is not None
+
+
+def raised_one_of(result: Result, names: tuple[str, ...] | list[str]) -> bool:
+    """Whether the run raised an exception the catalog names: a builtin by its name
+    ("TypeError"), any other class by module and name ("jax.errors.UnexpectedTracerError")."""
+    if not result.raised:
+        return False
+    if result.module == "builtins":
+        return result.type in names
+    return f"{result.module}.{result.type}" in names
 
 
 def raised_at_a_source(entry: Entry, result: Result) -> bool:
     """Whether the run raised in one of the entry's `[[source]]` places: its file, function
-    (the innermost name of a dotted one) and line."""
+    (the innermost name of a dotted one) and line. At a generic site Python raises inside
+    that statement (possibly in the standard library it calls, e.g. `inspect`): the
+    traceback shows the site's frame."""
     frame = result.frame
-    return frame is not None and any(
-        frame.file.replace("\\", "/").endswith("/" + source.file)
-        and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
+    if frame is not None and any(
+            frame.file.replace("\\", "/").endswith("/" + source.file)
+            and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
+            for source in entry.sources):
+        return True
+    traceback = (result.traceback or "").replace("\\", "/")
+    return any(source.generic and re.search(
+        rf'File "[^"]*/{re.escape(source.file)}", line {source.line}, in '
+        rf'{re.escape(source.function.rsplit(".", 1)[-1])}\n', traceback)
         for source in entry.sources)
 
 
