@@ -1,0 +1,94 @@
+"""JXE053 custom-vjp-keyword-arguments.
+
+What it does: finds direct calls `f(..., name=value)` of a custom_vjp function of this file
+(with a registration in this file and a primal whose signature the file shows) where one
+keyword cannot be bound to a positional parameter: a name the primal does not have (and no
+`**kwargs`), a keyword-only parameter, or a name `**kwargs` would collect. Keywords naming
+ordinary parameters are fine (JAX binds them to their positions) and stay silent, as do
+calls with `*args` / `**kwargs`, several bad keywords (JAX's order), positional-only names
+passed as keywords (another wording), and calls that fail to bind for other reasons.
+
+Why is this bad: the call raises TypeError at once, before any differentiation.
+
+Fix: none offered (which parameter was meant is the author's call).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps, registrations, REGISTRATION_METHODS
+from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name
+from jaxerr_lsp.findings import RuleData, Span
+from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.values import Signature, bind_arguments
+
+
+@dataclass(frozen=True)
+class KeywordArgument(RuleData):
+    keyword_span: Span
+    keyword: str
+    kind: str  # "unexpected" | "no-position"
+
+
+def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
+    return any(r.custom_vjp.definition is custom_vjp.definition
+               for method in REGISTRATION_METHODS for r in registrations(ctx, method))
+
+
+def _binding_error(signature: Signature, call: ast.Call) -> tuple[ast.keyword, str, str] | None:
+    """(the keyword, JAX's inner error text, kind) when exactly one keyword of `call` has no
+    position in `signature` and everything else binds."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    ordinary = set(signature.positional[signature.positional_only:])
+    positional_only = set(signature.positional[:signature.positional_only])
+    bad = [k for k in call.keywords if k.arg not in ordinary]
+    if len(bad) != 1 or bad[0].arg in positional_only:
+        return None
+    keyword = bad[0]
+    name = keyword.arg
+    assert name is not None
+    if name in signature.keyword_only or signature.kwarg is not None:
+        if bind_arguments(signature, call.args, call.keywords) is None:
+            return None
+        return keyword, f"The following keyword arguments could not be resolved to positions: {name}", \
+            "no-position"
+    rest = [k for k in call.keywords if k is not keyword]
+    if bind_arguments(signature, call.args, rest) is None:
+        return None
+    return keyword, f"got an unexpected keyword argument {name!r}", "unexpected"
+
+
+def check(ctx: Context) -> None:
+    for custom_vjp in custom_vjps(ctx):
+        primal = custom_vjp.primal
+        if primal is None or not custom_vjp.plain or not _registered(ctx, custom_vjp):
+            continue
+        binding = name_binding(ctx, custom_vjp)
+        if binding is None:
+            continue
+        signature = Signature.of(primal.args)
+        name = primal_name(custom_vjp)
+        for use in ctx.model.uses_of(binding):
+            if not is_direct_call(use.node, use.parent) or not isinstance(use.parent, ast.Call):
+                continue
+            found = _binding_error(signature, use.parent)
+            if found is None:
+                continue
+            keyword, error, kind = found
+            values = {"e": error}
+            if name is not None:
+                values["debug_fun.func_name"] = name
+            ctx.report(keyword, values=values,
+                       data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind))
+
+
+RULE = Rule(
+    code="JXE053",
+    catalog_id="custom-vjp-keyword-arguments",
+    triggers=("custom_vjp",),
+    check=check,
+    data=KeywordArgument,
+)
