@@ -10,19 +10,25 @@ passed as keywords (another wording), and calls that fail to bind for other reas
 
 Why is this bad: the call raises TypeError at once, before any differentiation.
 
-Fix: none offered (which parameter was meant is the author's call).
+Fix: remove the keyword argument (unsafe: its value is dropped; offered when the call still
+binds without it).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps, registrations, REGISTRATION_METHODS
 from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name
-from jaxerr_lsp.findings import RuleData, Span
+from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature, bind_arguments
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,9 @@ class KeywordArgument(RuleData):
     keyword_span: Span
     keyword: str
     kind: str  # "unexpected" | "no-position"
+    # The text to delete to drop the keyword argument (with its separating comma); None when
+    # the call would not bind without it.
+    removal: Span | None = None
 
 
 def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
@@ -81,8 +90,43 @@ def check(ctx: Context) -> None:
             values = {"e": error}
             if name is not None:
                 values["debug_fun.func_name"] = name
+            removal = _removal(ctx, use.parent, keyword, signature)
             ctx.report(keyword, values=values,
-                       data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind))
+                       data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind, removal))
+
+
+def _removal(ctx: Context, call: ast.Call, keyword: ast.keyword, signature: Signature) -> Span | None:
+    """The keyword argument and the comma that separates it, when the call binds without."""
+    rest = [k for k in call.keywords if k is not keyword]
+    if bind_arguments(signature, call.args, rest) is None:
+        return None
+    arguments: list[ast.AST] = sorted([*call.args, *call.keywords],
+                                      key=lambda a: (a.lineno, a.col_offset))  # type: ignore[attr-defined]
+    index = next(i for i, a in enumerate(arguments) if a is keyword)
+    here = ctx.span(keyword)
+    if index > 0:
+        before = ctx.span(arguments[index - 1])
+        return Span(before.end_line, before.end_column, here.end_line, here.end_column)
+    if len(arguments) > 1:
+        after = ctx.span(arguments[1])
+        return Span(here.start_line, here.start_column, after.start_line, after.start_column)
+    return here
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, KeywordArgument)
+    if data.removal is None:
+        return []
+    removed = lines.text(data.removal)
+    if "#" in removed or data.keyword not in removed:
+        return []
+    return [Fix(f"Remove the keyword argument {data.keyword}=", False,
+                "The call then binds to the primal's parameters, but the value passed as "
+                f"{data.keyword} is dropped (a default, if any, is used instead).",
+                (TextEdit(data.removal, ""),), "remove-keyword")]
 
 
 RULE = Rule(
@@ -91,4 +135,6 @@ RULE = Rule(
     triggers=("custom_vjp",),
     check=check,
     data=KeywordArgument,
+    fix=fix,
+    fix_ids=("remove-keyword",),
 )

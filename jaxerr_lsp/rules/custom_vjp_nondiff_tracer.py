@@ -13,20 +13,27 @@ for values that only might be traced, and for helpers the check cannot follow.
 
 Why is this bad: the call raises UnexpectedTracerError when the traced function runs.
 
-Fix: none offered (make the argument static, or differentiable: the author's call).
+Fix: make the parameter static where jax.jit traces it: `@jax.jit` ->
+`@jax.jit(static_argnums=(i,))`, `jax.jit(f)` -> `jax.jit(f, static_argnums=i)` (unsafe: a
+static argument must be hashable and recompiles for every value).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, CustomVjp, custom_vjp_of, custom_vjps, registrations
 from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding
-from jaxerr_lsp.findings import Related, RuleData, Span
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, CallSite
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature, bind_arguments
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
 
 # Values jax.jit certainly turns into tracers when they are not static.
 _TRACED_TYPES = frozenset({"float", "int", "bool", "complex", "ArrayImpl", "ndarray"})
@@ -36,6 +43,11 @@ _TRANSFORMS = ("jax.jit", "jax.vmap")
 @dataclass(frozen=True)
 class NondiffTracer(RuleData):
     argument_span: Span
+    # The edit making the parameter static for jax.jit: replace `edit_span` (the bare
+    # decorator, or an empty span after the jitted function's name) by `edit_text`.
+    edit_span: Span | None = None
+    edit_text: str = ""
+    expected: str = ""  # the text at edit_span the edit was computed for
 
 
 @dataclass(frozen=True)
@@ -169,9 +181,11 @@ def _check_traced_calls(ctx: Context, custom_vjp: CustomVjp, traced_defs: list[T
                 continue
             for argument in _nondiff_arguments(custom_vjp, use.parent):
                 if _is_traced_parameter(ctx, argument, traced):
+                    assert isinstance(argument, ast.Name)
+                    parameters = Signature.of(traced.function.args).positional
                     _report(ctx, argument, custom_vjp,
-                            f"`{argument.id}` is traced by `{traced.transform}`",  # type: ignore[attr-defined]
-                            traced.where)
+                            f"`{argument.id}` is traced by `{traced.transform}`", traced.where,
+                            _static_edit(ctx, traced, parameters.index(argument.id)))
                     break
 
 
@@ -196,16 +210,60 @@ def _check_jit_applied(ctx: Context, site: CallSite) -> None:
     for index in custom_vjp.nondiff_argnums:
         if 0 <= index < len(parameters) and parameters[index] not in static:
             argument = applied.args[index]
-            _report(ctx, argument, custom_vjp, "this argument is traced by `jax.jit`", site.call)
+            edit = _insert_static(ctx, site.call, index) if not site.keywords else None
+            _report(ctx, argument, custom_vjp, "this argument is traced by `jax.jit`", site.call,
+                    edit)
             return
 
 
+Edit = tuple[Span, str, str]  # (span, new text, the text there now)
+
+
+def _static_edit(ctx: Context, traced: Traced, index: int) -> Edit | None:
+    """Make parameter `index` static for jax.jit: the bare decorator gets options, or the
+    `jax.jit(g)` call a `static_argnums`."""
+    if traced.transform != "jax.jit":
+        return None
+    where = traced.where
+    if isinstance(where, (ast.Name, ast.Attribute)):  # @jax.jit, bare
+        text = ctx.segment(where)
+        return ctx.span(where), f"{text}(static_argnums=({index},))", text
+    if isinstance(where, ast.Call) and not where.keywords and len(where.args) == 1:
+        return _insert_static(ctx, where, index)
+    return None
+
+
+def _insert_static(ctx: Context, call: ast.Call, index: int) -> Edit | None:
+    """`jax.jit(g)` -> `jax.jit(g, static_argnums=index)`."""
+    if len(call.args) != 1 or call.keywords:
+        return None
+    end = ctx.span(call.args[0])
+    return (Span(end.end_line, end.end_column, end.end_line, end.end_column),
+            f", static_argnums={index}", "")
+
+
 def _report(ctx: Context, argument: ast.expr, custom_vjp: CustomVjp, why: str,
-            where: ast.AST) -> None:
+            where: ast.AST, edit: Edit | None = None) -> None:
+    data = NondiffTracer(ctx.span(argument))
+    if edit is not None:
+        data = NondiffTracer(ctx.span(argument), *edit)
     ctx.report(argument, note=f"\n{why} and lands in a nondiff_argnums position.",
                related=(Related(ctx.span(where), "traced here"),
                         Related(ctx.span(custom_vjp.definition), "the custom_vjp function")),
-               data=NondiffTracer(ctx.span(argument)))
+               data=data)
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, NondiffTracer)
+    if data.edit_span is None or lines.text(data.edit_span) != data.expected:
+        return []
+    return [Fix("Make the argument static for jax.jit", False,
+                "A static argument is never traced, but it must be hashable (a Python number, "
+                "not an array) and jax.jit compiles again for every new value.",
+                (TextEdit(data.edit_span, data.edit_text),), "make-static")]
 
 
 def check(ctx: Context) -> None:
@@ -226,4 +284,6 @@ RULE = Rule(
     triggers=("nondiff_argnums",),
     check=check,
     data=NondiffTracer,
+    fix=fix,
+    fix_ids=("make-static",),
 )

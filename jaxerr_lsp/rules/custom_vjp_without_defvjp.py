@@ -10,18 +10,26 @@ functions run); a function local to a def only when it does not leave that def.
 Why is this bad: every call of a custom_vjp function without rules raises AttributeError,
 even a plain call without differentiation.
 
-Fix: none offered (the rules must be written); the message says where to register them.
+Fix: when the same scope defines `<name>_fwd` and `<name>_bwd`, register them right after
+the later of the three definitions: `<name>.defvjp(<name>_fwd, <name>_bwd)` (unsafe: the
+names are taken to be the rules), if that is before the first call.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps
 from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name
-from jaxerr_lsp.findings import Related, RuleData, Span
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.model import DEF, Binding
 from jaxerr_lsp.rule import Context, Rule
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
 
 # JAX functions that take the custom_vjp function as their first argument and call it (or
 # return a function that does): handing it to them is not a registration elsewhere.
@@ -34,6 +42,10 @@ _TRANSFORMS = frozenset({
 @dataclass(frozen=True)
 class WithoutDefvjp(RuleData):
     name_span: Span  # the custom_vjp function's name (or its jax.custom_vjp(...) call)
+    # Where `name.defvjp(name_fwd, name_bwd)` goes (the start of the line after the last
+    # definition), and the line itself; None when the file has no rules named so.
+    register_at: Span | None = None
+    register_line: str = ""
 
 
 def _def_name_span(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Span:
@@ -95,10 +107,54 @@ def check(ctx: Context) -> None:
         name = primal_name(custom_vjp)
         values = {"debug_fun.func_name": name} if name is not None else {}
         note = "\nRegister its rules with `.defvjp(fwd, bwd)` before it is called."
+        at, line = _registration(ctx, custom_vjp, calls)
         ctx.report(span, values=values, note=note,
                    related=tuple(Related(ctx.span(c), "called here without VJP rules")
                                  for c in calls[:3]),
-                   data=WithoutDefvjp(span))
+                   data=WithoutDefvjp(span, at, line))
+
+
+def _single_def(binding_scope_bindings: dict[str, list[Binding]], name: str) -> ast.AST | None:
+    bindings = binding_scope_bindings.get(name, [])
+    if len(bindings) == 1 and bindings[0].kind == DEF:
+        return bindings[0].node
+    return None
+
+
+def _registration(ctx: Context, custom_vjp: CustomVjp,
+                  calls: list[ast.Call]) -> tuple[Span | None, str]:
+    """Where to register `<name>_fwd` / `<name>_bwd` of the same scope, and the line."""
+    binding = name_binding(ctx, custom_vjp)
+    if binding is None:
+        return None, ""
+    name = binding.name
+    fwd = _single_def(binding.scope.bindings, f"{name}_fwd")
+    bwd = _single_def(binding.scope.bindings, f"{name}_bwd")
+    statement = binding.node if isinstance(binding.node, ast.stmt) else \
+        ctx.model.parent.get(id(custom_vjp.definition))
+    if fwd is None or bwd is None or not isinstance(statement, ast.stmt):
+        return None, ""
+    last = max((statement, fwd, bwd), key=lambda n: n.end_lineno or 0)  # type: ignore[attr-defined]
+    end = last.end_lineno or 0  # type: ignore[attr-defined]
+    if any(c.lineno <= end for c in calls) or end >= len(ctx.parsed.lines):
+        return None, ""
+    indent = " " * statement.col_offset
+    return (Span(end + 1, 0, end + 1, 0),
+            f"\n{indent}{name}.defvjp({name}_fwd, {name}_bwd)\n")
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, WithoutDefvjp)
+    if data.register_at is None:
+        return []
+    registration = data.register_line.strip()
+    return [Fix(f"Register the rules: {registration}", False,
+                "The functions named like this one's fwd and bwd rules are registered right after "
+                "their definitions; whether they are its rules is only read from their names.",
+                (TextEdit(data.register_at, data.register_line),), "register-named-rules")]
 
 
 RULE = Rule(
@@ -107,4 +163,6 @@ RULE = Rule(
     triggers=("custom_vjp",),
     check=check,
     data=WithoutDefvjp,
+    fix=fix,
+    fix_ids=("register-named-rules",),
 )

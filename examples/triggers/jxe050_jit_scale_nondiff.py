@@ -1,0 +1,34 @@
+"""A jitted step forwards its own array argument into a nondiff_argnums position (JXE050).
+
+`temperature` is traced by jax.jit, and custom_vjp refuses tracers where nondiff_argnums says
+the argument is not differentiable.
+"""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def soft_clip(temperature, x):
+    return temperature * jnp.tanh(x / temperature)
+
+
+def soft_clip_fwd(temperature, x):
+    return soft_clip(temperature, x), x
+
+
+def soft_clip_bwd(temperature, x, g):
+    return (g * (1.0 - jnp.tanh(x / temperature) ** 2),)
+
+
+soft_clip.defvjp(soft_clip_fwd, soft_clip_bwd)
+
+
+@jax.jit
+def loss(temperature, x):
+    return jnp.sum(soft_clip(temperature, x))  # expect: JXE050
+
+
+print(jax.grad(loss, argnums=1)(2.0, jnp.arange(3.0)))
