@@ -1,7 +1,6 @@
 from functools import partial
 
 import jax
-import jax.numpy as jnp
 
 
 @partial(jax.custom_vjp, nondiff_argnums=(0,))
