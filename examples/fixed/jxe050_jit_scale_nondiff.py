@@ -21,10 +21,5 @@ def soft_clip_bwd(temperature, x, g):
 
 soft_clip.defvjp(soft_clip_fwd, soft_clip_bwd)
 
-
-@partial(jax.jit, static_argnums=0)
-def loss(temperature, x):
-    return jnp.sum(soft_clip(temperature, x))
-
-
-print(jax.grad(loss, argnums=1)(2.0, jnp.arange(3.0)))
+fast_clip = jax.jit(soft_clip, static_argnums=0)(2.0, jnp.arange(3.0))
+print(fast_clip)

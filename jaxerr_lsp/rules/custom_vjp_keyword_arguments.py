@@ -10,8 +10,12 @@ passed as keywords (another wording), and calls that fail to bind for other reas
 
 Why is this bad: the call raises TypeError at once, before any differentiation.
 
-Fix: remove the keyword argument (unsafe: its value is dropped; offered when the call still
-binds without it).
+An unknown keyword with exactly one required parameter left unbound is reported as Python
+words it ("missing a required argument"), as a likely misspelling.
+
+Fix: rename a misspelled keyword to the unbound parameter (unsafe); otherwise remove the
+keyword argument (unsafe: its value is dropped; offered when the call still binds without
+it).
 """
 
 from __future__ import annotations
@@ -35,10 +39,11 @@ if TYPE_CHECKING:
 class KeywordArgument(RuleData):
     keyword_span: Span
     keyword: str
-    kind: str  # "unexpected" | "no-position"
+    kind: str  # "unexpected" | "no-position" | "misspelled"
     # The text to delete to drop the keyword argument (with its separating comma); None when
     # the call would not bind without it.
     removal: Span | None = None
+    meant: str = ""  # "misspelled": the one required parameter left unbound
 
 
 def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
@@ -46,9 +51,9 @@ def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
                for method in REGISTRATION_METHODS for r in registrations(ctx, method))
 
 
-def _binding_error(signature: Signature, call: ast.Call) -> tuple[ast.keyword, str, str] | None:
-    """(the keyword, JAX's inner error text, kind) when exactly one keyword of `call` has no
-    position in `signature` and everything else binds."""
+def _binding_error(signature: Signature, call: ast.Call) -> tuple[ast.keyword, str, str, str] | None:
+    """(the keyword, JAX's inner error text, kind, the parameter it may have meant) when
+    exactly one keyword of `call` has no position in `signature`."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     ordinary = set(signature.positional[signature.positional_only:])
@@ -63,11 +68,27 @@ def _binding_error(signature: Signature, call: ast.Call) -> tuple[ast.keyword, s
         if bind_arguments(signature, call.args, call.keywords) is None:
             return None
         return keyword, f"The following keyword arguments could not be resolved to positions: {name}", \
-            "no-position"
+            "no-position", ""
     rest = [k for k in call.keywords if k is not keyword]
-    if bind_arguments(signature, call.args, rest) is None:
+    if bind_arguments(signature, call.args, rest) is not None:
+        return keyword, f"got an unexpected keyword argument {name!r}", "unexpected", ""
+    # Python reports the first required parameter left unbound before the unknown keyword:
+    # with exactly one, the keyword is most likely a misspelling of it.
+    missing = _missing(signature, call.args, rest)
+    if missing is None or signature.keyword_only or signature.vararg:
         return None
-    return keyword, f"got an unexpected keyword argument {name!r}", "unexpected"
+    if bind_arguments(signature, call.args, [*rest, ast.keyword(missing, keyword.value)]) is None:
+        return None
+    return keyword, f"missing a required argument: {missing!r}", "misspelled", missing
+
+
+def _missing(signature: Signature, args: list[ast.expr], keywords: list[ast.keyword]) -> str | None:
+    """The one required positional parameter the call leaves unbound (everything else binds)."""
+    given = set(signature.positional[:len(args)]) | {k.arg for k in keywords}
+    unbound = [p for p in signature.positional if p not in given and p not in signature.defaults]
+    if len(unbound) != 1 or len(args) > len(signature.positional):
+        return None
+    return unbound[0]
 
 
 def check(ctx: Context) -> None:
@@ -86,13 +107,13 @@ def check(ctx: Context) -> None:
             found = _binding_error(signature, use.parent)
             if found is None:
                 continue
-            keyword, error, kind = found
+            keyword, error, kind, meant = found
             values = {"e": error}
             if name is not None:
                 values["debug_fun.func_name"] = name
-            removal = _removal(ctx, use.parent, keyword, signature)
+            removal = _removal(ctx, use.parent, keyword, signature) if not meant else None
             ctx.report(keyword, values=values,
-                       data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind, removal))
+                       data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind, removal, meant))
 
 
 def _removal(ctx: Context, call: ast.Call, keyword: ast.keyword, signature: Signature) -> Span | None:
@@ -118,6 +139,15 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, KeywordArgument)
+    if data.meant:
+        written = lines.text(data.keyword_span)
+        if not written.startswith(data.keyword):
+            return []
+        renamed = data.meant + written[len(data.keyword):]
+        return [Fix(f"Rename the keyword {data.keyword}= to {data.meant}=", False,
+                    f"{data.meant} is the one required parameter the call leaves unbound, so "
+                    f"{data.keyword}= is taken for a misspelling of it; only the name says so.",
+                    (TextEdit(data.keyword_span, renamed),), "rename-keyword")]
     if data.removal is None:
         return []
     removed = lines.text(data.removal)
@@ -136,5 +166,5 @@ RULE = Rule(
     check=check,
     data=KeywordArgument,
     fix=fix,
-    fix_ids=("remove-keyword",),
+    fix_ids=("rename-keyword", "remove-keyword"),
 )

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class BwdArity(RuleData):
-    insert_at: Span | None  # before bwd's first parameter; None: no fix
-    parameters: str  # "n, m, " to insert
+    first_parameter: Span | None  # bwd's first parameter; None: no fix
+    parameters: str  # "n, m, " to write before it
     safe: bool
 
 
@@ -111,9 +111,7 @@ def _fix_data(ctx: Context, registration: Registration, bwd: FunctionNode, signa
         return BwdArity(None, "", False)
     safe = (len(signature.positional) + len(names) == given and not signature.defaults
             and not any(_used_inside(ctx, n, bwd) for n in names))
-    first = ctx.span(arguments[0])
-    at = Span(first.start_line, first.start_column, first.start_line, first.start_column)
-    return BwdArity(at, "".join(f"{n}, " for n in names), safe)
+    return BwdArity(ctx.span(arguments[0]), "".join(f"{n}, " for n in names), safe)
 
 
 def check(ctx: Context) -> None:
@@ -153,7 +151,10 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, BwdArity)
-    if data.insert_at is None:
+    if data.first_parameter is None:
+        return []
+    first = lines.text(data.first_parameter)
+    if not first.isidentifier() and ":" not in first:
         return []
     why = ("bwd lacked exactly the nondiff arguments, whose names it does not use: it now takes "
            "them first, as JAX calls it." if data.safe else
@@ -161,7 +162,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
            "may have been meant for other arguments.")
     shown = data.parameters.rstrip(", ")
     return [Fix(f"Take the nondiff arguments first: {shown}, ...", data.safe, why,
-                (TextEdit(data.insert_at, data.parameters),), "prepend-nondiff-parameters")]
+                (TextEdit(data.first_parameter, data.parameters + first),), "prepend-nondiff-parameters")]
 
 
 RULE = Rule(

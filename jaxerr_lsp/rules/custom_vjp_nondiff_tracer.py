@@ -13,9 +13,8 @@ for values that only might be traced, and for helpers the check cannot follow.
 
 Why is this bad: the call raises UnexpectedTracerError when the traced function runs.
 
-Fix: make the parameter static where jax.jit traces it: `@jax.jit` ->
-`@jax.jit(static_argnums=(i,))`, `jax.jit(f)` -> `jax.jit(f, static_argnums=i)` (unsafe: a
-static argument must be hashable and recompiles for every value).
+Fix: for `jax.jit(f)(...)`, `jax.jit(f, static_argnums=i)(...)` (unsafe: a static argument
+must be hashable and recompiles for every value).
 """
 
 from __future__ import annotations
@@ -43,8 +42,8 @@ _TRANSFORMS = ("jax.jit", "jax.vmap")
 @dataclass(frozen=True)
 class NondiffTracer(RuleData):
     argument_span: Span
-    # The edit making the parameter static for jax.jit: replace `edit_span` (the bare
-    # decorator, or an empty span after the jitted function's name) by `edit_text`.
+    # The edit making the parameter static for jax.jit: `edit_span` (the function in
+    # `jax.jit(f)`) becomes `edit_text` (`f, static_argnums=i`).
     edit_span: Span | None = None
     edit_text: str = ""
     expected: str = ""  # the text at edit_span the edit was computed for
@@ -182,10 +181,8 @@ def _check_traced_calls(ctx: Context, custom_vjp: CustomVjp, traced_defs: list[T
             for argument in _nondiff_arguments(custom_vjp, use.parent):
                 if _is_traced_parameter(ctx, argument, traced):
                     assert isinstance(argument, ast.Name)
-                    parameters = Signature.of(traced.function.args).positional
                     _report(ctx, argument, custom_vjp,
-                            f"`{argument.id}` is traced by `{traced.transform}`", traced.where,
-                            _static_edit(ctx, traced, parameters.index(argument.id)))
+                            f"`{argument.id}` is traced by `{traced.transform}`", traced.where)
                     break
 
 
@@ -219,27 +216,12 @@ def _check_jit_applied(ctx: Context, site: CallSite) -> None:
 Edit = tuple[Span, str, str]  # (span, new text, the text there now)
 
 
-def _static_edit(ctx: Context, traced: Traced, index: int) -> Edit | None:
-    """Make parameter `index` static for jax.jit: the bare decorator gets options, or the
-    `jax.jit(g)` call a `static_argnums`."""
-    if traced.transform != "jax.jit":
-        return None
-    where = traced.where
-    if isinstance(where, (ast.Name, ast.Attribute)):  # @jax.jit, bare
-        text = ctx.segment(where)
-        return ctx.span(where), f"{text}(static_argnums=({index},))", text
-    if isinstance(where, ast.Call) and not where.keywords and len(where.args) == 1:
-        return _insert_static(ctx, where, index)
-    return None
-
-
 def _insert_static(ctx: Context, call: ast.Call, index: int) -> Edit | None:
-    """`jax.jit(g)` -> `jax.jit(g, static_argnums=index)`."""
+    """`jax.jit(f)` -> `jax.jit(f, static_argnums=index)`."""
     if len(call.args) != 1 or call.keywords:
         return None
-    end = ctx.span(call.args[0])
-    return (Span(end.end_line, end.end_column, end.end_line, end.end_column),
-            f", static_argnums={index}", "")
+    function = ctx.segment(call.args[0])
+    return ctx.span(call.args[0]), f"{function}, static_argnums={index}", function
 
 
 def _report(ctx: Context, argument: ast.expr, custom_vjp: CustomVjp, why: str,

@@ -42,9 +42,10 @@ _TRANSFORMS = frozenset({
 @dataclass(frozen=True)
 class WithoutDefvjp(RuleData):
     name_span: Span  # the custom_vjp function's name (or its jax.custom_vjp(...) call)
-    # Where `name.defvjp(name_fwd, name_bwd)` goes (the start of the line after the last
-    # definition), and the line itself; None when the file has no rules named so.
-    register_at: Span | None = None
+    # From the function's name to the end of the last of it and its rules: the fix keeps
+    # that text and appends `register_line` after it; None when the file has no rules
+    # named `<name>_fwd` / `<name>_bwd`.
+    definitions: Span | None = None
     register_line: str = ""
 
 
@@ -107,11 +108,12 @@ def check(ctx: Context) -> None:
         name = primal_name(custom_vjp)
         values = {"debug_fun.func_name": name} if name is not None else {}
         note = "\nRegister its rules with `.defvjp(fwd, bwd)` before it is called."
-        at, line = _registration(ctx, custom_vjp, calls)
+        end, line = _registration(ctx, custom_vjp, calls)
+        definitions = Span(span.start_line, span.start_column, *end) if end is not None else None
         ctx.report(span, values=values, note=note,
                    related=tuple(Related(ctx.span(c), "called here without VJP rules")
                                  for c in calls[:3]),
-                   data=WithoutDefvjp(span, at, line))
+                   data=WithoutDefvjp(span, definitions, line))
 
 
 def _single_def(binding_scope_bindings: dict[str, list[Binding]], name: str) -> ast.AST | None:
@@ -122,8 +124,9 @@ def _single_def(binding_scope_bindings: dict[str, list[Binding]], name: str) -> 
 
 
 def _registration(ctx: Context, custom_vjp: CustomVjp,
-                  calls: list[ast.Call]) -> tuple[Span | None, str]:
-    """Where to register `<name>_fwd` / `<name>_bwd` of the same scope, and the line."""
+                  calls: list[ast.Call]) -> tuple[tuple[int, int] | None, str]:
+    """Where the last of the function and its `<name>_fwd` / `<name>_bwd` rules (of the same
+    scope) ends, and the registration line to add there."""
     binding = name_binding(ctx, custom_vjp)
     if binding is None:
         return None, ""
@@ -135,12 +138,11 @@ def _registration(ctx: Context, custom_vjp: CustomVjp,
     if fwd is None or bwd is None or not isinstance(statement, ast.stmt):
         return None, ""
     last = max((statement, fwd, bwd), key=lambda n: n.end_lineno or 0)  # type: ignore[attr-defined]
-    end = last.end_lineno or 0  # type: ignore[attr-defined]
-    if any(c.lineno <= end for c in calls) or end >= len(ctx.parsed.lines):
+    end = ctx.span(last)
+    if any(c.lineno <= end.end_line for c in calls):
         return None, ""
     indent = " " * statement.col_offset
-    return (Span(end + 1, 0, end + 1, 0),
-            f"\n{indent}{name}.defvjp({name}_fwd, {name}_bwd)\n")
+    return (end.end_line, end.end_column), f"{indent}{name}.defvjp({name}_fwd, {name}_bwd)"
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
@@ -148,13 +150,15 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, WithoutDefvjp)
-    if data.register_at is None:
+    if data.definitions is None:
         return []
+    kept = lines.text(data.definitions)
     registration = data.register_line.strip()
     return [Fix(f"Register the rules: {registration}", False,
                 "The functions named like this one's fwd and bwd rules are registered right after "
                 "their definitions; whether they are its rules is only read from their names.",
-                (TextEdit(data.register_at, data.register_line),), "register-named-rules")]
+                (TextEdit(data.definitions, f"{kept}{lines.newline}{lines.newline}{data.register_line}"),),
+                "register-named-rules")]
 
 
 RULE = Rule(
