@@ -77,7 +77,7 @@ def check(ctx: Context) -> None:
             symbolic, remat = _flag(call, "symbolic_zeros"), _flag(call, "optimize_remat")
             if symbolic is None or remat is None:
                 continue
-            ctx.report(call, data=SymbolicZerosRemat(_removal(ctx, call, remat)))
+            ctx.report(remat, data=SymbolicZerosRemat(_removal(ctx, call, remat)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
