@@ -7,9 +7,13 @@ calls one with a differentiated parameter (directly or through arithmetic). The 
 be a tuple or list display matching the tangents and the signature; an argument that is
 certainly an int, bool, complex, string or None is another error first: silence.
 
-Deliberately not flagged: `jax.linearize` (it runs clean; only applying its result raises),
-`jax.hessian` (it raises only when the fwd rule itself calls a custom_vjp function), a
-`jax.jacfwd(f)` kept for later, functions from other modules, `has_aux` and other options.
+Also `y, f_jvp = jax.linearize(fun, *primals)` whose `f_jvp` is then applied (the
+application raises; `jax.linearize` alone runs clean), and `jax.hessian(f)(x)` when the fwd
+rule registered for `f` itself calls `f` with one of its parameters (forward mode then
+reaches the custom_vjp function; a fwd recomputing the primal with plain operations does not).
+
+Deliberately not flagged: a `jax.jacfwd(f)` kept for later, functions from other modules,
+`has_aux` and other options.
 
 Why is this bad: custom_vjp functions support reverse mode only; forward mode raises
 TypeError.
@@ -40,7 +44,7 @@ _NOT_FLOAT = frozenset({"int", "bool", "complex", "str", "bytes", "NoneType", "f
 
 @dataclass(frozen=True)
 class ForwardMode(RuleData):
-    transform: str  # "jvp" | "jacfwd"
+    transform: str  # "jvp" | "jacfwd" | "linearize" | "hessian"
     # `jacfwd` in `jax.jacfwd(...)`, when the callee is the jax module's attribute
     attribute_span: Span | None
 
@@ -183,9 +187,84 @@ def _attribute_span(ctx: Context, call: ast.Call) -> Span | None:
 def _report(ctx: Context, call: ast.Call, custom_vjp: CustomVjp, data: ForwardMode) -> None:
     definition = custom_vjp.definition
     ctx.report(call, related=(Related(ctx.span(definition), "the custom_vjp function"),),
-               note=f"\n`{data.transform}` is forward mode; a custom_vjp function supports reverse "
-                    "mode only.",
+               note=f"\n`{data.transform}` uses forward mode; a custom_vjp function supports "
+                    "reverse mode only.",
                data=data)
+
+
+def _check_linearize(ctx: Context, site: CallSite) -> None:
+    if not site.complete or site.partial is not None or site.keywords or len(site.args) < 2:
+        return
+    function, *primals = site.args
+    if not all(_float_like(ctx, p) for p in primals):
+        return
+    statement = ctx.model.parent.get(id(site.call))
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Tuple) and len(statement.targets[0].elts) == 2
+            and isinstance(statement.targets[0].elts[1], ast.Name)):
+        return
+    found = _differentiated_through(ctx, function, None)
+    if found is None:
+        return
+    custom_vjp, signature = found
+    if bind_arguments(signature, primals, []) is None:
+        return
+    application = _application(ctx, statement.targets[0].elts[1], site.call)
+    if application is not None:
+        _report(ctx, application, custom_vjp, ForwardMode("linearize", None))
+
+
+def _application(ctx: Context, target: ast.Name, made_by: ast.Call) -> ast.Call | None:
+    """The first call `f_jvp(t)` of the name `target` binds (bound only there), with a
+    tangent that is not certainly rejected first."""
+    scope = ctx.model.call_scope.get(id(made_by))
+    bindings = scope.bindings.get(target.id, []) if scope is not None else []
+    if len(bindings) != 1:
+        return None
+    for use in ctx.model.uses_of(bindings[0]):
+        parent = use.parent
+        if isinstance(parent, ast.Call) and parent.func is use.node and parent.args \
+                and not parent.keywords and all(_float_like(ctx, a) for a in parent.args):
+            return parent
+    return None
+
+
+def _fwd_calls_itself(ctx: Context, custom_vjp: CustomVjp) -> bool:
+    """A fwd rule registered for it calls the custom_vjp function itself on a parameter."""
+    for method in ("defvjp", "defvjp_with_logs"):
+        for registration in registrations(ctx, method):
+            fwd = registration.fwd
+            if registration.custom_vjp.definition is not custom_vjp.definition or fwd is None:
+                continue
+            parameters = Signature.of(fwd.args).positional
+            body = [fwd.body] if isinstance(fwd, ast.Lambda) else [
+                s.value for s in fwd.body if isinstance(s, (ast.Return, ast.Assign, ast.Expr))
+                and s.value is not None]
+            for expr in body:
+                for call in _certain_calls(expr):
+                    if isinstance(call.func, ast.Name) and any(
+                            _mentions(a, p) for a in call.args for p in parameters):
+                        called = custom_vjp_of(ctx.model, call.func)
+                        if called is not None and called.definition is custom_vjp.definition:
+                            return True
+    return False
+
+
+def _check_hessian(ctx: Context, site: CallSite) -> None:
+    if not site.complete or site.partial is not None or len(site.args) != 1 or site.keywords:
+        return
+    applied = ctx.model.parent.get(id(site.call))
+    if not (isinstance(applied, ast.Call) and applied.func is site.call) or applied.keywords \
+            or not applied.args or any(isinstance(a, ast.Starred) for a in applied.args):
+        return
+    if not isinstance(site.args[0], ast.Name) or not _float_like(ctx, applied.args[0]):
+        return
+    custom_vjp = _eligible(ctx, site.args[0])
+    if custom_vjp is None or custom_vjp.primal is None or not _fwd_calls_itself(ctx, custom_vjp):
+        return
+    if bind_arguments(Signature.of(custom_vjp.primal.args), applied.args, []) is None:
+        return
+    _report(ctx, site.call, custom_vjp, ForwardMode("hessian", None))
 
 
 def check(ctx: Context) -> None:
@@ -193,6 +272,10 @@ def check(ctx: Context) -> None:
         _check_jvp(ctx, site)
     for site in ctx.model.calls_to("jax.jacfwd"):
         _check_jacfwd(ctx, site)
+    for site in ctx.model.calls_to("jax.linearize"):
+        _check_linearize(ctx, site)
+    for site in ctx.model.calls_to("jax.hessian"):
+        _check_hessian(ctx, site)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
@@ -211,7 +294,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE054",
     catalog_id="custom-vjp-forward-mode",
-    triggers=("jvp", "jacfwd"),
+    triggers=("jvp", "jacfwd", "linearize", "hessian"),
     check=check,
     data=ForwardMode,
     fix=fix,
