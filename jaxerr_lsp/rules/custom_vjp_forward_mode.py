@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, registrations
+from jaxerr_lsp.custom_vjp_calls import nondiff_positions
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import CallSite
 from jaxerr_lsp.rule import Context, Rule
@@ -57,7 +58,7 @@ def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
 def _eligible(ctx: Context, name: ast.expr) -> CustomVjp | None:
     """The registered custom_vjp function without nondiff_argnums that `name` is."""
     custom_vjp = custom_vjp_of(ctx.model, name)
-    if custom_vjp is None or custom_vjp.nondiff_argnums != () or custom_vjp.primal is None \
+    if custom_vjp is None or nondiff_positions(custom_vjp) != () or custom_vjp.primal is None \
             or not custom_vjp.plain or not _registered(ctx, custom_vjp):
         return None
     return custom_vjp

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, FunctionNode, Registration, registrations
+from jaxerr_lsp.custom_vjp_calls import nondiff_positions
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import Scope
 from jaxerr_lsp.rule import Context, Rule
@@ -60,15 +61,19 @@ def _qualname(ctx: Context, function: FunctionNode) -> str | None:
 
 def _given(registration: Registration) -> int | None:
     """How many positional arguments JAX passes the bwd rule."""
-    nondiff = registration.custom_vjp.nondiff_argnums
+    custom_vjp = registration.custom_vjp
+    nondiff = nondiff_positions(custom_vjp)
     if not nondiff:
         return None
     given = len(nondiff) + 2
     if registration.method == "defvjp_with_accums":
-        arity = registration.arity
-        if arity is None:
+        primal = custom_vjp.primal
+        if primal is None:
             return None
-        given += arity
+        signature = Signature.of(primal.args)
+        if signature.vararg or signature.keyword_only:
+            return None
+        given += len(signature.positional) - len(nondiff)
     return given
 
 
@@ -98,10 +103,10 @@ def _used_inside(ctx: Context, name: str, function: FunctionNode) -> bool:
 def _fix_data(ctx: Context, registration: Registration, bwd: FunctionNode, signature: Signature,
               given: int) -> BwdArity:
     custom_vjp = registration.custom_vjp
-    nondiff = custom_vjp.nondiff_argnums or ()
+    nondiff = nondiff_positions(custom_vjp) or ()
     primal = custom_vjp.primal
     arguments = [*bwd.args.posonlyargs, *bwd.args.args]
-    if primal is None or not arguments or list(nondiff) != sorted(set(nondiff)):
+    if primal is None or not arguments:
         return BwdArity(None, "", False)
     primal_parameters = Signature.of(primal.args).positional
     if any(i < 0 or i >= len(primal_parameters) for i in nondiff):
