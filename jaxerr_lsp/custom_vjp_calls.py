@@ -12,9 +12,11 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of
+from jaxerr_lsp.findings import Span
 from jaxerr_lsp.model import Binding, Scope
 
 if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.text import Lines
     from jaxerr_lsp.rule import Context
 
 
@@ -74,3 +76,14 @@ def nondiff_positions(custom_vjp: CustomVjp) -> tuple[int, ...] | None:
     if isinstance(definition, ast.Call) and len(definition.args) > 1:
         return None
     return tuple(sorted(set(custom_vjp.nondiff_argnums)))
+
+
+def span_fits(lines: Lines, span: Span | None) -> bool:
+    """Whether a fix's span (from a finding's data, which may come back from an editor
+    changed) still describes a stretch of this text."""
+    if span is None:
+        return False
+    if (span.start_line, span.start_column) > (span.end_line, span.end_column):
+        return False
+    return 1 <= span.start_line and span.end_line <= lines.count and min(
+        span.start_column, span.end_column) >= 0

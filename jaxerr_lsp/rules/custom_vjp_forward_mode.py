@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, registrations
-from jaxerr_lsp.custom_vjp_calls import nondiff_positions
+from jaxerr_lsp.custom_vjp_calls import nondiff_positions, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import CallSite
 from jaxerr_lsp.rule import Context, Rule
@@ -284,7 +284,8 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, ForwardMode)
-    if data.attribute_span is None or lines.text(data.attribute_span) != "jacfwd":
+    if data.attribute_span is None or not span_fits(lines, data.attribute_span) \
+            or lines.text(data.attribute_span) != "jacfwd":
         return []
     return [Fix("Use jax.jacrev instead of jax.jacfwd", False,
                 "jax.jacrev computes the same Jacobian in reverse mode, through the custom VJP "

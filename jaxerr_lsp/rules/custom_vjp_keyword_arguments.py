@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps, registrations, REGISTRATION_METHODS
-from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name
+from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature, bind_arguments
@@ -140,6 +140,8 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     data = finding.data
     assert isinstance(data, KeywordArgument)
     if data.meant:
+        if not span_fits(lines, data.keyword_span):
+            return []
         written = lines.text(data.keyword_span)
         if not written.startswith(data.keyword):
             return []
@@ -148,7 +150,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
                     f"{data.meant} is the one required parameter the call leaves unbound, so "
                     f"{data.keyword}= is taken for a misspelling of it; only the name says so.",
                     (TextEdit(data.keyword_span, renamed),), "rename-keyword")]
-    if data.removal is None:
+    if data.removal is None or not span_fits(lines, data.removal):
         return []
     removed = lines.text(data.removal)
     if "#" in removed or data.keyword not in removed:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, FunctionNode, Registration, registrations
-from jaxerr_lsp.custom_vjp_calls import nondiff_positions
+from jaxerr_lsp.custom_vjp_calls import nondiff_positions, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import Scope
 from jaxerr_lsp.rule import Context, Rule
@@ -156,7 +156,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, BwdArity)
-    if data.first_parameter is None:
+    if data.first_parameter is None or not span_fits(lines, data.first_parameter):
         return []
     first = lines.text(data.first_parameter)
     if not first.isidentifier() and ":" not in first:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, CustomVjp, custom_vjp_of, custom_vjps, registrations
-from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, nondiff_positions
+from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, nondiff_positions, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, CallSite
 from jaxerr_lsp.rule import Context, Rule
@@ -240,7 +240,8 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, NondiffTracer)
-    if data.edit_span is None or lines.text(data.edit_span) != data.expected:
+    if data.edit_span is None or not span_fits(lines, data.edit_span) \
+            or lines.text(data.edit_span) != data.expected:
         return []
     return [Fix("Make the argument static for jax.jit", False,
                 "A static argument is never traced, but it must be hashable (a Python number, "

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, registrations
+from jaxerr_lsp.custom_vjp_calls import span_fits
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 
@@ -85,7 +86,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, SymbolicZerosRemat)
-    if data.removal is None:
+    if data.removal is None or not span_fits(lines, data.removal):
         return []
     removed = lines.text(data.removal)
     if "#" in removed or not removed.lstrip(", \t\r\n").startswith("optimize_remat"):

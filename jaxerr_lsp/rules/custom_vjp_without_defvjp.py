@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps
-from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name
+from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, Binding
 from jaxerr_lsp.rule import Context, Rule
@@ -150,7 +150,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, WithoutDefvjp)
-    if data.definitions is None:
+    if data.definitions is None or not span_fits(lines, data.definitions):
         return []
     kept = lines.text(data.definitions)
     registration = data.register_line.strip()
