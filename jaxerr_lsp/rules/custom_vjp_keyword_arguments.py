@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps, registrations, REGISTRATION_METHODS
 from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
-from jaxerr_lsp.findings import Finding, RuleData, Span
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature, bind_arguments
 
@@ -113,6 +113,8 @@ def check(ctx: Context) -> None:
                 values["debug_fun.func_name"] = name
             removal = _removal(ctx, use.parent, keyword, signature) if not meant else None
             ctx.report(keyword, values=values,
+                       related=(Related(ctx.span(custom_vjp.definition),
+                                        "the custom_vjp function and its parameters"),),
                        data=KeywordArgument(ctx.span(keyword), keyword.arg or "", kind, removal, meant))
 
 

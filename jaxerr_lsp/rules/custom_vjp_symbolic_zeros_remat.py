@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, registrations
 from jaxerr_lsp.custom_vjp_calls import span_fits
-from jaxerr_lsp.findings import Finding, RuleData, Span
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -78,7 +78,8 @@ def check(ctx: Context) -> None:
             symbolic, remat = _flag(call, "symbolic_zeros"), _flag(call, "optimize_remat")
             if symbolic is None or remat is None:
                 continue
-            ctx.report(remat, data=SymbolicZerosRemat(_removal(ctx, call, remat)))
+            ctx.report(remat, related=(Related(ctx.span(symbolic), "symbolic_zeros=True here"),),
+                       data=SymbolicZerosRemat(_removal(ctx, call, remat)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
