@@ -422,8 +422,15 @@ class Catalog:
     def _patterns_for(self, entry: Entry) -> list[_Pattern]:
         patterns = self._patterns.get(entry.id)
         if patterns is None:
-            generic = {s.message: s for s in entry.sources if s.generic and s.message}
-            patterns = [_compile(t, generic.get(t)) for t in entry.messages]
+            # A generic message counts next to any of its raise sites (several sites may
+            # share Python's wording: the bwd rule called by JAX on either path).
+            generic: dict[str, list[Source]] = {}
+            for source in entry.sources:
+                if source.generic and source.message:
+                    generic.setdefault(source.message, []).append(source)
+            patterns = [pattern for t in entry.messages
+                        for pattern in ([_compile(t, site) for site in generic[t]]
+                                        if t in generic else [_compile(t)])]
             self._patterns[entry.id] = patterns
         return patterns
 

@@ -92,10 +92,26 @@ def message_pattern(template: str) -> re.Pattern[str]:
                               for kind, text in template_parts(template)), re.DOTALL)
 
 
+# JAX's own error classes (jax.errors.*) end every message with a link to their page.
+_ERROR_PAGE = re.compile(r"\nSee https://docs\.jax\.dev/\S+#jax\.errors\.\w+$")
+
+
 def fully_matches(template: str, message: str) -> bool:
     """Whether `message` is `template` with its placeholders filled; a trailing newline on
-    either side is the only difference forgiven."""
-    return message_pattern(template.removesuffix("\n")).fullmatch(message.removesuffix("\n")) is not None
+    either side and the error page link a `jax.errors` class appends are the only
+    differences forgiven."""
+    message = _ERROR_PAGE.sub("", message.removesuffix("\n"))
+    return message_pattern(template.removesuffix("\n")).fullmatch(message) is not None
+
+
+def raised_one_of(result: Result, names: tuple[str, ...] | list[str]) -> bool:
+    """Whether the run raised an exception the catalog names: a builtin by its name
+    ("TypeError"), any other class by module and name ("jax.errors.UnexpectedTracerError")."""
+    if not result.raised:
+        return False
+    if result.module == "builtins":
+        return result.type in names
+    return f"{result.module}.{result.type}" in names
 
 
 def raised_at_a_source(entry: Entry, result: Result) -> bool:
@@ -110,8 +126,10 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
             for source in entry.sources):
         return True
     traceback = (result.traceback or "").replace("\\", "/")
-    return any(f'{source.file}", line {source.line}, in {source.function.rsplit(".", 1)[-1]}\n'
-               in traceback for source in entry.sources if source.generic)
+    return any(source.generic and re.search(
+        rf'File "[^"]*/{re.escape(source.file)}", line {source.line}, in '
+        rf'{re.escape(source.function.rsplit(".", 1)[-1])}\n', traceback)
+        for source in entry.sources)
 
 
 def span_text(source: str, span) -> str:

@@ -557,6 +557,115 @@ CASES = [
 ]
 
 
+# The custom_vjp misc rules (JXE050-JXE055): the engine's own finding is the data contract.
+def engine_finding(code: str) -> Callable[[str], Finding]:
+    def make(src: str) -> Finding:
+        found = engine_flags(src, code)
+        assert len(found) == 1, found
+        return found[0]
+    return make
+
+
+NONDIFF_JIT = PRELUDE + """from functools import partial
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def scaled(x, factor):
+    return factor * x
+
+
+scaled.defvjp(lambda x, factor: (factor * x, None), lambda factor, res, g: (factor * g,))
+print(jax.jit(scaled)(jnp.ones(2), 3.0))
+"""
+BWD_ARITY = PRELUDE + """from functools import partial
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def scaled(factor, x):
+    return factor * x
+
+
+def scaled_fwd(factor, x):
+    return factor * x, None
+
+
+def scaled_bwd(res, g):
+    return (3.0 * g,)
+
+
+scaled.defvjp(scaled_fwd, scaled_bwd)
+print(jax.grad(scaled, argnums=1)(3.0, 2.0))
+"""
+NO_DEFVJP = PRELUDE + """
+@jax.custom_vjp
+def cube(x):
+    return x ** 3
+
+
+def cube_fwd(x):
+    return x ** 3, x
+
+
+def cube_bwd(x, g):
+    return (3.0 * x ** 2 * g,)
+
+
+print(jax.grad(cube)(2.0))
+"""
+KEYWORDS = PRELUDE + """
+@jax.custom_vjp
+def scaled(x, factor):
+    return factor * x
+
+
+scaled.defvjp(lambda x, factor: (factor * x, factor), lambda factor, g: (factor * g, 0.0))
+print(scaled(2.0, fator=3.0))
+print(scaled(2.0, 3.0, scale=4.0))
+"""
+JACFWD = PRELUDE + """
+@jax.custom_vjp
+def cube(x):
+    return x ** 3
+
+
+cube.defvjp(lambda x: (x ** 3, x), lambda x, g: (3.0 * x ** 2 * g,))
+print(jax.jacfwd(cube)(jnp.ones(2)))
+"""
+SYMZEROS_REMAT = PRELUDE + """
+@jax.custom_vjp
+def cube(x):
+    return x ** 3
+
+
+cube.defvjp(lambda x: (x.value ** 3, x.value), lambda x, g: (3.0 * x ** 2 * g,),
+            symbolic_zeros=True, optimize_remat=True)
+print(jax.grad(cube)(2.0))
+"""
+
+
+CASES += [
+    Case("nondiff-jit", NONDIFF_JIT, engine_finding("JXE050"), ["make-static"],
+         "UnexpectedTracerError", out={"make-static": "[3. 3.]\n"}, safe={"make-static": False}),
+    Case("bwd-arity", BWD_ARITY, engine_finding("JXE051"), ["prepend-nondiff-parameters"],
+         "takes 2 positional arguments but 3 were given", out={"prepend-nondiff-parameters": "3.0\n"},
+         safe={"prepend-nondiff-parameters": True}),
+    Case("no-defvjp", NO_DEFVJP, engine_finding("JXE052"), ["register-named-rules"],
+         "No VJP defined", out={"register-named-rules": "12.0\n"}, safe={"register-named-rules": False}),
+    Case("misspelled-keyword", KEYWORDS.replace("print(scaled(2.0, 3.0, scale=4.0))\n", ""),
+         engine_finding("JXE053"), ["rename-keyword"], "missing a required argument: 'factor'",
+         out={"rename-keyword": "6.0\n"}, safe={"rename-keyword": False}),
+    Case("unexpected-keyword", KEYWORDS.replace("print(scaled(2.0, fator=3.0))\n", ""),
+         engine_finding("JXE053"), ["remove-keyword"], "unexpected keyword argument 'scale'",
+         out={"remove-keyword": "6.0\n"}, safe={"remove-keyword": False}),
+    Case("jacfwd", JACFWD, engine_finding("JXE054"), ["jacfwd-to-jacrev"],
+         "forward-mode autodiff", out={"jacfwd-to-jacrev": "[[3. 0.]\n [0. 3.]]\n"},
+         safe={"jacfwd-to-jacrev": False}),
+    Case("symbolic-zeros-remat", SYMZEROS_REMAT, engine_finding("JXE055"), ["drop-optimize-remat"],
+         "does not support symbolic zeros", out={"drop-optimize-remat": "12.0\n"},
+         safe={"drop-optimize-remat": True}),
+]
+
+
 _VARIANT: dict[str, Callable[[str], str]] = {
     "crlf": lambda text: text.replace("\n", "\r\n"),
     "cr": lambda text: text.replace("\n", "\r"),

@@ -1,0 +1,21 @@
+from functools import partial
+
+import jax
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def scale(factor, x):
+    return factor * x
+
+
+def scale_fwd(factor, x):
+    return factor * x, None
+
+
+def scale_bwd(*args):
+    factor, _res, g = args
+    return (factor * g,)
+
+
+scale.defvjp(scale_fwd, scale_bwd)
+print(jax.grad(scale, argnums=1)(2.0, 3.0))
