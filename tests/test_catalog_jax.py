@@ -117,6 +117,30 @@ def _string_pieces(node: ast.AST) -> list[str]:
     return [text for _, text in sorted(found) if text]
 
 
+def _format_pieces(tree: ast.Module, node: ast.AST) -> list[str]:
+    """Messages built by calling a module-level `NAME = "...".format` under `node` (e.g.
+    `raise TypeError(_vjp_too_many_args(name, len(extra_args) + 1))`), rendered as templates:
+    each `{}` of the string becomes `{<the call's argument>}`."""
+    formats: dict[str, str] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name) \
+                and isinstance(statement.value, ast.Attribute) and statement.value.attr == "format" \
+                and isinstance(statement.value.value, ast.Constant) \
+                and isinstance(statement.value.value.value, str):
+            formats[statement.targets[0].id] = statement.value.value.value
+    found = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in formats:
+            parts = formats[sub.func.id].replace("{", "{{").replace("}", "}}").split("{{}}")
+            if len(parts) == len(sub.args) + 1:
+                text = parts[0]
+                for arg, part in zip(sub.args, parts[1:]):
+                    text += "{" + ast.unparse(arg) + "}" + part
+                found.append(text)
+    return found
+
+
 def _covers(template: str, pieces: list[str]) -> bool:
     """Whether `template` is the concatenation of some of `pieces`, taken in order."""
 
@@ -147,12 +171,13 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         return
 
     # The template is JAX's own text in that function, placeholders included.
-    pieces = _string_pieces(function)
+    pieces = _string_pieces(function) + _format_pieces(tree, function)
     assert _covers(template, pieces), (
         f"{entry.id}: the template is not the text of {source.file}:{source.function}; "
         f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
     body = "".join(lines[function.lineno - 1:function.end_lineno])
+    body += "".join(_format_pieces(tree, function))  # a module-level message it formats
     for kind, text in template_parts(template):
         if kind == "text":
             for word in text.split():
@@ -171,7 +196,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     raised = at_line[0].exc.func if isinstance(at_line[0].exc, ast.Call) else at_line[0].exc
     expected = source.exception or entry.exception
     assert ast.unparse(raised) == expected, (ast.unparse(raised), expected)
-    own_pieces = _string_pieces(at_line[0])
+    own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
     else:  # the message was built before the raise: the function must raise only here
