@@ -106,14 +106,14 @@ def vjp_functions(ctx: Context) -> list[VjpFunction]:
     """Every `jax.vjp` call of the file whose VJP function is bound once to a name."""
     found = ctx.shared.get("vjp_application.functions")
     if found is None:
-        found = []
+        functions: list[VjpFunction] = []
         for site in ctx.model.calls_to("jax.vjp"):
             if site.partial is not None or not site.complete:
                 continue
             vjp = _vjp_function(ctx, site.call)
             if vjp is not None:
-                found.append(vjp)
-        ctx.shared["vjp_application.functions"] = found
+                functions.append(vjp)
+        found = ctx.shared["vjp_application.functions"] = functions
     assert isinstance(found, list)
     return found
 

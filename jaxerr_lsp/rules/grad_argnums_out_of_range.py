@@ -90,9 +90,10 @@ def _check_call(ctx: Context, site: CallSite, call: ast.Call, largest: int, show
     count = len(call.args)
     if largest < count:
         return
-    nodes = [*call.args, *call.keywords]
+    nodes: list[ast.expr | ast.keyword] = [*call.args, *call.keywords]
     args_span = ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),
-                         max(nodes, key=lambda n: (n.end_lineno, n.end_col_offset))) if nodes else ctx.span(call)  # type: ignore[arg-type, return-value]
+                         max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))) \
+        if nodes else ctx.span(call)
     rewritten = _positional_text(ctx, site, call, largest + 1) if nodes else None
     ctx.report(
         args_span if nodes else call,

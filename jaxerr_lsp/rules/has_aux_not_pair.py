@@ -94,13 +94,17 @@ def _has_aux_keyword(site: CallSite) -> ast.keyword | None:
 def _option_span(ctx: Context, site: CallSite, keyword: ast.keyword) -> Span | None:
     if site.partial is not None or keyword not in site.call.keywords:
         return None
-    before = [n for n in (*site.call.args, *site.call.keywords)
-              if (n.end_lineno, n.end_col_offset) <= (keyword.lineno, keyword.col_offset)]  # type: ignore[operator]
+    nodes: list[ast.expr | ast.keyword] = [*site.call.args, *site.call.keywords]
+    before = [n for n in nodes if _end(n) <= (keyword.lineno, keyword.col_offset)]
     if not before:
         return None
-    previous = max(before, key=lambda n: (n.end_lineno, n.end_col_offset))  # type: ignore[arg-type, return-value]
+    previous = max(before, key=_end)
     start, end = ctx.span(previous), ctx.span(keyword)
     return Span(start.end_line, start.end_column, end.end_line, end.end_column)
+
+
+def _end(node: ast.expr | ast.keyword) -> tuple[int, int]:
+    return (node.end_lineno or node.lineno, node.end_col_offset or node.col_offset)
 
 
 def _check_site(ctx: Context, site: CallSite) -> None:

@@ -94,12 +94,12 @@ def _factors_saved_verbatim(ctx: Context, vjp: VjpFunction, factors: tuple[int, 
     """Whether the product uses both primals as they are: same-shape float32 arrays for `*`
     (broadcasting or a dtype conversion would save a transformed value instead), arrays of
     rank one or two for a matrix product."""
-    shapes = [_float_array_shape(ctx, vjp.primals[i]) for i in factors]
-    if shapes[0] is None or shapes[1] is None:
+    first, second = (_float_array_shape(ctx, vjp.primals[i]) for i in factors)
+    if first is None or second is None:
         return False
     if product == "*":
-        return shapes[0] == shapes[1]
-    return all(1 <= len(shape) <= 2 for shape in shapes)
+        return first == second
+    return 1 <= len(first) <= 2 and 1 <= len(second) <= 2
 
 
 def _product_factors(ctx: Context, vjp: VjpFunction) -> tuple[int, int, str] | None:

@@ -73,7 +73,7 @@ def _children(expr: ast.expr) -> list[ast.expr] | None:
 
 
 def _dict_keys(expr: ast.Dict) -> list[object]:
-    keys = []
+    keys: list[object] = []
     for key in expr.keys:
         if not isinstance(key, ast.Constant) or key.value is None:
             raise _Unknown
