@@ -339,6 +339,51 @@ msg = raises(TypeError, jax.grad(make(lambda res, g: ((g, g), [g]), generic_batc
 assert msg.startswith("Custom VJP bwd rule <function ") and msg.endswith("but got list."), msg
 fact("hijax variant")
 
+# Applying a VJP function (JXE020-JXE022): one argument; with_logs checks it the same way.
+def sin_cos(x):
+    return jnp.sin(x), jnp.cos(x)
+
+
+out, pull = jax.vjp(sin_cos, 0.5)
+assert "called with 2 arguments" in raises(TypeError, pull, 1.0, 1.0)
+assert "called with 2 arguments" in raises(TypeError, pull.with_logs, 1.0, 1.0)
+msg = raises(ValueError, pull, [1.0, 1.0])
+assert "out was a <class 'tuple'> in the original output, but a <class 'list'> here" in msg
+fact("VJP function: one cotangent, a tuple is not a list")
+_, pull = jax.vjp(jnp.sin, 0.5)
+assert "got int32[], but expected float32[]" in raises(ValueError, pull, 1)
+_, pull16 = jax.vjp(jnp.sin, jnp.float16(0.5))
+assert "got float32[], but expected float16[]" in raises(ValueError, pull16, 1.0)
+_, pull_int = jax.vjp(lambda x: jnp.round(x).astype(jnp.int32), jnp.float32(2.3))
+pull_int(1)  # an integer output takes an int cotangent of its shape
+fact("int literal cotangent; float16 output; integer output")
+
+# has_aux (JXE023): reverse-mode APIs share the message; jacfwd and jvp unpack themselves.
+for api in (jax.grad, jax.value_and_grad, jax.jacrev, jax.hessian):
+    assert "two-element tuple" in raises(TypeError, api(lambda x: jnp.sin(x), has_aux=True), 0.5)
+assert "two-element tuple" not in raises(TypeError, jax.jacfwd(lambda x: jnp.sin(x), has_aux=True), 0.5)
+fact("has_aux: grad, value_and_grad, jacrev, hessian; not jacfwd")
+
+# argnums (JXE024): counted among positional arguments; a list is printed as a tuple.
+msg = raises(TypeError, lambda: jax.grad(lambda a, b: a * b, argnums=[0, 1])(1.0, b=2.0))
+assert "argnums=(0, 1) requires at least 2 positional arguments" in msg
+fact("argnums counts positional arguments")
+
+# saveable_args (JXE025, JXE026): only verbatim residuals; Python numbers never are.
+mul = lambda a, b: a * b
+_, pull = jax.vjp(mul, jnp.ones(3), jnp.ones(3), saveable_args=(True, False))
+assert "not-saveable residuals" in raises(ValueError, pull, jnp.ones(3))
+pull.args_res = [jnp.ones(3), jnp.ones(3)]
+pull(jnp.ones(3))
+jax.vjp(mul, 2.0, 3.0, saveable_args=(True, False))[1](1.0)
+jax.vjp(lambda a, b: a + b, jnp.ones(3), jnp.ones(3), saveable_args=False)[1](jnp.ones(3))
+jax.vjp(mul, jnp.ones(3), jnp.full(3, 2.0), saveable_args=(True, False))[1](jnp.ones(3))
+fact("not-saveable only for verbatim residuals")
+msg = raises(ValueError, lambda: jax.vjp(mul, 1.0, 2.0, saveable_args=None))
+assert "but saveable_args has 0 children while the corresponding container has 2" in msg
+jax.vjp(lambda p: p["a"] * p["b"], {"a": 1.0, "b": 2.0}, saveable_args=((True, False),))
+fact("flags: None is an empty container; a tuple may stand for a dict")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
