@@ -13,8 +13,8 @@ predicts them for containers, numbers and `None` (an array is a tracer at run ti
 `jax.jacfwd` and `jax.jvp` unpack the result themselves and fail with Python's own error:
 not reported.
 
-Fix: drop `has_aux=True` (never marked safe: the transformed function then returns one value
-less, which the caller unpacks).
+Fix: drop `has_aux=True`, offered only where the transformed function's results are just
+printed or discarded (never marked safe: the function then returns one value less).
 """
 
 from __future__ import annotations
@@ -103,6 +103,23 @@ def _option_span(ctx: Context, site: CallSite, keyword: ast.keyword) -> Span | N
     return Span(start.end_line, start.end_column, end.end_line, end.end_column)
 
 
+def _result_only_printed(ctx: Context, site: CallSite) -> bool:
+    """Whether dropping has_aux changes nothing but the error: the transformed function's
+    results are only printed or discarded (code that unpacks `(grad, aux)` would break)."""
+    if site.qualname in IMMEDIATE:
+        return False  # jax.vjp and jax.linearize results are unpacked by position
+    calls = calls_of_result(ctx, site.call)
+    for call in calls:
+        parent = ctx.model.parent.get(id(call))
+        if isinstance(parent, ast.Expr):
+            continue
+        if isinstance(parent, ast.Call) and call in parent.args \
+                and ctx.model.qualname(parent.func) == "builtins.print":
+            continue
+        return False
+    return bool(calls)
+
+
 def _end(node: ast.expr | ast.keyword) -> tuple[int, int]:
     return (node.end_lineno or node.lineno, node.end_col_offset or node.col_offset)
 
@@ -132,7 +149,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
             predicted["ans!r"] = texts.pop()  # type: ignore[assignment]
     shown = {"type(ans)": "a tracer type (the returned array is being differentiated)",
              "ans!r": f"the value of `{_returns_text(ctx, function)}`"}
-    span = _option_span(ctx, site, keyword)
+    span = _option_span(ctx, site, keyword) if _result_only_printed(ctx, site) else None
     ctx.report(
         keyword, values=predicted,
         shown={k: v for k, v in shown.items() if k not in predicted},

@@ -134,7 +134,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     assert isinstance(data, CotangentTree)
     if not data.swap_to or lines.text(data.ct_span) != data.ct_source.replace("\n", lines.newline):
         return []
-    source = data.ct_source
+    source = lines.text(data.ct_span)
     inner = source[1:-1]
     if data.swap_to == "tuple":
         # a one-element tuple needs its comma

@@ -85,10 +85,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     if lines.text(data.args_span) != data.args_source.replace("\n", lines.newline):
         return []
     opening, closing = ("[", "]") if data.output_kind == "list" else ("(", ")")
-    start = Span(data.args_span.start_line, data.args_span.start_column,
-                 data.args_span.start_line, data.args_span.start_column)
-    end = Span(data.args_span.end_line, data.args_span.end_column,
-               data.args_span.end_line, data.args_span.end_column)
+    packed = opening + lines.text(data.args_span) + closing
     container = data.output_kind or "tuple"
     if data.output_kind:
         why = (f"The differentiated function returns a {container} of {data.count} values, so one "
@@ -98,7 +95,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
                f"function returns a tuple of {data.count} values, which the code does not show.")
     return [Fix(f"Pass the cotangents as one {container}: {opening}...{closing}",
                 bool(data.output_kind), why,
-                (TextEdit(start, opening), TextEdit(end, closing)), "pack-cotangents")]
+                (TextEdit(data.args_span, packed),), "pack-cotangents")]
 
 
 RULE = Rule(

@@ -231,15 +231,17 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     stmt = enclosing_statement(lines, data.call_span)
     if stmt is None:
         return []
-    (line, column) = stmt.start
+    (line, column), (end_line, end_column) = stmt.start, stmt.end
     prefix = lines.line(line)[:column]
     restore = f"{data.vjp_name}.args_res = [{', '.join(data.primals)}]"
-    text = f"{restore}; " if prefix.strip() else f"{restore}{lines.newline}{prefix}"
+    span = Span(line, column, end_line, end_column)
+    statement = lines.text(span)
+    text = f"{restore}; {statement}" if prefix.strip() else f"{restore}{lines.newline}{prefix}{statement}"
     why = ("Puts the primal values back before the VJP function is applied, which is what JAX "
            "needs; but it keeps them alive until then, which saveable_args was meant to avoid, "
            "and the names must still hold the values given to jax.vjp.")
     return [Fix(f"Restore the residuals: {restore}", False, why,
-                (TextEdit(Span(line, column, line, column), text),), "restore-args-res")]
+                (TextEdit(span, text),), "restore-args-res")]
 
 
 RULE = Rule(

@@ -11,7 +11,9 @@ ValueError naming the first place they do not fit. The rule follows JAX's order 
 reports only when every place JAX checks before the mismatch is known to pass.
 
 Fix: `0`/`1` -> `False`/`True` (safe); a container of one repeated bool where the primal is a
-single value -> that bool (safe; unsafe when its bools differ: then `True`, which saves it).
+single value -> that bool (safe; unsafe when its bools differ: then `True`, which saves it); a
+flags tuple/list of the wrong length -> padded with `True` or cut to the primal's length
+(unsafe: which argument each flag was meant for is not known).
 """
 
 from __future__ import annotations
@@ -131,8 +133,24 @@ def _templates() -> list[str]:
     return [source.message or entry.message for source in entry.sources]
 
 
-def _replacement(mismatch: Mismatch) -> tuple[str, bool]:
+def _fitted_count(ctx: Context, mismatch: Mismatch) -> str:
+    """The flags tuple/list display with as many entries as the primal container: the missing
+    ones `True` (JAX's default), the extra ones dropped."""
     node = mismatch.node
+    if not isinstance(node, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in node.elts):
+        return ""
+    wanted = int(mismatch.values["len(td_children)"])
+    items = [ctx.segment(e) for e in node.elts][:wanted]
+    items += ["True"] * (wanted - len(items))
+    if isinstance(node, ast.List):
+        return "[" + ", ".join(items) + "]"
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _replacement(ctx: Context, mismatch: Mismatch) -> tuple[str, bool]:
+    node = mismatch.node
+    if mismatch.kind == CHILD_COUNT:
+        return _fitted_count(ctx, mismatch), False
     if mismatch.kind == NOT_BOOLS and isinstance(node, ast.Constant) and type(node.value) is int \
             and node.value in (0, 1):
         return ("True" if node.value else "False"), True
@@ -163,7 +181,7 @@ def _check_flags(ctx: Context, site: CallSite, option: str, full_name: str,
     template = _templates()[mismatch.kind]
     values = {"full_name": full_name, **mismatch.values}
     span = ctx.span(mismatch.node)
-    replacement, safe = _replacement(mismatch)
+    replacement, safe = _replacement(ctx, mismatch)
     ctx.report(
         span, message=fill(template, values), predicted=fill(template, values, escape=True),
         related=(Related(ctx.span(site.call), f"primal arguments of `{site.qualname}` here"),),
@@ -200,6 +218,11 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
                     f"`{data.flag_source}` is the integer form of {data.replacement}; JAX accepts "
                     "only bools, and the flag keeps its meaning.",
                     (TextEdit(data.flag_span, data.replacement),), "bool-flag")]
+    if data.kind == CHILD_COUNT:
+        return [Fix(f"Give one flag per primal: {data.replacement}", False,
+                    "Pads the flags with True (JAX's default) or drops the extra ones, so there is one "
+                    "per primal; which argument each flag was meant for is not known.",
+                    (TextEdit(data.flag_span, data.replacement),), "flag-count")]
     if data.replacement_safe:
         why = (f"Every flag in the container is {data.replacement}, so one {data.replacement} for "
                "the single value it stands for means the same.")
@@ -217,5 +240,5 @@ RULE = Rule(
     check=check,
     data=FlagsMismatch,
     fix=fix,
-    fix_ids=("bool-flag", "single-bool-flag"),
+    fix_ids=("bool-flag", "single-bool-flag", "flag-count"),
 )
