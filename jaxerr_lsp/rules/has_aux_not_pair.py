@@ -150,12 +150,16 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     shown = {"type(ans)": "a tracer type (the returned array is being differentiated)",
              "ans!r": f"the value of `{_returns_text(ctx, function)}`"}
     span = _option_span(ctx, site, keyword) if _result_only_printed(ctx, site) else None
+    related = [Related(ctx.span(function) if isinstance(function, ast.Lambda)
+                       else ctx.span(site.args[0]),
+                       "function given to " + site.qualname + ", which returns no pair")]
+    calls = calls_of_result(ctx, site.call) if site.qualname in DEFERRED else []
+    if calls:
+        related.append(Related(ctx.span(calls[0]), "called here: JAX runs the function and raises"))
     ctx.report(
         keyword, values=predicted,
         shown={k: v for k, v in shown.items() if k not in predicted},
-        related=(Related(ctx.span(function) if isinstance(function, ast.Lambda)
-                         else ctx.span(site.args[0]),
-                         "function given to " + site.qualname + ", which returns no pair"),),
+        related=tuple(related),
         data=HasAuxNotPair(span, ctx.parsed.segment(keyword) if span is None else
                            _span_text(ctx, span)))
 

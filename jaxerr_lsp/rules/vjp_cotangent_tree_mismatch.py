@@ -56,7 +56,8 @@ def _messages(ctx: Context, function: str, items: list[tuple[str, str, str, str]
     head_values = {"jaxpr.debug_info.func_src_info": function}
     lines = [fill(item, v) for v in values]
     message = "\n".join([fill(head, head_values).split("\n", 1)[0],
-                         f"The cotangent must match the output structure of {function}:", *lines])
+                         f"The cotangent must match the output structure of "
+                         f"{function.rsplit(' at ', 1)[0]}:", *lines])
     predicted = "\n".join([fill(head, head_values, escape=True),
                            *(_unordered_keys(fill(item, v, escape=True)) for v in values)])
     return message, predicted

@@ -210,8 +210,11 @@ def _report(ctx: Context, vjp: VjpFunction, app: Application, needed: list[int],
         predicted = "\n".join([head, fill(item, {placeholder: names[0]}, escape=True)])
     else:
         predicted = "\n".join([head, item])  # JAX lists them in the order of its residuals
-    message = "\n".join([head.split("\n", 1)[0],
-                         *(fill(item, {placeholder: name}) for name in names)])
+    # The diagnostic names the function without its line (the related location shows it).
+    short = function.rsplit(" at ", 1)[0]
+    message = "\n".join([head.split("\n", 1)[0], *(
+        fill(item, {placeholder: f"the argument at position args[{i}] of the differentiated "
+                                 f"function {short}"}) for i in sorted(needed))])
     keyword = vjp.keyword("saveable_args")
     assert keyword is not None
     ctx.report(
