@@ -141,7 +141,7 @@ def test_for_api(catalog: Catalog):
     for entry in catalog:
         for api in entry.apis:
             assert entry in catalog.for_api(api), (entry.id, api)
-    assert [e.id for e in catalog.for_api("VJP.with_refs")] == ["vjp-with-refs-tree-mismatch"]
+    assert "vjp-with-refs-tree-mismatch" in [e.id for e in catalog.for_api("VJP.with_refs")]
     logs_apis = [e.id for e in catalog.for_api("custom_vjp.defvjp_with_logs")]
     assert logs_apis.index("custom-vjp-logs-not-dict") < logs_apis.index("custom-vjp-bwd-not-pair")
     assert catalog.for_api("jax.no_such_api") == []

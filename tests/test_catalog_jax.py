@@ -122,6 +122,30 @@ def _string_pieces(node: ast.AST) -> list[str]:
     return [text for _, text in sorted(found) if text]
 
 
+def _format_pieces(tree: ast.Module, node: ast.AST) -> list[str]:
+    """Messages built by calling a module-level `NAME = "...".format` under `node` (e.g.
+    `raise TypeError(_vjp_too_many_args(name, len(extra_args) + 1))`), rendered as templates:
+    each `{}` of the string becomes `{<the call's argument>}`."""
+    formats: dict[str, str] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name) \
+                and isinstance(statement.value, ast.Attribute) and statement.value.attr == "format" \
+                and isinstance(statement.value.value, ast.Constant) \
+                and isinstance(statement.value.value.value, str):
+            formats[statement.targets[0].id] = statement.value.value.value
+    found = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in formats:
+            parts = formats[sub.func.id].replace("{", "{{").replace("}", "}}").split("{{}}")
+            if len(parts) == len(sub.args) + 1:
+                text = parts[0]
+                for arg, part in zip(sub.args, parts[1:]):
+                    text += "{" + ast.unparse(arg) + "}" + part
+                found.append(text)
+    return found
+
+
 def _covers(template: str, pieces: list[str]) -> bool:
     """Whether `template` is the concatenation of some of `pieces`, taken in order."""
 
@@ -155,12 +179,13 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     at_line = [r for r in raises if r.lineno == source.line]
     built = _message_built_for(tree, function, at_line[0]) if at_line else []
     # The template is JAX's own text in that function, placeholders included.
-    pieces = _string_pieces(function)
+    pieces = _string_pieces(function) + _format_pieces(tree, function)
     assert _covers(template, pieces) or _covers(template, built), (
         f"{entry.id}: the template is not the text of {source.file}:{source.function}; "
         f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
     body = "".join(lines[function.lineno - 1:function.end_lineno])
+    body += "".join(_format_pieces(tree, function))  # a module-level message it formats
     for kind, text in template_parts(template):
         if kind == "text" and not _covers(template, built):
             for word in text.split():
@@ -178,7 +203,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     expected = source.exception or entry.exception
     # JAX's own classes are raised by their bare name (`raise UnexpectedTracerError(msg)`).
     assert ast.unparse(raised) == expected.removeprefix("jax.errors."), (ast.unparse(raised), expected)
-    own_pieces = _string_pieces(at_line[0])
+    own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
@@ -347,6 +372,51 @@ msg = raises(TypeError, jax.grad(make(lambda res, g: ((g, g), [g]), generic_batc
              2.0, 3.0)
 assert msg.startswith("Custom VJP bwd rule <function ") and msg.endswith("but got list."), msg
 fact("hijax variant")
+
+# Applying a VJP function (JXE020-JXE022): one argument; with_logs checks it the same way.
+def sin_cos(x):
+    return jnp.sin(x), jnp.cos(x)
+
+
+out, pull = jax.vjp(sin_cos, 0.5)
+assert "called with 2 arguments" in raises(TypeError, pull, 1.0, 1.0)
+assert "called with 2 arguments" in raises(TypeError, pull.with_logs, 1.0, 1.0)
+msg = raises(ValueError, pull, [1.0, 1.0])
+assert "out was a <class 'tuple'> in the original output, but a <class 'list'> here" in msg
+fact("VJP function: one cotangent, a tuple is not a list")
+_, pull = jax.vjp(jnp.sin, 0.5)
+assert "got int32[], but expected float32[]" in raises(ValueError, pull, 1)
+_, pull16 = jax.vjp(jnp.sin, jnp.float16(0.5))
+assert "got float32[], but expected float16[]" in raises(ValueError, pull16, 1.0)
+_, pull_int = jax.vjp(lambda x: jnp.round(x).astype(jnp.int32), jnp.float32(2.3))
+pull_int(1)  # an integer output takes an int cotangent of its shape
+fact("int literal cotangent; float16 output; integer output")
+
+# has_aux (JXE023): reverse-mode APIs share the message; jacfwd and jvp unpack themselves.
+for api in (jax.grad, jax.value_and_grad, jax.jacrev, jax.hessian):
+    assert "two-element tuple" in raises(TypeError, api(lambda x: jnp.sin(x), has_aux=True), 0.5)
+assert "two-element tuple" not in raises(TypeError, jax.jacfwd(lambda x: jnp.sin(x), has_aux=True), 0.5)
+fact("has_aux: grad, value_and_grad, jacrev, hessian; not jacfwd")
+
+# argnums (JXE024): counted among positional arguments; a list is printed as a tuple.
+msg = raises(TypeError, lambda: jax.grad(lambda a, b: a * b, argnums=[0, 1])(1.0, b=2.0))
+assert "argnums=(0, 1) requires at least 2 positional arguments" in msg
+fact("argnums counts positional arguments")
+
+# saveable_args (JXE025, JXE026): only verbatim residuals; Python numbers never are.
+mul = lambda a, b: a * b
+_, pull = jax.vjp(mul, jnp.ones(3), jnp.ones(3), saveable_args=(True, False))
+assert "not-saveable residuals" in raises(ValueError, pull, jnp.ones(3))
+pull.args_res = [jnp.ones(3), jnp.ones(3)]
+pull(jnp.ones(3))
+jax.vjp(mul, 2.0, 3.0, saveable_args=(True, False))[1](1.0)
+jax.vjp(lambda a, b: a + b, jnp.ones(3), jnp.ones(3), saveable_args=False)[1](jnp.ones(3))
+jax.vjp(mul, jnp.ones(3), jnp.full(3, 2.0), saveable_args=(True, False))[1](jnp.ones(3))
+fact("not-saveable only for verbatim residuals")
+msg = raises(ValueError, lambda: jax.vjp(mul, 1.0, 2.0, saveable_args=None))
+assert "but saveable_args has 0 children while the corresponding container has 2" in msg
+jax.vjp(lambda p: p["a"] * p["b"], {"a": 1.0, "b": 2.0}, saveable_args=((True, False),))
+fact("flags: None is an empty container; a tuple may stand for a dict")
 
 print("ALL FACTS OK:", json.dumps(checked))
 '''

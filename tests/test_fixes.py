@@ -666,6 +666,90 @@ CASES += [
 ]
 
 
+
+
+
+# Rules JXE020-JXE026 (applying a VJP function, grad calls, saveable_args): their findings come
+# from the engine itself (each case's source is flagged exactly once).
+def by_engine(code: str) -> Callable[[str], Finding]:
+    def make(src: str) -> Finding:
+        (finding,) = engine_flags(src, code)
+        return finding
+    return make
+
+
+PACK_COTANGENTS = PRELUDE + """def sin_cos(x):
+    return jnp.sin(x), jnp.cos(x)
+
+
+out, f_vjp = jax.vjp(sin_cos, 0.5)
+print(f_vjp(1.0, 2.0))
+"""
+LIST_COTANGENT = PRELUDE + """def sin_cos(x):
+    return jnp.sin(x), jnp.cos(x)
+
+
+out, f_vjp = jax.vjp(sin_cos, 0.5)
+print(f_vjp([1.0, 2.0]))
+"""
+INT_COTANGENT = PRELUDE + """out, f_vjp = jax.vjp(jnp.sin, 0.5)
+print(f_vjp(1))
+"""
+AUX_PRINTED = PRELUDE + """def loss(w):
+    return jnp.sum(w ** 2)
+
+
+grad_fn = jax.grad(loss, has_aux=True)
+print(grad_fn(jnp.ones(2)))
+"""
+ARGNUMS_KEYWORD = PRELUDE + """def loss(params, x, scale=1.0):
+    return jnp.sum(x * params) * scale
+
+
+print(jax.grad(loss, argnums=1)(jnp.ones(2), scale=2.0, x=jnp.ones(2)))
+"""
+NOT_RESTORED = PRELUDE + """def scale(x, w):
+    return x * w
+
+
+x = jnp.ones(3)
+w = jnp.ones(3)
+out, f_vjp = jax.vjp(scale, x, w, saveable_args=(True, False))
+if True:
+    print(f_vjp(jnp.ones(3)))
+"""
+INT_FLAG = PRELUDE + """out, f_vjp = jax.vjp(lambda a, b: a + b, jnp.ones(2), jnp.ones(2), saveable_args=(1, True))
+print(f_vjp(jnp.ones(2)))
+"""
+CONTAINER_FLAG = PRELUDE + """out, f_vjp = jax.vjp(lambda a, b: a + b, jnp.ones(2), jnp.ones(2),
+                     saveable_args=((False, False), True))
+print(f_vjp(jnp.ones(2)))
+"""
+FLAG_COUNT = PRELUDE + """out, f_vjp = jax.vjp(lambda a, b: a + b, jnp.ones(2), jnp.ones(2), saveable_args=(False,))
+print(f_vjp(jnp.ones(2)))
+"""
+
+CASES += [
+    Case("pack-cotangents", PACK_COTANGENTS, by_engine("JXE020"), ["pack-cotangents"],
+         "called with 2 arguments", safe={"pack-cotangents": True}),
+    Case("list-cotangent", LIST_COTANGENT, by_engine("JXE021"), ["cotangent-container"],
+         "unexpected tree structure", safe={"cotangent-container": True}),
+    Case("int-cotangent", INT_COTANGENT, by_engine("JXE022"), ["float-cotangent"],
+         "got int32[]", safe={"float-cotangent": False}),
+    Case("aux-printed", AUX_PRINTED, by_engine("JXE023"), ["drop-has-aux"],
+         "two-element tuple", safe={"drop-has-aux": False}),
+    Case("argnums-keyword", ARGNUMS_KEYWORD, by_engine("JXE024"), ["pass-positionally"],
+         "argnums=1 requires at least 2", safe={"pass-positionally": True}),
+    Case("not-restored", NOT_RESTORED, by_engine("JXE025"), ["restore-args-res"],
+         "not-saveable residuals", safe={"restore-args-res": False}),
+    Case("int-flag", INT_FLAG, by_engine("JXE026"), ["bool-flag"],
+         "is 1 of type int", safe={"bool-flag": True}),
+    Case("container-flag", CONTAINER_FLAG, by_engine("JXE026"), ["single-bool-flag"],
+         "is a container", safe={"single-bool-flag": True}),
+    Case("flag-count", FLAG_COUNT, by_engine("JXE026"), ["flag-count"],
+         "has 1 children", safe={"flag-count": False}),
+]
+
 _VARIANT: dict[str, Callable[[str], str]] = {
     "crlf": lambda text: text.replace("\n", "\r\n"),
     "cr": lambda text: text.replace("\n", "\r"),

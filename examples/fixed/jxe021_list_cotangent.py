@@ -1,0 +1,13 @@
+"""A tuple cotangent, like the returned tuple."""
+
+import jax
+import jax.numpy as jnp
+
+
+def polar(r, theta):
+    return r * jnp.cos(theta), r * jnp.sin(theta)
+
+
+(x, y), f_vjp = jax.vjp(polar, 2.0, 0.3)
+r_bar, theta_bar = f_vjp((1.0, 0.0))
+print(r_bar, theta_bar)

@@ -1,0 +1,6 @@
+import jax
+import jax.numpy as jnp
+
+out, f_vjp = jax.vjp(jnp.sin, 0.5)
+print(f_vjp(1.0))
+print(f_vjp(jnp.ones_like(out)))
