@@ -183,6 +183,18 @@ def find_registrations(model: ModuleModel, values: Inference) -> list[Registrati
     return sorted(found, key=lambda r: (r.call.lineno, r.call.col_offset))
 
 
+# Functions that, by their name, never return: test failures, exits, raising helpers.
+_NO_RETURN_NAMES = frozenset({"fail", "exit", "_exit", "abort", "skip", "skipTest", "xfail"})
+
+
+def _may_never_return(expr: ast.expr) -> bool:
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name in _NO_RETURN_NAMES or name.lstrip("_").startswith(("raise", "throw"))
+
+
 def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, ast.AST]]:
     """(value, node) for each return of `function` (value None for a bare `return`). A
     generator yields nothing here: what it returns is not what JAX sees."""
@@ -204,6 +216,9 @@ def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, a
             may_raise = True
         stack.extend(ast.iter_child_nodes(node))
     if not returns and not may_raise:
+        last = function.body[-1]
+        if isinstance(last, ast.Expr) and _may_never_return(last.value):
+            return  # it ends with `self.fail(...)`, `pytest.fail(...)`, `sys.exit(...)`: unknown
         # No return and no raise anywhere: every call ends by returning None.
         yield None, function
         return

@@ -43,7 +43,7 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         rule = rule_for(finding.code)
         if rule is None or rule.fix is None or not isinstance(finding.data, rule.data or ()):
             return []
-        fixes = [f for f in rule.fix(Lines(source), finding) if f.edits]
+        fixes = [f for f in rule.fix(Lines(source), finding) if f.edits and _applies(source, f)]
         if fixes and syntax_error_of(source) is None:
             # A fix never turns code Python reads into code it cannot.
             fixes = [f for f in fixes if syntax_error_of(apply_edits(source, f.edits)) is None]
@@ -51,3 +51,20 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
         return []
+
+
+def _applies(source: str, fix: Fix) -> bool:
+    """Whether every edit of `fix` is a span of this text (start before end, inside the
+    document) and the edits do not overlap: data from an older version of the text (the
+    editor's round trip) may not fit the current one."""
+    lines = Lines(source)
+    for edit in fix.edits:
+        span = edit.span
+        if not (1 <= span.start_line <= span.end_line <= lines.count) or (
+                span.start_line == span.end_line and span.start_column > span.end_column):
+            return False
+    try:
+        apply_edits(source, fix.edits)
+    except ValueError:
+        return False
+    return True
