@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
+from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Use
 from jaxerr_lsp.rule import Context
 
 
@@ -151,19 +151,20 @@ def _vjp_function_names(ctx: Context, vjp: ast.Call) -> list[ast.Name]:
     return [name] if isinstance(name, ast.Name) else []
 
 
-def _uses_of_target(ctx: Context, target: ast.Name) -> list[ast.Name]:
+def _uses_of_target(ctx: Context, target: ast.Name) -> list[Use]:
     """The uses of `target`'s binding that certainly refer to it."""
     model = ctx.model
     uses = []
     for use in model.uses.get(target.id, ()):
         binding = model.binding_of(use.node)
         if binding is not None and binding.node is target:
-            uses.append(use.node)
+            uses.append(use)
     return uses
 
 
-def _application_at(ctx: Context, name: ast.Name, vjp: ast.Call) -> Application | None:
-    parent = ctx.model.parent.get(id(name))
+def _application_at(ctx: Context, use: Use, vjp: ast.Call) -> Application | None:
+    name = use.node
+    parent = use.parent
     if isinstance(parent, ast.Attribute) and parent.value is name and parent.attr == "with_logs":
         receiver: ast.expr = parent
         parent = ctx.model.parent.get(id(parent))

@@ -416,6 +416,14 @@ def with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
     return cached  # type: ignore[return-value]
 
 
+def within(node: ast.AST, outer: ast.AST) -> bool:
+    """Whether `node` is written inside `outer` (both expressions)."""
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    return (outer.lineno, outer.col_offset) <= start and end <= (  # type: ignore[attr-defined]
+        outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+
+
 def argument_index(path: str) -> int:
     """The positional argument a leaf path starts in: "[1]['w']" -> 1."""
     return int(path[1:path.index("]")])

@@ -29,7 +29,7 @@ from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import REF_FUNCTIONS
 from jaxerr_lsp.vjp_refs import (WRONG_REF_TYPE, Aval, Pair, arg_name, argument_index,
-                                 with_refs_checks)
+                                 with_refs_checks, within)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -86,16 +86,9 @@ def _where(ctx: Context, call: ast.Call, pair: Pair) -> ast.expr:
     """The entry itself when it is written inside the with_refs call, else its argument."""
     entry = pair.entry
     argument = call.args[argument_index(pair.path)]
-    if entry is not None and _inside(entry, call):
+    if entry is not None and within(entry, call):
         return entry
     return argument
-
-
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
-    return (outer.lineno, outer.col_offset) <= start and end <= (  # type: ignore[attr-defined]
-        outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
 
 
 def _replacement(ctx: Context, call: ast.Call, pair: Pair) -> Replacement | None:
@@ -107,7 +100,7 @@ def _replacement(ctx: Context, call: ast.Call, pair: Pair) -> Replacement | None
     binding = ctx.model.binding_of(primal)
     if binding is None:
         return None
-    inside = _inside(entry, call)
+    inside = within(entry, call)
     new_ref = entry if inside else None
     if isinstance(entry, ast.Name):
         ref_binding = ctx.model.binding_of(entry)
