@@ -146,13 +146,17 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             f"{entry.id}: {source.file}:{source.line} is a raise of JAX's own: not generic")
         return
 
-    # The template is JAX's own text in that function, placeholders included.
-    pieces = _string_pieces(function)
+    # The template is JAX's own text in that function (or in the function that builds the
+    # exception raised there), placeholders included.
+    text_file = source.builder_file or source.file
+    text_tree, text_lines = _module(text_file)
+    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    pieces = _string_pieces(text_function)
     assert _covers(template, pieces), (
-        f"{entry.id}: the template is not the text of {source.file}:{source.function}; "
+        f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
         f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
-    body = "".join(lines[function.lineno - 1:function.end_lineno])
+    body = "".join(text_lines[text_function.lineno - 1:text_function.end_lineno])
     for kind, text in template_parts(template):
         if kind == "text":
             for word in text.split():
@@ -170,6 +174,12 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     assert at_line[0].exc is not None
     raised = at_line[0].exc.func if isinstance(at_line[0].exc, ast.Call) else at_line[0].exc
     expected = source.exception or entry.exception
+    if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
+        assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
+                and isinstance(n.value, ast.Call)]
+        assert [ast.unparse(m) for m in made] == [expected], [ast.unparse(m) for m in made]
+        return
     assert ast.unparse(raised) == expected, (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
