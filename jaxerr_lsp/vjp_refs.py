@@ -61,6 +61,16 @@ class Typed:
     ref: bool = False
 
 
+def makes_refs(ctx: Context) -> bool:
+    """Whether the file calls `jax.new_ref` at all (the only way the inference knows a Ref),
+    found once per document: the rules about Refs have nothing to find otherwise."""
+    cached = ctx.shared.get("vjp_refs.makes_refs")
+    if cached is None:
+        cached = ctx.shared["vjp_refs.makes_refs"] = any(
+            ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
+    return bool(cached)
+
+
 # ------------------------------------------------------------------------------ array types
 def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
     """The type `expr` certainly evaluates to, or None."""

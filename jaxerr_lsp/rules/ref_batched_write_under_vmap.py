@@ -26,7 +26,7 @@ from typing import Union
 from jaxerr_lsp.findings import RuleData
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule, fill
-from jaxerr_lsp.vjp_refs import typed
+from jaxerr_lsp.vjp_refs import makes_refs, typed
 
 Function = Union[ast.FunctionDef, ast.Lambda]
 SET = "set"
@@ -45,6 +45,8 @@ class UnbatchedWrite(RuleData):
 
 
 def check(ctx: Context) -> None:
+    if not makes_refs(ctx):
+        return
     seen: set[int] = set()
     for function in _vmapped_functions(ctx):
         if id(function) in seen:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.vjp_refs import NOT_REF_KINDS, typed
+from jaxerr_lsp.vjp_refs import NOT_REF_KINDS, makes_refs, typed
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -63,6 +63,8 @@ class RefArgument(RuleData):
 
 
 def check(ctx: Context) -> None:
+    if not makes_refs(ctx):
+        return
     for name, (printed, positions) in _NAMES.items():
         for site in ctx.model.calls_to(f"jax.numpy.{name}"):
             if site.partial is None:

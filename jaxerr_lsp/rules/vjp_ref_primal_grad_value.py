@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.vjp_refs import GRAD_VALUE_FOR_REF, arg_name, argument_index, within, with_refs_checks
+from jaxerr_lsp.vjp_refs import (GRAD_VALUE_FOR_REF, arg_name, argument_index, makes_refs,
+                                 with_refs_checks, within)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -39,6 +40,8 @@ class GradValueForRef(RuleData):
 
 
 def check(ctx: Context) -> None:
+    if not makes_refs(ctx):
+        return  # no primal can be a Ref
     for found in with_refs_checks(ctx):
         verdict = found.verdict
         if verdict.kind != GRAD_VALUE_FOR_REF:
