@@ -71,9 +71,59 @@ def makes_refs(ctx: Context) -> bool:
     return bool(cached)
 
 
+def _x64_may_be_on(ctx: Context) -> bool:
+    """Whether the file switches 64-bit types on (`jax.config.update("jax_enable_x64", ...)`,
+    `jax.experimental.enable_x64`): then default dtypes are not float32/int32."""
+    cached = ctx.shared.get("vjp_refs.x64")
+    if cached is None:
+        model = ctx.model
+        cached = ctx.shared["vjp_refs.x64"] = any(
+            site.args and isinstance(site.args[0], ast.Constant)
+            and site.args[0].value == "jax_enable_x64"
+            for site in model.calls_to("jax.config.update")) or bool(
+            model.calls_to("jax.experimental.enable_x64"))
+    return bool(cached)
+
+
 # ------------------------------------------------------------------------------ array types
 def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
     """The type `expr` certainly evaluates to, or None."""
+    if depth > 20:
+        return None
+    if _x64_may_be_on(ctx):
+        return _typed_explicit(ctx, expr, depth)
+    return _typed(ctx, expr, depth)
+
+
+def _typed_explicit(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
+    """Only types written out (`jnp.zeros(3, jnp.float32)`), when the defaults are unknown."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        return _typed_explicit(ctx, binding.value, depth + 1)
+    if not isinstance(expr, ast.Call) or depth > 20:
+        return None
+    qualname = ctx.model.qualname(expr.func) or ""
+    if qualname in REF_FUNCTIONS:
+        if len(expr.args) != 1 or expr.keywords:
+            return None
+        inner = _typed_explicit(ctx, expr.args[0], depth + 1)
+        return Typed(inner.aval, True) if inner is not None and not inner.ref else None
+    name = qualname.rsplit(".", 1)[-1]
+    if qualname.startswith("jax.numpy.") and name in (*_FILLED, "full"):
+        params = ("shape", "fill_value", "dtype") if name == "full" else ("shape", "dtype")
+        given = _arguments(expr, params)
+        if given is None or "dtype" not in given or "shape" not in given:
+            return None
+        shape, dtype = _shape(given["shape"]), _dtype(ctx, given["dtype"], x64=True)
+        if shape is None or dtype is None:
+            return None
+        return Typed(Aval(dtype, shape))
+    return None
+
+
+def _typed(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
     if depth > 20:
         return None
     if isinstance(expr, ast.Constant) and not isinstance(expr.value, str):
@@ -83,7 +133,7 @@ def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
         binding = ctx.model.binding_of(expr)
         if binding is None or binding.kind != ASSIGN or binding.value is None:
             return None
-        return typed(ctx, binding.value, depth + 1)
+        return _typed(ctx, binding.value, depth + 1)
     if isinstance(expr, ast.Call):
         return _typed_call(ctx, expr, depth)
     return None
@@ -97,7 +147,7 @@ def _typed_call(ctx: Context, call: ast.Call, depth: int) -> Typed | None:
     if qualname in REF_FUNCTIONS:
         if len(call.args) != 1 or call.keywords:
             return None
-        inner = typed(ctx, call.args[0], depth + 1)
+        inner = _typed(ctx, call.args[0], depth + 1)
         return Typed(inner.aval, True) if inner is not None and not inner.ref else None
     if not qualname.startswith("jax.numpy."):
         return None
@@ -110,7 +160,7 @@ def _typed_call(ctx: Context, call: ast.Call, depth: int) -> Typed | None:
         shape = _shape(given["shape"])
         if name == "full":
             fill = given.get("fill_value")
-            default = typed(ctx, fill, depth + 1) if fill is not None else None
+            default = _typed(ctx, fill, depth + 1) if fill is not None else None
             if default is None or default.aval.shape != ():
                 return None
             dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else default.aval.dtype
@@ -128,7 +178,7 @@ def _typed_call(ctx: Context, call: ast.Call, depth: int) -> Typed | None:
         given = _arguments(call, params)
         if given is None or "a" not in given:
             return None
-        base = typed(ctx, given["a"], depth + 1)
+        base = _typed(ctx, given["a"], depth + 1)
         if base is None:
             return None
         dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else base.aval.dtype
@@ -161,7 +211,9 @@ def _shape(expr: ast.expr) -> tuple[int, ...] | None:
     return None if one is None else (one,)
 
 
-def _dtype(ctx: Context, expr: ast.expr) -> str | None:
+def _dtype(ctx: Context, expr: ast.expr, x64: bool = False) -> str | None:
+    """The dtype an expression names (`jnp.float32`, `"int32"`, `float`); Python's `float`
+    and `int` are unknown when 64-bit types may be on."""
     if isinstance(expr, ast.Constant):
         if not isinstance(expr.value, str):
             return None
@@ -171,7 +223,7 @@ def _dtype(ctx: Context, expr: ast.expr) -> str | None:
         if qualname is None:
             return None
         if qualname in _BUILTIN_DTYPES:
-            return _BUILTIN_DTYPES[qualname]
+            return None if x64 else _BUILTIN_DTYPES[qualname]
         module, _, name = qualname.rpartition(".")
         if module not in ("jax.numpy", "numpy"):
             return None
