@@ -16,6 +16,6 @@ w = jnp.ones((3, 2))
 b = jnp.zeros(2)
 x = jnp.ones((5, 3))
 y, f_vjp = jax.vjp(predict, w, b, x)
-w_grad = jax.new_ref(jnp.zeros((2, 3)))
 b_grad = jax.new_ref(jnp.zeros_like(b))
-f_vjp.with_refs(w_grad, b_grad, jax.ad.DontWant())(jnp.ones_like(y))  # expect: JXE010
+f_vjp.with_refs(jax.new_ref(jnp.zeros((2, 3))), b_grad, jax.ad.DontWant())(jnp.ones_like(y))  # expect: JXE010
+print(b_grad[...])

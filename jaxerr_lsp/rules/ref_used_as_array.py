@@ -112,10 +112,11 @@ def _report(ctx: Context, argument: ast.expr, printed: str, where: str) -> None:
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.text import holds
 
     data = finding.data
     assert isinstance(data, RefArgument)
-    if lines.text(data.span) != data.source:
+    if not holds(lines, data.span, data.source):
         return []
     source = data.source
     read = f"{source}[...]" if source.isidentifier() else f"({source})[...]"

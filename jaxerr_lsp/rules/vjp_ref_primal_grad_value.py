@@ -70,10 +70,11 @@ def check(ctx: Context) -> None:
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.text import holds
 
     data = finding.data
     assert isinstance(data, GradValueForRef)
-    if data.callee_span is None or lines.text(data.callee_span) != data.callee_source:
+    if data.callee_span is None or not holds(lines, data.callee_span, data.callee_source):
         return []
     why = ("JAX then skips this Ref argument's gradient: nothing is computed for it and the "
            "result holds `DidntWant()` in its place, so code that expected its gradient has to "

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Insertion(RuleData):
-    at: Span  # an empty span: where the entries (or `.with_refs(...)`) go
-    text: str
+    at: Span  # the VJP function applied (`f_vjp`), or the whole `f_vjp.with_refs()` call
+    source: str  # the code there now
+    text: str  # what replaces it: `f_vjp.with_refs(...)`
     entries: str  # the entries alone, for the title
 
 
@@ -87,23 +88,22 @@ def _insertion(ctx: Context, call: ast.Call, primals: list[ast.expr]) -> Inserti
     text = ", ".join(entries)
     function = call.func
     if isinstance(function, ast.Attribute) and function.attr == "with_refs":
-        if not ctx.segment(call).endswith("()"):
+        written = ctx.segment(call)
+        if not written.endswith("()"):
             return None
-        end = ctx.span(call)
-        at = Span(end.end_line, end.end_column - 1, end.end_line, end.end_column - 1)
-        return Insertion(at, text, text)
-    end = ctx.span(function)
-    return Insertion(Span(end.end_line, end.end_column, end.end_line, end.end_column),
-                     f".with_refs({text})", text)
+        return Insertion(ctx.span(call), written, f"{written[:-1]}{text})", text)
+    written = ctx.segment(function)
+    return Insertion(ctx.span(function), written, f"{written}.with_refs({text})", text)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.text import holds
 
     data = finding.data
     assert isinstance(data, NoRefs)
     insertion = data.insertion
-    if insertion is None:
+    if insertion is None or not holds(lines, insertion.at, insertion.source):
         return []
     why = ("JAX then skips the gradient of each Ref argument (the result holds `DidntWant()` "
            "there) and returns the other gradients as values, as before; to keep a Ref's "

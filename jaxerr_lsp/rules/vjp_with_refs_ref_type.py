@@ -15,7 +15,7 @@ differ (JXE001), for shapes or dtypes computed at run time, and for 64-bit dtype
 on `jax_enable_x64`).
 
 Fix: `jax.new_ref(jnp.zeros(<shape>))` -> `jax.new_ref(jnp.zeros_like(<primal>))` when the
-primal is a name (safe when the ref is made inside the `with_refs` call).
+primal is a name and the ref is made inside the `with_refs` call.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import REF_FUNCTIONS
 from jaxerr_lsp.vjp_refs import (WRONG_REF_TYPE, Aval, Pair, arg_name, argument_index,
@@ -45,7 +44,6 @@ class Replacement(RuleData):
     source: str
     new_text: str  # e.g. `jnp.zeros_like(w)`
     primal: str
-    safe: bool  # the ref is made inside the with_refs call itself
 
 
 @dataclass(frozen=True)
@@ -92,26 +90,17 @@ def _where(ctx: Context, call: ast.Call, pair: Pair) -> ast.expr:
 
 
 def _replacement(ctx: Context, call: ast.Call, pair: Pair) -> Replacement | None:
-    """`jnp.zeros((4,))` inside `jax.new_ref(...)` -> `jnp.zeros_like(w)` for a primal name `w`
-    that names the same thing where the ref is made."""
-    primal, entry = pair.primal, pair.entry
-    if not isinstance(primal, ast.Name) or entry is None:
+    """`jnp.zeros((4,))` in `jax.new_ref(...)`, written in the with_refs call itself ->
+    `jnp.zeros_like(w)` for a primal name `w` bound where the call is (a ref bound to a name
+    elsewhere may be used elsewhere too: no fix)."""
+    primal, new_ref = pair.primal, pair.entry
+    if not isinstance(primal, ast.Name) or new_ref is None or not within(new_ref, call):
         return None
     binding = ctx.model.binding_of(primal)
-    if binding is None:
+    if binding is None or ctx.model.call_scope.get(id(call)) is not binding.scope:
         return None
-    inside = within(entry, call)
-    new_ref = entry if inside else None
-    if isinstance(entry, ast.Name):
-        ref_binding = ctx.model.binding_of(entry)
-        if ref_binding is None or ref_binding.kind != ASSIGN or ref_binding.scope is not binding.scope \
-                or ref_binding.branch != binding.branch or ref_binding.line <= binding.end[0]:
-            return None
-        new_ref = ref_binding.value
     if not isinstance(new_ref, ast.Call) or ctx.model.qualname(new_ref.func) not in REF_FUNCTIONS \
             or len(new_ref.args) != 1 or new_ref.keywords:
-        return None
-    if inside and ctx.model.call_scope.get(id(call)) is not binding.scope:
         return None
     init = new_ref.args[0]
     if not isinstance(init, ast.Call) or not isinstance(init.func, ast.Attribute) \
@@ -130,24 +119,21 @@ def _replacement(ctx: Context, call: ast.Call, pair: Pair) -> Replacement | None
             return None
         arguments.append(ctx.segment(fill))
     return Replacement(ctx.span(init), ctx.segment(init), f"{like}({', '.join(arguments)})",
-                       primal.id, inside)
+                       primal.id)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.text import holds
 
     data = finding.data
     assert isinstance(data, RefType)
     replacement = data.replacement
-    if replacement is None or lines.text(replacement.span) != replacement.source:
+    if replacement is None or not holds(lines, replacement.span, replacement.source):
         return []
-    if replacement.safe:
-        why = (f"The ref is made where it is passed, so it now holds a zero array of "
-               f"`{replacement.primal}`'s own shape and dtype, the type JAX requires for its gradient.")
-    else:
-        why = (f"The ref is made from `{replacement.primal}` where it is bound; any other code that "
-               "relied on its former shape or dtype sees the new one.")
-    return [Fix(f"Make the ref like the primal: {replacement.new_text}", replacement.safe, why,
+    why = (f"The ref is made where it is passed, so it now starts from an array of "
+           f"`{replacement.primal}`'s own shape and dtype, the type JAX requires for its gradient.")
+    return [Fix(f"Make the ref like the primal: {replacement.new_text}", True, why,
                 (TextEdit(replacement.span, replacement.new_text),), "ref-like-primal")]
 
 
