@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from jaxerr_lsp.registry import all_rules
 from tests.jax_runner import run_programs
 
 TRIGGER = """\
@@ -215,9 +216,11 @@ def test_usage_error_is_exit_two(project: Path) -> None:
 def test_rules_lists_each_rule_with_its_entry(project: Path) -> None:
     result = jaxerr("rules", "--format", "json", cwd=project)
     rows = json.loads(result.stdout)
-    assert [(r["code"], r["catalog"]) for r in rows] == [
+    listed = [(r["code"], r["catalog"]) for r in rows]
+    assert listed[:3] == [
         ("JXE001", "vjp-with-refs-tree-mismatch"), ("JXE002", "custom-vjp-logs-not-dict"),
         ("JXE003", "custom-vjp-bwd-not-pair")]
+    assert listed == sorted((r.code, r.catalog_id) for r in all_rules())
 
 
 def test_explain_by_id_code_or_message(project: Path) -> None:
