@@ -324,6 +324,78 @@ msg = raises(TypeError, jax.grad(make(lambda res, g: ((g, g), [g]), generic_batc
 assert msg.startswith("Custom VJP bwd rule <function ") and msg.endswith("but got list."), msg
 fact("hijax variant")
 
+# Gradient refs (vjp-with-refs-ref-type, vjp-ref-primal-*, vjp-accumulator-type).
+_, int_vjp = jax.vjp(lambda a, n: jnp.sum(a) * jnp.sum(n), jnp.ones(2), jnp.arange(2))
+int_vjp.with_refs(jax.ad.GradValue(), jax.new_ref(jnp.zeros(2, jnp.int32)))(1.0)
+msg = raises(ValueError, int_vjp.with_refs, jax.ad.GradValue(), jax.new_ref(jnp.zeros(3)))
+assert msg.endswith("requires a ref of type Ref{float0[2]}"), msg
+_, float_vjp = jax.vjp(lambda a: a * 2.0, 3.0)
+float_vjp.with_refs(jax.new_ref(jnp.zeros(())))(1.0)
+fact("integer primals take any dtype of their shape; weak types ignored")
+
+w_ref = jax.new_ref(jnp.ones(3))
+_, ref_vjp = jax.vjp(lambda r, x: jnp.sum(r[...] * x), w_ref, jnp.arange(3.0))
+no_refs = raises(ValueError, ref_vjp.with_refs)
+assert no_refs == raises(ValueError, ref_vjp, 1.0) == raises(ValueError, ref_vjp.with_logs, 1.0)
+assert "no gradient ref was provided" in no_refs
+assert "can't be returned as a value" in raises(ValueError, ref_vjp.with_refs,
+                                                jax.ad.GradValue(), jax.ad.GradValue())
+assert "differentiate with respect to a Ref" in raises(TypeError, jax.grad(lambda r: jnp.sum(r[...])),
+                                                       jax.new_ref(jnp.ones(2)))
+ref_vjp.with_refs(jax.new_ref(jnp.zeros_like(w_ref)), jax.ad.GradValue())(1.0)
+fact("Ref primals need with_refs; with_refs() applies directly; grad refuses Refs")
+
+from jax.experimental.hijax import ValAccum
+msg = raises(ValueError, int_vjp.with_refs, jax.ad.GradValue(), ValAccum(jax.typeof(jnp.zeros(2))))
+assert msg == "Accumulator aval mismatch: expected float0[2], got float32[2]", msg
+fact("accumulators get no integer exception")
+
+# Refs where arrays are expected (ref-used-as-array).
+r = jax.new_ref(jnp.ones(3))
+for fn, name in ((jnp.abs, "absolute"), (jnp.divide, "true_divide"), (jnp.mod, "remainder"),
+                 (jnp.conj, "conjugate")):
+    args = (r,) if fn in (jnp.abs, jnp.conj) else (r, 2.0)
+    assert raises(TypeError, fn, *args).startswith(f"{name} got a Ref of type Ref{{float32[3]}} at position 0")
+assert raises(TypeError, jax.jit(lambda: jnp.sin(r))).startswith("sin got a Ref")
+assert "unsupported operand" in raises(TypeError, lambda: r + 1)
+assert "did you forget to unpack" in raises(ValueError, jax.lax.sin, r)
+assert jnp.zeros_like(r).shape == jnp.shape(r) == r.shape == (3,)
+assert raises(TypeError, jax.vmap(lambda x: jnp.sin(jax.new_ref(x))), jnp.ones(3)).startswith(
+    "sin got a Ref of type Ref{float32[]}")
+fact("jax.numpy refuses Refs; aliases; operators and lax differ")
+
+# Writes into outside refs under vmap (ref-batched-write-under-vmap).
+outside = jax.new_ref(jnp.zeros(()))
+xs = jnp.arange(3.0)
+for body in (lambda x: outside.__setitem__(..., 1.0), lambda x: outside.__setitem__(..., x)):
+    assert "set/swap operation with vmapped value" in raises(Exception, jax.vmap(body), xs)
+assert "addupdate operation" in raises(Exception, jax.vmap(lambda x: outside.addupdate(x)), xs)
+assert "set/swap" in raises(Exception, jax.jit(jax.vmap(lambda x: outside.__setitem__(..., x))), xs)
+
+
+def inside(x):
+    scratch = jax.new_ref(jnp.zeros(()))
+    scratch[...] = x
+    return scratch[...] + outside[...]
+
+
+jax.vmap(inside)(xs)
+rows = jax.new_ref(jnp.zeros(3))
+jax.vmap(lambda row, x: row.__setitem__(..., x))(rows, xs)
+assert rows[...].tolist() == [0.0, 1.0, 2.0]
+fact("vmap refuses writes into outside refs, even unbatched values; inside refs and mapped refs work")
+
+for entry_id in ("vjp-with-refs-ref-type", "vjp-ref-primal-without-refs", "ref-used-as-array",
+                 "ref-batched-write-under-vmap", "vjp-accumulator-type"):
+    code = [d for d in catalog.get(entry_id).defensive if "\n" in d][0]
+    f = lambda x: jnp.sum(x ** 2)
+    exec(code, dict(jax=jax, jnp=jnp, f=f, x=jnp.ones(3)))
+code = [d for d in catalog.get("vjp-ref-primal-grad-value").defensive if "\n" in d][0]
+_, pv = jax.vjp(lambda r, x: jnp.sum(r[...] * x), jax.new_ref(jnp.ones(2)), jnp.ones(2))
+exec(code, dict(jax=jax, jnp=jnp, f_vjp=pv, ct=1.0,
+                primals=(jax.new_ref(jnp.ones(2)), jnp.ones(2))))
+fact("ref defensive patterns run")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
