@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
-from jaxerr_lsp.findings import RuleData
+from jaxerr_lsp.findings import Related, RuleData
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.vjp_refs import makes_refs, typed
@@ -147,7 +147,10 @@ def _report(ctx: Context, where: ast.AST, ref: ast.Name, kind: str) -> None:
     shown = {} if values else {"core.typeof(ref)": f"the type of `{ref.id}`"}
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)
-    ctx.report(where, message=message, predicted=predicted,
+    binding = ctx.model.binding_of(ref)
+    related = (Related(ctx.span(binding.value), f"`{ref.id}` is made here, outside the vmapped "
+                       "function: it is not batched"),) if binding is not None and binding.value else ()
+    ctx.report(where, message=message, predicted=predicted, related=related,
                note=f" (`{ref.id}` is made outside the function given to `jax.vmap`)",
                data=UnbatchedWrite(ref.id, kind))
 

@@ -22,7 +22,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Finding, RuleData, Span
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.vjp_refs import NOT_REF_KINDS, makes_refs, typed
 
@@ -106,8 +106,19 @@ def _report(ctx: Context, argument: ast.expr, printed: str, where: str) -> None:
         values["core.typeof(arg)"] = f"Ref{{{known.aval.short()}}}"
     else:
         shown["core.typeof(arg)"] = f"the type of `{ctx.segment(argument)}`"
-    ctx.report(argument, values=values, shown=shown,
+    made = _made_at(ctx, argument)
+    related = (Related(ctx.span(made), "the Ref is made here; read its value with `[...]`"),) \
+        if made is not None else ()
+    ctx.report(argument, values=values, shown=shown, related=related,
                data=RefArgument(ctx.span(argument), ctx.segment(argument)))
+
+
+def _made_at(ctx: Context, argument: ast.expr) -> ast.expr | None:
+    """The `jax.new_ref(...)` call a ref name is bound to."""
+    if isinstance(argument, ast.Name):
+        binding = ctx.model.binding_of(argument)
+        return binding.value if binding is not None else None
+    return None
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
