@@ -9,7 +9,8 @@ gradients:
   the logs too): every gradient is returned as a value;
 - `f_vjp.with_refs(*entries)` and `f_vjp.with_logs.with_refs(*entries)`: one entry per primal
   leaf (a ref, `jax.ad.GradValue()`, `jax.ad.DontWant()`), checked when `with_refs` is called;
-  `with_refs()` with no entries is the same as applying the VJP directly.
+  `with_refs()` with no entries is the same as applying the VJP directly. `with_refs(...)`
+  returns a plain function of the cotangent (a `Partial`): it has no `with_logs` of its own.
 
 Only what the code certainly shows: a name bound once, in the same scope, to the VJP result.
 """

@@ -76,6 +76,8 @@ def check(ctx: Context) -> None:
 
 
 def _primal_type(expected: Aval) -> str:
+    """The primal's type as the related note words it: its gradient type, except that an
+    integer or bool primal's gradient is float0."""
     text = expected.short()
     return text if not text.startswith("float0") else f"integer or bool (gradient {text})"
 
