@@ -497,10 +497,15 @@ def jxe011(src: str) -> Finding:
 
 
 def jxe012(src: str) -> Finding:
+    applied = L(at(src, "f_vjp", "x_ct = "))
     return make_finding("JXE012", at(src, "f_vjp(1.0)"), {"insertion": {
-        "at": L(at(src, "f_vjp", "x_ct = ")), "source": "f_vjp",
+        "at": applied, "source": "f_vjp",
         "text": "f_vjp.with_refs(jax.ad.DontWant(), jax.ad.GradValue())",
-        "entries": "jax.ad.DontWant(), jax.ad.GradValue()"}}, "Ref-typed")
+        "entries": "jax.ad.DontWant(), jax.ad.GradValue()"}, "grad_refs": {
+        "bindings": ["w_grad = jax.new_ref(jnp.zeros_like(w))"], "names": ["w_grad"],
+        "replacement": {"at": applied, "source": "f_vjp",
+                        "text": "f_vjp.with_refs(w_grad, jax.ad.GradValue())",
+                        "entries": "w_grad, jax.ad.GradValue()"}}}, "Ref-typed")
 
 
 def jxe014(src: str) -> Finding:
@@ -598,8 +603,10 @@ CASES = [
     Case("grad-value-for-ref", GRAD_VALUE_FOR_REF, jxe011, ["dont-want-ref-gradient"],
          "can't be returned as a value", out={"dont-want-ref-gradient": "[1.0, 1.0, 1.0]\n"},
          safe={"dont-want-ref-gradient": False}),
-    Case("no-refs", NO_REFS, jxe012, ["dont-want-ref-gradients"], "no gradient ref was provided",
-         out={"dont-want-ref-gradients": "[1.0, 1.0, 1.0]\n"}, safe={"dont-want-ref-gradients": False}),
+    Case("no-refs", NO_REFS, jxe012, ["grad-refs-for-refs", "dont-want-ref-gradients"],
+         "no gradient ref was provided",
+         out={"grad-refs-for-refs": "[1.0, 1.0, 1.0]\n", "dont-want-ref-gradients": "[1.0, 1.0, 1.0]\n"},
+         safe={"grad-refs-for-refs": False, "dont-want-ref-gradients": False}),
     Case("ref-as-array", REF_AS_ARRAY, jxe014, ["read-ref"], "got a Ref",
          out={"read-ref": "3.0\n"}, safe={"read-ref": True}),
 ]
