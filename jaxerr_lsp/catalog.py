@@ -17,6 +17,8 @@ wording, e.g. the `jax_custom_vjp3` path in jax/_src/hijax.py) and `exception`. 
 "too many values to unpack (expected 2)"); its message is recognized only in a traceback that
 shows that frame. An entry with `static_rule = false` documents an error no single file can
 show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
+A site with `builder = "_ref_arg_error"` raises an exception built by that function (`raise
+_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -96,6 +98,11 @@ class Source:
     # `fwd_out, res = fwd(...)`, "too many values to unpack (expected 2)"). Such a message is
     # recognized only in a traceback showing this site's frame.
     generic: bool = False
+    # The function that builds the exception raised at `line` (`raise _ref_arg_error(fun_name,
+    # arg, pos)`): the template is its text, not the raise's. It lives in `builder_file`
+    # (e.g. "jax/_src/numpy/util.py"), by default the site's own file.
+    builder: str | None = None
+    builder_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -675,7 +682,8 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         where = f"source[{i}]"
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
-        fields = {"file", "function", "line", "message", "exception", "generic"}
+        fields = {"file", "function", "line", "message", "exception", "generic", "builder",
+                  "builder_file"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -701,8 +709,18 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(f"{where}.generic", f"must be true or false, not {generic!r}")
         if generic and message is None:
             raise fail(f"{where}.message", "a generic site needs its own message (Python's text)")
+        builder = text(table, "builder", f"{where}.builder", optional=True)
+        if builder is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", builder):
+            raise fail(f"{where}.builder", f"not a function name: {builder!r}")
+        if builder is not None and generic:
+            raise fail(f"{where}.builder", "a generic site has no builder (Python writes the message)")
+        builder_file = text(table, "builder_file", f"{where}.builder_file", optional=True)
+        if builder_file is not None and (builder is None or builder_file.startswith("/")
+                                         or not builder_file.endswith(".py")):
+            raise fail(f"{where}.builder_file", "a relative .py path, given with `builder`")
         sources.append(Source(file=file, function=function, line=line, message=message,
-                              exception=exception, generic=generic))
+                              exception=exception, generic=generic, builder=builder,
+                              builder_file=builder_file))
     return tuple(sources)
 
 

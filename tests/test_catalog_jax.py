@@ -178,14 +178,18 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     raises = [n for n in ast.walk(function) if isinstance(n, ast.Raise)]
     at_line = [r for r in raises if r.lineno == source.line]
     built = _message_built_for(tree, function, at_line[0]) if at_line else []
-    # The template is JAX's own text in that function, placeholders included.
-    pieces = _string_pieces(function) + _format_pieces(tree, function)
+    # The template is JAX's own text in that function (or in the function that builds the
+    # exception raised there, or a module-level message it formats), placeholders included.
+    text_file = source.builder_file or source.file
+    text_tree, text_lines = _module(text_file)
+    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
     assert _covers(template, pieces) or _covers(template, built), (
-        f"{entry.id}: the template is not the text of {source.file}:{source.function}; "
+        f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
         f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
-    body = "".join(lines[function.lineno - 1:function.end_lineno])
-    body += "".join(_format_pieces(tree, function))  # a module-level message it formats
+    body = "".join(text_lines[text_function.lineno - 1:text_function.end_lineno])
+    body += "".join(_format_pieces(text_tree, text_function))
     for kind, text in template_parts(template):
         if kind == "text" and not _covers(template, built):
             for word in text.split():
@@ -201,6 +205,12 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     assert at_line[0].exc is not None
     raised = at_line[0].exc.func if isinstance(at_line[0].exc, ast.Call) else at_line[0].exc
     expected = source.exception or entry.exception
+    if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
+        assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
+                and isinstance(n.value, ast.Call)]
+        assert [ast.unparse(m) for m in made] == [expected], [ast.unparse(m) for m in made]
+        return
     # JAX's own classes are raised by their bare name (`raise UnexpectedTracerError(msg)`).
     assert ast.unparse(raised) == expected.removeprefix("jax.errors."), (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
@@ -417,6 +427,78 @@ msg = raises(ValueError, lambda: jax.vjp(mul, 1.0, 2.0, saveable_args=None))
 assert "but saveable_args has 0 children while the corresponding container has 2" in msg
 jax.vjp(lambda p: p["a"] * p["b"], {"a": 1.0, "b": 2.0}, saveable_args=((True, False),))
 fact("flags: None is an empty container; a tuple may stand for a dict")
+
+# Gradient refs (vjp-with-refs-ref-type, vjp-ref-primal-*, vjp-accumulator-type).
+_, int_vjp = jax.vjp(lambda a, n: jnp.sum(a) * jnp.sum(n), jnp.ones(2), jnp.arange(2))
+int_vjp.with_refs(jax.ad.GradValue(), jax.new_ref(jnp.zeros(2, jnp.int32)))(1.0)
+msg = raises(ValueError, int_vjp.with_refs, jax.ad.GradValue(), jax.new_ref(jnp.zeros(3)))
+assert msg.endswith("requires a ref of type Ref{float0[2]}"), msg
+_, float_vjp = jax.vjp(lambda a: a * 2.0, 3.0)
+float_vjp.with_refs(jax.new_ref(jnp.zeros(())))(1.0)
+fact("integer primals take any dtype of their shape; weak types ignored")
+
+w_ref = jax.new_ref(jnp.ones(3))
+_, ref_vjp = jax.vjp(lambda r, x: jnp.sum(r[...] * x), w_ref, jnp.arange(3.0))
+no_refs = raises(ValueError, ref_vjp.with_refs)
+assert no_refs == raises(ValueError, ref_vjp, 1.0) == raises(ValueError, ref_vjp.with_logs, 1.0)
+assert "no gradient ref was provided" in no_refs
+assert "can't be returned as a value" in raises(ValueError, ref_vjp.with_refs,
+                                                jax.ad.GradValue(), jax.ad.GradValue())
+assert "differentiate with respect to a Ref" in raises(TypeError, jax.grad(lambda r: jnp.sum(r[...])),
+                                                       jax.new_ref(jnp.ones(2)))
+ref_vjp.with_refs(jax.new_ref(jnp.zeros_like(w_ref)), jax.ad.GradValue())(1.0)
+fact("Ref primals need with_refs; with_refs() applies directly; grad refuses Refs")
+
+from jax.experimental.hijax import ValAccum
+msg = raises(ValueError, int_vjp.with_refs, jax.ad.GradValue(), ValAccum(jax.typeof(jnp.zeros(2))))
+assert msg == "Accumulator aval mismatch: expected float0[2], got float32[2]", msg
+fact("accumulators get no integer exception")
+
+# Refs where arrays are expected (ref-used-as-array).
+r = jax.new_ref(jnp.ones(3))
+for fn, name in ((jnp.abs, "absolute"), (jnp.divide, "true_divide"), (jnp.mod, "remainder"),
+                 (jnp.conj, "conjugate")):
+    args = (r,) if fn in (jnp.abs, jnp.conj) else (r, 2.0)
+    assert raises(TypeError, fn, *args).startswith(f"{name} got a Ref of type Ref{{float32[3]}} at position 0")
+assert raises(TypeError, jax.jit(lambda: jnp.sin(r))).startswith("sin got a Ref")
+assert "unsupported operand" in raises(TypeError, lambda: r + 1)
+assert "did you forget to unpack" in raises(ValueError, jax.lax.sin, r)
+assert jnp.zeros_like(r).shape == jnp.shape(r) == r.shape == (3,)
+assert raises(TypeError, jax.vmap(lambda x: jnp.sin(jax.new_ref(x))), jnp.ones(3)).startswith(
+    "sin got a Ref of type Ref{float32[]}")
+fact("jax.numpy refuses Refs; aliases; operators and lax differ")
+
+# Writes into outside refs under vmap (ref-batched-write-under-vmap).
+outside = jax.new_ref(jnp.zeros(()))
+xs = jnp.arange(3.0)
+for body in (lambda x: outside.__setitem__(..., 1.0), lambda x: outside.__setitem__(..., x)):
+    assert "set/swap operation with vmapped value" in raises(Exception, jax.vmap(body), xs)
+assert "addupdate operation" in raises(Exception, jax.vmap(lambda x: outside.addupdate(x)), xs)
+assert "set/swap" in raises(Exception, jax.jit(jax.vmap(lambda x: outside.__setitem__(..., x))), xs)
+
+
+def inside(x):
+    scratch = jax.new_ref(jnp.zeros(()))
+    scratch[...] = x
+    return scratch[...] + outside[...]
+
+
+jax.vmap(inside)(xs)
+rows = jax.new_ref(jnp.zeros(3))
+jax.vmap(lambda row, x: row.__setitem__(..., x))(rows, xs)
+assert rows[...].tolist() == [0.0, 1.0, 2.0]
+fact("vmap refuses writes into outside refs, even unbatched values; inside refs and mapped refs work")
+
+for entry_id in ("vjp-with-refs-ref-type", "vjp-ref-primal-without-refs", "ref-used-as-array",
+                 "ref-batched-write-under-vmap", "vjp-accumulator-type"):
+    code = [d for d in catalog.get(entry_id).defensive if "\n" in d][0]
+    f = lambda x: jnp.sum(x ** 2)
+    exec(code, dict(jax=jax, jnp=jnp, f=f, x=jnp.ones(3)))
+code = [d for d in catalog.get("vjp-ref-primal-grad-value").defensive if "\n" in d][0]
+_, pv = jax.vjp(lambda r, x: jnp.sum(r[...] * x), jax.new_ref(jnp.ones(2)), jnp.ones(2))
+exec(code, dict(jax=jax, jnp=jnp, f_vjp=pv, ct=1.0,
+                primals=(jax.new_ref(jnp.ones(2)), jnp.ones(2))))
+fact("ref defensive patterns run")
 
 print("ALL FACTS OK:", json.dumps(checked))
 '''

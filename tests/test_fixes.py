@@ -469,6 +469,56 @@ GRADS_VALUE = "[2.0, 2.0, 2.0] [1.0, 1.0, 1.0]\n"
 LOG_MSG = "defvjp_with_logs, and so the second element"
 PAIR_MSG = "must produce a pair (in_cts, logs)"
 
+REF_TYPE = PRELUDE + """w = jnp.ones((3, 2))
+out, f_vjp = jax.vjp(lambda w: jnp.sum(w * w), w)
+f_vjp.with_refs(jax.new_ref(jnp.zeros((2, 3))))(1.0)  # accumulate
+print("ran")
+"""
+REF_PRIMAL = PRELUDE + """w = jax.new_ref(jnp.ones(3))
+x = jnp.arange(3.0)
+out, f_vjp = jax.vjp(lambda r, x: jnp.sum(r[...] * x), w, x)
+"""
+GRAD_VALUE_FOR_REF = REF_PRIMAL + """_, x_ct = f_vjp.with_refs(jax.ad.GradValue(), jax.ad.GradValue())(1.0)
+print(x_ct.tolist())
+"""
+NO_REFS = REF_PRIMAL + """_, x_ct = f_vjp(1.0)  # pull back
+print(x_ct.tolist())
+"""
+REF_AS_ARRAY = PRELUDE + """total = jax.new_ref(jnp.zeros(3))
+total[...] += jnp.arange(3.0)
+print(float(jnp.sum(total)))
+"""
+
+
+def jxe010(src: str) -> Finding:
+    return make_finding("JXE010", at(src, "jax.new_ref(jnp.zeros((2, 3)))"), {"replacement": {
+        "span": L(at(src, "jnp.zeros((2, 3))")), "source": "jnp.zeros((2, 3))",
+        "new_text": "jnp.zeros_like(w)", "primal": "w"}}, "unexpected JAX type")
+
+
+def jxe011(src: str) -> Finding:
+    return make_finding("JXE011", at(src, "jax.ad.GradValue()", "with_refs("), {
+        "callee_span": L(at(src, "jax.ad.GradValue", "with_refs(")),
+        "callee_source": "jax.ad.GradValue", "replacement": "jax.ad.DontWant"}, "Ref-typed")
+
+
+def jxe012(src: str) -> Finding:
+    applied = L(at(src, "f_vjp", "x_ct = "))
+    return make_finding("JXE012", at(src, "f_vjp(1.0)"), {"insertion": {
+        "at": applied, "source": "f_vjp",
+        "text": "f_vjp.with_refs(jax.ad.DontWant(), jax.ad.GradValue())",
+        "entries": "jax.ad.DontWant(), jax.ad.GradValue()"}, "grad_refs": {
+        "bindings": ["w_grad = jax.new_ref(jnp.zeros_like(w))"], "names": ["w_grad"],
+        "replacement": {"at": applied, "source": "f_vjp",
+                        "text": "f_vjp.with_refs(w_grad, jax.ad.GradValue())",
+                        "entries": "w_grad, jax.ad.GradValue()"}}}, "Ref-typed")
+
+
+def jxe014(src: str) -> Finding:
+    span = at(src, "total", "jnp.sum(")
+    return make_finding("JXE014", span, {"span": L(span), "source": "total"}, "got a Ref")
+
+
 CASES = [
     Case("dict-primal", DICT_PRIMAL,
          lambda s: jxe001(s, ["{'w': w, 'b': b}"], ["(g_w, g_b)"], keys=["w", "b"]),
@@ -554,6 +604,17 @@ CASES = [
          lambda s: jxe003(s, "g * y, g * x, logs", "tuple", arity=2),
          ["pair-cts-with-logs"], PAIR_MSG,
          out={"pair-cts-with-logs": "2.0\n((2.0, 3.0), {'g': 1.0})\n"}, safe={"pair-cts-with-logs": True}),
+    Case("ref-type", REF_TYPE, jxe010, ["ref-like-primal"], "unexpected JAX type",
+         out={"ref-like-primal": "ran\n"}, safe={"ref-like-primal": True}),
+    Case("grad-value-for-ref", GRAD_VALUE_FOR_REF, jxe011, ["dont-want-ref-gradient"],
+         "can't be returned as a value", out={"dont-want-ref-gradient": "[1.0, 1.0, 1.0]\n"},
+         safe={"dont-want-ref-gradient": False}),
+    Case("no-refs", NO_REFS, jxe012, ["grad-refs-for-refs", "dont-want-ref-gradients"],
+         "no gradient ref was provided",
+         out={"grad-refs-for-refs": "[1.0, 1.0, 1.0]\n", "dont-want-ref-gradients": "[1.0, 1.0, 1.0]\n"},
+         safe={"grad-refs-for-refs": False, "dont-want-ref-gradients": False}),
+    Case("ref-as-array", REF_AS_ARRAY, jxe014, ["read-ref"], "got a Ref",
+         out={"read-ref": "3.0\n"}, safe={"read-ref": True}),
 ]
 
 

@@ -166,11 +166,14 @@ def run(text: str):
 
 def key(finding, shift_from: int | None = None, shift: int = 0):
     span = finding.span
+    # Messages name where the differentiated function is defined (`f at file.py:5`): a line
+    # inserted above it moves that too.
+    message = re.sub(r"( at \S+):\d+", r"\1:#", finding.message.replace(f"line {span.start_line}", ""))
     if shift_from is not None and span.start_line >= shift_from:
         return (finding.code, span.start_line + shift, span.start_column, span.end_line + shift,
-                span.end_column, finding.message.replace(f"line {span.start_line}", ""))
+                span.end_column, message)
     return (finding.code, span.start_line, span.start_column, span.end_line, span.end_column,
-            finding.message.replace(f"line {span.start_line}", ""))
+            message)
 
 
 def reference(name: str):
@@ -271,7 +274,7 @@ def program_cut_after_its_findings_keeps_them(name, data):
     original = reference(name)
     text = TRIGGERS[name]
     tree = ast.parse(text)
-    needed = max(max(f.span.end_line, *(r.span.end_line for r in f.related)) for f in original.findings)
+    needed = max(max([f.span.end_line, *(r.span.end_line for r in f.related)]) for f in original.findings)
     ends = [s.end_lineno for s in tree.body if s.lineno <= needed <= s.end_lineno]
     last_line = ends[0] if ends else needed
     offset = sum(len(line) + 1 for line in text.split("\n")[:last_line])

@@ -75,3 +75,10 @@ def cover(spans: Sequence[Span]) -> Span:
 def norm(text: str) -> str:
     return "".join(text.split())
 
+
+
+def holds(lines: Lines, span: Span, text: str) -> bool:
+    """Whether `span` is a real, non-empty stretch of the source that reads `text` (a finding's
+    data may come back stale or altered from the editor)."""
+    return bool(text) and (span.start_line, span.start_column) < (span.end_line, span.end_column) \
+        and lines.text(span) == text

@@ -1,7 +1,8 @@
 """JXE001 vjp-with-refs-tree-mismatch.
 
 What it does: finds `f_vjp.with_refs(...)` calls, where `f_vjp` is the VJP function returned by
-`jax.vjp` (any alias; the second of three results with `has_aux=True`; `jax.vjp(...)[1]`), whose
+`jax.vjp` (any alias; the second of three results with `has_aux=True`; `jax.vjp(...)[1]`; either
+followed by `.with_logs`; found by `jaxerr_lsp.vjp_calls`), whose
 arguments cannot have the pytree structure of the primal arguments given to `jax.vjp`.
 
 Why is this bad: JAX flattens the `with_refs` arguments and compares their tree structure to
@@ -26,9 +27,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, InferredStructure, Related, RuleData, Span
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
+from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.pytree import DictNode, Leaf, TupleNode, Unknown, describe, differences
 from jaxerr_lsp.rule import Context, Rule, fill
+from jaxerr_lsp.vjp_calls import function_text, vjp_origin
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -98,60 +100,6 @@ def _unordered_keys(predicted_line: str) -> str:
     if " " not in predicted_line[start + len(marker):end]:
         return predicted_line  # one key: nothing to order
     return predicted_line[:start + len(marker) - 2] + "{key_set}" + predicted_line[end + 2:]
-
-
-def _has_aux(call: ast.Call) -> bool | None:
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            return None  # **kwargs
-        if keyword.arg == "has_aux":
-            if isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, bool):
-                return keyword.value.value
-            return None
-    return False
-
-
-def _vjp_call(ctx: Context, expr: ast.expr) -> ast.Call | None:
-    if isinstance(expr, ast.Call) and ctx.model.qualname(expr.func) == "jax.vjp":
-        return expr
-    return None
-
-
-def vjp_origin(ctx: Context, receiver: ast.expr) -> ast.Call | None:
-    """The `jax.vjp(...)` call whose VJP function `receiver` certainly is."""
-    if isinstance(receiver, ast.Subscript):
-        call = _vjp_call(ctx, receiver.value)
-        index = receiver.slice
-        if call is not None and isinstance(index, ast.Constant) and index.value == 1 \
-                and _has_aux(call) is not None:
-            return call
-        return None
-    if not isinstance(receiver, ast.Name):
-        return None
-    binding = ctx.model.binding_of(receiver)
-    if binding is None or binding.value is None:
-        return None
-    if binding.kind == ASSIGN:
-        return vjp_origin(ctx, binding.value) if isinstance(binding.value, ast.Subscript) else None
-    if binding.kind == UNPACK and len(binding.index) == 1 and binding.index[0] == 1:
-        call = _vjp_call(ctx, binding.value)
-        if call is None:
-            return None
-        has_aux = _has_aux(call)
-        if has_aux is None or binding.arity != ((3,) if has_aux else (2,)):
-            return None
-        return call
-    return None
-
-
-def _function_text(ctx: Context, function: ast.expr) -> str:
-    if isinstance(function, ast.Name):
-        binding = ctx.model.binding_of(function)
-        if binding is not None and binding.kind == DEF:
-            return f"{function.id} at {ctx.path}:{binding.node.lineno}"  # type: ignore[attr-defined]
-    if isinstance(function, ast.Lambda):
-        return f"<lambda> at {ctx.path}:{function.lineno}"
-    return ctx.segment(function)
 
 
 def _dict_literal(ctx: Context, expr: ast.expr) -> ast.Dict | None:
@@ -226,7 +174,7 @@ def check(ctx: Context) -> None:
                 ctx.inferred.append(InferredStructure(ctx.span(expr), describe(structure)))
         if not items:
             continue
-        message, predicted = _messages(_function_text(ctx, vjp.args[0]), items)
+        message, predicted = _messages(function_text(ctx, vjp.args[0]), items)
         restructure = None
         for index, (primal, ref) in enumerate(zip(primals, call.args)):
             restructure = _restructure(ctx, primal, primal_structures[index], ref, index)

@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+def f(w_ref, x):
+    return jnp.sum(w_ref[...] * x)
+
+
+w = jax.new_ref(jnp.ones(3))
+x = jnp.arange(3.0)
+out, f_vjp = jax.vjp(f, w, x)
+_, x_grad = f_vjp.with_refs(jax.ad.DontWant(), jax.ad.GradValue())(1.0)
+print(x_grad)

@@ -1,0 +1,12 @@
+import jax
+import jax.numpy as jnp
+
+
+def f(w_ref, x):
+    return jnp.sum(w_ref[...] * x)
+
+
+w = jax.new_ref(jnp.ones(3))
+x = jnp.arange(3.0)
+out, f_vjp = jax.vjp(f, w, x)
+w_ct, x_ct = f_vjp(1.0)  # expect: JXE012

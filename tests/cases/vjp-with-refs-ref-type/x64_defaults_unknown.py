@@ -1,0 +1,8 @@
+# case: static — with jax_enable_x64 on, `jnp.ones(3)` is float64: the rule does not guess defaults
+import jax
+import jax.numpy as jnp
+
+jax.config.update("jax_enable_x64", True)
+x = jnp.ones(3)
+out, f_vjp = jax.vjp(jnp.sum, x)
+f_vjp.with_refs(jax.new_ref(jnp.zeros(3, jnp.float32)))(1.0)
