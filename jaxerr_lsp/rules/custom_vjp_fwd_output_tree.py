@@ -58,24 +58,26 @@ def _primal_structure(ctx: Context, primal: FunctionNode) -> str | None:
     return found.pop()
 
 
-def _scan_bodies(model: ModuleModel) -> list[ast.AST]:
-    """The functions of this file passed as the body of a `jax.lax.scan` (defs and lambdas)."""
-    bodies: list[ast.AST] = []
+def _scan_bodies(model: ModuleModel) -> dict[int, ast.Call]:
+    """id of each function of this file passed as the body of a `jax.lax.scan` (defs and
+    lambdas) -> the first scan call that takes it."""
+    bodies: dict[int, ast.Call] = {}
     for site in model.calls_to("jax.lax.scan"):
         body = next((k.value for k in site.keywords if k.arg == "f"), None)
         if body is None and site.args and not isinstance(site.args[0], ast.Starred):
             body = site.args[0]
         if isinstance(body, ast.Lambda):
-            bodies.append(body)
+            bodies.setdefault(id(body), site.call)
         elif isinstance(body, ast.Name):
             binding = model.binding_of(body)
             if binding is not None and binding.kind == DEF:
-                bodies.append(binding.node)
+                bodies.setdefault(id(binding.node), site.call)
     return bodies
 
 
-def _called_in_scan_body(ctx: Context, registration: Registration) -> ast.Call | None:
-    """A direct call of the custom_vjp function inside a scan body, if there is one."""
+def _called_in_scan_body(ctx: Context, registration: Registration) -> tuple[ast.Call, ast.Call] | None:
+    """A direct call of the custom_vjp function inside a scan body, and the scan call that
+    takes that body, if there is one."""
     receiver = registration.call.func
     assert isinstance(receiver, ast.Attribute)
     if not isinstance(receiver.value, ast.Name):
@@ -83,11 +85,11 @@ def _called_in_scan_body(ctx: Context, registration: Registration) -> ast.Call |
     binding = ctx.model.binding_of(receiver.value)
     if binding is None:
         return None
-    bodies = {id(b) for b in _scan_bodies(ctx.model)}
+    bodies = _scan_bodies(ctx.model)
     for use in ctx.model.uses_of(binding):
         parent = use.parent
         if isinstance(parent, ast.Call) and parent.func is use.node and id(use.scope.node) in bodies:
-            return parent
+            return parent, bodies[id(use.scope.node)]
     return None
 
 
@@ -100,18 +102,19 @@ def check(ctx: Context) -> None:
         primal = registration.custom_vjp.primal
         if registration.fwd is None or primal is None or not registration.custom_vjp.plain:
             continue
-        call = _called_in_scan_body(ctx, registration)
-        if call is None:
+        found_call = _called_in_scan_body(ctx, registration)
+        if found_call is None:
             continue
+        call, scan = found_call
         primal_structure = _primal_structure(ctx, primal)
         if primal_structure is None:
             continue
         for value, _node in returned_values(registration.fwd):
-            _check_return(ctx, registration, value, primal_structure, call)
+            _check_return(ctx, registration, value, primal_structure, call, scan)
 
 
 def _check_return(ctx: Context, registration: Registration, value: ast.expr | None,
-                  primal_structure: str, call: ast.Call) -> None:
+                  primal_structure: str, call: ast.Call, scan: ast.Call) -> None:
     if value is None:
         return
     pair = ctx.values.value(value)
@@ -135,6 +138,7 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
                f"{fwd_structure} (`{shorten(ctx.segment(output))}`, each array shown as *)",
                "str(ty_tree_).replace(\"'\", '')": f"{primal_structure} (each array shown as *)"},
         related=(Related(ctx.span(call), "called in the body of a `jax.lax.scan` here"),
+                 Related(ctx.span(scan), "the body is traced by `jax.lax.scan` here"),
                  Related(ctx.span(registration.call),
                          f"fwd rule registered with `{registration.method}` here")),
         data=FwdOutputTree(span, ctx.segment(output), fwd_structure, primal_structure,

@@ -48,7 +48,7 @@ def check(ctx: Context) -> None:
     if not makes_refs(ctx):
         return
     seen: set[int] = set()
-    for function in _vmapped_functions(ctx):
+    for function, vmapped_at in _vmapped_functions(ctx):
         if id(function) in seen:
             continue
         seen.add(id(function))
@@ -56,21 +56,22 @@ def check(ctx: Context) -> None:
         if found is None:
             continue
         where, ref, kind = found
-        _report(ctx, where, ref, kind)
+        _report(ctx, where, ref, kind, vmapped_at)
 
 
-def _vmapped_functions(ctx: Context) -> Iterator[Function]:
+def _vmapped_functions(ctx: Context) -> Iterator[tuple[Function, ast.AST]]:
+    """Each function given to `jax.vmap`, with where it is (the call or the decorator)."""
     model = ctx.model
     for site in model.calls_to("jax.vmap"):
         if not site.complete or not site.args or isinstance(site.args[0], ast.Starred):
             continue
         function = _function(ctx, site.args[0])
         if function is not None:
-            yield function
+            yield function, site.call
     for decoration in model.decorations("jax.vmap"):
         target = decoration.target
         if isinstance(target, ast.FunctionDef) and len(target.decorator_list) == 1:
-            yield target
+            yield target, decoration.decorator
 
 
 def _function(ctx: Context, expr: ast.expr) -> Function | None:
@@ -136,7 +137,7 @@ def _outside_ref(ctx: Context, function: Function, name: ast.Name) -> bool:
     return ctx.values.value(name).type == "Ref"
 
 
-def _report(ctx: Context, where: ast.AST, ref: ast.Name, kind: str) -> None:
+def _report(ctx: Context, where: ast.AST, ref: ast.Name, kind: str, vmapped_at: ast.AST) -> None:
     from jaxerr_lsp.catalog import load_catalog
 
     entry = load_catalog().get(RULE.catalog_id)
@@ -148,8 +149,9 @@ def _report(ctx: Context, where: ast.AST, ref: ast.Name, kind: str) -> None:
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)
     binding = ctx.model.binding_of(ref)
-    related = (Related(ctx.span(binding.value), f"`{ref.id}` is made here, outside the vmapped "
+    related: tuple[Related, ...] = (Related(ctx.span(binding.value), f"`{ref.id}` is made here, outside the vmapped "
                        "function: it is not batched"),) if binding is not None and binding.value else ()
+    related += (Related(ctx.span(vmapped_at), "the function is vmapped here"),)
     ctx.report(where, message=message, predicted=predicted, related=related,
                note=f" (`{ref.id}` is made outside the function given to `jax.vmap`)",
                data=UnbatchedWrite(ref.id, kind))

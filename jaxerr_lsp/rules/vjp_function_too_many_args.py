@@ -37,7 +37,8 @@ class TooManyArgs(RuleData):
     args_source: str
     count: int
     # "tuple" / "list" when the differentiated function visibly returns a container of
-    # `count` elements of that type; "" when the code does not show it.
+    # `count` elements of that type; "other" when it visibly returns something else (packing
+    # the cotangents cannot be right); "" when the code does not show it.
     output_kind: str
 
 
@@ -56,6 +57,8 @@ def check(ctx: Context) -> None:
             structure = output_structure(ctx, function, vjp.has_aux)
             if isinstance(structure, (TupleNode, ListNode)) and len(structure.children) == len(call.args):
                 output_kind = "tuple" if isinstance(structure, TupleNode) else "list"
+            elif structure is not None:
+                output_kind = "other"  # visibly not a container of that many values
         span = ctx.span(call.args[0], call.args[-1])
         shown = {} if "name" in values else {"name": ctx.segment(vjp.function)}
         ctx.report(
@@ -82,7 +85,8 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
     data = finding.data
     assert isinstance(data, TooManyArgs)
-    if lines.text(data.args_span) != data.args_source.replace("\n", lines.newline):
+    if data.output_kind == "other" \
+            or lines.text(data.args_span) != data.args_source.replace("\n", lines.newline):
         return []
     opening, closing = ("[", "]") if data.output_kind == "list" else ("(", ")")
     packed = opening + lines.text(data.args_span) + closing
