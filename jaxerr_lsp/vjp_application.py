@@ -10,7 +10,7 @@ Shared by the rules about applying a VJP function (JXE020-JXE022, JXE025):
   `f_vjp.with_logs(ct)`, `f_vjp.with_refs(...)(ct)`;
 - `differentiated_function(ctx, expr)`: the def (undecorated) or lambda of this file that
   `expr` names; `output_structure(...)`: the pytree structure every return of it certainly
-  has; `function_text(...)`: the function as JAX names it in messages (`f at file:line`).
+  has (how JAX names it in messages is `vjp_calls.function_text`).
 
 Everything is looked up through the model (no walk of the tree); unknown means None.
 """
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, Use
 from jaxerr_lsp.pytree import Structure, TupleNode, Unknown
+from jaxerr_lsp.vjp_calls import has_aux as vjp_has_aux
 
 if TYPE_CHECKING:
     from jaxerr_lsp.rule import Context
@@ -66,22 +67,11 @@ class Application:
     vjp: VjpFunction
 
 
-def _has_aux(call: ast.Call) -> bool | None:
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            return None  # **kwargs
-        if keyword.arg == "has_aux":
-            if isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, bool):
-                return keyword.value.value
-            return None
-    return False
-
-
 def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     model = ctx.model
     if len(call.args) < 2 or any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    has_aux = _has_aux(call)
+    has_aux = vjp_has_aux(call)
     if has_aux is None:
         return None
     statement = model.parent.get(id(call))
@@ -161,12 +151,6 @@ def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None
     if binding.node.decorator_list:
         return None
     return binding.node
-
-
-def function_text(ctx: Context, function: FunctionNode) -> str:
-    """How JAX names the function in messages: `f at <path>:<line>`."""
-    name = function.name if isinstance(function, ast.FunctionDef) else "<lambda>"
-    return f"{name} at {ctx.path}:{function.lineno}"
 
 
 def returned_expressions(function: FunctionNode) -> list[ast.expr | None] | None:

@@ -27,8 +27,8 @@ from jaxerr_lsp.findings import Finding, InferredStructure, Related, RuleData, S
 from jaxerr_lsp.pytree import Leaf, ListNode, Structure, TupleNode, Unknown, describe, differences
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.source import text_of_span
-from jaxerr_lsp.vjp_application import (applications, differentiated_function, function_text,
-                                        output_structure)
+from jaxerr_lsp.vjp_application import applications, differentiated_function, output_structure
+from jaxerr_lsp.vjp_calls import function_text
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -117,7 +117,7 @@ def check(ctx: Context) -> None:
         ctx.inferred.append(InferredStructure(ctx.span(ct), describe(ct_structure)))
         if not items:
             continue
-        message, predicted = _messages(ctx, function_text(ctx, function), items)
+        message, predicted = _messages(ctx, function_text(ctx, vjp.function), items)
         swap_to, swap_safe = _swap(ctx, ct, output)
         span = ctx.span(ct)
         ctx.report(

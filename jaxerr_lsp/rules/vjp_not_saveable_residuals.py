@@ -32,7 +32,8 @@ from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.vjp_application import (WITH_REFS, Application, VjpFunction, applications,
-                                        differentiated_function, function_text)
+                                        differentiated_function)
+from jaxerr_lsp.vjp_calls import function_text
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -194,7 +195,7 @@ def check(ctx: Context) -> None:
         first = apps[0]
         if first.how != WITH_REFS and (len(first.call.args) != 1 or first.call.keywords):
             continue  # JAX first complains about the arguments (JXE020)
-        _report(ctx, vjp, first, needed, function_text(ctx, function))
+        _report(ctx, vjp, first, needed, function_text(ctx, vjp.function))
 
 
 def _report(ctx: Context, vjp: VjpFunction, app: Application, needed: list[int],

@@ -97,6 +97,9 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     await page.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: 10000 });
     await page.keyboard.type('jaxerr: Explain', { delay: 20 });
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Explain a JAX Error' }).first().click({ timeout: 10000 });
+    // The catalog has dozens of entries: type to filter, as a user does.
+    await page.waitForTimeout(500);
+    await page.keyboard.type(expectHover, { delay: 10 });
     const entry = page.locator('.quick-input-list .monaco-list-row', { hasText: expectHover }).first();
     await entry.waitFor({ timeout: 10000 });
     report('explainItems', await page.locator('.quick-input-list .monaco-list-row').allInnerTexts());
