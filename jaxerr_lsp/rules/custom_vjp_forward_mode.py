@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, registrations
 from jaxerr_lsp.custom_vjp_calls import nondiff_positions, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.model import CallSite
+from jaxerr_lsp.model import DEF, CallSite
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature, bind_arguments
 
@@ -268,15 +268,47 @@ def _check_hessian(ctx: Context, site: CallSite) -> None:
     _report(ctx, site.call, custom_vjp, ForwardMode("hessian", None))
 
 
+# JAX functions that only trace what they are given: a jvp of a custom_vjp function inside it
+# is staged out (`custom_lin` in the jaxpr), never run, and raises nothing (verified with
+# JAX 0.12.0.1; `jax.jit(...)` and its `.lower` do raise).
+_STAGING_ONLY = ("jax.make_jaxpr", "jax.eval_shape")
+
+
+def _staged_functions(ctx: Context) -> set[int]:
+    """ids of the lambdas and defs of this file given to `jax.make_jaxpr` / `jax.eval_shape`."""
+    staged: set[int] = set()
+    for qualname in _STAGING_ONLY:
+        for site in ctx.model.calls_to(qualname):
+            if not site.args or isinstance(site.args[0], ast.Starred):
+                continue
+            target = site.args[0]
+            if isinstance(target, ast.Lambda):
+                staged.add(id(target))
+            elif isinstance(target, ast.Name):
+                binding = ctx.model.binding_of(target)
+                if binding is not None and binding.kind == DEF:
+                    staged.add(id(binding.node))
+    return staged
+
+
+def _only_staged(ctx: Context, call: ast.Call, staged: set[int]) -> bool:
+    """Whether `call` sits in a function (at any depth) that is only traced."""
+    scope = ctx.model.call_scope.get(id(call))
+    while scope is not None:
+        if id(scope.node) in staged:
+            return True
+        scope = scope.parent
+    return False
+
+
 def check(ctx: Context) -> None:
-    for site in ctx.model.calls_to("jax.jvp"):
-        _check_jvp(ctx, site)
-    for site in ctx.model.calls_to("jax.jacfwd"):
-        _check_jacfwd(ctx, site)
-    for site in ctx.model.calls_to("jax.linearize"):
-        _check_linearize(ctx, site)
-    for site in ctx.model.calls_to("jax.hessian"):
-        _check_hessian(ctx, site)
+    staged = _staged_functions(ctx)
+    for qualname, check_site in (("jax.jvp", _check_jvp), ("jax.jacfwd", _check_jacfwd),
+                                 ("jax.linearize", _check_linearize),
+                                 ("jax.hessian", _check_hessian)):
+        for site in ctx.model.calls_to(qualname):
+            if not _only_staged(ctx, site.call, staged):
+                check_site(ctx, site)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
