@@ -106,6 +106,10 @@ class ModuleModel:
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
         self.classes: list[ast.ClassDef] = []
         self.call_scope: dict[int, Scope] = {}
+        # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
+        # change after the walk).
+        self._calls_to: dict[str, list[CallSite]] = {}
+        self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -459,6 +463,12 @@ class ModuleModel:
     def calls_to(self, qualname: str) -> list[CallSite]:
         """Every call that certainly runs the module attribute `qualname`, however it was
         imported, directly or through `functools.partial`, in source order."""
+        cached = self._calls_to.get(qualname)
+        if cached is None:
+            cached = self._calls_to[qualname] = self._find_calls_to(qualname)
+        return list(cached)
+
+    def _find_calls_to(self, qualname: str) -> list[CallSite]:
         found = [site for call in self._candidate_calls(qualname)
                  if (site := self.call_site(call)) is not None and site.qualname == qualname]
         # partial(target, ...) objects that are not called where they are made.
@@ -472,6 +482,12 @@ class ModuleModel:
 
     def call_site(self, call: ast.Call) -> CallSite | None:
         """What `call` runs, when it is a module attribute (through a partial or not)."""
+        known = self._call_sites.get(id(call))
+        if known is None or known[0] is not call:  # (the node itself: ids of dead nodes recur)
+            known = self._call_sites[id(call)] = (call, self._find_call_site(call))
+        return known[1]
+
+    def _find_call_site(self, call: ast.Call) -> CallSite | None:
         function = call.func
         if isinstance(function, ast.Call):
             inner = self._partial_of(function)
