@@ -20,6 +20,8 @@ Nothing here imports jax or runs the user's code.
 
 from __future__ import annotations
 
+import functools
+
 import logging
 
 from jaxerr_lsp.findings import Finding
@@ -44,9 +46,9 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         if rule is None or rule.fix is None or not isinstance(finding.data, rule.data or ()):
             return []
         fixes = [f for f in rule.fix(Lines(source), finding) if f.edits and _applies(source, f)]
-        if fixes and syntax_error_of(source) is None:
+        if fixes and _parses(source):
             # A fix never turns code Python reads into code it cannot.
-            fixes = [f for f in fixes if syntax_error_of(apply_edits(source, f.edits)) is None]
+            fixes = [f for f in fixes if _parses(apply_edits(source, f.edits))]
         return fixes
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
@@ -68,3 +70,10 @@ def _applies(source: str, fix: Fix) -> bool:
     except ValueError:
         return False
     return True
+
+
+@functools.lru_cache(maxsize=16)
+def _parses(text: str) -> bool:
+    """Whether Python reads `text` (asked once per text: every finding of a document asks it
+    of the same source, and a fix may be computed for the CLI and again for the editor)."""
+    return syntax_error_of(text) is None
