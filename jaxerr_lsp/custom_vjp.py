@@ -58,17 +58,25 @@ class Registration:
 REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums")
 
 
-def _nondiff_argnums(keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> tuple[int, ...] | None:
+def _nondiff_argnums(keywords: tuple[ast.keyword, ...] | list[ast.keyword],
+                     options: tuple[ast.expr, ...] = ()) -> tuple[int, ...] | None:
+    """jax.custom_vjp's nondiff_argnums, as JAX keeps them (sorted, without repeats), from its
+    keywords and the positional options after the function (`jax.custom_vjp(f, (0,))`); None
+    when the code does not show them, or when `nondiff_argnames` is given (names)."""
+    given: ast.expr | None = options[0] if options else None
+    if len(options) > 1 or any(isinstance(o, ast.Starred) for o in options):
+        return None
     for keyword in keywords:
-        if keyword.arg is None:
+        if keyword.arg is None or keyword.arg == "nondiff_argnames":
             return None
         if keyword.arg == "nondiff_argnums":
-            value = keyword.value
-            if isinstance(value, (ast.Tuple, ast.List)) and all(
-                    isinstance(e, ast.Constant) and type(e.value) is int for e in value.elts):
-                return tuple(e.value for e in value.elts)  # type: ignore[attr-defined]
-            return None
-    return ()
+            given = keyword.value
+    if given is None:
+        return ()
+    if isinstance(given, (ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) and type(e.value) is int for e in given.elts):
+        return tuple(sorted({e.value for e in given.elts}))  # type: ignore[attr-defined]
+    return None
 
 
 def _arity(function: FunctionNode | None, nondiff: int | None) -> int | None:
@@ -98,7 +106,10 @@ def _decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef)
     decoration = model.decoration(node, "jax.custom_vjp")
     if decoration is None or decoration.position != 0:  # the outermost decorator
         return None
-    return CustomVjp(node, node, decoration.keywords, _nondiff_argnums(decoration.keywords),
+    decorator = decoration.decorator
+    # `@partial(jax.custom_vjp, (0,))`: options given positionally to the partial
+    options = tuple(decorator.args[1:]) if isinstance(decorator, ast.Call) else ()
+    return CustomVjp(node, node, decoration.keywords, _nondiff_argnums(decoration.keywords, options),
                      plain=len(node.decorator_list) == 1)
 
 
@@ -107,7 +118,7 @@ def _made_by_call(model: ModuleModel, call: ast.Call) -> CustomVjp | None:
     if site is None or site.qualname != "jax.custom_vjp" or not site.complete or not site.args:
         return None
     return CustomVjp(call, _function_of(model, site.args[0]), site.keywords,
-                     _nondiff_argnums(site.keywords))
+                     _nondiff_argnums(site.keywords, tuple(site.args[1:])))
 
 
 def custom_vjps(ctx: Context) -> list[CustomVjp]:
