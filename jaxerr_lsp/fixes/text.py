@@ -76,7 +76,6 @@ def norm(text: str) -> str:
     return "".join(text.split())
 
 
-
 def holds(lines: Lines, span: Span, text: str) -> bool:
     """Whether `span` is a real, non-empty stretch of the source that reads `text` (a finding's
     data may come back stale or altered from the editor)."""
