@@ -59,23 +59,45 @@ REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums")
 
 
 def _nondiff_argnums(keywords: tuple[ast.keyword, ...] | list[ast.keyword],
-                     options: tuple[ast.expr, ...] = ()) -> tuple[int, ...] | None:
-    """jax.custom_vjp's nondiff_argnums, as JAX keeps them (sorted, without repeats), from its
-    keywords and the positional options after the function (`jax.custom_vjp(f, (0,))`); None
-    when the code does not show them, or when `nondiff_argnames` is given (names)."""
-    given: ast.expr | None = options[0] if options else None
-    if len(options) > 1 or any(isinstance(o, ast.Starred) for o in options):
+                     options: tuple[ast.expr, ...], primal: FunctionNode | None) -> tuple[int, ...] | None:
+    """jax.custom_vjp's nondiff_argnums as JAX keeps them (sorted, without repeats): the
+    literal `nondiff_argnums` (a keyword, or the option after the function:
+    `jax.custom_vjp(f, (0,))`) and the positions of the primal's positional-or-keyword
+    parameters that `nondiff_argnames` names (JAX's `infer_argnums_and_argnames`). None when
+    the code does not show them."""
+    if len(options) > 2 or any(isinstance(o, ast.Starred) for o in options):
         return None
+    argnums: ast.expr | None = options[0] if options else None
+    argnames: ast.expr | None = options[1] if len(options) > 1 else None
     for keyword in keywords:
-        if keyword.arg is None or keyword.arg == "nondiff_argnames":
+        if keyword.arg is None:
             return None
         if keyword.arg == "nondiff_argnums":
-            given = keyword.value
-    if given is None:
-        return ()
-    if isinstance(given, (ast.Tuple, ast.List)) and all(
-            isinstance(e, ast.Constant) and type(e.value) is int for e in given.elts):
-        return tuple(sorted({e.value for e in given.elts}))  # type: ignore[attr-defined]
+            argnums = keyword.value
+        elif keyword.arg == "nondiff_argnames":
+            argnames = keyword.value
+    positions: set[int] = set()
+    if argnums is not None:
+        if not isinstance(argnums, (ast.Tuple, ast.List)) or not all(
+                isinstance(e, ast.Constant) and type(e.value) is int for e in argnums.elts):
+            return None
+        positions.update(e.value for e in argnums.elts)  # type: ignore[attr-defined]
+    if argnames is not None:
+        names = _literal_names(argnames)
+        if names is None or primal is None:
+            return None
+        before = len(primal.args.posonlyargs)
+        positions.update(before + i for i, arg in enumerate(primal.args.args) if arg.arg in names)
+    return tuple(sorted(positions))
+
+
+def _literal_names(expr: ast.expr) -> set[str] | None:
+    """A literal string, or tuple or list of literal strings, as a set of names."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return {expr.value}
+    if isinstance(expr, (ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in expr.elts):
+        return {e.value for e in expr.elts}  # type: ignore[attr-defined]
     return None
 
 
@@ -109,7 +131,8 @@ def _decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef)
     decorator = decoration.decorator
     # `@partial(jax.custom_vjp, (0,))`: options given positionally to the partial
     options = tuple(decorator.args[1:]) if isinstance(decorator, ast.Call) else ()
-    return CustomVjp(node, node, decoration.keywords, _nondiff_argnums(decoration.keywords, options),
+    return CustomVjp(node, node, decoration.keywords,
+                     _nondiff_argnums(decoration.keywords, options, node),
                      plain=len(node.decorator_list) == 1)
 
 
@@ -117,8 +140,9 @@ def _made_by_call(model: ModuleModel, call: ast.Call) -> CustomVjp | None:
     site = model.call_site(call)
     if site is None or site.qualname != "jax.custom_vjp" or not site.complete or not site.args:
         return None
-    return CustomVjp(call, _function_of(model, site.args[0]), site.keywords,
-                     _nondiff_argnums(site.keywords, tuple(site.args[1:])))
+    primal = _function_of(model, site.args[0])
+    return CustomVjp(call, primal, site.keywords,
+                     _nondiff_argnums(site.keywords, tuple(site.args[1:]), primal))
 
 
 def custom_vjps(ctx: Context) -> list[CustomVjp]:

@@ -66,16 +66,8 @@ def is_direct_call(use_node: ast.Name, parent: ast.AST | None) -> bool:
 
 def nondiff_positions(custom_vjp: CustomVjp) -> tuple[int, ...] | None:
     """The positions JAX treats as non-differentiable, as it stores them (sorted, without
-    repeats); None when the code does not show them all: `nondiff_argnames` given, or
-    `jax.custom_vjp(f, (0,))` with the positions passed positionally."""
-    if custom_vjp.nondiff_argnums is None:
-        return None
-    if any(k.arg in ("nondiff_argnames", None) for k in custom_vjp.keywords):
-        return None
-    definition = custom_vjp.definition
-    if isinstance(definition, ast.Call) and len(definition.args) > 1:
-        return None
-    return tuple(sorted(set(custom_vjp.nondiff_argnums)))
+    repeats, `nondiff_argnames` resolved); None when the code does not show them."""
+    return custom_vjp.nondiff_argnums
 
 
 def span_fits(lines: Lines, span: Span | None) -> bool:

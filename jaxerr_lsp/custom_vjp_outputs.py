@@ -74,9 +74,3 @@ def registered_once(found: list[Registration]) -> list[Registration]:
     the rules of the first, and which one runs depends on the order the code runs in."""
     counts = Counter(id(r.custom_vjp.definition) for r in found)
     return [r for r in found if counts[id(r.custom_vjp.definition)] == 1]
-
-
-def nondiff_by_name(registration: Registration) -> bool:
-    """Whether the custom_vjp names its non-differentiable arguments (`nondiff_argnames`),
-    which the custom_vjp model does not count."""
-    return any(k.arg == "nondiff_argnames" for k in registration.custom_vjp.keywords)

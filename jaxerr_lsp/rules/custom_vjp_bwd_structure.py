@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
-from jaxerr_lsp.custom_vjp_outputs import (name_span, nondiff_by_name, pytreedef_text,
+from jaxerr_lsp.custom_vjp_outputs import (name_span, pytreedef_text,
                                            registered_once, shorten)
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
@@ -71,7 +71,7 @@ def check(ctx: Context) -> None:
     found = registrations(ctx, "defvjp") + registrations(ctx, "defvjp_with_logs")
     for registration in registered_once(found):
         arity = registration.arity
-        if registration.bwd is None or arity is None or nondiff_by_name(registration):
+        if registration.bwd is None or arity is None:
             continue
         for value, node in returned_values(registration.bwd):
             for cts in _cotangents(ctx, registration, value):

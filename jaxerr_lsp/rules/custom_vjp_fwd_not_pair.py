@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
-from jaxerr_lsp.custom_vjp_outputs import (function_name, name_span, nondiff_by_name,
+from jaxerr_lsp.custom_vjp_outputs import (function_name, name_span,
                                            registered_once, shorten)
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import ModuleModel
@@ -51,7 +51,7 @@ def ignores_residuals(model: ModuleModel, registration: Registration) -> bool:
     """Whether the registration's bwd rule certainly never reads its residuals parameter (the
     one after the nondiff arguments)."""
     bwd, nondiff = registration.bwd, registration.custom_vjp.nondiff_argnums
-    if bwd is None or nondiff is None or nondiff_by_name(registration):
+    if bwd is None or nondiff is None:
         return False
     signature = Signature.of(bwd.args)
     if signature.vararg or len(signature.positional) <= len(nondiff):
