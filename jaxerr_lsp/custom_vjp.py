@@ -186,6 +186,13 @@ def registrations(ctx: Context, method: str = "defvjp_with_logs") -> list[Regist
     return [r for r in found if r.method == method]  # type: ignore[attr-defined]
 
 
+def registered(ctx: Context, custom_vjp: CustomVjp,
+               methods: tuple[str, ...] = REGISTRATION_METHODS) -> bool:
+    """Whether the file registers rules for `custom_vjp` with one of `methods`."""
+    return any(r.custom_vjp.definition is custom_vjp.definition
+               for method in methods for r in registrations(ctx, method))
+
+
 def _argument(call: ast.Call, index: int, name: str) -> ast.expr | None:
     for keyword in call.keywords:
         if keyword.arg == name:

@@ -64,12 +64,6 @@ def is_direct_call(use_node: ast.Name, parent: ast.AST | None) -> bool:
     return isinstance(parent, ast.Call) and parent.func is use_node
 
 
-def nondiff_positions(custom_vjp: CustomVjp) -> tuple[int, ...] | None:
-    """The positions JAX treats as non-differentiable, as it stores them (sorted, without
-    repeats, `nondiff_argnames` resolved); None when the code does not show them."""
-    return custom_vjp.nondiff_argnums
-
-
 def span_fits(lines: Lines, span: Span | None) -> bool:
     """Whether a fix's span (from a finding's data, which may come back from an editor
     changed) still describes a stretch of this text."""

@@ -8,9 +8,7 @@ import ast
 from collections import Counter
 
 from jaxerr_lsp.custom_vjp import FunctionNode, Registration
-from jaxerr_lsp.findings import Span
 from jaxerr_lsp.pytree import DictNode, Leaf, ListNode, NoneNode, Structure, TupleNode
-from jaxerr_lsp.rule import Context
 
 
 def tree_text(tree: Structure) -> str | None:
@@ -49,24 +47,6 @@ def function_name(function: FunctionNode | None) -> str | None:
     if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return function.name
     return None
-
-
-def name_span(ctx: Context, function: ast.FunctionDef) -> Span:
-    """The span of a def's name (ast gives only where `def` starts)."""
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
-def shorten(source: str, limit: int = 60) -> str:
-    """The first line of `source`, at most `limit` characters, for a message."""
-    first = source.split("\n", 1)[0]
-    if len(first) > limit or first != source:
-        return first[:limit].rstrip() + "…"
-    return first
 
 
 def registered_once(found: list[Registration]) -> list[Registration]:

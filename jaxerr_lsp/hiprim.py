@@ -18,7 +18,6 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
-from jaxerr_lsp.findings import Span
 from jaxerr_lsp.model import CLASS, Binding, ModuleModel
 from jaxerr_lsp.values import FROM_JAX
 
@@ -142,16 +141,6 @@ def seed_jax_arguments(ctx: Context, method: FunctionDef, count: int) -> None:
         ctx.values.seed_parameter(method, parameter.arg, FROM_JAX)
 
 
-def name_span(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Span:
-    """The span of a def's or class's name (ast gives only where the statement starts)."""
-    line = ctx.parsed.lines[node.lineno - 1]
-    start = ctx.parsed.column(node.lineno, node.col_offset)
-    found = line.find(node.name, start)
-    if found < 0:
-        return ctx.span(node)
-    return Span(node.lineno, found, node.lineno, found + len(node.name))
-
-
 # ------------------------------------------------------------------------------- internals
 def _binding_of_class(model: ModuleModel, node: ast.ClassDef) -> Binding | None:
     """The class statement's binding, when it is the only binding of the name in its scope
@@ -243,4 +232,4 @@ def _bound_elsewhere(node: ast.ClassDef, name: str, method: ast.AST) -> bool:
 
 
 __all__ = ["BWD_METHODS", "HIPRIM_QUALNAMES", "HiPrimClass", "find_hiprim_classes",
-           "hiprim_classes", "is_stub", "name_span", "seed_jax_arguments"]
+           "hiprim_classes", "is_stub", "seed_jax_arguments"]

@@ -38,6 +38,14 @@ class Rule:
     fix_ids: tuple[str, ...] = ()  # the catalog entry's [[fixes]] ids `fix` can return
 
 
+def shorten(source: str, limit: int = 60) -> str:
+    """The first line of `source`, at most `limit` characters, for a message."""
+    first = source.split("\n", 1)[0]
+    if len(first) > limit or first != source:
+        return first[:limit].rstrip() + "…"
+    return first
+
+
 def fill(template: str, values: Mapping[str, str], *, escape: bool = False) -> str:
     """A catalog message template with its `{placeholders}` filled from `values` (keyed by
     the placeholder's text, e.g. "type(logs).__name__"). Placeholders without a value stay.
@@ -85,6 +93,18 @@ class Context:
 
     def segment(self, node: ast.AST) -> str:
         return self.parsed.segment(node)
+
+    def name_span(self, node: ast.AST) -> Span:
+        """The span of a def's or class's name (ast gives only where the statement starts);
+        the whole node for anything else (a lambda)."""
+        name = getattr(node, "name", None)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not name:
+            return self.span(node)
+        line = self.parsed.lines[node.lineno - 1]
+        found = line.find(name, self.parsed.column(node.lineno, node.col_offset))
+        if found < 0:
+            return self.span(node)
+        return Span(node.lineno, found, node.lineno, found + len(name))
 
     def report(self, where: ast.AST | Span, *, values: Mapping[str, str] | None = None,
                shown: Mapping[str, str] | None = None, note: str = "",

@@ -139,6 +139,13 @@ def applications(ctx: Context) -> list[Application]:
     return found
 
 
+def saveable_args_default(call: ast.Call) -> bool:
+    """No `saveable_args` (or `True`) on a `jax.vjp` call: the not-saveable check, which runs
+    first when the VJP function is applied, passes."""
+    keyword = next((k for k in call.keywords if k.arg == "saveable_args"), None)
+    return keyword is None or (isinstance(keyword.value, ast.Constant) and keyword.value.value is True)
+
+
 def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
     """The lambda, or the undecorated def bound once to the name, that `expr` is."""
     if isinstance(expr, ast.Lambda):

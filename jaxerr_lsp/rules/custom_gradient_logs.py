@@ -151,15 +151,6 @@ def _arity(fun: FunctionNode) -> int | None:
     return len(signature.positional)
 
 
-def _name_span(ctx: Context, function: ast.FunctionDef) -> Span:
-    """The span of a def's name (ast gives only where `def` starts)."""
-    line = ctx.parsed.lines[function.lineno - 1]
-    found = line.find(function.name, ctx.parsed.column(function.lineno, function.col_offset))
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
 def _is_parameter(ctx: Context, vjp: FunctionNode, expr: ast.expr) -> bool:
     """Whether `expr` is one of the VJP function's own parameters (a cotangent), not rebound."""
     if not isinstance(expr, ast.Name) or expr.id not in Signature.of(vjp.args).positional:
@@ -211,7 +202,7 @@ def _check_return(ctx: Context, vjp: FunctionNode, value: ast.expr | None, node:
                   arity: int | None, related: tuple[Related, ...]) -> None:
     if value is None:
         if isinstance(node, ast.FunctionDef):
-            span, shown = _name_span(ctx, node), "None (the VJP function has no return statement)"
+            span, shown = ctx.name_span(node), "None (the VJP function has no return statement)"
         else:
             span, shown = ctx.span(node), "None"
         ctx.report(span, shown={"out": shown}, related=related,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import registrations, returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.rule import Context, Rule, shorten
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -38,31 +38,13 @@ class BwdNotPair(RuleData):
     arity: int | None  # the cotangents the rule must return, when the code shows it
 
 
-def _name_span(ctx: Context, function: ast.FunctionDef) -> Span:
-    """The span of a def's name (ast gives only where `def` starts)."""
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
-def _shorten(source: str, limit: int = 60) -> str:
-    """The first line of `source`, at most `limit` characters, for a message."""
-    first = source.split("\n", 1)[0]
-    if len(first) > limit or first != source:
-        return first[:limit].rstrip() + "…"
-    return first
-
-
 def check(ctx: Context) -> None:
     for registration in registrations(ctx, "defvjp_with_logs"):
         if registration.bwd is None:
             continue
         for value, node in returned_values(registration.bwd):
             if value is None and isinstance(node, ast.FunctionDef):
-                kind_name, source, span = "NoneType", "None", _name_span(ctx, node)
+                kind_name, source, span = "NoneType", "None", ctx.name_span(node)
                 shown = "None (the bwd rule has no return statement)"
             elif value is None:
                 kind_name, shown, span, source = "NoneType", "None", ctx.span(node), "None"
@@ -73,7 +55,7 @@ def check(ctx: Context) -> None:
                 if returned.type in ("tuple", "list") and returned.length is None:
                     continue  # a list or tuple of unknown length may well be a pair
                 kind_name, source, span = returned.type, ctx.segment(value), ctx.span(value)
-                shown = _shorten(source)
+                shown = shorten(source)
                 if returned.length is not None:
                     shown = f"{shown} (a {kind_name} of length {returned.length})"
                 elif kind_name != "NoneType":

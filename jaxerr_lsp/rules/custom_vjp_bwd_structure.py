@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
-from jaxerr_lsp.custom_vjp_outputs import (name_span, pytreedef_text,
-                                           registered_once, shorten)
+from jaxerr_lsp.custom_vjp_outputs import pytreedef_text, registered_once
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.rule import Context, Rule, shorten
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -83,7 +82,7 @@ def _check_cotangents(ctx: Context, registration: Registration, arity: int,
     tree_text: str | None
     if cts is None:
         kind, tree_text, source = "NoneType", "PyTreeDef(None)", "None"
-        span = name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
+        span = ctx.name_span(node)
         shown = ("PyTreeDef(None) (the bwd rule has no return statement)"
                  if isinstance(node, ast.FunctionDef) else "PyTreeDef(None) (a bare `return`)")
     else:

@@ -27,8 +27,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, registrations
-from jaxerr_lsp.custom_vjp_calls import nondiff_positions, span_fits
+from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, registered, registrations
+from jaxerr_lsp.custom_vjp_calls import span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, CallSite
 from jaxerr_lsp.rule import Context, Rule
@@ -50,16 +50,11 @@ class ForwardMode(RuleData):
     attribute_span: Span | None
 
 
-def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
-    return any(r.custom_vjp.definition is custom_vjp.definition
-               for method in ("defvjp", "defvjp_with_logs") for r in registrations(ctx, method))
-
-
 def _eligible(ctx: Context, name: ast.expr) -> CustomVjp | None:
     """The registered custom_vjp function without nondiff_argnums that `name` is."""
     custom_vjp = custom_vjp_of(ctx.model, name)
-    if custom_vjp is None or nondiff_positions(custom_vjp) != () or custom_vjp.primal is None \
-            or not custom_vjp.plain or not _registered(ctx, custom_vjp):
+    if custom_vjp is None or custom_vjp.nondiff_argnums != () or custom_vjp.primal is None \
+            or not custom_vjp.plain or not registered(ctx, custom_vjp, ("defvjp", "defvjp_with_logs")):
         return None
     return custom_vjp
 

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import Registration, registrations, returned_values
-from jaxerr_lsp.custom_vjp_outputs import (function_name, name_span,
-                                           registered_once, shorten)
+from jaxerr_lsp.custom_vjp_outputs import function_name, registered_once
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.values import Signature
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
     length: int | None = None
     if value is None:
         kind, source = "NoneType", "None"
-        span = name_span(ctx, node) if isinstance(node, ast.FunctionDef) else ctx.span(node)
+        span = ctx.name_span(node)
         shown = ("None (the fwd rule has no return statement)" if isinstance(node, ast.FunctionDef)
                  else "None (a bare `return`)")
     else:

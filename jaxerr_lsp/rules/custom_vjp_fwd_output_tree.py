@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import FunctionNode, Registration, registrations, returned_values
-from jaxerr_lsp.custom_vjp_outputs import function_name, registered_once, shorten, tree_text
+from jaxerr_lsp.custom_vjp_outputs import function_name, registered_once, tree_text
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, ModuleModel
-from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.values import Signature
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjps, registrations, REGISTRATION_METHODS
+from jaxerr_lsp.custom_vjp import custom_vjps, registered
 from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
@@ -44,11 +44,6 @@ class KeywordArgument(RuleData):
     # the call would not bind without it.
     removal: Span | None = None
     meant: str = ""  # "misspelled": the one required parameter left unbound
-
-
-def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
-    return any(r.custom_vjp.definition is custom_vjp.definition
-               for method in REGISTRATION_METHODS for r in registrations(ctx, method))
 
 
 def _binding_error(signature: Signature, call: ast.Call) -> tuple[ast.keyword, str, str, str] | None:
@@ -94,7 +89,7 @@ def _missing(signature: Signature, args: list[ast.expr], keywords: list[ast.keyw
 def check(ctx: Context) -> None:
     for custom_vjp in custom_vjps(ctx):
         primal = custom_vjp.primal
-        if primal is None or not custom_vjp.plain or not _registered(ctx, custom_vjp):
+        if primal is None or not custom_vjp.plain or not registered(ctx, custom_vjp):
             continue
         binding = name_binding(ctx, custom_vjp)
         if binding is None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, FunctionNode, Registration, registrations
-from jaxerr_lsp.custom_vjp_calls import nondiff_positions, span_fits
+from jaxerr_lsp.custom_vjp_calls import span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import Scope
 from jaxerr_lsp.rule import Context, Rule
@@ -62,7 +62,7 @@ def _qualname(ctx: Context, function: FunctionNode) -> str | None:
 def _given(registration: Registration) -> int | None:
     """How many positional arguments JAX passes the bwd rule."""
     custom_vjp = registration.custom_vjp
-    nondiff = nondiff_positions(custom_vjp)
+    nondiff = custom_vjp.nondiff_argnums
     if not nondiff:
         return None
     given = len(nondiff) + 2
@@ -75,17 +75,6 @@ def _given(registration: Registration) -> int | None:
             return None
         given += len(signature.positional) - len(nondiff)
     return given
-
-
-def _name_span(ctx: Context, function: FunctionNode) -> Span:
-    if isinstance(function, ast.Lambda):
-        return ctx.span(function)
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
 
 
 def _used_inside(ctx: Context, name: str, function: FunctionNode) -> bool:
@@ -103,7 +92,7 @@ def _used_inside(ctx: Context, name: str, function: FunctionNode) -> bool:
 def _fix_data(ctx: Context, registration: Registration, bwd: FunctionNode, signature: Signature,
               given: int) -> BwdArity:
     custom_vjp = registration.custom_vjp
-    nondiff = nondiff_positions(custom_vjp) or ()
+    nondiff = custom_vjp.nondiff_argnums or ()
     primal = custom_vjp.primal
     arguments = [*bwd.args.posonlyargs, *bwd.args.args]
     if primal is None or not arguments:
@@ -144,7 +133,7 @@ def check(ctx: Context) -> None:
             if qualname is not None:
                 values["bwd"] = qualname
             ctx.report(
-                _name_span(ctx, bwd), values=values,
+                ctx.name_span(bwd), values=values,
                 note="\nWith nondiff_argnums, JAX calls bwd(*nondiff_args, res, g"
                      + (", *accums)." if method == "defvjp_with_accums" else ")."),
                 related=(Related(ctx.span(registration.call), f"bwd rule registered with `{method}` here"),),

@@ -23,8 +23,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.custom_vjp import REGISTRATION_METHODS, CustomVjp, custom_vjp_of, custom_vjps, registrations
-from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, nondiff_positions, span_fits
+from jaxerr_lsp.custom_vjp import CustomVjp, custom_vjp_of, custom_vjps, registered
+from jaxerr_lsp.custom_vjp_calls import is_direct_call, name_binding, span_fits
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import DEF, CallSite
 from jaxerr_lsp.rule import Context, Rule
@@ -57,11 +57,6 @@ class Traced:
     transform: str
     where: ast.AST  # the decorator or the jax.jit(...) call
     traced: frozenset[str]
-
-
-def _registered(ctx: Context, custom_vjp: CustomVjp) -> bool:
-    return any(r.custom_vjp.definition is custom_vjp.definition
-               for method in REGISTRATION_METHODS for r in registrations(ctx, method))
 
 
 def _ints(node: ast.expr) -> tuple[int, ...] | None:
@@ -163,7 +158,7 @@ def _nondiff_arguments(custom_vjp: CustomVjp, call: ast.Call) -> list[ast.expr]:
     bound = bind_arguments(signature, call.args, call.keywords)
     if bound is None or signature.vararg:
         return []
-    nondiff = nondiff_positions(custom_vjp) or ()
+    nondiff = custom_vjp.nondiff_argnums or ()
     return [bound.given[signature.positional[i]] for i in nondiff
             if 0 <= i < len(signature.positional)]
 
@@ -190,8 +185,8 @@ def _check_jit_applied(ctx: Context, site: CallSite) -> None:
     if not site.complete or site.partial is not None or len(site.args) != 1:
         return
     custom_vjp = custom_vjp_of(ctx.model, site.args[0])
-    if custom_vjp is None or not nondiff_positions(custom_vjp) or not custom_vjp.plain \
-            or custom_vjp.primal is None or not _registered(ctx, custom_vjp):
+    if custom_vjp is None or not custom_vjp.nondiff_argnums or not custom_vjp.plain \
+            or custom_vjp.primal is None or not registered(ctx, custom_vjp):
         return
     applied = ctx.model.parent.get(id(site.call))
     if not (isinstance(applied, ast.Call) and applied.func is site.call) or applied.keywords:
@@ -204,7 +199,7 @@ def _check_jit_applied(ctx: Context, site: CallSite) -> None:
     if len(applied.args) != len(parameters) or not all(
             ctx.values.value(a).type in _TRACED_TYPES for a in traced_args):
         return
-    for index in nondiff_positions(custom_vjp) or ():
+    for index in custom_vjp.nondiff_argnums or ():
         if 0 <= index < len(parameters) and parameters[index] not in static:
             argument = applied.args[index]
             edit = _insert_static(ctx, site.call, index) if not site.keywords else None
@@ -251,7 +246,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 
 def check(ctx: Context) -> None:
     candidates = [c for c in custom_vjps(ctx)
-                  if nondiff_positions(c) and c.plain and _registered(ctx, c)]
+                  if c.nondiff_argnums and c.plain and registered(ctx, c)]
     if not candidates:
         return
     traced_defs = _traced_defs(ctx)

@@ -49,15 +49,6 @@ class WithoutDefvjp(RuleData):
     register_line: str = ""
 
 
-def _def_name_span(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Span:
-    line = ctx.parsed.lines[function.lineno - 1]
-    start = ctx.parsed.column(function.lineno, function.col_offset)
-    found = line.find(function.name, start)
-    if found < 0:
-        return ctx.span(function)
-    return Span(function.lineno, found, function.lineno, found + len(function.name))
-
-
 def _transform_argument(ctx: Context, node: ast.Name, parent: ast.AST | None) -> ast.Call | None:
     """The `jax.grad(f)`-like call `node` is the first argument of."""
     if not isinstance(parent, ast.Call) or not parent.args or parent.args[0] is not node:
@@ -102,7 +93,7 @@ def check(ctx: Context) -> None:
             continue
         definition = custom_vjp.definition
         if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            span = _def_name_span(ctx, definition)
+            span = ctx.name_span(definition)
         else:
             span = ctx.span(definition)
         name = primal_name(custom_vjp)

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, RuleData, Span
-from jaxerr_lsp.hiprim import (FunctionDef, HiPrimClass, hiprim_classes, is_stub, name_span,
+from jaxerr_lsp.hiprim import (FunctionDef, HiPrimClass, hiprim_classes, is_stub,
                                seed_jax_arguments)
-from jaxerr_lsp.rule import Context, Rule, fill
+from jaxerr_lsp.rule import Context, Rule, fill, shorten
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -74,7 +74,7 @@ def _check_cotangents(ctx: Context, method: FunctionDef, value: ast.expr | None,
     tuple, or a tuple of another length than `in_avals`."""
     if value is None:
         where: ast.AST | Span = ctx.span(node) if isinstance(node, ast.Return) \
-            else name_span(ctx, method)
+            else ctx.name_span(method)
         _report_not_tuple(ctx, where, "None", "NoneType", inputs)
         return
     returned = ctx.values.value(value)
@@ -151,7 +151,7 @@ _NOTE = ("\nJAX's message names neither the primitive nor `vjp_bwd_retval`: it c
 def _report_not_tuple(ctx: Context, where: ast.AST | Span, source: str, kind: str,
                       inputs: int | None) -> None:
     template, _ = _templates()
-    shown = {"args_grad": source if kind == "NoneType" else f"{_shorten(source)} (of type {kind})"}
+    shown = {"args_grad": source if kind == "NoneType" else f"{shorten(source)} (of type {kind})"}
     span = where if isinstance(where, Span) else ctx.span(where)
     ctx.report(span, shown=shown, note=_NOTE, message=fill(template, shown),
                predicted=fill(template, {"args_grad": "None"}, escape=True)
@@ -162,20 +162,13 @@ def _report_not_tuple(ctx: Context, where: ast.AST | Span, source: str, kind: st
 def _report_arity(ctx: Context, value: ast.expr, returned: int, inputs: int) -> None:
     _, template = _templates()
     values = {"len(args_grad)": str(returned), "len(in_avals)": str(inputs)}
-    shown = {"args_grad": _shorten(ctx.segment(value))}
+    shown = {"args_grad": shorten(ctx.segment(value))}
     ctx.report(value, values=values, shown=shown,
                note=(f"\n`self.in_avals` has {inputs} element{'s' if inputs != 1 else ''}: "
                      "one cotangent per input." + _NOTE),
                message=fill(template, {**values, **shown}),
                predicted=fill(template, values, escape=True),
                data=RetvalStructure(ctx.span(value), ctx.segment(value), "tuple", inputs))
-
-
-def _shorten(source: str, limit: int = 60) -> str:
-    first = source.split("\n", 1)[0]
-    if len(first) > limit or first != source:
-        return first[:limit].rstrip() + "…"
-    return first
 
 
 # ------------------------------------------------------------------------------------ fix

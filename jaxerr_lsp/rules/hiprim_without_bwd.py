@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes, name_span
+from jaxerr_lsp.hiprim import BWD_METHODS, HiPrimClass, hiprim_classes
 from jaxerr_lsp.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def check(ctx: Context) -> None:
         if forward is None or not any(True for _ in returned_values(forward)):
             continue  # a vjp_fwd that only raises (or is not a plain def) fails first
         fwd = hiprim.own_method("vjp_fwd")
-        where = name_span(ctx, fwd) if fwd is not None else name_span(ctx, hiprim.node)
+        where = ctx.name_span(fwd) if fwd is not None else ctx.name_span(hiprim.node)
         ctx.report(
             where, shown={"type(self)": f"<class '….{hiprim.name}'>"},
             note=_note(hiprim),

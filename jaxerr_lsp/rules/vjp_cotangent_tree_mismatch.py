@@ -27,7 +27,8 @@ from jaxerr_lsp.findings import Finding, InferredStructure, Related, RuleData, S
 from jaxerr_lsp.pytree import Leaf, ListNode, Structure, TupleNode, Unknown, describe, differences
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.source import text_of_span
-from jaxerr_lsp.vjp_application import applications, differentiated_function, output_structure
+from jaxerr_lsp.vjp_application import (applications, differentiated_function, output_structure,
+                                        saveable_args_default)
 from jaxerr_lsp.vjp_calls import function_text
 
 if TYPE_CHECKING:
@@ -76,12 +77,6 @@ def _unordered_keys(predicted_line: str) -> str:
     return predicted_line[:start + len(marker) - 2] + "{key_set}" + predicted_line[end + 2:]
 
 
-def _saveable_args_default(call: ast.Call) -> bool:
-    """No `saveable_args` (or `True`): the not-saveable check, which runs first, passes."""
-    keyword = next((k for k in call.keywords if k.arg == "saveable_args"), None)
-    return keyword is None or (isinstance(keyword.value, ast.Constant) and keyword.value.value is True)
-
-
 def _swap(ctx: Context, ct: ast.expr, output: Structure) -> tuple[str, bool]:
     if isinstance(ct, ast.List) and isinstance(output, TupleNode):
         swapped: Structure = TupleNode(ctx.values.structure(ct).children)  # type: ignore[union-attr]
@@ -103,7 +98,7 @@ def check(ctx: Context) -> None:
         if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
             continue
         vjp = app.vjp
-        if not _saveable_args_default(vjp.call):
+        if not saveable_args_default(vjp.call):
             continue
         function = differentiated_function(ctx, vjp.function)
         if function is None:

@@ -26,7 +26,7 @@ from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.source import text_of_span
 from jaxerr_lsp.vjp_application import (FunctionNode, VjpFunction, applications,
                                         differentiated_function, output_structure,
-                                        returned_expressions)
+                                        returned_expressions, saveable_args_default)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -108,11 +108,6 @@ def _int_literal(expr: ast.expr) -> tuple[ast.Constant, str] | None:
     return None
 
 
-def _saveable_args_default(call: ast.Call) -> bool:
-    keyword = next((k for k in call.keywords if k.arg == "saveable_args"), None)
-    return keyword is None or (isinstance(keyword.value, ast.Constant) and keyword.value.value is True)
-
-
 def check(ctx: Context) -> None:
     if "x64" in ctx.parsed.text or "X64" in ctx.parsed.text:
         return  # the literal's type depends on jax_enable_x64
@@ -125,7 +120,7 @@ def check(ctx: Context) -> None:
             continue
         literal, ct_type = found
         vjp = app.vjp
-        if not _saveable_args_default(vjp.call) or not _output_is_inexact_leaf(ctx, vjp):
+        if not saveable_args_default(vjp.call) or not _output_is_inexact_leaf(ctx, vjp):
             continue
         span = ctx.span(literal)
         ctx.report(
