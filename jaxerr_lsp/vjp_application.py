@@ -10,7 +10,7 @@ Shared by the rules about applying a VJP function (JXE020-JXE022, JXE025):
   `f_vjp.with_logs(ct)`, `f_vjp.with_refs(...)(ct)`;
 - `differentiated_function(ctx, expr)`: the def (undecorated) or lambda of this file that
   `expr` names; `output_structure(...)`: the pytree structure every return of it certainly
-  has (how JAX names it in messages is `vjp_calls.function_text`).
+  has (how JAX names it in messages is `vjp_calls.function_text`); `has_aux(call)`.
 
 Everything is looked up through the model (no walk of the tree); unknown means None.
 """
@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.custom_vjp import returned_values
 from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, Use
 from jaxerr_lsp.pytree import Structure, TupleNode, Unknown
-from jaxerr_lsp.vjp_calls import has_aux as vjp_has_aux
 
 if TYPE_CHECKING:
     from jaxerr_lsp.rule import Context
@@ -67,19 +66,31 @@ class Application:
     vjp: VjpFunction
 
 
+def has_aux(call: ast.Call) -> bool | None:
+    """`has_aux=` of a `jax.vjp` call: a literal bool, False when absent, None when unknown."""
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return None  # **kwargs
+        if keyword.arg == "has_aux":
+            if isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, bool):
+                return keyword.value.value
+            return None
+    return False
+
+
 def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     model = ctx.model
     if len(call.args) < 2 or any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    has_aux = vjp_has_aux(call)
-    if has_aux is None:
+    aux = has_aux(call)
+    if aux is None:
         return None
     statement = model.parent.get(id(call))
     if not isinstance(statement, ast.Assign) or statement.value is not call \
             or len(statement.targets) != 1:
         return None
     target = statement.targets[0]
-    if not isinstance(target, (ast.Tuple, ast.List)) or len(target.elts) != (3 if has_aux else 2):
+    if not isinstance(target, (ast.Tuple, ast.List)) or len(target.elts) != (3 if aux else 2):
         return None
     name = target.elts[1]
     scope = model.call_scope.get(id(call))
@@ -89,7 +100,7 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     if binding is None or binding.kind != UNPACK or len(scope.bindings[name.id]) != 1:
         return None
     uses = tuple(u for u in model.uses_of(binding) if model.binding_of(u.node) is binding)
-    return VjpFunction(call, binding, has_aux, uses)
+    return VjpFunction(call, binding, aux, uses)
 
 
 def vjp_functions(ctx: Context) -> list[VjpFunction]:

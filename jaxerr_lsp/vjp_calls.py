@@ -20,20 +20,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Use
+from jaxerr_lsp.model import ASSIGN, DEF, UNPACK
 from jaxerr_lsp.rule import Context
-
-
-def has_aux(call: ast.Call) -> bool | None:
-    """`has_aux=` of a `jax.vjp` call: a literal bool, False when absent, None when unknown."""
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            return None  # **kwargs
-        if keyword.arg == "has_aux":
-            if isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, bool):
-                return keyword.value.value
-            return None
-    return False
+from jaxerr_lsp.vjp_application import CALL, WITH_LOGS, has_aux
+from jaxerr_lsp.vjp_application import applications as vjp_applications
 
 
 def vjp_call(ctx: Context, expr: ast.expr) -> ast.Call | None:
@@ -115,20 +105,13 @@ class Application:
     vjp: ast.Call  # the jax.vjp call
 
 
-def applications(ctx: Context) -> list[Application]:
-    """Every direct application of a VJP function the file binds (see `Application`)."""
-    found: list[Application] = []
-    model = ctx.model
-    for site in model.calls_to("jax.vjp"):
-        vjp = site.call
-        if site.partial is not None:
-            continue  # partial(jax.vjp, f)(x): not followed
-        for target in _vjp_function_names(ctx, vjp):
-            for use in _uses_of_target(ctx, target):
-                application = _application_at(ctx, use, vjp)
-                if application is not None:
-                    found.append(application)
-    for call in model.method_calls("with_refs"):
+def direct_applications(ctx: Context) -> list[Application]:
+    """Every direct application of a VJP function the file binds (see `Application`): the
+    one-cotangent calls and `with_logs` calls `vjp_application` finds, and `with_refs()`."""
+    found = [Application(app.call, app.vjp.call) for app in vjp_applications(ctx)
+             if app.how in (CALL, WITH_LOGS) and len(app.call.args) == 1
+             and not app.call.keywords and not isinstance(app.call.args[0], ast.Starred)]
+    for call in ctx.model.method_calls("with_refs"):
         if call.args or call.keywords:
             continue
         assert isinstance(call.func, ast.Attribute)
@@ -136,43 +119,3 @@ def applications(ctx: Context) -> list[Application]:
         if origin is not None:
             found.append(Application(call, origin))
     return sorted(found, key=lambda a: (a.call.lineno, a.call.col_offset))
-
-
-def _vjp_function_names(ctx: Context, vjp: ast.Call) -> list[ast.Name]:
-    """The name a statement `out, f_vjp = jax.vjp(...)` binds to the VJP function."""
-    statement = ctx.model.parent.get(id(vjp))
-    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
-        return []
-    target = statement.targets[0]
-    aux = has_aux(vjp)
-    if aux is None or not isinstance(target, (ast.Tuple, ast.List)) \
-            or len(target.elts) != (3 if aux else 2):
-        return []
-    name = target.elts[1]
-    return [name] if isinstance(name, ast.Name) else []
-
-
-def _uses_of_target(ctx: Context, target: ast.Name) -> list[Use]:
-    """The uses of `target`'s binding that certainly refer to it."""
-    model = ctx.model
-    uses = []
-    for use in model.uses.get(target.id, ()):
-        binding = model.binding_of(use.node)
-        if binding is not None and binding.node is target:
-            uses.append(use)
-    return uses
-
-
-def _application_at(ctx: Context, use: Use, vjp: ast.Call) -> Application | None:
-    name = use.node
-    parent = use.parent
-    if isinstance(parent, ast.Attribute) and parent.value is name and parent.attr == "with_logs":
-        receiver: ast.expr = parent
-        parent = ctx.model.parent.get(id(parent))
-    else:
-        receiver = name
-    if isinstance(parent, ast.Call) and parent.func is receiver:
-        if len(parent.args) != 1 or parent.keywords or isinstance(parent.args[0], ast.Starred):
-            return None  # another error (too many arguments) or unknown
-        return Application(parent, vjp)
-    return None

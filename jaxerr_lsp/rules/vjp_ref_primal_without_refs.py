@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.pytree import Leaf
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.vjp_calls import applications, plain_primals
+from jaxerr_lsp.vjp_calls import direct_applications, plain_primals
 from jaxerr_lsp.vjp_refs import NOT_REF_KINDS, makes_refs, arg_name, first_ref_leaf
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class NoRefs(RuleData):
 def check(ctx: Context) -> None:
     if not makes_refs(ctx):
         return
-    for application in applications(ctx):
+    for application in direct_applications(ctx):
         primals = plain_primals(application.vjp)
         if primals is None:
             continue
