@@ -18,7 +18,13 @@ wording, e.g. the `jax_custom_vjp3` path in jax/_src/hijax.py) and `exception`. 
 shows that frame. An entry with `static_rule = false` documents an error no single file can
 show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
 A site with `builder = "_ref_arg_error"` raises an exception built by that function (`raise
-_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
+_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text. The
+builder may be the exception class itself (`builder = "TracerBoolConversionError"`,
+`builder_file = "jax/_src/errors.py"`: `raise TracerBoolConversionError(arg)`), whose `__init__`
+writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ...]` has a
+template that is the builder's text with some of its placeholders written out as the text of
+those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
+occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -103,6 +109,9 @@ class Source:
     # (e.g. "jax/_src/numpy/util.py"), by default the site's own file.
     builder: str | None = None
     builder_file: str | None = None
+    # JAX functions ("file.py:Class.function") whose text fills placeholders of the builder's
+    # text in this site's template (a message JAX assembles from several functions).
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -683,7 +692,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file"}
+                  "builder_file", "parts"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -718,10 +727,24 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if builder_file is not None and (builder is None or builder_file.startswith("/")
                                          or not builder_file.endswith(".py")):
             raise fail(f"{where}.builder_file", "a relative .py path, given with `builder`")
+        parts = _parts(table.get("parts", []), fail, f"{where}.parts")
+        if parts and (builder is None or message is None):
+            raise fail(f"{where}.parts", "parts fill a builder's text: give `builder` and `message`")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file))
+                              builder_file=builder_file, parts=parts))
     return tuple(sources)
+
+
+def _parts(raw: Any, fail, where: str) -> tuple[str, ...]:
+    """`parts` of a source: "file.py:dotted.function" strings."""
+    if not isinstance(raw, list):
+        raise fail(where, f"must be a list of strings, not {type(raw).__name__}")
+    for i, item in enumerate(raw):
+        if not isinstance(item, str) or not re.fullmatch(
+                r"[A-Za-z0-9_/]+\.py:[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", item):
+            raise fail(f"{where}[{i}]", f"not 'file.py:function': {item!r}")
+    return tuple(raw)
 
 
 def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:

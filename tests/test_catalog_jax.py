@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.catalog import Entry, load_catalog, template_parts
-from tests.case_files import fully_matches, raised_at_a_source, raised_one_of
+from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -64,9 +64,11 @@ def _module(file: str) -> tuple[ast.Module, list[str]]:
     return ast.parse(text), text.splitlines()
 
 
-def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+def _find_function(tree: ast.Module, dotted: str,
+                   line: int | None = None) -> ast.FunctionDef | ast.AsyncFunctionDef:
     """The function `a` or nested function `a.b`; `a` may be a module-level or method name,
-    or a class name (`HiPrim.__init__`: the method of that class)."""
+    or a class name (`HiPrim.__init__`: the method of that class). Nested functions of one
+    name (`def error` in each branch of an `if`) are told apart by the `line` they hold."""
     scope: ast.AST = tree
     parts = dotted.split(".")
     for depth, name in enumerate(parts):
@@ -83,6 +85,8 @@ def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.Async
                       if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
                       for inner in ast.walk(fn) if inner is not fn}
             found = [f for f in found if id(f) not in nested]
+        if len(found) > 1 and line is not None:
+            found = [f for f in found if f.lineno <= line <= (f.end_lineno or 0)]
         assert len(found) == 1, f"expected one function {name!r} in {dotted!r}, found {len(found)}"
         scope = found[0]
     return scope  # type: ignore[return-value]
@@ -168,7 +172,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     source = entry.sources[index]
     template = source.message or entry.message
     tree, lines = _module(source.file)
-    function = _find_function(tree, source.function)
+    function = _find_function(tree, source.function, source.line)
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
         assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
         assert not lines[source.line - 1].lstrip().startswith("raise "), (
@@ -182,14 +186,24 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     # exception raised there, or a module-level message it formats), placeholders included.
     text_file = source.builder_file or source.file
     text_tree, text_lines = _module(text_file)
-    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    text_function = _builder_function(text_tree, source.builder) if source.builder else function
     pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
-    assert _covers(template, pieces) or _covers(template, built), (
-        f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
-        f"string pieces found there: {pieces}")
+    if source.parts:  # the builder's text with placeholders written out by other functions
+        assert any(message_pattern(piece).fullmatch(template) for piece in pieces), (
+            f"{entry.id}: the template is not an instance of the text of {text_file}:"
+            f"{text_function.name}; string pieces found there: {pieces}")
+    else:
+        assert _covers(template, pieces) or _covers(template, built), (
+            f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
+            f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
     body = "".join(text_lines[text_function.lineno - 1:text_function.end_lineno])
     body += "".join(_format_pieces(text_tree, text_function))
+    for part in source.parts:
+        part_file, part_function = part.split(":")
+        part_tree, part_lines = _module(part_file)
+        found = _find_function(part_tree, part_function)
+        body += "".join(part_lines[found.lineno - 1:found.end_lineno])
     for kind, text in template_parts(template):
         if kind == "text" and not _covers(template, built):
             for word in text.split():
@@ -207,6 +221,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     expected = source.exception or entry.exception
     if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
         assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        if _builder_class(text_tree, source.builder):  # `raise TracerBoolConversionError(arg)`
+            assert expected.removeprefix("jax.errors.") == source.builder, (expected, source.builder)
+            return
         made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
                 and isinstance(n.value, ast.Call)]
         assert [ast.unparse(m) for m in made] == [expected], [ast.unparse(m) for m in made]
@@ -218,6 +235,16 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(template, built), (entry.id, source.line, built)
+
+
+def _builder_class(tree: ast.Module, name: str) -> bool:
+    """Whether the builder `name` is an exception class of the module (its `__init__` writes
+    the message) rather than a function returning the exception."""
+    return any(isinstance(node, ast.ClassDef) and node.name == name for node in tree.body)
+
+
+def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    return _find_function(tree, f"{name}.__init__" if _builder_class(tree, name) else name)
 
 
 def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -> list[str]:
