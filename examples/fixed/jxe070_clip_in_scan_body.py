@@ -1,13 +1,12 @@
-"""The clip is a select: `jnp.minimum` (a `jnp.where`) works on traced values."""
+"""The branch is a select: `jnp.where` works on traced values (both sides are computed)."""
 
 import jax
 import jax.numpy as jnp
 
 
 def step(total, x):
-    total = jnp.minimum(total + x, 10.0)
-    return total, total
+    return jnp.where(total > 10.0, total, total + x), x
 
 
-final, running = jax.lax.scan(step, 0.0, jnp.arange(8.0))
-print(final, running)
+final, seen = jax.lax.scan(step, 0.0, jnp.arange(8.0))
+print(final, seen)

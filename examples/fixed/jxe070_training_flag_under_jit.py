@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 
 @functools.partial(jax.jit, static_argnames=("dropout",))
-def forward(w, x, dropout):
+def forward(w, x, dropout: bool):
     h = jnp.tanh(x @ w)
     if dropout:
         h = h * 0.5

@@ -8,11 +8,10 @@ import jax.numpy as jnp
 
 
 def step(total, x):
-    total = total + x
     if total > 10.0:  # expect: JXE070
-        total = 10.0
-    return total, total
+        return total, x
+    return total + x, x
 
 
-final, running = jax.lax.scan(step, 0.0, jnp.arange(8.0))
-print(final, running)
+final, seen = jax.lax.scan(step, 0.0, jnp.arange(8.0))
+print(final, seen)

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 
 @jax.jit
-def forward(w, x, dropout):
+def forward(w, x, dropout: bool):
     h = jnp.tanh(x @ w)
     if dropout:  # expect: JXE070
         h = h * 0.5
