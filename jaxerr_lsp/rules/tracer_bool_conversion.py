@@ -189,6 +189,8 @@ def _dependencies(ctx: Context, expr: ast.expr, function: TracedFunction) -> set
         qualname = ctx.model.qualname(expr.func)
         if qualname in CONCRETE_BUILTINS:
             return set()
+        if qualname == "builtins.abs":
+            return _union(ctx, list(expr.args), function)
         if qualname is None or not qualname.startswith(JAX_NAMESPACES):
             if not isinstance(expr.func, ast.Attribute) or ctx.model.qualname(expr.func.value):
                 return None
@@ -248,7 +250,9 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
     entry = _entry()
     shape = "bool[…]" if isinstance(test, ast.Compare) else "…"
     generic = entry.message.strip()
-    kind = _kind(ctx, function) if tracer.function is function and function.transforms else None
+    # A function also called from other traced code may first raise in their trace.
+    shown_here = tracer.function is function and function.transforms and not function.called_from
+    kind = _kind(ctx, function) if shown_here else None
     if kind is not None and tracer.parameter is not None:
         name, label = kind
         if name == "vmap":
