@@ -276,7 +276,7 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
             template = template.replace(split, arguments)
         else:
             shown.update({"'s' if len(invar_pos) > 1 else ''": "(s)",
-                          "arg_info_str": f"the argument {tracer.parameter}…"})
+                          "arg_info_str": f"‹arguments, {tracer.parameter} among them›"})
         return Prediction(fill(template, {**values, **shown}), predicted)
     origin = (f"\n(while JAX traces `{tracer.function.name}` for `{tracer.transform.qualname}`)")
     shown = {"tracer._error_repr()": f"traced array with shape {shape}", ORIGIN: origin}
@@ -323,8 +323,25 @@ def _numpy_name(ctx: Context) -> str | None:
 
 
 def _edit(ctx: Context, node: ast.AST, new: str, end: ast.AST | None = None) -> Edit:
+    """Replace `node` (through `end`) by `new`, keeping the comments it holds at the end."""
     span = ctx.span(node, end)
-    return Edit(span, _text(ctx, span), new)
+    old = _text(ctx, span)
+    comments = _comments(old)
+    return Edit(span, old, f"{new}  {'  '.join(comments)}" if comments else new)
+
+
+def _comments(text: str) -> list[str]:
+    import io
+    import tokenize
+
+    found = []
+    for line in text.split("\n"):
+        try:
+            found += [t.string for t in tokenize.generate_tokens(io.StringIO(line.strip()).readline)
+                      if t.type == tokenize.COMMENT]
+        except (tokenize.TokenError, SyntaxError):
+            continue
+    return found
 
 
 def _text(ctx: Context, span: Span) -> str:
@@ -423,6 +440,8 @@ def _static_edits(ctx: Context, test: ast.expr, function: TracedFunction) -> tup
         return [_edit(ctx, site, f'{ctx.segment(site)}(static_argnames=("{name}",))')], name
     if not isinstance(site, ast.Call):
         return [], ""
+    if any(k.arg == "static_argnums" for k in site.keywords):
+        return [], ""  # with both given, JAX no longer maps names to positions (nor back)
     existing = next((k for k in site.keywords if k.arg == "static_argnames"), None)
     if existing is not None:
         value = existing.value
