@@ -56,8 +56,10 @@ class Edit(RuleData):
 @dataclass(frozen=True)
 class TracerBool(RuleData):
     where_edits: list[Edit]  # the jnp.where rewrite; empty: not offered
-    static_edits: list[Edit]  # static_argnames on the jit site; empty: not offered
+    # The jit site the static fix edits, with its text; None: not offered.
+    static_site: Edit | None
     parameter: str  # the parameter the static fix marks
+    position: int | None  # its position among the positional parameters; None: keyword-only
     static_first: bool  # the test is the bare parameter (a flag): the static fix comes first
 
 
@@ -420,52 +422,27 @@ def _bound_before(ctx: Context, name: str, statement: ast.stmt, function: Traced
     return False
 
 
-def _static_edits(ctx: Context, test: ast.expr, function: TracedFunction) -> tuple[list[Edit], str]:
-    """static_argnames=("n",) on the one jax.jit of `function`, when the test depends on its
-    parameter `n` only."""
+def _static_site(ctx: Context, test: ast.expr,
+                 function: TracedFunction) -> tuple[Edit, str, int | None] | None:
+    """The one jax.jit site of `function`, the parameter `n` the test depends on alone and
+    its position, for the static fix."""
     if len(function.transforms) != 1 or function.called_from:
-        return [], ""
+        return None
     transform = function.transforms[0]
-    if transform.qualname != "jax.jit":
-        return [], ""
+    if transform.qualname != "jax.jit" or not isinstance(
+            transform.site, (ast.Name, ast.Attribute, ast.Call)):
+        return None
     names = _dependencies(ctx, test, function)
     if not names or len(names) != 1:
-        return [], ""
+        return None
     (name,) = names
     args = function.function.args
-    if name not in {a.arg for a in (*args.args, *args.kwonlyargs)}:
-        return [], ""
-    site = transform.site
-    if isinstance(site, (ast.Name, ast.Attribute)):  # @jax.jit
-        return [_edit(ctx, site, f'{ctx.segment(site)}(static_argnames=("{name}",))')], name
-    if not isinstance(site, ast.Call):
-        return [], ""
-    if any(k.arg == "static_argnums" for k in site.keywords):
-        return [], ""  # with both given, JAX no longer maps names to positions (nor back)
-    existing = next((k for k in site.keywords if k.arg == "static_argnames"), None)
-    if existing is not None:
-        value = existing.value
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            names_now = [value.value]
-        elif isinstance(value, (ast.Tuple, ast.List)) and all(
-                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts):
-            names_now = [e.value for e in value.elts]  # type: ignore[attr-defined]
-        else:
-            return [], ""
-        listed = ", ".join(f'"{n}"' for n in [*names_now, name])
-        return [_edit(ctx, value, f"({listed},)" if len(names_now) == 0 else f"({listed})")], name
-    if any(k.arg is None for k in site.keywords) or any(isinstance(a, ast.Starred) for a in site.args):
-        return [], ""
-    text = ctx.segment(site)
-    if not text.endswith(")"):
-        return [], ""
-    end = ctx.span(site)
-    inside = text[:-1].rstrip()
-    separator = "" if inside.endswith(("(", ",")) else ", "
-    if inside.endswith(","):
-        separator = " "
-    paren = Span(end.end_line, end.end_column - 1, end.end_line, end.end_column)
-    return [Edit(paren, ")", f'{separator}static_argnames=("{name}",))')], name
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if name in (a.arg for a in args.posonlyargs) or name not in (
+            *positional, *(a.arg for a in args.kwonlyargs)):
+        return None
+    position = positional.index(name) if name in positional else None
+    return _edit(ctx, transform.site, ""), name, position
 
 
 # ------------------------------------------------------------------------ the rule
@@ -500,18 +477,20 @@ def check(ctx: Context) -> None:
             continue
         prediction = _predict(ctx, test, function, tracer)
         where = _where_edits(ctx, test, owner, function)
-        static, parameter = _static_edits(ctx, test, function)
+        static = _static_site(ctx, test, function)
         site = tracer.transform.site
         ctx.report(
             test, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
             related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
                                              f"`{tracer.transform.qualname}` here"),),
-            data=TracerBool(where, static, parameter, isinstance(test, ast.Name)))
+            data=TracerBool(where, static[0] if static else None, static[1] if static else "",
+                            static[2] if static else None, isinstance(test, ast.Name)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.static_args import static_argument_edit
 
     data = finding.data
     assert isinstance(data, TracerBool)
@@ -528,13 +507,15 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
             "Both branches are now computed for every input and combined element by element: "
             "a branch that fails or differs in shape for some inputs changes behaviour.",
             tuple(TextEdit(e.span, e.new) for e in data.where_edits), "use-jnp-where"))
-    if current(data.static_edits):
+    site = data.static_site
+    edit = static_argument_edit(lines, site.span, data.parameter, data.position) \
+        if site is not None and current([site]) else None
+    if edit is not None:
         static = Fix(
-            f'Mark {data.parameter} static in jax.jit (static_argnames=("{data.parameter}",))',
-            False,
+            f"Mark {data.parameter} static in jax.jit", False,
             f"`{data.parameter}` becomes a Python value during tracing: JAX compiles once per "
             "value, and the value must be hashable (an array there fails).",
-            tuple(TextEdit(e.span, e.new) for e in data.static_edits), "add-static-argnames")
+            (edit,), "add-static-argnames")
         fixes.insert(0 if data.static_first else len(fixes), static)
     return fixes
 

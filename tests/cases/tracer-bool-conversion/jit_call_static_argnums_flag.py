@@ -4,8 +4,8 @@ import jax.numpy as jnp
 
 def normalize(x, axis, center: bool):
     if center:  # expect: JXE070
-        x = x - x.mean(axis)
-    return x / x.std(axis)
+        x = x - x.mean(axis, keepdims=True)
+    return x / x.std(axis, keepdims=True)
 
 
 norm = jax.jit(normalize, static_argnums=(1,))
