@@ -527,6 +527,34 @@ exec(code, dict(jax=jax, jnp=jnp, f_vjp=pv, ct=1.0,
                 primals=(jax.new_ref(jnp.ones(2)), jnp.ones(2))))
 fact("ref defensive patterns run")
 
+# tracer-bool-conversion: where `if` on a traced value fails, and how JAX words where.
+def branchy(x):
+    if x > 0:
+        return x
+    return -x
+
+
+for transform in (jax.grad, jax.value_and_grad, jax.jacfwd, jax.jacrev, jax.hessian):
+    transform(branchy)(1.0)
+bool_error = jax.errors.TracerBoolConversionError
+for label, run in (("jit", lambda: jax.jit(branchy)(1.0)),
+                   ("jit", lambda: jax.eval_shape(branchy, 1.0)),
+                   ("jit", lambda: jax.make_jaxpr(branchy)(1.0)),
+                   ("checkpoint / remat", lambda: jax.grad(jax.checkpoint(branchy))(1.0)),
+                   ("cond", lambda: jax.lax.cond(True, branchy, branchy, 1.0)),
+                   ("while_cond", lambda: jax.lax.while_loop(lambda c: branchy(c) < 3, lambda c: c + 1, 0)),
+                   ("while_body", lambda: jax.lax.while_loop(lambda c: c < 3, lambda c: branchy(c) + 1, 0)),
+                   ("fori_loop", lambda: jax.lax.fori_loop(0, 2, lambda i, c: branchy(c), 0.0))):
+    msg = raises(bool_error, run)
+    assert f" for {label}. This concrete value" in msg, (label, msg)
+assert "Consider using the `static_argnums` parameter" in raises(
+    bool_error, jax.checkpoint(branchy), 1.0)
+assert "This VmapTracer with object id" in raises(bool_error, jax.vmap(branchy), jnp.ones(2))
+jax.vmap(lambda x, n: x * 2 if n > 0 else x, in_axes=(0, None))(jnp.ones(2), 1.0)
+jax.jit(lambda x, flag=True: x * 2 if flag else x)(1.0)
+raises(bool_error, jax.jit(lambda x: max(x, 0.0)), 1.0)
+fact("bool of a tracer: grad family works, each transformation's label, vmap's wording")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
