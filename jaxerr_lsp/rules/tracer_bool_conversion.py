@@ -255,7 +255,8 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
     # A function also called from other traced code may first raise in their trace.
     shown_here = tracer.function is function and function.transforms and not function.called_from
     kind = _kind(ctx, function) if shown_here else None
-    if kind is not None and tracer.parameter is not None:
+    names = _dependencies(ctx, test, function)
+    if kind is not None and tracer.parameter is not None and names != set():
         name, label = kind
         if name == "vmap":
             template = _variant(entry, "VmapTracer")
@@ -265,7 +266,6 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
         template = _variant(entry, "Consider using" if name == "checkpoint" else "This concrete value")
         values = {"dbg.func_src_info": f"{function.name} at {ctx.path}:{_first_line(function.function)}",
                   "dbg.traced_for": label}
-        names = _dependencies(ctx, test, function)
         ordered = _ordered(names, function) if names else None
         arguments = _arguments_text(ordered) if ordered else None
         predicted = fill(template, values, escape=True)
