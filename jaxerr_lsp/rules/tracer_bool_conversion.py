@@ -4,7 +4,8 @@ What it does: finds Python control flow on a traced array in a function the file
 tracing abstractly (`jax.jit`, `jax.vmap`, `jax.pmap`, `jax.checkpoint`/`jax.remat`,
 `jax.eval_shape`, `jax.make_jaxpr`, the bodies of `lax.scan`/`cond`/`switch`/`while_loop`/
 `fori_loop`/`map`): the test of an `if`, `while`, `assert` or conditional expression, the operand
-of `not`, the first operand of `and`/`or`. It asks `ctx.tracing` which tests are tracers, and
+of `not`, the first operand of `and`/`or`, and Python's `max(a, b)`/`min(a, b)` (which compare
+with `bool()`) when their arguments cannot raise first. It asks `ctx.tracing` which tests are tracers, and
 reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
 `and`/`or` (an earlier one may short-circuit).
@@ -17,7 +18,8 @@ JAX's label of the transformation, the test's parameters), else leaves them as p
 Fixes (both unsafe): `jnp.where(c, a, b)` for `if c: return a` / `else: return b` (or the
 `return b` right after), `if c: x = a` / `else: x = b` and `a if c else b`, when both sides are
 simple expressions (both are then evaluated); `static_argnames=("n",)` on the `jax.jit`
-decorator or call when the test depends on the parameter `n` only (JAX recompiles per value).
+decorator or call when the test depends on the parameter `n` only (JAX recompiles per value);
+`jnp.maximum(a, b)`/`jnp.minimum(a, b)` for Python's two-argument `max`/`min` (NaN propagates).
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ class TracerBool(RuleData):
     parameter: str  # the parameter the static fix marks
     position: int | None  # its position among the positional parameters; None: keyword-only
     static_first: bool  # the test is the bare parameter (a flag): the static fix comes first
+    # max(a, b) / min(a, b): the callee to rewrite as jnp.maximum / jnp.minimum; None: not offered.
+    elementwise: Edit | None = None
 
 
 # ------------------------------------------------------------------------ what is converted
@@ -248,9 +252,11 @@ class Prediction:
     predicted: str  # a template: JAX's text with what is not known left as placeholders
 
 
-def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tracer) -> Prediction:
+def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tracer,
+             compared: bool = False) -> Prediction:
+    """JAX's message for `bool()` of `test` (`compared`: of a comparison of its parts)."""
     entry = _entry()
-    shape = "bool[…]" if isinstance(test, ast.Compare) else "…"
+    shape = "bool[…]" if compared or isinstance(test, ast.Compare) else "…"
     generic = entry.message.strip()
     # A function also called from other traced code may first raise in their trace.
     shown_here = tracer.function is function and function.transforms and not function.called_from
@@ -486,6 +492,47 @@ def check(ctx: Context) -> None:
                                              f"`{tracer.transform.qualname}` here"),),
             data=TracerBool(where, static[0] if static else None, static[1] if static else "",
                             static[2] if static else None, isinstance(test, ast.Name)))
+    _check_max_min(ctx)
+
+
+ELEMENTWISE = {"builtins.max": "maximum", "builtins.min": "minimum"}
+
+
+def _check_max_min(ctx: Context) -> None:
+    """`max(a, b)` / `min(a, b)` with a traced array: Python compares them with `bool()`."""
+    tracing = ctx.tracing
+    for call, function in tracing.calls:
+        qualname = ctx.model.qualname(call.func)
+        if qualname not in ELEMENTWISE or len(call.args) < 2 or call.keywords \
+                or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(isinstance(a, (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.JoinedStr))
+                       or (isinstance(a, ast.Constant) and not _number_constant(a))
+                       for a in call.args):
+            continue
+        tracers = [tracing.tracer(a) for a in call.args]
+        found = [t for t in tracers[:2] if t is not None and t.abstract and t.array]
+        # Arguments that may raise first (a nested call of something else) keep it silent.
+        if not found or _after_type_guard(call, function) or any(
+                t is None and not isinstance(a, (ast.Name, ast.Attribute, ast.Constant, ast.UnaryOp))
+                for a, t in zip(call.args, tracers)):
+            continue
+        tracer = found[0]
+        compared = ast.Tuple(elts=list(call.args[:2]), ctx=ast.Load())
+        prediction = _predict(ctx, compared, function, tracer, compared=True)
+        jnp = _numpy_name(ctx)
+        elementwise = _edit(ctx, call.func, f"{jnp}.{ELEMENTWISE[qualname]}") \
+            if jnp is not None and len(call.args) == 2 else None
+        site = tracer.transform.site
+        ctx.report(
+            call, message=prediction.message + _describe(tracer, function),
+            predicted=prediction.predicted,
+            related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
+                                             f"`{tracer.transform.qualname}` here"),),
+            data=TracerBool([], None, "", None, False, elementwise))
+
+
+def _number_constant(node: ast.Constant) -> bool:
+    return type(node.value) in (int, float)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
@@ -500,6 +547,13 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
                                    for e in edits)
 
     fixes: list[Fix] = []
+    if data.elementwise is not None and current([data.elementwise]):
+        name = data.elementwise.new.rsplit(".", 1)[-1]
+        fixes.append(Fix(
+            f"Compare element by element with jnp.{name}", False,
+            f"`jnp.{name}` computes on traced values without asking Python for a bool; unlike "
+            "Python's, it propagates NaN and promotes both arguments to one dtype.",
+            (TextEdit(data.elementwise.span, data.elementwise.new),), "use-jnp-maximum"))
     if current(data.where_edits):
         new = shorten(data.where_edits[0].new)
         fixes.append(Fix(
@@ -527,5 +581,5 @@ RULE = Rule(
     check=check,
     data=TracerBool,
     fix=fix,
-    fix_ids=("use-jnp-where", "add-static-argnames"),
+    fix_ids=("use-jnp-where", "add-static-argnames", "use-jnp-maximum"),
 )
