@@ -64,8 +64,11 @@ REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var",
                               "argmax", "argmin", "any", "all"})
 MATH_FUNCTIONS = frozenset("""
 sin cos tan tanh exp log log1p expm1 sqrt abs absolute square sum mean max min prod std var dot
-matmul maximum minimum sigmoid relu softmax log_softmax argmax argmin
+maximum minimum relu argmax argmin
 """.split())
+# Operators that compute with a leaked array of any shape and dtype (`@` fails on scalars,
+# bit operators on floats, `-` between booleans: other errors first).
+ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 MATH_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.")
 # Calls that compute with every element of a list of tracers.
 LIST_CONSUMERS = frozenset({"jax.numpy.stack", "jax.numpy.array", "builtins.sum"})
@@ -84,6 +87,7 @@ class Leak:
     """A traced array stored where it outlives the trace."""
 
     where: ast.AST  # the store target or the append/update call
+    value: ast.expr  # what is stored
     tracer: Tracer
     traced: TracedFunction
     kind: str  # "name" | "item" | "element" | "attribute"
@@ -116,16 +120,16 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
     if tracer is None or not tracer.array:
         return None
     if isinstance(target, ast.Name):
-        return Leak(target, tracer, traced, "name", target.id)
+        return Leak(target, value, tracer, traced, "name", target.id)
     if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
         key = _constant_key(target.slice)
         binding = _outer_container(ctx, target.value, traced)
         if key is None or binding is None:
             return None
-        return Leak(target, tracer, traced, "item", target.value.id, key, binding)
+        return Leak(target, value, tracer, traced, "item", target.value.id, key, binding)
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
             and _static_self(ctx, traced) == target.value.id:
-        return Leak(target, tracer, traced, "attribute", target.attr)
+        return Leak(target, value, tracer, traced, "attribute", target.attr)
     return None
 
 
@@ -147,7 +151,7 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
         tracer = ctx.tracing.tracer(call.args[-1])
         if tracer is None or not tracer.array:
             return []
-        return [Leak(call, tracer, traced, "element", name, None, binding)]
+        return [Leak(call, call.args[-1], tracer, traced, "element", name, None, binding)]
     pairs: list[tuple[object, ast.expr]] = []
     if not call.args:
         pairs = [(k.arg, k.value) for k in call.keywords if k.arg is not None]
@@ -158,7 +162,7 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
     for key, value in pairs:
         tracer = ctx.tracing.tracer(value)
         if tracer is not None and tracer.array:
-            leaks.append(Leak(call, tracer, traced, "item", name, key, binding))
+            leaks.append(Leak(call, value, tracer, traced, "item", name, key, binding))
     return leaks
 
 
@@ -210,9 +214,21 @@ def _static_self(ctx: Context, traced: TracedFunction) -> str | None:
             or scope.parent.kind != "class" or function.decorator_list[1:]:
         return None
     positional = [*function.args.posonlyargs, *function.args.args]
-    if not positional or positional[0].arg in traced.tracers:
+    if not positional or positional[0].arg in traced.tracers \
+            or not _plain_hashable_class(scope.parent.node):
         return None
     return positional[0].arg
+
+
+def _plain_hashable_class(node: ast.AST) -> bool:
+    """A class of its own (no base, decorator or metaclass) hashed by identity, so that
+    `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
+    if not isinstance(node, ast.ClassDef) or node.decorator_list or node.keywords:
+        return False
+    if any(not (isinstance(base, ast.Name) and base.id == "object") for base in node.bases):
+        return False
+    methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    return "__eq__" not in methods or "__hash__" in methods
 
 
 # ------------------------------------------------------------------------ the trace and its runs
@@ -313,7 +329,7 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | Non
     if not runs:
         return None
     for use, expr in _candidate_uses(ctx, leak, runs):
-        if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak.kind):
+        if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak):
             continue
         if any(_runs_before(ctx, run, use) for run in runs):
             return expr
@@ -445,22 +461,23 @@ def _mutates(ctx: Context, use: Use) -> bool:
     return False
 
 
-def _computes_with(ctx: Context, expr: ast.expr, use: Use, kind: str) -> bool:
-    """Whether evaluating the parent of `expr` binds a JAX primitive on it (measured uses)."""
-    if kind == "element" and expr is use.node:
+def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
+    """Whether evaluating the parent of `expr` binds a JAX primitive on the leaked array,
+    whatever its shape and dtype (measured: indexing a scalar raises IndexError first,
+    `jnp.matmul` on scalars ValueError, `~` on floats and `-` on booleans TypeError)."""
+    if leak.kind == "element" and expr is use.node:
         return True  # jnp.stack(outer), jnp.array(outer), sum(outer)
+    boolean = isinstance(leak.value, ast.Compare)
     parent = use.parent if expr is use.node else ctx.model.parent.get(id(expr))
     if isinstance(parent, ast.BinOp):
-        return True
+        return isinstance(parent.op, ARITHMETIC) and not (boolean and isinstance(parent.op, ast.Sub))
     if isinstance(parent, ast.UnaryOp):
-        return isinstance(parent.op, (ast.USub, ast.UAdd, ast.Invert))
+        return isinstance(parent.op, (ast.USub, ast.UAdd)) and not boolean
     if isinstance(parent, ast.Compare):
         operands = [parent.left, *parent.comparators]
         return all(isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq))
                    for op in parent.ops) and not any(
             isinstance(o, ast.Constant) and o.value is None for o in operands)
-    if isinstance(parent, ast.Subscript):
-        return parent.value is expr and isinstance(parent.ctx, ast.Load)
     if isinstance(parent, ast.Attribute):
         call = ctx.model.parent.get(id(parent))
         return parent.value is expr and parent.attr in REDUCING_METHODS \
