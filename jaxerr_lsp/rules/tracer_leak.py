@@ -533,8 +533,7 @@ def _traced_for(ctx: Context, leak: Leak, transform: Transform) -> str:
             (k.value for k in site.keywords if k.arg == "cond_fun"), None)
         return "while_cond" if _names_function(ctx, cond, leak.traced.function) else "while_body"
     if qualname == "jax.lax.fori_loop":
-        site = transform.site
-        bounds = site.args[:2] if isinstance(site, ast.Call) else []
+        bounds = transform.site.args[:2] if isinstance(transform.site, ast.Call) else []
         concrete = len(bounds) == 2 and all(
             isinstance(b, ast.Constant) and type(b.value) is int for b in bounds)
         return "fori_loop" if concrete else ""
