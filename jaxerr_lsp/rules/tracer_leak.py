@@ -41,6 +41,7 @@ from jaxerr_lsp.findings import Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.tracing import Tracer, TracedFunction, Transform
+from jaxerr_lsp.values import Signature, bind_arguments
 
 # The tracer class a value stored inside each transformation is (JAX 0.12.0.1, measured).
 JAXPR_TRANSFORMS = frozenset({
@@ -257,7 +258,7 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
         return [parent]
     binding = _bound_to(ctx, site)
     if binding is not None:
-        return _calls_of_name(ctx, binding.name, lambda b: b is binding)
+        return _calls_after_binding(ctx, binding)
     return []
 
 
@@ -267,8 +268,9 @@ def _bound_to(ctx: Context, call: ast.Call) -> Binding | None:
     if scope is None:
         return None
     for bindings in scope.bindings.values():
-        if len(bindings) == 1 and bindings[0].kind == ASSIGN and bindings[0].value is call:
-            return bindings[0]
+        for binding in bindings:
+            if binding.kind == ASSIGN and binding.value is call:
+                return binding
     return None
 
 
@@ -279,6 +281,23 @@ def _calls_of_name(ctx: Context, name: str, wanted) -> list[ast.Call]:
             binding = ctx.model.binding_of(call.func)
             if binding is not None and wanted(binding):
                 found.append(call)
+    return found
+
+
+def _calls_after_binding(ctx: Context, binding: Binding) -> list[ast.Call]:
+    """Calls `name(...)` that see `binding` (`g = jax.jit(f)`; also `f = jax.jit(f)` after
+    `def f`): the name's last binding in its scope, called after it in that scope."""
+    bindings = binding.scope.bindings.get(binding.name, [])
+    if bindings[-1] is not binding or binding.branch:
+        return []
+    found = []
+    for call in ctx.model.name_calls.get(binding.name, ()):
+        use = ctx.model.use_of.get(id(call.func))
+        if use is None or use.scope is not binding.scope \
+                or (call.lineno, call.col_offset) < binding.end:
+            continue
+        if ctx.model.resolve_scope(binding.name, use.scope) is binding.scope:
+            found.append(call)
     return found
 
 
@@ -484,8 +503,30 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
             and isinstance(call, ast.Call) and call.func is parent
     if isinstance(parent, ast.Call) and parent.args and parent.args[0] is expr:
         callee = ctx.model.qualname(parent.func) or ""
-        return callee.startswith(MATH_NAMESPACES) and callee.rsplit(".", 1)[-1] in MATH_FUNCTIONS
+        if callee.startswith(MATH_NAMESPACES) and callee.rsplit(".", 1)[-1] in MATH_FUNCTIONS:
+            return True
+    if isinstance(parent, ast.Call) and (expr in parent.args or any(
+            k.value is expr for k in parent.keywords)):
+        return _traced_argument_of_jitted_def(ctx, parent, expr)
     return False
+
+
+def _traced_argument_of_jitted_def(ctx: Context, call: ast.Call, expr: ast.expr) -> bool:
+    """`step(leaked)`: a def of the file whose only transformation is a `@jax.jit`
+    decorator, `leaked` landing in a parameter jit traces (a static one would be hashed)."""
+    if not isinstance(call.func, ast.Name):
+        return False
+    binding = ctx.model.binding_of(call.func)
+    function = binding.node if binding is not None and binding.kind == DEF else None
+    traced = ctx.tracing.traced(function) if function is not None else None
+    if traced is None or traced.called_from or len(traced.transforms) != 1 \
+            or traced.transforms[0].qualname != "jax.jit" \
+            or traced.transforms[0].site not in getattr(function, "decorator_list", ()):
+        return False
+    bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)  # type: ignore[union-attr]
+    if bound is None:
+        return False
+    return any(value is expr and name in traced.tracers for name, value in bound.given.items())
 
 
 # ------------------------------------------------------------------------ the finding
