@@ -7,23 +7,29 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
 - `outer[key] = value`, `outer.update(key=value)` / `outer.update({key: value})` on a dict
   bound once outside the traced function;
 - `outer.append(value)` / `outer.insert(i, value)` on a list bound once to `[]` outside it;
-- `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`);
+- `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
+  class hashed by identity;
 and reports the store only when the file also shows the leaked tracer computed with after
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
-and not in a branch the call is not in, an operator (`leaked + 1`, `-leaked`, `leaked > 0`),
-indexing, a reduction method (`leaked.sum()`), a `jnp` math function (`jnp.mean(leaked)`),
-or for a list `jnp.stack(outer)` / `jnp.array(outer)` / `sum(outer)`. The trace must be the
+and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
+(`leaked > 0`), a reduction method (`leaked.sum()`), a `jnp` math function
+(`jnp.mean(leaked)`), a traced parameter of a `@jax.jit` def of the file (`step(leaked)`), or
+for a list `jnp.stack(outer)` / `jnp.array(outer)` / `sum(outer)`. The trace must be the
 function's only transformation, run by a call the file shows: the decorated def called, the
-name bound to `jax.jit(f)` called, `jax.vmap(f)(x)`, `lax.scan(body, ...)`, ...
+name bound to `jax.jit(f)` called (`f = jax.jit(f)` included), `jax.vmap(f)(x)`,
+`lax.scan(body, ...)`, ... The store is what is flagged (the cause); the use and the
+transformation are related locations.
 
 Silent: a store whose value is never computed with afterwards (JAX raises nothing: printing
 a leaked tracer or reading its `.shape` works), static values (`x.shape`, static arguments,
 arguments `jax.grad` does not differentiate), local containers, containers changed or
-rebound outside the trace, stores under a Python `if`, values stored by a helper or by a
-function several transformations trace, pytrees of unknown structure (`box["p"] = params`),
-`jax.debug.callback`/`jax.debug.print` (their functions get concrete values), uses that raise
-another error first (`float(leaked)`, `np.asarray(leaked)`: ConcretizationTypeError,
-TracerArrayConversionError).
+rebound outside the trace, a global or key written again later in the same trace, stores
+under a Python `if`, values stored by a helper or by a function several transformations
+trace, pytrees of unknown structure (`box["p"] = params`), `jax.debug.callback` /
+`jax.debug.print` (their functions get concrete values), uses that raise another error first
+or only for some shapes and dtypes (`float(leaked)`, `np.asarray(leaked)`, `leaked[0]` on a
+scalar, `leaked @ w`), and files that use JAX's leak checker (`jax.checking_leaks`: it
+raises at the store, with another message).
 
 Why is this bad: the stored tracer is dead once the transformation returns; the first
 computation with it raises UnexpectedTracerError (at the use, far from the store).
