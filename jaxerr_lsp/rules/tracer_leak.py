@@ -25,7 +25,8 @@ a leaked tracer or reading its `.shape` works), static values (`x.shape`, static
 arguments `jax.grad` does not differentiate), local containers, containers changed or
 rebound outside the trace, a global or key written again later in the same trace, stores
 under a Python `if`, values stored by a helper or by a function several transformations
-trace, pytrees of unknown structure (`box["p"] = params`), `jax.debug.callback` /
+trace, a traced parameter stored as it is (`box["p"] = params`: a pytree of unknown
+structure) unless every call that runs the trace passes an array there, `jax.debug.callback` /
 `jax.debug.print` (their functions get concrete values), uses that raise another error first
 or only for some shapes and dtypes (`float(leaked)`, `np.asarray(leaked)`, `leaked[0]` on a
 scalar, `leaked @ w`), and files that use JAX's leak checker (`jax.checking_leaks`: it
@@ -115,6 +116,8 @@ def check(ctx: Context) -> None:
         if transform is None or leak.tracer.transform is not transform:
             continue
         runs = [run for run in _runs(ctx, leak, transform) if not _in_traced_code(ctx, _call_scope(ctx, run))]
+        if not leak.tracer.array and not _array_passed(ctx, leak, transform, runs):
+            continue
         use = _first_use(ctx, leak, runs)
         if use is not None:
             _report(ctx, leak, transform, use)
@@ -126,7 +129,7 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
     if value is None or not _top_level_assignment(traced, target):
         return None
     tracer = ctx.tracing.tracer(value)
-    if tracer is None or not tracer.array:
+    if tracer is None or not (tracer.array or _the_parameter(value, tracer)):
         return None
     if isinstance(target, ast.Name):
         return Leak(target, value, tracer, traced, "name", target.id)
@@ -158,7 +161,7 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
         if len(call.args) != count or call.keywords or not _empty_list(ctx, binding):
             return []
         tracer = ctx.tracing.tracer(call.args[-1])
-        if tracer is None or not tracer.array:
+        if tracer is None or not (tracer.array or _the_parameter(call.args[-1], tracer)):
             return []
         return [Leak(call, call.args[-1], tracer, traced, "element", name, None, binding)]
     pairs: list[tuple[object, ast.expr]] = []
@@ -170,9 +173,34 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
     leaks = []
     for key, value in pairs:
         tracer = ctx.tracing.tracer(value)
-        if tracer is not None and tracer.array:
+        if tracer is not None and (tracer.array or _the_parameter(value, tracer)):
             leaks.append(Leak(call, value, tracer, traced, "item", name, key, binding))
     return leaks
+
+
+def _the_parameter(value: ast.expr, tracer: Tracer) -> bool:
+    """`value` is the traced parameter itself (a pytree of unknown structure: an array only
+    when every call that runs the trace passes one, see `_array_passed`)."""
+    return isinstance(value, ast.Name) and value.id == tracer.parameter
+
+
+def _array_passed(ctx: Context, leak: Leak, transform: Transform, runs: list[ast.Call]) -> bool:
+    """Whether every run passes an array (or a number, which jit, vmap and grad trace as
+    one) for the stored parameter: `f(jnp.ones(3))` for `def f(x)` storing `x`."""
+    function = leak.traced.function
+    if not runs or leak.kind == "attribute" or transform.qualname in RUN_WHERE_CALLED \
+            or isinstance(function, ast.Lambda) or leak.tracer.parameter is None:
+        return False
+    signature = Signature.of(function.args)
+    for run in runs:
+        bound = bind_arguments(signature, run.args, run.keywords)
+        argument = bound.given.get(leak.tracer.parameter) if bound is not None else None
+        if argument is None:
+            return False
+        value = ctx.values.value(argument)
+        if not (value.is_array or value.type in ("float", "int")):
+            return False
+    return True
 
 
 def _top_level_assignment(traced: TracedFunction, target: ast.expr) -> bool:
