@@ -5,8 +5,8 @@ tracing abstractly (`jax.jit`, `jax.vmap`, `jax.pmap`, `jax.checkpoint`/`jax.rem
 `jax.eval_shape`, `jax.make_jaxpr`, the bodies of `lax.scan`/`cond`/`switch`/`while_loop`/
 `fori_loop`/`map`): the test of an `if`, `while`, `assert` or conditional expression, the operand
 of `not`, the first operand of `and`/`or`, and Python's `max(a, b)`/`min(a, b)` (which compare
-with `bool()`) when their arguments cannot raise first. It asks `ctx.tracing` which tests are tracers, and
-reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
+with `bool()`) when their arguments cannot raise first. It asks `ctx.tracing` which tests are
+tracers, and reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
 `and`/`or` (an earlier one may short-circuit).
 
@@ -15,7 +15,7 @@ function. The message names the traced function, the transformation and the argu
 value depends on; the rule predicts them when the code shows them (the function's first line,
 JAX's label of the transformation, the test's parameters), else leaves them as placeholders.
 
-Fixes (both unsafe): `jnp.where(c, a, b)` for `if c: return a` / `else: return b` (or the
+Fixes (all unsafe): `jnp.where(c, a, b)` for `if c: return a` / `else: return b` (or the
 `return b` right after), `if c: x = a` / `else: x = b` and `a if c else b`, when both sides are
 simple expressions (both are then evaluated); `static_argnames=("n",)` on the `jax.jit`
 decorator or call when the test depends on the parameter `n` only (JAX recompiles per value);
