@@ -184,6 +184,14 @@ class Entry:
                        for kind, value in template_parts(template))
 
     @property
+    def sites(self) -> tuple[Source, ...]:
+        """The raise sites, one per place in JAX (variants of one site's message listed once)."""
+        seen: dict[tuple[str, int, str], Source] = {}
+        for source in self.sources:
+            seen.setdefault((source.file, source.line, source.function), source)
+        return tuple(seen.values())
+
+    @property
     def messages(self) -> tuple[str, ...]:
         """The primary template and every raise site's variant, without repeats."""
         seen: list[str] = [self.message]
@@ -848,7 +856,7 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     out.append("")
     if entry.related:
         out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
-    sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sources)
+    sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sites)
     out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
 
@@ -923,5 +931,5 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     if entry.related:
         out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
     out += ["", "Raised at (JAX " + entry.jax_version + "):"]
-    out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sources]
+    out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sites]
     return "\n".join(_collapse_blank(out)).rstrip() + "\n"
