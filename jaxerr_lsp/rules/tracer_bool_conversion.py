@@ -4,7 +4,7 @@ What it does: finds Python control flow on a traced array in a function the file
 tracing abstractly (`jax.jit`, `jax.vmap`, `jax.pmap`, `jax.checkpoint`/`jax.remat`,
 `jax.eval_shape`, `jax.make_jaxpr`, the bodies of `lax.scan`/`cond`/`switch`/`while_loop`/
 `fori_loop`/`map`): the test of an `if`, `while`, `assert` or conditional expression, the operand
-of `not`, the first operand of `and`/`or`, and Python's `max(a, b)`/`min(a, b)` (which compare
+of `not`, the first operand of `and`/`or`, `bool(x)`, and Python's `max(a, b)`/`min(a, b)` (which compare
 with `bool()`) when their arguments cannot raise first. It asks `ctx.tracing` which tests are
 tracers, and reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
@@ -493,6 +493,7 @@ def check(ctx: Context) -> None:
             data=TracerBool(where, static[0] if static else None, static[1] if static else "",
                             static[2] if static else None, isinstance(test, ast.Name)))
     _check_max_min(ctx)
+    _check_bool_calls(ctx)
 
 
 ELEMENTWISE = {"builtins.max": "maximum", "builtins.min": "minimum"}
@@ -529,6 +530,27 @@ def _check_max_min(ctx: Context) -> None:
             related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
                                              f"`{tracer.transform.qualname}` here"),),
             data=TracerBool([], None, "", None, False, elementwise))
+
+
+def _check_bool_calls(ctx: Context) -> None:
+    """`bool(x)` of a traced array."""
+    tracing = ctx.tracing
+    for call, function in tracing.calls:
+        if ctx.model.qualname(call.func) != "builtins.bool" or len(call.args) != 1 \
+                or call.keywords or isinstance(call.args[0], ast.Starred):
+            continue
+        tracer = tracing.tracer(call.args[0])
+        if tracer is None or not tracer.abstract or not tracer.array \
+                or _after_type_guard(call, function):
+            continue
+        prediction = _predict(ctx, call.args[0], function, tracer)
+        site = tracer.transform.site
+        ctx.report(
+            call, message=prediction.message + _describe(tracer, function),
+            predicted=prediction.predicted,
+            related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
+                                             f"`{tracer.transform.qualname}` here"),),
+            data=TracerBool([], None, "", None, False))
 
 
 def _number_constant(node: ast.Constant) -> bool:
