@@ -64,9 +64,12 @@ def _module(file: str) -> tuple[ast.Module, list[str]]:
     return ast.parse(text), text.splitlines()
 
 
-def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+def _find_function(tree: ast.Module, dotted: str,
+                   line: int | None = None) -> ast.FunctionDef | ast.AsyncFunctionDef:
     """The function `a` or nested function `a.b`; `a` may be a module-level or method name,
-    or a class name (`HiPrim.__init__`: the method of that class)."""
+    or a class name (`HiPrim.__init__`: the method of that class). When several nested
+    functions share the name (`concretization_function_error.error`, one per branch), `line`
+    picks the one holding it."""
     scope: ast.AST = tree
     parts = dotted.split(".")
     for depth, name in enumerate(parts):
@@ -83,6 +86,8 @@ def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.Async
                       if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
                       for inner in ast.walk(fn) if inner is not fn}
             found = [f for f in found if id(f) not in nested]
+        if len(found) > 1 and line is not None:
+            found = [f for f in found if f.lineno <= line <= (f.end_lineno or 0)]
         assert len(found) == 1, f"expected one function {name!r} in {dotted!r}, found {len(found)}"
         scope = found[0]
     return scope  # type: ignore[return-value]
@@ -106,14 +111,27 @@ def _render(node: ast.expr) -> str:
     return "".join(out)
 
 
+def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The function that builds a raised exception: a module function (`_ref_arg_error`), or
+    the `__init__` of an exception class that writes its own message
+    (`raise ConcretizationTypeError(val, context)`)."""
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+    return _find_function(tree, f"{name}.__init__" if classes else name)
+
+
 def _string_pieces(node: ast.AST) -> list[str]:
-    """Every string literal and f-string under `node`, rendered as templates, in source order."""
+    """Every string literal and f-string under `node`, rendered as templates, in source order;
+    a call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
     inner: set[int] = set()
     found = []
     for sub in ast.walk(node):
         if isinstance(sub, ast.JoinedStr):
             inner.update(id(v) for v in ast.walk(sub) if v is not sub)
     for sub in ast.walk(node):
+        if isinstance(sub, ast.AugAssign) and isinstance(sub.op, ast.Add) \
+                and isinstance(sub.value, ast.Call):
+            found.append(((sub.value.lineno, sub.value.col_offset),
+                          "{" + ast.unparse(sub.value) + "}"))
         if id(sub) in inner:
             continue
         if isinstance(sub, ast.JoinedStr) or (
@@ -168,7 +186,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     source = entry.sources[index]
     template = source.message or entry.message
     tree, lines = _module(source.file)
-    function = _find_function(tree, source.function)
+    function = _find_function(tree, source.function, source.line)
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
         assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
         assert not lines[source.line - 1].lstrip().startswith("raise "), (
@@ -182,7 +200,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     # exception raised there, or a module-level message it formats), placeholders included.
     text_file = source.builder_file or source.file
     text_tree, text_lines = _module(text_file)
-    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    text_function = _builder_function(text_tree, source.builder) if source.builder else function
     pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
     assert _covers(template, pieces) or _covers(template, built), (
         f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
@@ -207,6 +225,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     expected = source.exception or entry.exception
     if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
         assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        if text_function.name == "__init__":  # the builder is the exception class itself
+            assert expected.rsplit(".", 1)[-1] == source.builder, (expected, source.builder)
+            return
         made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
                 and isinstance(n.value, ast.Call)]
         assert [ast.unparse(m) for m in made] == [expected], [ast.unparse(m) for m in made]
