@@ -47,6 +47,17 @@ def abstract_array(ctx: Context, expr: ast.expr, *, concrete_too: bool = False) 
     return tracer.as_array()
 
 
+def runs_unconditionally(ctx: Context, node: ast.AST) -> bool:
+    """Whether `node` sits outside every `if`, conditional expression, `match` and `try` of
+    its function: code under an `if` may not run (a static flag), and under an `if` on a tracer
+    the test raises first (tracer-bool-conversion). Read from the branch of a name in `node`."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            use = ctx.model.use_of.get(id(sub))
+            return use is not None and not use.branch
+    return False
+
+
 # ------------------------------------------------------------------------ parameters
 # Transformations whose function's arguments are those of the transformed function's calls.
 TRANSFORMED_CALLS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
@@ -80,9 +91,20 @@ def argument_is_array(ctx: Context, tracer: Tracer, expr: ast.expr) -> bool:
     for call in calls:
         bound = bind_arguments(signature, call.args, call.keywords)
         argument = bound.given.get(expr.id) if bound is not None else None
-        if argument is None or not (_number(argument) or _array(ctx, argument)):
+        if argument is None or not (_number_accepted(qualname, argument) or _array(ctx, argument)):
             return False
     return True
+
+
+def _number_accepted(qualname: str, argument: ast.expr) -> bool:
+    """Whether `argument` is a number the transformation turns into one traced array: jit and
+    checkpoint take any; the grad family only a float (an int is its own TypeError); vmap and
+    pmap none (a scalar cannot be mapped)."""
+    if qualname in ("jax.vmap", "jax.pmap"):
+        return False
+    if qualname in ("jax.jit", "jax.checkpoint", "jax.remat"):
+        return _number(argument)
+    return _float(argument)
 
 
 def is_parameter(ctx: Context, name: ast.Name, function: ast.AST) -> bool:
@@ -150,6 +172,12 @@ def _number(expr: ast.expr) -> bool:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         expr = expr.operand
     return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex)
+
+
+def _float(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (float, complex)
 
 
 def _array(ctx: Context, expr: ast.expr) -> bool:

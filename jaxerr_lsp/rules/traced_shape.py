@@ -9,6 +9,8 @@ tracers), finds a shape given with a traced array in it: the shape of `jnp.zeros
 with one in it (`(n, 3)`); the traced value must certainly be one array (a parameter of unknown
 structure counts only when the file shows it receives an array or a number). Under `jax.grad`
 alone nothing is reported.
+Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
+out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
 
 Why is this bad: dimensions must be Python integers when JAX traces; a tracer has no value
 then, and JAX raises TypeError "Shapes must be 1D sequences of concrete values of integer
@@ -29,6 +31,7 @@ from jaxerr_lsp.concretization import (
     Edit,
     abstract_array,
     origin_text,
+    runs_unconditionally,
     static_argnames_edit,
     static_argnames_fix,
     tracer_phrase,
@@ -113,7 +116,7 @@ def check(ctx: Context) -> None:
         if shape is None:
             continue
         found = _traced_dimension(ctx, shape)
-        if found is None:
+        if found is None or not runs_unconditionally(ctx, call):
             continue
         dimension, tracer = found
         parameter = tracer.parameter or ""

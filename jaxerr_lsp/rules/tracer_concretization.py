@@ -9,9 +9,13 @@ tracers), finds an operation that needs the concrete value of a traced array:
 - `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
   `m.nonzero()` and `jnp.unique(x)` without `size=`.
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
-may be a tuple or a dict, and is left alone); under `jax.grad` alone values are concrete and
-these calls work, so nothing is reported there. `bool(x)` is JXE070's error, shapes JXE072's,
+may be a tuple or a dict, and counts only when the file shows it receives an array or a
+number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
+only `float(x)`, `complex(x)` and `x.tolist()` are reported there, since JAX 0.12.0.1 raises for
+them on every tracer. `bool(x)` is JXE070's error, shapes JXE072's,
 `range(x)` and list indexing JXE073's.
+Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
+out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
 
 Why is this bad: a tracer has a shape and a dtype but no value while Python runs; JAX raises
 ConcretizationTypeError. (`int(x)` on a traced array with dimensions raises a TypeError about
@@ -39,6 +43,7 @@ from jaxerr_lsp.concretization import (
     escaped,
     keyword_insertion,
     origin_text,
+    runs_unconditionally,
     predicted_message,
     static_argnames_edit,
     static_argnames_fix,
@@ -212,7 +217,7 @@ def _size_edit(ctx: Context, call: ast.Call, operand: ast.expr) -> Edit | None:
 def check(ctx: Context) -> None:
     for call, _traced in ctx.tracing.calls:
         needed = _needed(ctx, call)
-        if needed is not None:
+        if needed is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, needed)
 
 

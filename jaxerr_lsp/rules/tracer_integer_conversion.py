@@ -8,6 +8,8 @@ is certainly a Python list, tuple or string (`ctx.values`). The traced value mus
 one array (a parameter of unknown structure counts only when the file shows it receives an
 array or a number). Indexing a JAX array with a tracer is fine and never reported, nor is
 anything under `jax.grad` alone.
+Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
+out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
 
 Why is this bad: Python asks the tracer for its integer value (`__index__`), which it does not
 have while tracing: JAX raises TracerIntegerConversionError. (A traced float or an array with
@@ -30,6 +32,7 @@ from jaxerr_lsp.concretization import (
     Edit,
     abstract_array,
     origin_text,
+    runs_unconditionally,
     static_argnames_edit,
     static_argnames_fix,
     tracer_phrase,
@@ -95,11 +98,11 @@ def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: st
 def check(ctx: Context) -> None:
     for call, _traced in ctx.tracing.calls:
         found = _range_argument(ctx, call)
-        if found is not None:
+        if found is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, *found, "`range`")
     for subscript, _traced in ctx.tracing.subscripts:
         found = _index_of_sequence(ctx, subscript)
-        if found is not None:
+        if found is not None and runs_unconditionally(ctx, subscript):
             kind = ctx.values.value(subscript.value).type
             _report(ctx, subscript, *found, f"Indexing a Python {kind}")
 
