@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, CallSite, ModuleModel
+from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, CallSite, ModuleModel
 from jaxerr_lsp.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -207,9 +207,23 @@ class Tracing:
         return self._enclosing.get(id(node))
 
     # ------------------------------------------------------------------------ traced functions
+    def _jit_disabled(self) -> bool:
+        """The file turns jit off (`jax.config.update("jax_disable_jit", True)`, `with
+        jax.disable_jit():`): jitted functions may run as plain Python."""
+        if self.model.calls_to("jax.disable_jit"):
+            return True
+        for site in self.model.calls_to("jax.config.update"):
+            if site.args and isinstance(site.args[0], ast.Constant) \
+                    and site.args[0].value == "jax_disable_jit":
+                return True
+        return False
+
     def _find_transformed(self) -> None:
         model = self.model
+        disabled = self._jit_disabled()
         for qualname, kind in TRANSFORMS.items():
+            if disabled and qualname in ("jax.jit", "jax.pmap"):
+                continue
             for decoration in model.decorations(qualname):
                 target = decoration.target
                 if isinstance(target, ast.ClassDef) or not self._decorators_below_known(
@@ -220,7 +234,7 @@ class Tracing:
             for site in model.calls_to(qualname):
                 self._trace_site(site, kind, ())
         # `@jax.jit(static_argnames=...)`: jit called without a function returns a decorator.
-        for function in model.functions:
+        for function in model.functions if not disabled else ():
             for position, decorator in enumerate(getattr(function, "decorator_list", ())):
                 if isinstance(decorator, ast.Call) and not decorator.args \
                         and model.qualname(decorator.func) == "jax.jit" \
@@ -244,6 +258,13 @@ class Tracing:
         """`jax.jit(f, ...)`, `lax.scan(body, ...)`: trace the functions it is given."""
         transform = Transform(site.qualname, kind.label, site.call, kind.abstract)
         for function in self._functions_passed(site, kind):
+            bound = self._partial_binding(function)
+            if bound is not None:
+                options = _positional_options(site, kind)
+                if options is not None:
+                    self._trace(function.args[0], transform, (*options, *site.keywords),  # type: ignore[attr-defined]
+                                outer, site, bound)
+                continue
             if isinstance(function, ast.Call):
                 inner = self.model.call_site(function)
                 if inner is not None and inner.qualname in TRANSFORMS and inner.complete \
@@ -270,25 +291,57 @@ class Tracing:
             return branches
         return found
 
+    def _partial_binding(self, expr: ast.expr) -> tuple[int, frozenset[str]] | None:
+        """`functools.partial(f, a, k=v)`: how many leading parameters of `f` it binds, and
+        which by name (they hold the partial's values, not tracers)."""
+        if not isinstance(expr, ast.Call) or not expr.args or any(
+                isinstance(a, ast.Starred) for a in expr.args) or any(k.arg is None for k in expr.keywords):
+            return None
+        if self.model.qualname(expr.func) != "functools.partial":
+            return None
+        return len(expr.args) - 1, frozenset(k.arg for k in expr.keywords if k.arg is not None)
+
     def _function_of(self, expr: ast.expr) -> FunctionNode | None:
         if isinstance(expr, ast.Lambda):
             return expr
         if isinstance(expr, ast.Name):
-            binding = self.model.binding_of(expr)
+            binding = self.model.binding_of(expr) or self._latest_binding(expr)
             if binding is not None and binding.kind == DEF and isinstance(
                     binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 return binding.node
         return None
 
+    def _latest_binding(self, name: ast.Name) -> Binding | None:
+        """`def f` then `f = jax.jit(f)`: a name bound several times in the scope of its use,
+        read in straight-line code after the def; the binding written last before the use,
+        when the use certainly sees it (not bound in a branch the use is not in)."""
+        use = self.model.use_of.get(id(name))
+        if use is None or self.model.resolve_scope(name.id, use.scope) is not use.scope:
+            return None
+        def bound_at(binding: Binding) -> tuple[int, int]:
+            return binding.end if binding.end != (0, 0) else (binding.line, 0)
+
+        where = (name.lineno, name.col_offset)
+        before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
+        if not before:
+            return None
+        latest = max(before, key=bound_at)
+        if latest.branch != use.branch[:len(latest.branch)]:
+            return None
+        return latest
+
     def _trace(self, function_expr: ast.AST, transform: Transform,
                keywords: tuple[ast.keyword, ...], outer: tuple[Transform, ...],
-               site: CallSite | None = None) -> None:
+               site: CallSite | None = None,
+               bound: tuple[int, frozenset[str]] = (0, frozenset())) -> None:
+        """Trace `function_expr` by `transform`; `bound`: the parameters a
+        `functools.partial` around it binds (leading count, names)."""
         function = function_expr if isinstance(function_expr, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else self._function_of(
                 function_expr)  # type: ignore[arg-type]
         if function is None or (isinstance(function, ast.AsyncFunctionDef)):
             return
-        parameters = self._traced_parameters(function, transform, keywords, site)
+        parameters = self._traced_parameters(function, transform, keywords, site, bound)
         if parameters is None:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
@@ -300,21 +353,22 @@ class Tracing:
                 traced.tracers[name] = Tracer(array, transform.abstract, name, traced, transform)
         # The outer transformations trace every argument (jit of grad(f)).
         for layer in outer:
-            for name, array in self._all_parameters(function).items():
+            for name, array in self._all_parameters(function, bound).items():
                 if name not in traced.tracers or (layer.abstract and not traced.tracers[name].abstract):
                     traced.tracers[name] = Tracer(array, layer.abstract, name, traced, layer)
             if all(t.site is not layer.site for t in traced.transforms):
                 traced.transforms.append(layer)
 
     # ------------------------------------------------------------------------ parameters
-    def _all_parameters(self, function: FunctionNode) -> dict[str, bool]:
-        """Parameters a call must pass (no default, not *args/**kwargs): name -> one array
-        (by annotation) or a pytree."""
+    def _all_parameters(self, function: FunctionNode,
+                        bound: tuple[int, frozenset[str]] = (0, frozenset())) -> dict[str, bool]:
+        """Parameters a call must pass (no default, not *args/**kwargs, not bound by a
+        partial): name -> one array (by annotation) or a pytree."""
         args = function.args
         positional = [*args.posonlyargs, *args.args]
-        required = positional[:len(positional) - len(args.defaults)]
+        required = positional[bound[0]:len(positional) - len(args.defaults)]
         required += [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
-        return {a.arg: _annotated_array(a.annotation) for a in required}
+        return {a.arg: _annotated_array(a.annotation) for a in required if a.arg not in bound[1]}
 
     def _is_method(self, function: FunctionNode) -> bool:
         scope = self.model.scope_of_node.get(id(function))
@@ -325,16 +379,24 @@ class Tracing:
 
     def _traced_parameters(self, function: FunctionNode, transform: Transform,
                            keywords: tuple[ast.keyword, ...],
-                           site: CallSite | None) -> dict[str, bool] | None:
+                           site: CallSite | None,
+                           bound: tuple[int, frozenset[str]] = (0, frozenset())
+                           ) -> dict[str, bool] | None:
         """The parameters `transform` makes tracers (name -> annotated as one array), or None
         when the code does not show it."""
         if any(k.arg is None for k in keywords):
             return None  # **options
         options = {k.arg: k.value for k in keywords if k.arg is not None}
-        parameters = self._all_parameters(function)
-        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        parameters = self._all_parameters(function, bound)
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][bound[0]:]
+        if any(name in bound[1] for name in positional):
+            # partial(f, k=v) on a positional parameter: the positions after it can only be
+            # given by keyword; keep it simple and silent.
+            return None
         qualname = transform.qualname
         if self._is_method(function):
+            if bound[0] or bound[1]:
+                return None
             if qualname not in ("jax.jit", "jax.checkpoint", "jax.remat"):
                 return None
             # self is an argument: traced unless static (a class that is not a pytree fails at

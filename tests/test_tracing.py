@@ -318,3 +318,47 @@ def f(x):
     calls = [ast.unparse(call) for call, _fn in tracing.calls]
     assert calls == ["saved.append(x)"]
     assert tracing.enclosing(tracing.calls[0][0]) is tracing.functions[0]
+
+
+def test_a_function_rebound_to_its_jitted_self_is_traced() -> None:
+    source = HEADER + """
+def f(x):
+    if x > 0: pass
+    return x
+f = jax.jit(f)
+
+def g(y):
+    if y > 0: pass
+    return y
+if flag:
+    g = other
+h = jax.jit(g)
+"""
+    assert set(found_tests(source)) == {"x > 0"}
+
+
+def test_parameters_bound_by_a_partial_are_not_tracers() -> None:
+    source = HEADER + """
+def step(config, carry, x):
+    if config > 0: pass
+    if carry > 0: pass
+    return carry, x
+out = lax.scan(partial(step, 3), 0.0, jnp.ones(3))
+
+def loss(w, *, scale):
+    if scale > 1: pass
+    if w > 1: pass
+    return w
+g = jax.jit(functools.partial(loss, scale=2.0))
+"""
+    assert set(found_tests(source)) == {"config > 0", "carry > 0", "scale > 1", "w > 1"}
+    found = found_tests(source)
+    assert found["config > 0"] is None and found["scale > 1"] is None
+    assert found["carry > 0"] is not None and found["w > 1"] is not None
+
+
+@pytest.mark.parametrize("switch", ['jax.config.update("jax_disable_jit", True)',
+                                    "with jax.disable_jit():\n    pass"])
+def test_jit_turned_off_in_the_file_traces_nothing(switch: str) -> None:
+    source = HEADER + switch + "\n@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n"
+    assert found_tests(source) == {}
