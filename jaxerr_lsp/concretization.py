@@ -266,46 +266,35 @@ def keyword_insertion(ctx: Context, call: ast.Call, keyword_text: str) -> Edit |
     return Edit(at, "", separator + keyword_text)
 
 
-def static_argnames_edit(ctx: Context, tracer: Tracer, expr: ast.expr) -> Edit | None:
-    """The edit making the tracer's parameter static on the one `jax.jit` that traces its
-    function, when `expr` is that parameter itself and the jit is a decorator or call of this
-    file; None otherwise."""
+@dataclass(frozen=True)
+class StaticSite(RuleData):
+    """The jit site a parameter can be made static at (`jaxerr_lsp.fixes.static_args`)."""
+
+    site: Span
+    site_text: str  # the site's text when the finding was made
+    name: str
+    position: int | None  # among the positional parameters; None: keyword-only
+
+
+def static_site(ctx: Context, tracer: Tracer, expr: ast.expr) -> StaticSite | None:
+    """Where the tracer's parameter can be made static: the one `jax.jit` (decorator or call
+    of this file) tracing its function, when `expr` is that parameter itself; None
+    otherwise."""
     parameter = tracer.parameter
     traced = tracer.function
     if parameter is None or not isinstance(expr, ast.Name) or expr.id != parameter:
         return None
     if traced.called_from or [t.qualname for t in traced.transforms] != ["jax.jit"]:
         return None
-    if tracer.transform is not traced.transforms[0]:
+    if tracer.transform is not traced.transforms[0] or not is_parameter(ctx, expr, traced.function):
         return None
-    if not is_parameter(ctx, expr, traced.function):
+    args = traced.function.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if parameter not in positional and parameter not in [a.arg for a in args.kwonlyargs]:
         return None
     site = tracer.transform.site
-    names = f'("{parameter}",)'
-    if isinstance(site, (ast.Name, ast.Attribute)):  # @jax.jit
-        span = ctx.span(site)
-        at = Span(span.end_line, span.end_column, span.end_line, span.end_column)
-        return Edit(at, "", f"(static_argnames={names})")
-    if not isinstance(site, ast.Call):
-        return None
-    existing = next((k for k in site.keywords if k.arg == "static_argnames"), None)
-    if existing is None:
-        return keyword_insertion(ctx, site, f"static_argnames={names}")
-    listed = _string_literals(existing.value)
-    if listed is None or parameter in listed:
-        return None
-    new = "(" + ", ".join(f'"{n}"' for n in (*listed, parameter)) + ")"
-    return Edit(ctx.span(existing.value), ctx.segment(existing.value), new)
-
-
-def _string_literals(expr: ast.expr) -> list[str] | None:
-    """The names of a `static_argnames` written out: "a", ("a", "b") or ["a"]."""
-    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-        return [expr.value]
-    if isinstance(expr, (ast.Tuple, ast.List)) and all(
-            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in expr.elts):
-        return [e.value for e in expr.elts]  # type: ignore[attr-defined]
-    return None
+    return StaticSite(ctx.span(site), ctx.segment(site), parameter,
+                      positional.index(parameter) if parameter in positional else None)
 
 
 def edit_fix(lines: Lines, edit: Edit | None, title: str, why: str, fix_id: str) -> list[Fix]:
@@ -317,8 +306,18 @@ def edit_fix(lines: Lines, edit: Edit | None, title: str, why: str, fix_id: str)
     return [Fix(title, False, why, (TextEdit(edit.span, edit.new),), fix_id)]
 
 
-def static_argnames_fix(lines: Lines, edit: Edit | None, parameter: str, fix_id: str) -> list[Fix]:
-    why = (f"Adds `{parameter}` to the jit's `static_argnames`: it is then a Python value while "
+def static_argnames_fix(lines: Lines, static: StaticSite | None, fix_id: str) -> list[Fix]:
+    """Make the parameter static at its jit site (unsafe: one compilation per value, and
+    callers must pass hashable values)."""
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.static_args import static_argument_edit
+
+    if static is None or lines.text(static.site) != static.site_text.replace("\n", lines.newline):
+        return []
+    edit = static_argument_edit(lines, static.site, static.name, static.position)
+    if edit is None:
+        return []
+    why = (f"Makes `{static.name}` a static argument of the jit: it is then a Python value while "
            "tracing. JAX compiles again for every new value, and every caller must pass a "
            "hashable value (a Python number, not an array).")
-    return edit_fix(lines, edit, f"Make {parameter} static in the jit", why, fix_id)
+    return [Fix(f"Make {static.name} static in the jit", False, why, (edit,), fix_id)]

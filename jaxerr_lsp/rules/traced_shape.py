@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.concretization import (
-    Edit,
+    StaticSite,
     abstract_array,
     origin_text,
     runs_unconditionally,
-    static_argnames_edit,
     static_argnames_fix,
+    static_site,
     tracer_phrase,
     transform_related,
 )
@@ -66,7 +66,7 @@ SHAPE_ARGUMENT: dict[str, tuple[int, str]] = {
 @dataclass(frozen=True)
 class TracedShape(RuleData):
     parameter: str  # the traced parameter ("" when the value is computed inside)
-    static: Edit | None  # adds the parameter to the jit's static_argnames
+    static: StaticSite | None  # the jit site where the parameter can be made static
 
 
 def _shape_of(ctx: Context, call: ast.Call) -> list[ast.expr] | None:
@@ -127,13 +127,13 @@ def check(ctx: Context) -> None:
                    "x._origin_msg()": origin_text(tracer)},
             note=f"\n(A dimension must be a Python integer, but {tracer_phrase(ctx, dimension, tracer)}.)",
             related=transform_related(ctx, tracer),
-            data=TracedShape(parameter, static_argnames_edit(ctx, tracer, dimension)))
+            data=TracedShape(parameter, static_site(ctx, tracer, dimension)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     data = finding.data
     assert isinstance(data, TracedShape)
-    return static_argnames_fix(lines, data.static, data.parameter, "static-argnames")
+    return static_argnames_fix(lines, data.static, "static-argnames")
 
 
 RULE = Rule(

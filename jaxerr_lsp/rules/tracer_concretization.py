@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.concretization import (
+    StaticSite,
     Edit,
     abstract_array,
     edit_fix,
@@ -45,8 +46,8 @@ from jaxerr_lsp.concretization import (
     origin_text,
     runs_unconditionally,
     predicted_message,
-    static_argnames_edit,
     static_argnames_fix,
+    static_site,
     tracer_phrase,
     transform_related,
 )
@@ -77,7 +78,7 @@ ARANGE_PARAMETERS = ("start", "stop", "step")
 class Concretization(RuleData):
     parameter: str  # the traced parameter ("" when the value is computed inside)
     call_name: str  # `jnp.nonzero`, `int`...: for the fix titles
-    static: Edit | None  # adds the parameter to the jit's static_argnames
+    static: StaticSite | None  # the jit site where the parameter can be made static
     size: Edit | None  # adds size= to a nonzero-like call
 
 
@@ -236,7 +237,7 @@ def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
         "context": fill(context_shown, {"tracer._error_repr()": shown_repr,
                                         "tracer._origin_msg()": origin}),
         "tracer._error_repr()": shown_repr, "tracer._origin_msg()": origin})
-    static = static_argnames_edit(ctx, tracer, needed.operand) if needed.static_operand else None
+    static = static_site(ctx, tracer, needed.operand) if needed.static_operand else None
     size = _size_edit(ctx, call, needed.operand) if needed.size_fix else None
     ctx.report(
         call,
@@ -258,7 +259,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
         "length, padded with the fill value. Choose a smaller bound or a `fill_value=` as "
         "your code needs.", "give-size")
     if data.static is not None:
-        fixes += static_argnames_fix(lines, data.static, data.parameter, "static-argnames")
+        fixes += static_argnames_fix(lines, data.static, "static-argnames")
     return fixes
 
 

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.concretization import (
-    Edit,
+    StaticSite,
     abstract_array,
     origin_text,
     runs_unconditionally,
-    static_argnames_edit,
     static_argnames_fix,
+    static_site,
     tracer_phrase,
     transform_related,
 )
@@ -52,7 +52,7 @@ PYTHON_SEQUENCES = ("list", "tuple", "str")
 @dataclass(frozen=True)
 class TracerIndex(RuleData):
     parameter: str  # the traced parameter ("" when the value is computed inside)
-    static: Edit | None  # adds the parameter to the jit's static_argnames
+    static: StaticSite | None  # the jit site where the parameter can be made static
 
 
 def _range_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer] | None:
@@ -92,7 +92,7 @@ def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: st
                "tracer._origin_msg()": origin_text(tracer)},
         note=f"\n({how} needs a Python integer, but {tracer_phrase(ctx, used, tracer)}.)",
         related=transform_related(ctx, tracer),
-        data=TracerIndex(parameter, static_argnames_edit(ctx, tracer, used)))
+        data=TracerIndex(parameter, static_site(ctx, tracer, used)))
 
 
 def check(ctx: Context) -> None:
@@ -110,7 +110,7 @@ def check(ctx: Context) -> None:
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     data = finding.data
     assert isinstance(data, TracerIndex)
-    return static_argnames_fix(lines, data.static, data.parameter, "static-argnames")
+    return static_argnames_fix(lines, data.static, "static-argnames")
 
 
 RULE = Rule(
