@@ -7,7 +7,8 @@ tracers), finds an operation that needs the concrete value of a traced array:
 - `jnp.arange(...)` with a traced start, stop or step, `jnp.linspace(a, b, num)` with a traced
   `num`;
 - `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
-  `m.nonzero()` and `jnp.unique(x)` without `size=`.
+  `m.nonzero()` and `jnp.unique(x)` without `size=`;
+- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`.
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
@@ -69,6 +70,9 @@ NONZERO_CONTEXT = ("The size argument of jnp.nonzero must be statically specifie
 UNIQUE_CONTEXT = ("The error arose for the first argument of jnp.unique(). To make jnp.unique() "
                   "compatible with JIT and other transforms, you can specify a concrete value for "
                   "the size argument, which will determine the output size.")
+REPEAT_CONTEXT = ("When jit-compiling jnp.repeat, the total number of repeats must be static. To "
+                  "fix this, either specify a static value for `repeats`, or pass a static value "
+                  "to `total_repeat_length`.")
 ITEM_CONTEXT = "This occurred in the item() method of jax.Array"
 TOLIST_CONTEXT = "The tolist() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
 ARANGE_PARAMETERS = ("start", "stop", "step")
@@ -191,6 +195,41 @@ def _linspace(ctx: Context, call: ast.Call) -> Needed | None:
     return Needed(num, tracer, escaped("'num' argument of jnp.linspace"), "jnp.linspace", True, False)
 
 
+def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
+    """`jnp.repeat(a, n)` or `a.repeat(n)` with traced repeats and no `total_repeat_length`
+    (a traced `axis` fails first, with its own context: left alone)."""
+    function = call.func
+    method = qualname is None and isinstance(function, ast.Attribute) and function.attr == "repeat"
+    if qualname != "jax.numpy.repeat" and not method:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    total = keywords.get("total_repeat_length")
+    if "out_sharding" in keywords or not (total is None or _none(total)):
+        return None
+    array: ast.expr | None
+    if isinstance(function, ast.Attribute) and method:
+        array, rest = function.value, list(call.args)
+    else:
+        array, rest = call.args[0] if call.args else keywords.get("a"), list(call.args[1:])
+    repeats = rest[0] if rest else keywords.get("repeats")
+    axis = rest[1] if len(rest) > 1 else keywords.get("axis")
+    if array is None or repeats is None or not (axis is None or _none(axis) or _plain_number(axis)):
+        return None
+    if abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
+        return None
+    tracer = abstract_array(ctx, repeats)
+    if tracer is None:
+        return None
+    name = ".repeat()" if method else "jnp.repeat"
+    return Needed(repeats, tracer, escaped(REPEAT_CONTEXT), name, True, False)
+
+
+def _none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
 def _plain_number(expr: ast.expr) -> bool:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         expr = expr.operand
@@ -203,8 +242,8 @@ def _needed(ctx: Context, call: ast.Call) -> Needed | None:
         return _arange(ctx, call)
     if qualname == "jax.numpy.linspace":
         return _linspace(ctx, call)
-    return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or (
-        _method(ctx, call) if qualname is None else None)
+    return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or \
+        _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None)
 
 
 def _size_edit(ctx: Context, call: ast.Call, operand: ast.expr) -> Edit | None:
