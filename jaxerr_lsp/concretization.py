@@ -3,10 +3,12 @@ and JXE073 tracer-integer-conversion.
 
 Each flags an operation that needs a Python value from a tracer of an abstract trace (jit, vmap,
 pmap, checkpoint, the lax control-flow bodies). Here: which tracers count (`abstract_array`),
-how the findings name the tracer's origin (`origin_text`, `transform_related`), the message a
-finding predicts when a placeholder's value is itself partly unknown (`predicted_message`), and
-the edits of the fixes (`static_argnames_edit`, `keyword_insertion`), checked against the text
-before they apply (`edit_fix`).
+which code certainly runs (`runs_unconditionally`), how the findings name the tracer's origin
+(`origin_text`, `tracer_phrase`, `transform_related`), the message a finding predicts when a
+placeholder's value is itself partly unknown (`predicted_message`), and the fixes: a keyword
+added to a call (`keyword_insertion`, `edit_fix`) and the parameter made static at its jit site
+(`static_site`, `static_argnames_fix`, on `jaxerr_lsp.fixes.static_args`), each checked against
+the text before it applies.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ def runs_unconditionally(ctx: Context, node: ast.AST) -> bool:
 TRANSFORMED_CALLS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
                                "jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
                                "jax.hessian"})
+
 
 def argument_is_array(ctx: Context, tracer: Tracer, expr: ast.expr) -> bool:
     """Whether `expr`, the traced function's parameter itself, certainly receives one array:
@@ -250,20 +253,21 @@ def escaped(text: str) -> str:
 
 # ------------------------------------------------------------------------ edits
 def keyword_insertion(ctx: Context, call: ast.Call, keyword_text: str) -> Edit | None:
-    """An edit adding `keyword_text` (`size=m.size`) as the last argument of `call`; None
-    when the call's text makes the place uncertain (a comment inside, `**kwargs`)."""
+    """An edit of `call` adding `keyword_text` (`size=m.size`) as its last argument; None when
+    the call's text makes the place uncertain (a comment inside, `**kwargs`)."""
     if any(k.arg is None for k in call.keywords):
         return None
     text = ctx.segment(call)
     if "#" in text or not text.endswith(")"):
         return None
-    span = ctx.span(call)
     inside = text[:-1].rstrip()
-    separator = "" if inside.endswith(("(", ",")) else ", "
-    if inside.endswith(","):
+    if inside.endswith("("):
+        separator = ""
+    elif inside.endswith(","):
         separator = " "
-    at = Span(span.end_line, span.end_column - 1, span.end_line, span.end_column - 1)
-    return Edit(at, "", separator + keyword_text)
+    else:
+        separator = ", "
+    return Edit(ctx.span(call), text, f"{inside}{separator}{keyword_text})")
 
 
 @dataclass(frozen=True)
