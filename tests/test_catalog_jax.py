@@ -121,17 +121,13 @@ def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.Asyn
 
 def _string_pieces(node: ast.AST) -> list[str]:
     """Every string literal and f-string under `node`, rendered as templates, in source order;
-    a call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
+    a name or call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
     inner: set[int] = set()
     found = []
     for sub in ast.walk(node):
         if isinstance(sub, ast.JoinedStr):
             inner.update(id(v) for v in ast.walk(sub) if v is not sub)
     for sub in ast.walk(node):
-        if isinstance(sub, ast.AugAssign) and isinstance(sub.op, ast.Add) \
-                and isinstance(sub.value, ast.Call):
-            found.append(((sub.value.lineno, sub.value.col_offset),
-                          "{" + ast.unparse(sub.value) + "}"))
         if id(sub) in inner:
             continue
         if isinstance(sub, ast.JoinedStr) or (
