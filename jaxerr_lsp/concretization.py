@@ -42,11 +42,35 @@ def abstract_array(ctx: Context, expr: ast.expr, *, concrete_too: bool = False) 
     it receives is an array or a number (`argument_is_array`). Under grad alone values are
     concrete: not counted, unless `concrete_too` (for what fails on every tracer)."""
     tracer = ctx.tracing.tracer(expr)
-    if tracer is None or not (tracer.abstract or concrete_too):
+    if tracer is None or not (tracer.abstract or concrete_too and runs_differentiated(ctx, tracer)):
         return None
     if not tracer.array and not argument_is_array(ctx, tracer, expr):
         return None
     return tracer.as_array()
+
+
+CUSTOM_RULES = ("jax.custom_vjp", "jax.custom_jvp")
+
+
+def runs_differentiated(ctx: Context, tracer: Tracer) -> bool:
+    """Whether the function of a grad-family tracer certainly runs with it: not a function with
+    a custom derivative (`jax.custom_vjp` / `custom_jvp`, decorated or wrapped; under grad JAX
+    runs its rules, not the function) and decorated with nothing else JAX may replace."""
+    function = tracer.function.function
+    if getattr(function, "decorator_list", None):
+        return False
+    for qualname in CUSTOM_RULES:
+        for site in ctx.model.calls_to(qualname):
+            wrapped = site.args[0] if site.args else None
+            if isinstance(wrapped, ast.Name) and ctx.tracing.traced(function) is not None \
+                    and _names_function(ctx, wrapped, function):
+                return False
+    return True
+
+
+def _names_function(ctx: Context, name: ast.Name, function: ast.AST) -> bool:
+    binding = ctx.model.binding_of(name)
+    return binding is None or binding.node is function
 
 
 def runs_unconditionally(ctx: Context, node: ast.AST) -> bool:
