@@ -111,7 +111,8 @@ def _render(node: ast.expr) -> str:
 
 
 def _string_pieces(node: ast.AST) -> list[str]:
-    """Every string literal and f-string under `node`, rendered as templates, in source order."""
+    """Every string literal and f-string under `node`, rendered as templates, in source order;
+    a name or call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
     inner: set[int] = set()
     found = []
     for sub in ast.walk(node):
@@ -251,6 +252,8 @@ def _builder_class(tree: ast.Module, name: str) -> bool:
 
 
 def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The function that builds a raised exception: a module function (`_ref_arg_error`), or
+    the `__init__` of an exception class that writes its own message."""
     return _find_function(tree, f"{name}.__init__" if _builder_class(tree, name) else name)
 
 
