@@ -18,7 +18,9 @@ wording, e.g. the `jax_custom_vjp3` path in jax/_src/hijax.py) and `exception`. 
 shows that frame. An entry with `static_rule = false` documents an error no single file can
 show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
 A site with `builder = "_ref_arg_error"` raises an exception built by that function (`raise
-_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
+_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text. The
+builder may also be the exception class whose `__init__` writes the message (`raise
+TracerArrayConversionError(self)`, builder_file jax/_src/errors.py).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by

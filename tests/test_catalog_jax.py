@@ -182,7 +182,7 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     # exception raised there, or a module-level message it formats), placeholders included.
     text_file = source.builder_file or source.file
     text_tree, text_lines = _module(text_file)
-    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    text_function = _builder_function(text_tree, source.builder) if source.builder else function
     pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
     assert _covers(template, pieces) or _covers(template, built), (
         f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
@@ -207,6 +207,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     expected = source.exception or entry.exception
     if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
         assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        if _class_named(text_tree, source.builder) is not None:  # the exception class itself
+            assert expected.rsplit(".", 1)[-1] == source.builder, (expected, source.builder)
+            return
         made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
                 and isinstance(n.value, ast.Call)]
         assert [ast.unparse(m) for m in made] == [expected], [ast.unparse(m) for m in made]
@@ -218,6 +221,36 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(template, built), (entry.id, source.line, built)
+
+
+def _appended_pieces(function: ast.AST, assign: ast.Assign, raised: ast.Raise) -> list[str]:
+    """What `name += ...` statements between `assign` (`name = ...`) and the raise append to the
+    message, in order: string text as it is, any other expression as a placeholder
+    (`msg += tracer._origin_msg()` gives `{tracer._origin_msg()}`)."""
+    name = assign.targets[0].id  # type: ignore[attr-defined]
+    pieces = []
+    for node in sorted((n for n in ast.walk(function) if isinstance(n, ast.AugAssign)
+                        and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name)
+                        and n.target.id == name and assign.lineno < n.lineno < raised.lineno),
+                       key=lambda n: n.lineno):
+        strings = _string_pieces(node.value)
+        pieces += strings or ["{" + ast.unparse(node.value) + "}"]
+    return pieces
+
+
+def _class_named(tree: ast.Module, name: str) -> ast.ClassDef | None:
+    """The module-level class `name` of `tree`, if there is one."""
+    return next((node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name),
+                None)
+
+
+def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The function that builds the exception a site raises: a module-level function, or an
+    exception class whose `__init__` writes the message (`raise TracerArrayConversionError(self)`,
+    jax/_src/errors.py)."""
+    if _class_named(tree, name) is not None:
+        return _find_function(tree, f"{name}.__init__")
+    return _find_function(tree, name)
 
 
 def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -> list[str]:
@@ -234,7 +267,7 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
         formats = [c for c in ast.walk(raised) if isinstance(c, ast.Call)
                    and isinstance(c.func, ast.Attribute) and c.func.attr == "format"
                    and isinstance(c.func.value, ast.Name) and c.func.value.id == last.targets[0].id]
-        pieces = _string_pieces(last.value)
+        pieces = _string_pieces(last.value) + _appended_pieces(function, last, raised)
         if formats and len(pieces) == 1 and not formats[0].keywords:
             fields = iter("{" + ast.unparse(a) + "}" for a in formats[0].args)
             return [re.sub(r"\{\{\}\}", lambda _m: next(fields, "{{}}"), pieces[0])]
