@@ -9,7 +9,7 @@ def activation(h):
 
 @jax.jit
 def layer(w, x):
-    return activation(w * x)
+    return activation(jnp.dot(w, x))
 
 
 print(layer(jnp.ones(2), jnp.ones(2)))
