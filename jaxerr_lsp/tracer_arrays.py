@@ -13,6 +13,7 @@ list, None), makes the parameter one array; anything unknown leaves it unknown.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from jaxerr_lsp.model import DEF
@@ -174,3 +175,15 @@ def _calls_of_function(ctx: Context, function: ast.AST) -> list[ast.Call]:
         return []
     return [use.parent for use in ctx.model.uses_of(bindings[0])
             if isinstance(use.parent, ast.Call) and use.parent.func is use.node]
+
+
+def module_name_for_fix(ctx: Context, module: str, default: str) -> tuple[str, str] | None:
+    """How a fix names `module` ("jax.numpy"): (its alias in the file, "") or, when the file has
+    none, (`default`, the import to add); None when `default` already names something here."""
+    aliases = ctx.model.aliases_of(module)
+    if aliases:
+        return aliases[0], ""
+    if re.search(rf"\b{re.escape(default)}\b", ctx.parsed.text):
+        return None
+    line = f"import {module}" if default == module else f"import {module} as {default}"
+    return default, line

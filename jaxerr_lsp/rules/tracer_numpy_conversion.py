@@ -24,13 +24,12 @@ arguments other than `axis`, `keepdims`, `dtype`; unsafe for conversions (`np.as
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer
+from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -103,12 +102,10 @@ def _replacement(ctx: Context, name: str, call: ast.Call) -> tuple[str, str, boo
     if name in NO_TWIN or any(k.arg not in TWIN_KEYWORDS for k in call.keywords):
         return "", "", False
     twin = CONVERSIONS.get(name, name)
-    aliases = ctx.model.aliases_of("jax.numpy")
-    if aliases:
-        return f"{aliases[0]}.{twin}", "", name not in CONVERSIONS
-    if re.search(r"\bjnp\b", ctx.parsed.text):
-        return "", "", False  # `jnp` names something else here
-    return f"jnp.{twin}", "import jax.numpy as jnp", name not in CONVERSIONS
+    named = module_name_for_fix(ctx, "jax.numpy", "jnp")
+    if named is None:
+        return "", "", False
+    return f"{named[0]}.{twin}", named[1], name not in CONVERSIONS
 
 
 def origin_line(tracer: Tracer, expr: ast.expr) -> str:
