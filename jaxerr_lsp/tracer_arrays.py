@@ -43,14 +43,29 @@ def array_tracer(ctx: Context, expr: ast.expr) -> Tracer | None:
 
 def _array_tracer(ctx: Context, expr: ast.expr, depth: int) -> Tracer | None:
     tracer = ctx.tracing.tracer(expr)
-    if tracer is None or tracer.array:
+    if tracer is not None and tracer.array:
         return tracer
+    if isinstance(expr, ast.BinOp) and depth < _MAX_DEPTH:
+        return _arithmetic(ctx, expr, depth + 1)
+    if tracer is None:
+        return None
     if not isinstance(expr, ast.Name) or tracer.parameter != expr.id:
         return None
     if not _names_the_parameter(ctx, expr, tracer.function):
         return None
     if _parameter_is_array(ctx, tracer.function, expr.id, depth):
         return tracer.as_array()
+    return None
+
+
+def _arithmetic(ctx: Context, expr: ast.BinOp, depth: int) -> Tracer | None:
+    """`2 * k`, `k + 1`: arithmetic of a traced array with a number or another traced array."""
+    left = _array_tracer(ctx, expr.left, depth)
+    right = _array_tracer(ctx, expr.right, depth)
+    if left is not None and (right is not None or _number(expr.right, integers=True)):
+        return left
+    if right is not None and _number(expr.left, integers=True):
+        return right
     return None
 
 
@@ -187,3 +202,18 @@ def module_name_for_fix(ctx: Context, module: str, default: str) -> tuple[str, s
         return None
     line = f"import {module}" if default == module else f"import {module} as {default}"
     return default, line
+
+
+def origin_line(tracer: Tracer, expr: ast.expr) -> str:
+    """JAX's context line for the tracer `expr`, as far as the code shows it: none under grad
+    alone; for jit and the lax bodies the function and the transformation (the file and line
+    left out), and the argument when `expr` is the parameter itself; none for vmap, whose line
+    names where the batched value was made."""
+    transform = tracer.transform
+    if not tracer.abstract or not transform.label:
+        return ""
+    argument = f" This concrete value was not available in Python because it depends on the " \
+        f"value of the argument {tracer.parameter}." \
+        if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
+    return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
+            f"{transform.label}.{argument}")

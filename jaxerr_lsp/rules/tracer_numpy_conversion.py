@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix
+from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix, origin_line
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -106,21 +106,6 @@ def _replacement(ctx: Context, name: str, call: ast.Call) -> tuple[str, str, boo
     if named is None:
         return "", "", False
     return f"{named[0]}.{twin}", named[1], name not in CONVERSIONS
-
-
-def origin_line(tracer: Tracer, expr: ast.expr) -> str:
-    """JAX's context line for the tracer `expr`, as far as the code shows it: none under grad
-    alone; for jit and the lax bodies the function and the transformation (the file and line
-    left out), and the argument when `expr` is the parameter itself; none for vmap, whose line
-    names where the batched value was made."""
-    transform = tracer.transform
-    if not tracer.abstract or not transform.label:
-        return ""
-    argument = f" This concrete value was not available in Python because it depends on the " \
-        f"value of the argument {tracer.parameter}." \
-        if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
-    return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
-            f"{transform.label}.{argument}")
 
 
 def tracer_note(function: str, argument: str, tracer: Tracer) -> str:
