@@ -70,7 +70,9 @@ def _traced_slice(ctx: Context, subscript: ast.Subscript
     for position, element in enumerate(elements):
         if isinstance(element, ast.Slice):
             for bound in (element.lower, element.upper, element.step):
-                tracer = array_tracer(ctx, bound) if bound is not None else None
+                if bound is None:
+                    continue
+                tracer = array_tracer(ctx, bound)
                 if tracer is not None and tracer.abstract:
                     return position, element, bound, tracer
         if not _plain_index(element):
