@@ -3,7 +3,9 @@
 What it does: finds a NumPy function (`np.sin(x)`, `onp.asarray(x)`, `sin(x)` after `from
 numpy import sin`, `np.float32(x)`...) called in traced code with a tracer array for an argument
 it converts: an argument of a function under `jax.jit`, `jax.vmap`, a `lax` body (or anything
-computed from one), or a differentiated argument under `jax.grad` and its family.
+computed from one), or a differentiated argument under `jax.grad` and its family. Also a NumPy
+array (`TABLE = np.linspace(...)`) indexed with a traced index, `TABLE[i]`, in code traced
+abstractly: NumPy converts the index.
 
 Why is this bad: NumPy turns its inputs into NumPy arrays through `__array__`, which a tracer
 refuses: JAX raises TracerArrayConversionError while tracing, under every transformation.
@@ -18,7 +20,8 @@ arrays fails differently): see `jaxerr_lsp.tracer_arrays`.
 Fix: call the `jax.numpy` function of the same name (adding `import jax.numpy as jnp` when the
 file has no alias for it). Safe for the math functions of `SAME_MEANING` called without keyword
 arguments other than `axis`, `keepdims`, `dtype`; unsafe for conversions (`np.asarray`,
-`np.array`, dtypes), whose result becomes a JAX array.
+`np.array`, dtypes), whose result becomes a JAX array. `TABLE[i]` -> `jnp.asarray(TABLE)[i]`
+(unsafe: JAX clamps an index out of range where NumPy raised).
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ class NumpyOnTracer(RuleData):
     replacement: str  # `jnp.sin`; "" when no fix applies
     import_line: str  # "import jax.numpy as jnp" when the file has no alias for jax.numpy
     safe: bool
+    fix_id: str  # "use-jax-numpy" | "index-jax-array"
 
 
 def _converted_arguments(name: str, call: ast.Call) -> list[ast.expr]:
@@ -108,11 +112,11 @@ def _replacement(ctx: Context, name: str, call: ast.Call) -> tuple[str, str, boo
     return f"{named[0]}.{twin}", named[1], name not in CONVERSIONS
 
 
-def tracer_note(function: str, argument: str, tracer: Tracer) -> str:
+def tracer_note(what: str, argument: str, tracer: Tracer) -> str:
     """Which parameter the traced value comes from, and which transformation traces it."""
     source = f"the argument `{tracer.parameter}` of `{tracer.function.name}`" \
         if tracer.parameter else f"a value computed in `{tracer.function.name}`"
-    return (f" — `{function}` is a NumPy function and `{argument}` is traced by "
+    return (f" — {what} and `{argument}` is traced by "
             f"{tracer.transform.qualname} (from {source}).")
 
 
@@ -127,16 +131,51 @@ def check(ctx: Context) -> None:
             continue
         argument, tracer = found
         replacement, import_line, safe = _replacement(ctx, name, call)
-        transform = tracer.transform
-        ctx.report(
-            call,
-            shown={"tracer._error_repr()": f"traced array `{ctx.segment(argument)}`",
-                   "tracer._origin_msg()": origin_line(tracer, argument)},
-            note=tracer_note(ctx.segment(call.func), ctx.segment(argument), tracer),
-            related=(Related(ctx.span(transform.site),
-                             f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
-            data=NumpyOnTracer(ctx.span(call.func), ctx.segment(call.func), replacement,
-                               import_line, safe))
+        _report(ctx, call, argument, tracer, f"`{ctx.segment(call.func)}` is a NumPy function",
+                 NumpyOnTracer(ctx.span(call.func), ctx.segment(call.func), replacement,
+                               import_line, safe, "use-jax-numpy"))
+    for subscript, _traced in ctx.tracing.subscripts:
+        found_index = _numpy_array_indexed(ctx, subscript)
+        if found_index is None:
+            continue
+        index, tracer = found_index
+        named = module_name_for_fix(ctx, "jax.numpy", "jnp")
+        table = ctx.segment(subscript.value)
+        data = NumpyOnTracer(ctx.span(subscript.value), table,
+                             f"{named[0]}.asarray({table})" if named else "",
+                             named[1] if named else "", False, "index-jax-array")
+        _report(ctx, subscript, index, tracer, f"`{table}` is a NumPy array indexed", data)
+
+
+def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer] | None:
+    """`table[i]`: a NumPy array read at a traced index (NumPy converts the index), when the
+    other indices are plain."""
+    if not isinstance(subscript.ctx, ast.Load) or ctx.values.value(subscript.value).type != "ndarray":
+        return None
+    index = subscript.slice
+    elements = index.elts if isinstance(index, ast.Tuple) else [index]
+    found = None
+    for element in elements:
+        tracer = array_tracer(ctx, element) if not isinstance(element, ast.Slice) else None
+        if tracer is not None and tracer.abstract and found is None:
+            found = (element, tracer)
+        elif not (isinstance(element, ast.Constant) and (type(element.value) is int
+                                                         or element.value is None)):
+            return None
+    return found
+
+
+def _report(ctx: Context, where: ast.AST, argument: ast.expr, tracer: Tracer, what: str,
+            data: NumpyOnTracer) -> None:
+    transform = tracer.transform
+    ctx.report(
+        where,
+        shown={"tracer._error_repr()": f"traced array `{ctx.segment(argument)}`",
+               "tracer._origin_msg()": origin_line(tracer, argument)},
+        note=tracer_note(what, ctx.segment(argument), tracer),
+        related=(Related(ctx.span(transform.site),
+                         f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
+        data=data)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
@@ -152,6 +191,11 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
     if import_edit is not None:
         edits.insert(0, import_edit)
     added = f" and adds `{data.import_line}`" if data.import_line else ""
+    if data.fix_id == "index-jax-array":
+        why = (f"Indexes `{data.replacement}`{added}: the same values at indices within the "
+               "array, as a JAX array; out of range, NumPy raised IndexError where JAX clamps "
+               "the index.")
+        return [Fix(f"Index {data.replacement}", False, why, tuple(edits), data.fix_id)]
     if data.safe:
         why = (f"Calls `{data.replacement}`{added}: the jax.numpy function of the same name, "
                "with the same arguments and values, which works on tracers.")
@@ -170,5 +214,5 @@ RULE = Rule(
     check=check,
     data=NumpyOnTracer,
     fix=fix,
-    fix_ids=("use-jax-numpy",),
+    fix_ids=("use-jax-numpy", "index-jax-array"),
 )
