@@ -10,9 +10,11 @@ Python integers.
 Why is this bad: JAX needs every slice's start, stop and step to be static to know the result's
 shape; it raises IndexError while tracing. Under `jax.grad` alone the bounds are concrete.
 
-Fix: `x[i:i + K]` (K an int literal, the slice alone or after full `:` slices) ->
+Fixes: `x[i:i + K]` (K an int literal, the slice alone or after full `:` slices) ->
 `jax.lax.dynamic_slice_in_dim(x, i, K, axis)`. Unsafe: where the window would run past the end,
-a slice returns fewer elements and dynamic_slice moves the start back.
+a slice returns fewer elements and dynamic_slice moves the start back. And, when the bounds
+come from one parameter of a function only `jax.jit` traces, make that parameter static
+(unsafe: one compilation per value, callers must pass hashable values).
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ class TracedSlice(RuleData):
     replace_source: str
     replacement: str  # "" when no fix applies
     import_line: str
+    # Making the parameter the bounds come from static (jit only): the jit site, the name and
+    # its position among the positional parameters (-1: keyword-only); "" name: not offered.
+    jit_site: Span | None = None
+    static_name: str = ""
+    static_position: int = -1
 
 
 def _indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
@@ -124,9 +131,38 @@ def _fix_data(ctx: Context, subscript: ast.Subscript, array: ast.expr, method: a
     return TracedSlice(ctx.span(subscript), ctx.segment(subscript), replacement, import_line)
 
 
+def _static_parameter(ctx: Context, piece: ast.Slice, tracer: Tracer) -> tuple[Span, str, int] | None:
+    """(jit site, parameter, position) when every traced name in the slice's bounds is that one
+    parameter of a function only `jax.jit` traces."""
+    function = tracer.function
+    name = tracer.parameter
+    if name is None or [t.qualname for t in function.transforms] != ["jax.jit"] \
+            or function.called_from:
+        return None
+    for bound in (piece.lower, piece.upper, piece.step):
+        for node in ast.walk(bound) if bound is not None else ():
+            if isinstance(node, ast.Name) and node.id != name \
+                    and ctx.tracing.tracer(node) is not None:
+                return None
+    arguments = function.function.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if name not in positional and name not in [a.arg for a in arguments.kwonlyargs]:
+        return None
+    position = positional.index(name) if name in positional else -1
+    return ctx.span(function.transforms[0].site), name, position
+
+
 def _slice_text(ctx: Context, piece: ast.Slice) -> str:
     parts = [ctx.segment(p) if p is not None else "None" for p in (piece.lower, piece.upper, piece.step)]
     return f"slice({', '.join(parts)}) with tracers"
+
+
+def _with_static(data: TracedSlice, static: tuple[Span, str, int] | None) -> TracedSlice:
+    if static is None:
+        return data
+    site, name, position = static
+    return TracedSlice(data.replace_span, data.replace_source, data.replacement, data.import_line,
+                       site, name, position)
 
 
 def check(ctx: Context) -> None:
@@ -151,26 +187,41 @@ def check(ctx: Context) -> None:
             note=note,
             related=(Related(ctx.span(transform.site),
                              f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
-            data=_fix_data(ctx, subscript, array, method, position, piece))
+            data=_with_static(_fix_data(ctx, subscript, array, method, position, piece),
+                              _static_parameter(ctx, piece, tracer)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
     from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.static_args import static_argument_edit
     from jaxerr_lsp.fixes.statement import import_edit_for
 
     data = finding.data
     assert isinstance(data, TracedSlice)
-    if not data.replacement or lines.text(data.replace_span) != data.replace_source:
-        return []
-    edits = [TextEdit(data.replace_span, data.replacement)]
-    import_edit = import_edit_for(lines, [data.import_line]) if data.import_line else None
-    if import_edit is not None:
-        edits.insert(0, import_edit)
-    added = f" (adding `{data.import_line}`)" if data.import_line else ""
-    why = (f"`{data.replace_source}` becomes `{data.replacement}`{added}: the same elements while "
-           "the window fits in the array; near the end the slice returned fewer elements, while "
-           "dynamic_slice_in_dim moves the start back and always returns the full window.")
-    return [Fix(f"Use {data.replacement}", False, why, tuple(edits), "dynamic-slice-in-dim")]
+    fixes = []
+    if data.replacement and lines.text(data.replace_span) == data.replace_source:
+        edits = [TextEdit(data.replace_span, data.replacement)]
+        import_edit = import_edit_for(lines, [data.import_line]) if data.import_line else None
+        if import_edit is not None:
+            edits.insert(0, import_edit)
+        added = f" (adding `{data.import_line}`)" if data.import_line else ""
+        why = (f"`{data.replace_source}` becomes `{data.replacement}`{added}: the same elements "
+               "while the window fits in the array; near the end the slice returned fewer "
+               "elements, while dynamic_slice_in_dim moves the start back and always returns the "
+               "full window.")
+        fixes.append(Fix(f"Use {data.replacement}", False, why, tuple(edits),
+                         "dynamic-slice-in-dim"))
+    if data.static_name and data.jit_site is not None:
+        position = data.static_position if data.static_position >= 0 else None
+        edit = static_argument_edit(lines, data.jit_site, data.static_name, position)
+        if edit is not None:
+            why = (f"`{data.static_name}` becomes a static argument of jax.jit: the slice bounds "
+                   "are Python integers again, but the function is compiled anew for every "
+                   f"value of `{data.static_name}`, and callers must pass a hashable value (a "
+                   "Python int, not an array).")
+            fixes.append(Fix(f"Make {data.static_name} static", False, why, (edit,),
+                             "static-argument"))
+    return fixes
 
 
 RULE = Rule(
@@ -180,5 +231,5 @@ RULE = Rule(
     check=check,
     data=TracedSlice,
     fix=fix,
-    fix_ids=("dynamic-slice-in-dim",),
+    fix_ids=("dynamic-slice-in-dim", "static-argument"),
 )
