@@ -47,6 +47,9 @@ def _array_tracer(ctx: Context, expr: ast.expr, depth: int) -> Tracer | None:
         return tracer
     if isinstance(expr, ast.BinOp) and depth < _MAX_DEPTH:
         return _arithmetic(ctx, expr, depth + 1)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and depth < _MAX_DEPTH \
+            and not (isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)):
+        return _array_tracer(ctx, expr.value, depth + 1)  # a part of a traced array
     if tracer is None:
         return None
     if not isinstance(expr, ast.Name) or tracer.parameter != expr.id:

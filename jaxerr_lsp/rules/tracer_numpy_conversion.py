@@ -63,6 +63,8 @@ CONVERSIONS = {"asarray": "asarray", "array": "array", "asanyarray": "asarray",
                "float32": "float32", "float16": "float16", "int32": "int32", "int16": "int16",
                "int8": "int8", "uint8": "uint8", "uint32": "uint32", "bool_": "bool_",
                "complex64": "complex64"}
+# ... of them, those that also take a list or tuple of arrays.
+SEQUENCE_CONVERSIONS = frozenset({"array", "asarray", "asanyarray"})
 # Conversions with no twin of the same meaning (64-bit types are 32-bit in JAX by default),
 # and functions whose jax.numpy twin needs a static size under jit.
 NO_TWIN = frozenset({"float64", "int64", "complex128", "unique", "histogram", "flatnonzero"})
@@ -86,6 +88,8 @@ def _converted_arguments(name: str, call: ast.Call) -> list[ast.expr]:
     if name in SEQUENCE_ARGUMENT:
         first = call.args[0] if call.args else None
         return list(first.elts) if isinstance(first, (ast.List, ast.Tuple)) else []
+    if name in SEQUENCE_CONVERSIONS and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
+        return list(call.args[0].elts)  # np.array([x, y]) converts each element
     if name in FIRST_ARGUMENT or name in CONVERSIONS or name in NO_TWIN:
         return list(call.args[:1])
     return []
