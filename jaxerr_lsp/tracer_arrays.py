@@ -25,7 +25,7 @@ from jaxerr_lsp.vjp_application import calls_of_result
 # Transformations that hand the function the arguments of the call one for one.
 SAME_SIGNATURE = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
                             "jax.ad_checkpoint.checkpoint", "jax.grad", "jax.value_and_grad",
-                            "jax.jacrev", "jax.jacfwd", "jax.hessian"})
+                            "jax.jacrev", "jax.jacfwd", "jax.hessian", "jax.make_jaxpr"})
 # ... of which these map over the leading axis (a Python number cannot be mapped).
 MAPPING = frozenset({"jax.vmap", "jax.pmap"})
 DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
@@ -148,6 +148,13 @@ def _transform_arguments(ctx: Context, traced: TracedFunction, transform: Transf
                 yield bound.given[name]
         return
     if not isinstance(site, ast.Call):
+        return
+    if transform.qualname == "jax.eval_shape":  # jax.eval_shape(f, *args, **kwargs)
+        applied = ctx.model.call_site(site)
+        bound = bind_arguments(signature, applied.args[1:], applied.keywords) \
+            if applied is not None else None
+        if bound is not None and name in bound.given:
+            yield bound.given[name]
         return
     position = signature.positional.index(name) if name in signature.positional else -1
     yield from _lax_arguments(ctx, transform.qualname, site, position)
