@@ -230,21 +230,6 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         assert _covers(template, built), (entry.id, source.line, built)
 
 
-def _appended_pieces(function: ast.AST, assign: ast.Assign, raised: ast.Raise) -> list[str]:
-    """What `name += ...` statements between `assign` (`name = ...`) and the raise append to the
-    message, in order: string text as it is, any other expression as a placeholder
-    (`msg += tracer._origin_msg()` gives `{tracer._origin_msg()}`)."""
-    name = assign.targets[0].id  # type: ignore[attr-defined]
-    pieces = []
-    for node in sorted((n for n in ast.walk(function) if isinstance(n, ast.AugAssign)
-                        and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name)
-                        and n.target.id == name and assign.lineno < n.lineno < raised.lineno),
-                       key=lambda n: n.lineno):
-        strings = _string_pieces(node.value)
-        pieces += strings or ["{" + ast.unparse(node.value) + "}"]
-    return pieces
-
-
 def _class_named(tree: ast.Module, name: str) -> ast.ClassDef | None:
     """The module-level class `name` of `tree`, if there is one."""
     return next((node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name),
@@ -274,7 +259,7 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
         formats = [c for c in ast.walk(raised) if isinstance(c, ast.Call)
                    and isinstance(c.func, ast.Attribute) and c.func.attr == "format"
                    and isinstance(c.func.value, ast.Name) and c.func.value.id == last.targets[0].id]
-        pieces = _string_pieces(last.value) + _appended_pieces(function, last, raised)
+        pieces = _string_pieces(last.value)
         if formats and len(pieces) == 1 and not formats[0].keywords:
             fields = iter("{" + ast.unparse(a) + "}" for a in formats[0].args)
             return [re.sub(r"\{\{\}\}", lambda _m: next(fields, "{{}}"), pieces[0])]
