@@ -565,6 +565,39 @@ jax.jit(lambda x, flag=True: x * 2 if flag else x)(1.0)
 raises(bool_error, jax.jit(lambda x: max(x, 0.0)), 1.0)
 fact("bool of a tracer: grad family works, each transformation's label, vmap's wording")
 
+# NumPy on tracers (tracer-numpy-conversion): ufuncs and conversions raise under jit and grad;
+# functions NumPy hands to the array's own method do not; shapes and constants are no tracers.
+import numpy as np
+for transform in (jax.jit, jax.grad):
+    for fn in (np.sin, np.asarray, np.float32, lambda t: np.maximum(0.0, t)):
+        raises(jax.errors.TracerArrayConversionError, transform(lambda t, fn=fn: jnp.sum(fn(t))), 1.0)
+jax.jit(lambda t: (np.sum(t), np.mean(t), np.max(t), np.reshape(t, (1,)), np.round(t)))(jnp.ones(1))
+jax.jit(lambda t: t.astype(np.float32) * np.pi / np.prod(t.shape))(jnp.ones(2))
+jax.grad(lambda w, b: jnp.sum(w * np.asarray(b)))(jnp.ones(2), jnp.ones(2))
+fact("numpy on tracers")
+
+# Boolean masks (traced-boolean-index): jit and vmap refuse, grad alone and NumPy masks work.
+x6 = jnp.arange(6.0)
+for fn in (lambda t: t[t > 2], lambda t: t.at[t > 2].set(0.0), lambda t: t[t.sum() > 2]):
+    assert "got bool[" in raises(jax.errors.NonConcreteBooleanIndexError, jax.jit(fn), x6)
+raises(jax.errors.NonConcreteBooleanIndexError, jax.vmap(lambda r: r[r > 1].sum()), x6.reshape(2, 3))
+jax.grad(lambda t: t[t > 2].sum())(x6)
+jax.jit(lambda t: t[np.arange(6) > 2])(x6)
+assert float(jax.jit(lambda t: jnp.where(t > 2, t, 0).sum())(x6)) == float(x6[x6 > 2].sum())
+ns = dict(jax=jax, jnp=jnp)
+exec([d for d in catalog.get("traced-boolean-index").defensive if "\n" in d][0], ns)
+fact("boolean masks")
+
+# Slices (traced-slice-bounds): traced bounds raise; dynamic_slice_in_dim clamps at the end.
+assert "at position 1" in raises(IndexError, jax.jit(lambda t, i: t[:, i:i + 2]), jnp.ones((2, 4)), 1)
+window = jax.jit(lambda t, i: jax.lax.dynamic_slice_in_dim(t, i, 2))
+assert window(x6, 5).tolist() == [4.0, 5.0] and x6[5:7].tolist() == [5.0]
+assert window(x6, -1).tolist() == [4.0, 5.0] and x6[-1:1].tolist() == []
+jax.grad(lambda t, i: t[i:i + 2].sum())(x6, 1)
+exec([d for d in catalog.get("traced-slice-bounds").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
+exec([d for d in catalog.get("tracer-numpy-conversion").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
+fact("slices")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
