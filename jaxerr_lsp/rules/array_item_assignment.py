@@ -139,10 +139,11 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
     if binding is None:
         return (f"`{name}` is a parameter: rebinding it leaves the caller's array unchanged, "
                 "where an in-place update would have changed it.")
-    if not _fresh(ctx, binding.value):
-        return (f"`{name}` may share its array with another value (it is bound to "
-                f"`{shorten(ctx.segment(binding.value), 40)}`), which keeps the old elements "
-                "after the rebinding.")
+    made = binding.value
+    if made is None or not _fresh(ctx, made):
+        shown = f" (it is bound to `{shorten(ctx.segment(made), 40)}`)" if made is not None else ""
+        return (f"`{name}` may share its array with another value{shown}, which keeps the old "
+                "elements after the rebinding.")
     holder = next((u for u in ctx.model.uses_of(binding)
                    if u is not use and not _only_reads(ctx, u, binding)), None)
     if holder is not None:

@@ -1,5 +1,4 @@
 # case: static — a name bound by unpacking a call is not followed (q could be anything the code does not show)
-import jax.numpy as jnp
 
 
 def helper():
