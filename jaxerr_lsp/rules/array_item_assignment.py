@@ -39,6 +39,7 @@ from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.jax_arrays import jax_array_origin
 from jaxerr_lsp.model import ASSIGN, Binding, Use
 from jaxerr_lsp.rule import Context, Rule, shorten
+from jaxerr_lsp.tracing import TracedFunction, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -79,27 +80,65 @@ class ItemAssignment(RuleData):
 
 
 def check(ctx: Context) -> None:
+    reported: set[int] = set()
     for uses in ctx.model.uses.values():
         for use in uses:
             target = use.parent
             if type(target) is ast.Subscript and type(target.ctx) is ast.Store \
-                    and target.value is use.node:
-                _check_target(ctx, target, use)
+                    and target.value is use.node and _check_bound_array(ctx, target, use):
+                reported.add(id(target))
+    if ctx.model.functions:
+        _check_traced(ctx, reported)
 
 
-def _check_target(ctx: Context, target: ast.Subscript, use: Use) -> None:
+def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
+    """`x[i] = v` where `x` is bound once to a JAX array (eagerly or in traced code)."""
     base = use.node
     binding = ctx.model.binding_of(base)
     if binding is None or binding.kind != ASSIGN or binding.value is None:
-        return
+        return False
     origin = jax_array_origin(ctx, binding.value)
     if origin is None:
-        return
+        return False
     made = binding.value
     note = (f"\n`{base.id}` is the JAX array `{shorten(ctx.segment(made))}` (line {made.lineno}); "
             f"rebind it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
+    return True
+
+
+def _check_traced(ctx: Context, reported: set[int]) -> None:
+    """`x[i] = v` in traced code where `x` is certainly one traced array (a parameter
+    annotated as an array, arithmetic on a traced parameter, a `jnp` result of one); never a
+    parameter that may be a pytree, never a Ref."""
+    for target, _value, traced in ctx.tracing.stores:
+        if type(target) is not ast.Subscript or id(target) in reported \
+                or not isinstance(target.value, ast.Name):
+            continue
+        base = target.value
+        use = ctx.model.use_of.get(id(base))
+        tracer = ctx.tracing.tracer(base)
+        if use is None or tracer is None or not tracer.array \
+                or ctx.values.value(base).type == "Ref":
+            continue
+        transform = tracer.transform
+        note = (f"\n`{base.id}` {_traced_origin(base.id, tracer, traced)}: a traced JAX array; "
+                f"rebind it to an updated copy with `{base.id}.at[...]`.")
+        related = (Related(ctx.span(transform.site),
+                           f"`{tracer.function.name}` is traced by `{transform.qualname}` here"),)
+        binding = ctx.model.binding_of(base)
+        ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
+        reported.add(id(target))
+
+
+def _traced_origin(name: str, tracer: Tracer, traced: TracedFunction) -> str:
+    by = f"traced by `{tracer.transform.qualname}`"
+    if tracer.parameter == name and tracer.function is traced:
+        return f"is a parameter of `{traced.name}`, {by}"
+    if tracer.parameter:
+        return f"is computed from the parameter `{tracer.parameter}` of `{tracer.function.name}`, {by}"
+    return f"is computed in `{traced.name}`, {by}"
 
 
 # ----------------------------------------------------------------------------- the rewrite
@@ -109,7 +148,7 @@ def _plan(ctx: Context, target: ast.Subscript, use: Use, binding: Binding | None
     span = ctx.span(target)
     statement = ctx.model.parent.get(id(target))
     method = _method(statement, target)
-    in_own_scope = binding is None or binding.scope is use.scope
+    in_own_scope = ctx.model.resolve_scope(name, use.scope) is use.scope
     if not method or not in_own_scope or name in use.scope.global_names \
             or name in use.scope.nonlocal_names:
         return ItemAssignment(span, name, "", False, "")
@@ -136,9 +175,13 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
                    use: Use, binding: Binding | None, method: str) -> str:
     """Why the rewrite may change what the program does ("" when it cannot)."""
     name = use.node.id
-    if binding is None:
-        return (f"`{name}` is a parameter: rebinding it leaves the caller's array unchanged, "
-                "where an in-place update would have changed it.")
+    if binding is None or binding.kind != ASSIGN:
+        bindings = use.scope.bindings.get(name, [])
+        if len(bindings) == 1 and isinstance(bindings[0].node, ast.arg):
+            return (f"`{name}` is a parameter: rebinding it leaves the caller's array unchanged, "
+                    "where an in-place update would have changed it.")
+        return (f"`{name}` is bound more than once: another name or an earlier binding may hold "
+                "the old array, which keeps the old elements after the rebinding.")
     made = binding.value
     if made is None or not _fresh(ctx, made):
         shown = f" (it is bound to `{shorten(ctx.segment(made), 40)}`)" if made is not None else ""
