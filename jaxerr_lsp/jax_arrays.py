@@ -17,6 +17,7 @@ with a JAX array:
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.model import ASSIGN
@@ -25,7 +26,7 @@ from jaxerr_lsp.values import array_type_of_call
 if TYPE_CHECKING:
     from jaxerr_lsp.rule import Context
 
-__all__ = ["jax_array_origin", "is_jax_array"]
+__all__ = ["jax_array_origin", "is_jax_array", "returns_one_array"]
 
 MAX_DEPTH = 30
 # `.at[i].<method>(...)` and array methods that return one array, on a JAX array.
@@ -80,18 +81,21 @@ def _call(ctx: Context, call: ast.Call, depth: int) -> str | None:
         return None
     if array_type_of_call(ctx.model, call) != "ArrayImpl":
         return None
-    qualname = ctx.model.qualname(function) or ""
-    if not _one_array(ctx, qualname, call, depth):
+    if not returns_one_array(ctx, call, lambda e: jax_array_origin(ctx, e, depth) is not None):
         return None
+    qualname = ctx.model.qualname(function) or ""
     if call.args and not isinstance(call.args[0], ast.Starred) \
             and ctx.values.value(call.args[0]).type == "Ref":
         return None  # jnp.asarray(ref): JAX refuses the Ref first
     return f"`{qualname}`"
 
 
-def _one_array(ctx: Context, qualname: str, call: ast.Call, depth: int) -> bool:
-    """Whether this call of an array function certainly returns one array (some return a
-    tuple for some arguments, or mirror their argument's structure)."""
+def returns_one_array(ctx: Context, call: ast.Call, is_array: Callable[[ast.expr], bool]) -> bool:
+    """Whether this call of an array function (`values.array_type_of_call`) certainly returns
+    one array: some return a tuple for some arguments (`jnp.where(c)`, `jax.lax.sort((a, b))`,
+    `jnp.atleast_1d(a, b)`, `logsumexp(..., return_sign=True)`), `jax.lax.stop_gradient`
+    returns its argument's structure (`is_array` tells whether that is one array)."""
+    qualname = ctx.model.qualname(call.func) or ""
     name = qualname.rsplit(".", 1)[-1]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return False
@@ -100,7 +104,7 @@ def _one_array(ctx: Context, qualname: str, call: ast.Call, depth: int) -> bool:
     if qualname == "jax.lax.sort":
         return False
     if qualname == "jax.lax.stop_gradient":
-        return len(call.args) == 1 and jax_array_origin(ctx, call.args[0], depth) is not None
+        return len(call.args) == 1 and is_array(call.args[0])
     if name in ("atleast_1d", "atleast_2d", "atleast_3d"):
         return len(call.args) == 1
     if name == "logsumexp":

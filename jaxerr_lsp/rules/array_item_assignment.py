@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.jax_arrays import jax_array_origin
+from jaxerr_lsp.jax_arrays import jax_array_origin, returns_one_array
 from jaxerr_lsp.model import ASSIGN, Binding, Use
 from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.tracing import TracedFunction, Tracer
+from jaxerr_lsp.values import array_type_of_call
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -98,7 +99,7 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     if binding is None or binding.kind != ASSIGN or binding.value is None:
         return False
     origin = jax_array_origin(ctx, binding.value)
-    if origin is None:
+    if origin is None or _inside_try_with_handlers(use):
         return False
     made = binding.value
     note = (f"\n`{base.id}` is the JAX array `{shorten(ctx.segment(made))}` (line {made.lineno}); "
@@ -120,7 +121,8 @@ def _check_traced(ctx: Context, reported: set[int]) -> None:
         use = ctx.model.use_of.get(id(base))
         tracer = ctx.tracing.tracer(base)
         if use is None or tracer is None or not tracer.array \
-                or ctx.values.value(base).type == "Ref":
+                or ctx.values.value(base).type == "Ref" or _maybe_not_one_array(ctx, base) \
+                or _inside_try_with_handlers(use):
             continue
         transform = tracer.transform
         note = (f"\n`{base.id}` {_traced_origin(base.id, tracer, traced)}: a traced JAX array; "
@@ -130,6 +132,45 @@ def _check_traced(ctx: Context, reported: set[int]) -> None:
         binding = ctx.model.binding_of(base)
         ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
         reported.add(id(target))
+
+
+def _maybe_not_one_array(ctx: Context, base: ast.Name) -> bool:
+    """`x = jnp.where(c)`, `x = jax.lax.stop_gradient(tree)`...: calls the tracing model takes
+    for one array but that may return a tuple or a pytree."""
+    binding = ctx.model.binding_of(base)
+    value = binding.value if binding is not None and binding.kind == ASSIGN else None
+    if not isinstance(value, ast.Call) or array_type_of_call(ctx.model, value) is None:
+        return False
+
+    def traced_array(expr: ast.expr) -> bool:
+        tracer = ctx.tracing.tracer(expr)
+        return tracer is not None and tracer.array
+
+    return not returns_one_array(ctx, value, traced_array)
+
+
+def _inside_try_with_handlers(use: Use) -> bool:
+    """Whether the statement holding `use` is in the body of a `try` with handlers (code that
+    expects an error). Looks only at the compound statements of the use's own scope, and only
+    when the use sits in some first branch."""
+    candidates = {key for key, number in use.branch if number == 0}
+    if not candidates:
+        return False
+    stack: list[ast.stmt] = list(getattr(use.scope.node, "body", []))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (ast.Try, ast.TryStar)) and id(statement) in candidates \
+                and statement.handlers:
+            return True
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(statement, name, []))
+        for handler in getattr(statement, "handlers", []):
+            stack.extend(handler.body)
+        for case in getattr(statement, "cases", []):
+            stack.extend(case.body)
+    return False
 
 
 def _traced_origin(name: str, tracer: Tracer, traced: TracedFunction) -> str:
