@@ -2,17 +2,26 @@
 
 What it does: finds item assignment on a JAX array: `x[i] = v`, `x[i] += v`, `x[1:] = v`,
 `x[...] = v` (also as one target of a multiple or unpacking assignment), where `x` is a name
-the code certainly binds to a JAX array: bound once, unconditionally, to a `jax.numpy`,
+the code certainly binds to a JAX array. The binding that reaches the statement is its one
+binding, or the last assignment before it in straight-line code of the same scope with no
+binding after it (`x = jnp.asarray(x)` after the parameter `x`); its value is a `jax.numpy`,
 `jax.lax`, `jax.nn`, `jax.random` or `jax.scipy.special` function that returns one array, an
 `.at[...]` update, an array method of such an array, arithmetic of such an array with a number
 or an array, or an element of it (`jaxerr_lsp.jax_arrays`).
 
 Never flagged: a `Ref` (`jax.new_ref`: `r[...] = v` is legal), a NumPy array (`np.zeros`, and
 arithmetic or methods of one), a list, a dict, a parameter (unknown type), an attribute
-(`self.x[i] = v`), a name bound twice or in a branch, a name bound by unpacking, a function of
-JAX that may return a tuple (`jnp.where(c)`, `jax.lax.sort((a, b))`, `jnp.atleast_1d(a, b)`,
+(`self.x[i] = v`), a name whose binding may be another (in a branch, later in a loop, in
+another function through `global`), a name bound by unpacking, a function of JAX that may
+return a tuple (`jnp.where(c)`, `jax.lax.sort((a, b))`, `jnp.atleast_1d(a, b)`,
 `logsumexp(..., return_sign=True)`) or its argument (`jax.lax.stop_gradient(tree)`), and the
 `.at` helper itself (`x.at[i] = v` fails with Python's own message, not JAX's).
+
+In traced code (`ctx.tracing`) also a name that is certainly one traced array: a parameter
+annotated as an array (`x: jax.Array`), arithmetic that no pytree supports on a traced
+parameter, a `jnp` function of one; never a parameter that may be a pytree (a dict may take
+item assignment), never a call that may return a tuple or pytree (`jax.lax.stop_gradient(tree)`).
+Code in a `try` with handlers is left out (it expects the error).
 
 Why is this bad: JAX arrays are immutable; their `__setitem__` raises TypeError eagerly and
 under every transformation (traced values forward to the same function).
@@ -21,8 +30,8 @@ Fix: rebind the name to an updated copy, `x = x.at[i].set(v)`; for `+=`, `-=`, `
 `**=` the matching `.add`, `.subtract`, `.multiply`, `.divide`, `.power` (no fix for `//=`,
 `%=`, `@=` and the bitwise operators: `.at[]` has no such method). Offered only when the
 statement is in the scope that binds the name (elsewhere the rebinding would make it local).
-Safe when nothing else can see the old array: the name is bound once in that scope to a
-freshly created array and every other use of it in that scope only reads it; the `.set`
+Safe when nothing else can see the old array: the assignment reaching the statement gives a
+freshly created array in that scope and every other use of the name there only reads it; the `.set`
 rewrite evaluates the index before the value, so not both may call functions; an update other
 than `.set` needs a basic index (integer constants, slices, `...`, `None`: an integer index
 array may repeat an entry, which `.add` applies every time, in-place `+=` once) and is never
@@ -95,8 +104,8 @@ def check(ctx: Context) -> None:
 def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     """`x[i] = v` where `x` is bound once to a JAX array (eagerly or in traced code)."""
     base = use.node
-    binding = ctx.model.binding_of(base)
-    if binding is None or binding.kind != ASSIGN or binding.value is None:
+    binding = _reaching_assignment(ctx, use)
+    if binding is None or binding.value is None:
         return False
     origin = jax_array_origin(ctx, binding.value)
     if origin is None or _inside_try_with_handlers(use):
@@ -107,6 +116,34 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
     return True
+
+
+def _reaching_assignment(ctx: Context, use: Use) -> Binding | None:
+    """The assignment whose value the name certainly holds at `use`: its one binding, or,
+    for a name bound several times in the scope of the use (`x = jnp.asarray(x)` after the
+    parameter `x`), the last one before the use when it is an unconditional assignment (its
+    branch holds the use) and no binding comes after the use (a loop could bring it back) or
+    from another function (`global`, `nonlocal`)."""
+    binding = ctx.model.binding_of(use.node)
+    if binding is not None:
+        return binding if binding.kind == ASSIGN else None
+    name = use.node.id
+    scope = use.scope
+    if ctx.model.resolve_scope(name, scope) is not scope:
+        return None
+    where = (use.node.lineno, use.node.col_offset)
+    bindings = scope.bindings.get(name, [])
+    before = [b for b in bindings if b.end <= where]
+    if not before or len(before) != len(bindings):
+        return None
+    latest = max(before, key=lambda b: b.end)
+    if latest.kind != ASSIGN or latest.branch != use.branch[:len(latest.branch)] \
+            or isinstance(latest.node, ast.NamedExpr):
+        return None
+    if any(name in other.global_names or name in other.nonlocal_names
+           for other in ctx.model.scope_of_node.values()) or name in scope.global_names:
+        return None
+    return latest
 
 
 def _check_traced(ctx: Context, reported: set[int]) -> None:
