@@ -20,13 +20,13 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.model import ASSIGN
+from jaxerr_lsp.model import ASSIGN, Binding
 from jaxerr_lsp.values import array_type_of_call
 
 if TYPE_CHECKING:
     from jaxerr_lsp.rule import Context
 
-__all__ = ["jax_array_origin", "is_jax_array", "returns_one_array"]
+__all__ = ["jax_array_origin", "is_jax_array", "reaching_assignment", "returns_one_array"]
 
 MAX_DEPTH = 30
 # `.at[i].<method>(...)` and array methods that return one array, on a JAX array.
@@ -52,8 +52,8 @@ def jax_array_origin(ctx: Context, expr: ast.expr, depth: int = 0) -> str | None
         return None
     depth += 1
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        binding = reaching_assignment(ctx, expr)
+        if binding is None or binding.value is None:
             return None
         return jax_array_origin(ctx, binding.value, depth)
     if isinstance(expr, ast.Call):
@@ -121,3 +121,84 @@ def _binop(ctx: Context, expr: ast.BinOp, depth: int) -> str | None:
                 or jax_array_origin(ctx, other, depth) is not None):
             return "arithmetic on a JAX array"
     return None
+
+
+# ----------------------------------------------------------------------------- names
+def reaching_assignment(ctx: Context, name: ast.Name) -> Binding | None:
+    """The assignment whose value `name` certainly holds where it is read.
+
+    Its one binding (`model.binding_of`); or, for a name bound several times in the scope of
+    the use, the last assignment before the use when it is certain to have run: outside any
+    branch the use is not in, and in the block of the use (no line between them is indented
+    less: a loop or `with` body that ended may not have run). A binding after the use (a loop
+    may run it first) must keep the name a JAX array (`x = x.at[i].set(v)`, `x = x * 2`).
+    Or, when every other assignment is such an update, the first one, when it certainly ran.
+    Names written from another function (`global`, `nonlocal`) are not followed."""
+    binding = ctx.model.binding_of(name)
+    if binding is not None:
+        return binding if binding.kind == ASSIGN else None
+    use = ctx.model.use_of.get(id(name))
+    if use is None or ctx.model.resolve_scope(name.id, use.scope) is not use.scope \
+            or name.id in use.scope.global_names or name.id in use.scope.nonlocal_names:
+        return None
+    where = (name.lineno, name.col_offset)
+    bindings = use.scope.bindings.get(name.id, [])
+    before = [b for b in bindings if b.end <= where]
+    if not before or any(name.id in other.global_names or name.id in other.nonlocal_names
+                         for other in ctx.model.scope_of_node.values()):
+        return None
+    latest = max(before, key=lambda b: b.end)
+    if _runs_before(ctx, latest, name, use.branch) \
+            and all(_keeps_array(b, name.id) for b in bindings if b.end > where):
+        return latest
+    # Every other assignment updates the array (`x = x.at[i].set(v)` in a loop): the first
+    # one decides, when it certainly ran.
+    first = min(bindings, key=lambda b: b.end)
+    if first in before and _runs_before(ctx, first, name, use.branch) \
+            and all(_keeps_array(b, name.id) for b in bindings if b is not first):
+        return first
+    return None
+
+
+def _runs_before(ctx: Context, binding: Binding, use: ast.Name,
+                 branch: tuple[tuple[int, int], ...]) -> bool:
+    """An assignment `name = value` that certainly ran before `use` (not in a branch the use
+    is not in, in its block)."""
+    return binding.kind == ASSIGN and isinstance(binding.node, ast.Name) \
+        and binding.branch == branch[:len(binding.branch)] and _same_block(ctx, binding, use)
+
+
+def _same_block(ctx: Context, binding: Binding, use: ast.Name) -> bool:
+    """Whether the assignment `binding` (its name starting its line) runs before `use` in
+    straight-line code: no line between them is indented less than the assignment."""
+    target = binding.node
+    assert isinstance(target, ast.Name)
+    lines = ctx.parsed.lines
+    first = lines[target.lineno - 1] if target.lineno <= len(lines) else ""
+    indent = target.col_offset
+    if len(first) - len(first.lstrip()) != indent:
+        return False
+    for text in lines[binding.end[0]:use.lineno]:
+        stripped = text.lstrip()
+        if stripped and not stripped.startswith("#") and len(text) - len(stripped) < indent:
+            return False
+    return True
+
+
+def _keeps_array(binding: Binding, name: str) -> bool:
+    """`x = x.at[i].set(v)`, `x = x * 2.0`: an assignment that leaves `x` a JAX array when it
+    was one."""
+    value = binding.value
+    if binding.kind != ASSIGN or value is None:
+        return False
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
+            and value.func.attr in AT_METHODS and isinstance(value.func.value, ast.Subscript):
+        at = value.func.value.value
+        return isinstance(at, ast.Attribute) and at.attr == "at" \
+            and isinstance(at.value, ast.Name) and at.value.id == name
+    if isinstance(value, ast.BinOp) and not isinstance(value.op, ast.MatMult):
+        for mine, other in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(mine, ast.Name) and mine.id == name and isinstance(other, ast.Constant) \
+                    and type(other.value) in (int, float):
+                return True
+    return False

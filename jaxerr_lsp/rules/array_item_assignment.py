@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.jax_arrays import jax_array_origin, returns_one_array
+from jaxerr_lsp.jax_arrays import jax_array_origin, reaching_assignment, returns_one_array
 from jaxerr_lsp.model import ASSIGN, Binding, Use
 from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.tracing import TracedFunction, Tracer
@@ -104,7 +104,7 @@ def check(ctx: Context) -> None:
 def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     """`x[i] = v` where `x` is bound once to a JAX array (eagerly or in traced code)."""
     base = use.node
-    binding = _reaching_assignment(ctx, use)
+    binding = reaching_assignment(ctx, base)
     if binding is None or binding.value is None:
         return False
     origin = jax_array_origin(ctx, binding.value)
@@ -116,34 +116,6 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
     return True
-
-
-def _reaching_assignment(ctx: Context, use: Use) -> Binding | None:
-    """The assignment whose value the name certainly holds at `use`: its one binding, or,
-    for a name bound several times in the scope of the use (`x = jnp.asarray(x)` after the
-    parameter `x`), the last one before the use when it is an unconditional assignment (its
-    branch holds the use) and no binding comes after the use (a loop could bring it back) or
-    from another function (`global`, `nonlocal`)."""
-    binding = ctx.model.binding_of(use.node)
-    if binding is not None:
-        return binding if binding.kind == ASSIGN else None
-    name = use.node.id
-    scope = use.scope
-    if ctx.model.resolve_scope(name, scope) is not scope:
-        return None
-    where = (use.node.lineno, use.node.col_offset)
-    bindings = scope.bindings.get(name, [])
-    before = [b for b in bindings if b.end <= where]
-    if not before or len(before) != len(bindings):
-        return None
-    latest = max(before, key=lambda b: b.end)
-    if latest.kind != ASSIGN or latest.branch != use.branch[:len(latest.branch)] \
-            or isinstance(latest.node, ast.NamedExpr):
-        return None
-    if any(name in other.global_names or name in other.nonlocal_names
-           for other in ctx.model.scope_of_node.values()) or name in scope.global_names:
-        return None
-    return latest
 
 
 def _check_traced(ctx: Context, reported: set[int]) -> None:
