@@ -111,8 +111,8 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     if origin is None or _inside_try_with_handlers(use):
         return False
     made = binding.value
-    note = (f"\n`{base.id}` is the JAX array `{shorten(ctx.segment(made))}` (line {made.lineno}); "
-            f"rebind it to an updated copy with `{base.id}.at[...]`.")
+    note = (f"\n`{base.id}` holds a JAX array (from `{shorten(ctx.segment(made))}`, line "
+            f"{made.lineno}); rebind it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
     return True
@@ -207,9 +207,9 @@ def _plan(ctx: Context, target: ast.Subscript, use: Use, binding: Binding | None
     if why:
         return ItemAssignment(span, name, method, False, why)
     return ItemAssignment(span, name, method, True, (
-        f"`{name}` is a new array bound once in this scope and only read elsewhere, so rebinding "
-        f"it to the updated copy is what the in-place update would have left; nothing else held "
-        f"the old array."))
+        f"`{name}` holds a new array that no other name or view refers to (every other use of "
+        f"`{name}` in this scope only reads it), so rebinding it to the updated copy leaves the "
+        "program where the in-place update would have."))
 
 
 def _method(statement: ast.AST | None, target: ast.Subscript) -> str:
