@@ -17,6 +17,7 @@ with a JAX array:
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -128,12 +129,12 @@ def reaching_assignment(ctx: Context, name: ast.Name) -> Binding | None:
     """The assignment whose value `name` certainly holds where it is read.
 
     Its one binding (`model.binding_of`); or, for a name bound several times in the scope of
-    the use, the last assignment before the use when it is certain to have run: outside any
-    branch the use is not in, and in the block of the use (no line between them is indented
-    less: a loop or `with` body that ended may not have run). A binding after the use (a loop
-    may run it first) must keep the name a JAX array (`x = x.at[i].set(v)`, `x = x * 2`).
-    Or, when every other assignment is such an update, the first one, when it certainly ran.
-    Names written from another function (`global`, `nonlocal`) are not followed."""
+    the use, the last assignment before the use that is not an update of the array itself
+    (`x = x.at[i].set(v)`, `x = x * 2`, `x += y`: they keep a JAX array one), when it is
+    certain to have run: outside any branch the use is not in, and in the block of the use
+    (no line between them is indented less: a loop or `with` body that ended may not have
+    run). Every binding after it must be such an update (one after the use may run first, in
+    a loop). Names written from another function (`global`, `nonlocal`) are not followed."""
     binding = ctx.model.binding_of(name)
     if binding is not None:
         return binding if binding.kind == ASSIGN else None
@@ -143,21 +144,15 @@ def reaching_assignment(ctx: Context, name: ast.Name) -> Binding | None:
         return None
     where = (name.lineno, name.col_offset)
     bindings = use.scope.bindings.get(name.id, [])
-    before = [b for b in bindings if b.end <= where]
-    if not before or any(name.id in other.global_names or name.id in other.nonlocal_names
-                         for other in ctx.model.scope_of_node.values()):
+    before = sorted((b for b in bindings if b.end <= where), key=lambda b: b.end, reverse=True)
+    made = next((b for b in before if not _keeps_array(ctx, b, name.id)), None)
+    if made is None or not _runs_before(ctx, made, name, use.branch) or any(
+            name.id in other.global_names or name.id in other.nonlocal_names
+            for other in ctx.model.scope_of_node.values()):
         return None
-    latest = max(before, key=lambda b: b.end)
-    if _runs_before(ctx, latest, name, use.branch) \
-            and all(_keeps_array(b, name.id) for b in bindings if b.end > where):
-        return latest
-    # Every other assignment updates the array (`x = x.at[i].set(v)` in a loop): the first
-    # one decides, when it certainly ran.
-    first = min(bindings, key=lambda b: b.end)
-    if first in before and _runs_before(ctx, first, name, use.branch) \
-            and all(_keeps_array(b, name.id) for b in bindings if b is not first):
-        return first
-    return None
+    if not all(_keeps_array(ctx, b, name.id) for b in bindings if b.end > made.end):
+        return None
+    return made
 
 
 def _runs_before(ctx: Context, binding: Binding, use: ast.Name,
@@ -185,12 +180,12 @@ def _same_block(ctx: Context, binding: Binding, use: ast.Name) -> bool:
     return True
 
 
-def _keeps_array(binding: Binding, name: str) -> bool:
-    """`x = x.at[i].set(v)`, `x = x * 2.0`: an assignment that leaves `x` a JAX array when it
-    was one."""
+def _keeps_array(ctx: Context, binding: Binding, name: str) -> bool:
+    """`x = x.at[i].set(v)`, `x = x * 2.0`, `x += y`: a binding that leaves `x` a JAX array
+    when it was one."""
     value = binding.value
-    if binding.kind != ASSIGN or value is None:
-        return False
+    if binding.kind != ASSIGN:
+        return _augmented(ctx, binding)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
             and value.func.attr in AT_METHODS and isinstance(value.func.value, ast.Subscript):
         at = value.func.value.value
@@ -202,3 +197,17 @@ def _keeps_array(binding: Binding, name: str) -> bool:
                     and type(other.value) in (int, float):
                 return True
     return False
+
+
+_AUGMENTED = re.compile(r"\s*(?:\*\*|//|[-+*/%])=")
+
+
+def _augmented(ctx: Context, binding: Binding) -> bool:
+    """Whether the binding is the target of an arithmetic augmented assignment (`x += y`):
+    the model files it with loop targets; the text after the name tells them apart."""
+    node = binding.node
+    if not isinstance(node, ast.Name) or node.end_col_offset is None \
+            or node.lineno > len(ctx.parsed.lines):
+        return False
+    after = ctx.parsed.lines[node.lineno - 1][ctx.parsed.column(node.lineno, node.end_col_offset):]
+    return _AUGMENTED.match(after) is not None

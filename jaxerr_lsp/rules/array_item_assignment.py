@@ -32,8 +32,9 @@ Fix: rebind the name to an updated copy, `x = x.at[i].set(v)`; for `+=`, `-=`, `
 statement is in the scope that binds the name (elsewhere the rebinding would make it local).
 Safe when nothing else can see the old array: the assignment reaching the statement gives a
 freshly created array in that scope and every other use of the name there only reads it; the `.set`
-rewrite evaluates the index before the value, so not both may call functions; an update other
-than `.set` needs a basic index (integer constants, slices, `...`, `None`: an integer index
+rewrite evaluates the index before the value, so not both may call functions; in traced code
+it needs a basic index (a boolean mask in `.at[]` fails under jit); an update other than `.set`
+needs a basic index (integer constants, slices, `...`, `None`: an integer index
 array may repeat an entry, which `.add` applies every time, in-place `+=` once) and is never
 safe for `/=` (`.divide` makes an integer array float).
 """
@@ -246,6 +247,10 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
     if method == "set" and _calls(target.slice) and _calls(statement.value):
         return ("The index and the value both call functions: the rewrite evaluates the index "
                 "first, the assignment evaluated the value first.")
+    if method == "set" and not _basic_index(target.slice) and _traced_code(ctx, target):
+        return ("In traced code an `.at[]` update with a boolean mask index fails (its size is "
+                "not static); the rewrite is right only if the index is not a mask (else use "
+                "`jnp.where`).")
     if method != "set" and not _basic_index(target.slice):
         return (f"If the index is an integer array with a repeated entry, `.{method}` applies "
                 "the update once per repeat, where the in-place operator applies it once.")
@@ -253,6 +258,11 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
         return ("For an integer array `.divide` returns a float array, where in-place division "
                 "keeps the integer dtype.")
     return ""
+
+
+def _traced_code(ctx: Context, target: ast.Subscript) -> bool:
+    """Whether the statement is in a function the file shows traced."""
+    return bool(ctx.model.functions) and ctx.tracing.enclosing(target) is not None
 
 
 def _fresh(ctx: Context, value: ast.expr | None) -> bool:
