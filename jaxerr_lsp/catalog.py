@@ -19,6 +19,9 @@ shows that frame. An entry with `static_rule = false` documents an error no sing
 show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
 A site with `builder = "_ref_arg_error"` raises an exception built by that function (`raise
 _ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
+A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
+C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
+(`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library.
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -103,6 +106,9 @@ class Source:
     # (e.g. "jax/_src/numpy/util.py"), by default the site's own file.
     builder: str | None = None
     builder_file: str | None = None
+    # The compiled library of the installed JAX that raises it, for a C++ raise site
+    # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
+    library: str | None = None
 
 
 @dataclass(frozen=True)
@@ -683,13 +689,18 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file"}
+                  "builder_file", "library"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
         file = text(table, "file", f"{where}.file")
-        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(".py"):
-            raise fail(f"{where}.file", f"must be a relative path to a .py file, not {file!r}")
+        library = text(table, "library", f"{where}.library", optional=True)
+        if library is not None and (library.startswith("/") or ".." in Path(library).parts):
+            raise fail(f"{where}.library", f"must be a relative path, not {library!r}")
+        suffixes = (".h", ".cc") if library is not None else (".py",)
+        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
+            raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
+                                        f"file, not {file!r}")
         function = text(table, "function", f"{where}.function")
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", function):
             raise fail(f"{where}.function", f"not a function name: {function!r}")
@@ -718,9 +729,11 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if builder_file is not None and (builder is None or builder_file.startswith("/")
                                          or not builder_file.endswith(".py")):
             raise fail(f"{where}.builder_file", "a relative .py path, given with `builder`")
+        if library is not None and (generic or builder is not None):
+            raise fail(f"{where}.library", "a compiled site is neither generic nor built")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file))
+                              builder_file=builder_file, library=library))
     return tuple(sources)
 
 
