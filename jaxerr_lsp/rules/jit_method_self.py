@@ -1,0 +1,255 @@
+"""JXE081 jit-method-self.
+
+What it does: finds a method decorated with `jax.jit` (bare, `@jax.jit(...)` or
+`@functools.partial(jax.jit, ...)`, its only decorator) whose first parameter `self` is not
+static, in a class that is certainly not a pytree: a plain class of this file (no decorator,
+no metaclass, bases only `object` or such plain classes of the file, no subclass here that
+could be a pytree), never passed to a `register_*` call, without `tree_flatten`,
+`tree_unflatten`, `__jax_array__`, `__getattr__` or `__getattribute__`, and never mentioning
+`dtype` (an object with a `dtype` attribute is read as an array). An unknown base may be a
+registered pytree, an `equinox.Module` or a `flax.struct.PyTreeNode`: silence.
+
+Why is this bad: calling the method passes the instance to the jitted function as its first
+argument; JAX can only trace arrays and pytrees of arrays, so it raises TypeError naming the
+argument path `self`, at every call. `jax.jit(self.method)` (a bound method: `self` is not an
+argument) is not concerned.
+
+Fix: make `self` static (`static_argnums=0`, or `"self"` added to `static_argnames` when only
+names are given, so JAX still infers the positions of the others); unsafe: the instance is
+then hashed by identity, every instance compiles anew, and attributes changed after the first
+call are not seen (the compiled code keeps the old values). Not offered when the class
+defines `__eq__` or `__hash__` (it may be unhashable).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.jit_static import JittedDef, jitted_defs, keyword, literal_ints, literal_strings, \
+    static_args
+from jaxerr_lsp.model import CLASS
+from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.values import Signature
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+# Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
+PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
+                            "__jax_array__", "__getattr__", "__getattribute__"})
+# Calls that may register a class with JAX's pytree registry (any module's).
+REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
+                 "register_pytree_with_keys_class", "register_dataclass", "register_static",
+                 "register", "register_node")
+# Dunders after which an instance may not be hashable (the fix would fail).
+HASH_METHODS = frozenset({"__eq__", "__hash__"})
+
+
+@dataclass(frozen=True)
+class JitMethodSelf(RuleData):
+    # The decorator and what it becomes with `self` static ("" when no edit is mechanical).
+    decorator_span: Span
+    decorator_source: str
+    replacement: str
+
+
+def _class_of(ctx: Context, function: ast.AST) -> ast.ClassDef | None:
+    scope = ctx.model.scope_of_node.get(id(function))
+    parent = scope.parent if scope is not None else None
+    if parent is None or parent.kind != "class" or not isinstance(parent.node, ast.ClassDef):
+        return None
+    return parent.node if function in parent.node.body else None
+
+
+def _defined_names(cls: ast.ClassDef) -> set[str]:
+    names: set[str] = set()
+    for statement in cls.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, ast.Assign):
+            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+    return names
+
+
+class _Plainness:
+    """Whether classes of the file are certainly not pytrees (nor array-likes)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.registered = self._registered_names()
+        self._known: dict[int, bool] = {}
+
+    def _registered_names(self) -> set[str]:
+        model = self.ctx.model
+        names: set[str] = set()
+        for name in REGISTRATIONS:
+            for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
+                for argument in [*call.args, *(k.value for k in call.keywords)]:
+                    if isinstance(argument, ast.Name):
+                        names.add(argument.id)
+        return names
+
+    def plain(self, cls: ast.ClassDef) -> bool:
+        known = self._known.get(id(cls))
+        if known is None:
+            self._known[id(cls)] = False  # a cycle is not plain
+            known = self._known[id(cls)] = self._own_plain(cls) and all(
+                self._plain_base(base) for base in cls.bases)
+        return known
+
+    def _own_plain(self, cls: ast.ClassDef) -> bool:
+        if cls.decorator_list or cls.keywords or cls.name in self.registered:
+            return False
+        if _defined_names(cls) & PYTREE_METHODS:
+            return False
+        return "dtype" not in self.ctx.segment(cls)
+
+    def _plain_base(self, base: ast.expr) -> bool:
+        if self.ctx.model.qualname(base) == "builtins.object":
+            return True
+        if not isinstance(base, ast.Name):
+            return False
+        binding = self.ctx.model.binding_of(base)
+        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+            return False
+        return self.plain(binding.node)
+
+    def subclasses_plain(self, cls: ast.ClassDef) -> bool:
+        """Every class of the file deriving from `cls` (at any depth) is plain too."""
+        seen: set[int] = set()
+        todo = [cls]
+        while todo:
+            current = todo.pop()
+            for other in self.ctx.model.classes:
+                if id(other) in seen or not any(self._names_class(b, current) for b in other.bases):
+                    continue
+                seen.add(id(other))
+                if not self.plain(other):
+                    return False
+                todo.append(other)
+        return True
+
+    @staticmethod
+    def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
+        """`base` may be `cls` (the same name: counted, to be safe)."""
+        return isinstance(base, ast.Name) and base.id == cls.name
+
+
+def _self_static(jitted: JittedDef, signature: Signature) -> bool | None:
+    """Whether the first parameter is static; None when the code does not show it."""
+    static = static_args(jitted.keywords, signature)
+    if static is None:
+        return None
+    return 0 in static.argnums
+
+
+def _bases_and_self(ctx: Context, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    found = [cls]
+    for base in cls.bases:
+        if isinstance(base, ast.Name):
+            binding = ctx.model.binding_of(base)
+            if binding is not None and isinstance(binding.node, ast.ClassDef):
+                found += _bases_and_self(ctx, binding.node)
+    return found
+
+
+def _replacement(ctx: Context, jitted: JittedDef) -> str:
+    """The decorator with `self` made static; "" when the options are not literals."""
+    decorator = jitted.decorator
+    if not isinstance(decorator, ast.Call):
+        return ctx.segment(decorator) + "(static_argnums=0)"
+    nums = keyword(jitted.keywords, "static_argnums")
+    names = keyword(jitted.keywords, "static_argnames")
+    text = ctx.segment(decorator)
+    start = ctx.span(decorator)
+
+    def splice(node: ast.expr, new: str) -> str:
+        """`text` with `node`'s text replaced by `new`."""
+        lines = text.split("\n")
+        where = ctx.span(node)
+        first, last = where.start_line - start.start_line, where.end_line - start.start_line
+        head = lines[first][:where.start_column - (start.start_column if first == 0 else 0)]
+        tail = lines[last][where.end_column - (start.start_column if last == 0 else 0):]
+        return "\n".join([*lines[:first], head + new + tail, *lines[last + 1:]])
+
+    if nums is not None:
+        given = literal_ints(nums.value)
+        return splice(nums.value, f"(0, {', '.join(map(str, given))})") if given else ""
+    if names is not None:
+        given_names = literal_strings(names.value)
+        if given_names is None:
+            return ""
+        return splice(names.value, "(" + ", ".join(repr(n) for n in ("self", *given_names)) + ")")
+    if decorator.args or decorator.keywords:
+        last = max([*decorator.args, *(k.value for k in decorator.keywords)],
+                   key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+        return splice(last, ctx.segment(last) + ", static_argnums=0")
+    return text[:-1] + "static_argnums=0)" if text.endswith("()") else ""
+
+
+def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
+    function = jitted.function
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if not positional or positional[0].arg != "self":
+        return
+    cls = _class_of(ctx, function)
+    if cls is None or not plainness.plain(cls) or not plainness.subclasses_plain(cls):
+        return
+    if _self_static(jitted, Signature.of(function.args)) is not False:
+        return
+    hashable = not any(_defined_names(c) & HASH_METHODS for c in _bases_and_self(ctx, cls))
+    replacement = _replacement(ctx, jitted) if hashable else ""
+    decorator_span = ctx.span(jitted.decorator)
+    ctx.report(
+        jitted.decorator,
+        values={"arg_description": "path self"},
+        shown={"fun": f"<function {cls.name}.{function.name} at 0x…>",
+               "type(x)": f"<class '….{cls.name}'>"},
+        note=(f" (`{function.name}` is jitted as a plain function: each call passes the "
+              f"`{cls.name}` instance as its argument `self`, which is neither an array nor a pytree)"),
+        related=(Related(ctx.name_span(cls), f"class `{cls.name}`: not a pytree"),),
+        data=JitMethodSelf(decorator_span, ctx.segment(jitted.decorator), replacement))
+
+
+def check(ctx: Context) -> None:
+    plainness: _Plainness | None = None
+    for jitted in jitted_defs(ctx):
+        if _class_of(ctx, jitted.function) is None:
+            continue
+        plainness = plainness or _Plainness(ctx)
+        _check(ctx, jitted, plainness)
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, JitMethodSelf)
+    if not data.replacement \
+            or lines.text(data.decorator_span) != data.decorator_source.replace("\n", lines.newline):
+        return []
+    why = ("Marks `self` static: JAX then hashes the instance (by identity, for a class without "
+           "`__eq__`/`__hash__`) instead of tracing it, compiles once per instance, and bakes "
+           "the attributes it reads into the compiled code, so changing them after the first "
+           "call has no effect. Registering the class as a pytree, or jitting a module-level "
+           "function of arrays, avoids that.")
+    return [Fix("Make self static (static_argnums=0)", False, why,
+                (TextEdit(data.decorator_span, data.replacement.replace("\n", lines.newline)),),
+                "static-self")]
+
+
+RULE = Rule(
+    code="JXE081",
+    catalog_id="jit-method-self",
+    triggers=("jit",),
+    check=check,
+    data=JitMethodSelf,
+    fix=fix,
+    fix_ids=("static-self",),
+)
