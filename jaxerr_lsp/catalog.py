@@ -21,7 +21,8 @@ A site with `builder = "_ref_arg_error"` raises an exception built by that funct
 _ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
 A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
-(`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library.
+(`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
+(such a raise has no Python frame of its own).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by

@@ -8,8 +8,9 @@ through a name bound once to it, and defs of this file decorated with `@jax.jit(
 `@functools.partial(jax.jit, ...)` (not methods), called through their name. The static
 positions and names are resolved as JAX resolves them (`static_argnames` alone makes those
 parameters' positions static too, and `static_argnums` alone their names; negative positions
-count from the end), from `f`'s signature when the file shows it, else only as given. Files
-mentioning `disable_jit` are skipped (no hashing there).
+count from the end), from `f`'s signature when the file shows it, else only as given. Calls
+in a function that uses `jax.disable_jit()` are skipped (no hashing there), and the whole file
+when it uses it at module level or configures `jax_disable_jit`.
 
 Why is this bad: static arguments are part of the compilation cache key; jaxlib hashes them at
 every call and raises ValueError for an unhashable value, before the function runs.
@@ -101,8 +102,8 @@ def _numpy_array(ctx: Context, expr: ast.expr) -> bool:
 
 
 def _printed(expr: ast.expr) -> str | None:
-    """str() of a list or dict display of literals, as Python prints it."""
-    if not isinstance(expr, (ast.List, ast.Dict)):
+    """str() of a list, dict or tuple display of literals, as Python prints it."""
+    if not isinstance(expr, (ast.List, ast.Dict, ast.Tuple)):
         return None
     try:
         return str(ast.literal_eval(expr))
@@ -111,6 +112,8 @@ def _printed(expr: ast.expr) -> str | None:
 
 
 def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
+    if isinstance(expr, ast.Tuple):
+        return _unhashable_in_tuple(ctx, expr)
     value = ctx.values.value(expr)
     if value.type in CONTAINERS:
         return _Unhashable(f"<class '{value.type}'>", f"TypeError: unhashable type: '{value.type}'",
@@ -120,6 +123,19 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
                            None)
     if value.type == "ArrayImpl":
         return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
+    return None
+
+
+def _unhashable_in_tuple(ctx: Context, expr: ast.Tuple) -> _Unhashable | None:
+    """A tuple display hashes its elements in order: the first list, dict or set among them,
+    after literals only, fails (Python's error names it)."""
+    for element in expr.elts:
+        if _hashable_literal(element):
+            continue
+        inner = ctx.values.value(element).type
+        if inner not in CONTAINERS or isinstance(element, ast.Starred):
+            return None
+        return _Unhashable("<class 'tuple'>", f"TypeError: unhashable type: '{inner}'", _printed(expr))
     return None
 
 
@@ -161,7 +177,8 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         values["e.what()"] = found.error
     if found.value is not None:
         values["static_arg"] = found.value
-    shown = {"static_arg": shorten(ctx.segment(argument))} if found.value is None else {}
+    shown = {"static_arg": f"the value of `{shorten(ctx.segment(argument))}`"} \
+        if found.value is None else {}
     if not found.type_text:
         shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
         shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
@@ -173,11 +190,31 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
 
 
+def _without_jit(ctx: Context) -> set[int] | None:
+    """The scopes (ids) where `jax.disable_jit()` is used: calls there may run without jit (no
+    hashing). None: anywhere (used at module level, or `jax_disable_jit` configured)."""
+    if "disable_jit" not in ctx.parsed.text:
+        return set()
+    if "jax_disable_jit" in ctx.parsed.text:
+        return None
+    scopes = set()
+    for site in ctx.model.calls_to("jax.disable_jit"):
+        scope = ctx.model.call_scope.get(id(site.call))
+        if scope is None or scope.kind == "module":
+            return None
+        scopes.add(id(scope))
+    return scopes
+
+
 def check(ctx: Context) -> None:
-    if "disable_jit" in ctx.parsed.text:
+    without_jit = _without_jit(ctx)
+    if without_jit is None:
         return
     for jitted in _jitted(ctx):
         for call in jitted.calls:
+            scope = ctx.model.call_scope.get(id(call))
+            if scope is None or id(scope) in without_jit:
+                continue
             for argument, how in _static_arguments(jitted, call):
                 found = _unhashable(ctx, argument)
                 if found is not None:
