@@ -22,6 +22,7 @@ from jaxerr_lsp.source import ParsedSource
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
+    from jaxerr_lsp.tracing import Tracing
     from jaxerr_lsp.values import Inference
 
 
@@ -87,6 +88,13 @@ class Context:
         from jaxerr_lsp.values import Inference
 
         return Inference(self.model)
+
+    @cached_property
+    def tracing(self) -> Tracing:
+        """Which functions JAX traces and which values are tracers (`jaxerr_lsp.tracing`)."""
+        from jaxerr_lsp.tracing import Tracing
+
+        return Tracing(self.model)
 
     def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:
         return self.parsed.span(node, end)

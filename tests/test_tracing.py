@@ -1,0 +1,364 @@
+"""The tracing model (`jaxerr_lsp.tracing`): which functions JAX traces, and which values are
+tracers. What each transformation does was measured under JAX 0.12.0.1 (see the module
+docstring); the rule cases check it again under the real JAX."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from jaxerr_lsp.model import ModuleModel
+from jaxerr_lsp.tracing import Tracer, Tracing
+
+
+def tracing_of(source: str) -> Tracing:
+    return Tracing(ModuleModel(ast.parse(textwrap.dedent(source))))
+
+
+def found_tests(source: str) -> dict[str, Tracer | None]:
+    """Each test of traced code (its source text) -> what the model says it is."""
+    tracing = tracing_of(source)
+    return {ast.unparse(test): tracing.tracer(test) for test, _owner, _fn in tracing.tests}
+
+
+def traced_names(source: str) -> dict[str, dict[str, bool]]:
+    """Each traced function's name -> {parameter: abstract}."""
+    return {f.name: {n: t.abstract for n, t in f.tracers.items()}
+            for f in tracing_of(source).functions}
+
+
+HEADER = """
+import functools
+from functools import partial
+import jax
+import jax.numpy as jnp
+from jax import lax
+import numpy as np
+"""
+
+
+@pytest.mark.parametrize("decorated", [
+    "@jax.jit\ndef f(x, n):",
+    "@partial(jax.jit, static_argnames='m')\ndef f(x, n):",
+    "@functools.partial(jax.jit, static_argnums=(2,))\ndef f(x, n, m=1):",
+    "@jax.jit(static_argnames=('m',))\ndef f(x, n):",
+    "@jax.vmap\ndef f(x, n):",
+    "@jax.checkpoint\ndef f(x, n):",
+])
+def test_decorated_functions_are_traced_abstractly(decorated: str) -> None:
+    source = HEADER + decorated + "\n    if n > 0:\n        return x\n    return -x\n"
+    found = found_tests(source)
+    assert found["n > 0"] is not None
+    assert found["n > 0"].array and found["n > 0"].abstract
+    assert found["n > 0"].parameter == "n"
+
+
+@pytest.mark.parametrize("wrapped", [
+    "g = jax.jit(f)",
+    "import jax as J\ng = J.jit(f)",
+    "from jax import jit\ng = jit(f)",
+    "g = jax.jit(f, static_argnames=('x',))",
+    "g = jax.vmap(f, (None, 0))",
+    "g = jax.vmap(f, in_axes=[None, 0])",
+    "g = jax.jit(jax.grad(f))",
+    "g = jax.pmap(f)",
+    "g = jax.eval_shape(f, 1.0, 2.0)",
+    "g = jax.make_jaxpr(f)(1.0, 2.0)",
+    "out = lax.cond(True, f, f, 1.0, 2.0)",
+    "out = lax.switch(0, [f, f], 1.0, 2.0)",
+])
+def test_functions_passed_to_transformations_are_traced(wrapped: str) -> None:
+    source = HEADER + "def f(x, n):\n    if n > 0:\n        return x\n    return -x\n" + wrapped + "\n"
+    found = found_tests(source)
+    assert found["n > 0"] is not None and found["n > 0"].abstract
+
+
+@pytest.mark.parametrize("wrapped", [
+    "g = jax.jit(f, static_argnums=1)",
+    "g = jax.jit(f, static_argnums=-1)",
+    "g = jax.jit(f, static_argnames='n')",
+    "g = jax.vmap(f, (0, None))",
+    "g = jax.vmap(f, in_axes=(0, None))",
+    "g = jax.vmap(f, in_axes=None)",
+    "g = jax.jit(f, static_argnums=STATIC)",  # not written out: unknown
+    "g = jax.jit(f, **options)",
+    "g = jax.jit(functools.partial(f, n=3))",
+    "g = other.jit(f)",
+    "g = jax.custom_vjp(f)",
+    "g = jax.shard_map(f, mesh=None, in_specs=None, out_specs=None)",
+])
+def test_static_or_unknown_arguments_are_not_tracers(wrapped: str) -> None:
+    source = HEADER + "def f(x, n):\n    if n > 0:\n        return x\n    return -x\n" + wrapped + "\n"
+    assert found_tests(source).get("n > 0") is None
+
+
+def test_grad_alone_traces_only_the_differentiated_arguments_and_concretely() -> None:
+    source = HEADER + """
+def f(x, n):
+    if x > 0 and n > 0:
+        return x
+    return -x
+g = jax.grad(f)
+h = jax.value_and_grad(f, argnums=1)
+"""
+    found = found_tests(source)
+    assert found["x > 0"] is not None and not found["x > 0"].abstract
+    assert traced_names(source) == {"f": {"x": False, "n": False}}
+    assert found["n > 0"] is not None and not found["n > 0"].abstract
+
+
+def test_jit_over_grad_is_abstract() -> None:
+    found = found_tests(HEADER + "g = jax.jit(jax.grad(lambda x: x if x > 0 else -x))\n")
+    assert found["x > 0"] is not None and found["x > 0"].abstract
+
+
+def test_parameters_with_defaults_are_not_tracers() -> None:
+    source = HEADER + """
+@jax.jit
+def f(x, training=False, scale=None):
+    if training:
+        x = x * 2
+    if scale is not None:
+        x = x * scale
+    return x
+"""
+    found = found_tests(source)
+    assert found["training"] is None and found["scale is not None"] is None
+
+
+def test_values_computed_from_tracers() -> None:
+    source = HEADER + """
+@jax.jit
+def f(x, y, params):
+    a = jnp.sin(x) + 1
+    b = x.sum()
+    c, d = y
+    e = x.at[0].set(1.0)
+    if a > 0: pass
+    if b: pass
+    if c == 0: pass
+    if e[0] > 1: pass
+    if x.shape[0] > 2: pass
+    if len(x) > 2: pass
+    if x.ndim == 2 and x.dtype == jnp.float32: pass
+    if params: pass
+    if params["lr"] > 0: pass
+    if params.lr > 0: pass
+    if x is None: pass
+    if isinstance(x, jnp.ndarray) and x > 0: pass
+    if np.pi > 3: pass
+"""
+    found = found_tests(source)
+    for test in ("a > 0", "b", "c == 0", "e[0] > 1", "params['lr'] > 0"):
+        assert found[test] is not None and found[test].array, test
+    assert found["params"] is not None and not found["params"].array
+    for test in ("x.shape[0] > 2", "len(x) > 2", "x.ndim == 2", "x.dtype == jnp.float32",
+                 "params.lr > 0", "x is None", "np.pi > 3"):
+        assert found[test] is None, test
+    assert "x > 0" not in found  # under an isinstance test: left out
+
+
+def test_a_bare_pytree_parameter_is_not_an_array() -> None:
+    found = found_tests(HEADER + "@jax.jit\ndef f(x, y: jax.Array):\n    if x: pass\n    if y: pass\n")
+    assert found["x"] is not None and not found["x"].array
+    assert found["y"] is not None and found["y"].array
+
+
+def test_names_bound_several_times_are_tracers_only_when_every_binding_is() -> None:
+    source = HEADER + """
+@jax.jit
+def f(x, n):
+    y = x * 2.0
+    y = jnp.cos(y)
+    y += 1
+    if y > 0: pass
+    z = x * 2.0
+    z = 3
+    if z > 0: pass
+    for w in x:
+        pass
+    if w > 0: pass
+"""
+    found = found_tests(source)
+    assert found["y > 0"] is not None
+    assert found["z > 0"] is None and found["w > 0"] is None
+
+
+def test_lax_bodies_and_closures() -> None:
+    source = HEADER + """
+def body(carry, x):
+    i, acc = carry
+    if i > 3: pass
+    return carry, x
+
+out = lax.scan(body, (0, 0.0), jnp.ones(3))
+out = lax.scan(lambda c, _: (c, c if _ else c), 0.0, None, length=3)
+
+@jax.jit
+def outer(x):
+    def branch(y):
+        if x > 0: pass
+        return y
+    return lax.cond(True, branch, branch, 1.0)
+
+def cond_fun(c):
+    return c < 3 if c else False
+lax.while_loop(cond_fun, lambda c: c + 1, 0)
+lax.fori_loop(0, 3, lambda i, c: c if i > 0 else c, 0.0)
+"""
+    found = found_tests(source)
+    assert found["i > 3"] is not None and found["i > 3"].parameter == "carry"
+    assert found["_"] is None  # xs is None: the scanned value is None
+    assert found["x > 0"] is not None and found["x > 0"].function.name == "outer"
+    assert found["c"] is not None and found["i > 0"] is not None
+
+
+def test_helpers_called_with_tracers_are_traced() -> None:
+    source = HEADER + """
+def helper(a, b):
+    if a > 0: pass
+    if b > 0: pass
+    return a
+
+def deeper(z):
+    if z < 1: pass
+
+def relay(u):
+    deeper(u)
+
+@partial(jax.jit, static_argnums=1)
+def f(x, n):
+    relay(x)
+    return helper(x, n)
+
+helper(1.0, 2.0)
+"""
+    found = found_tests(source)
+    assert found["a > 0"] is not None and found["a > 0"].parameter == "x"
+    assert found["a > 0"].function.name == "f"
+    assert found["b > 0"] is None
+    assert found["z < 1"] is not None and found["z < 1"].parameter == "x"
+
+
+def test_methods_are_traced_only_with_self_static() -> None:
+    source = HEADER + """
+class A:
+    @jax.jit
+    def m(self, x):
+        if x > 0: pass
+
+    @partial(jax.jit, static_argnums=0)
+    def m2(self, y):
+        if y > 0: pass
+
+    @staticmethod
+    @jax.jit
+    def s(z):
+        if z > 0: pass
+"""
+    found = found_tests(source)
+    assert "x > 0" not in found
+    assert found["y > 0"] is not None and found["z > 0"] is not None
+
+
+def test_code_that_cannot_raise_at_trace_time_is_left_out() -> None:
+    source = HEADER + """
+@jax.jit
+def f(x):
+    try:
+        if x > 0: pass
+    except Exception:
+        if x > 1: pass
+    with jax.ensure_compile_time_eval():
+        if x > 2: pass
+    if x > 3: pass
+    g = lambda: x > 4 if x else 0
+"""
+    assert list(found_tests(source)) == ["x > 3"]
+
+
+def test_unknown_decorators_below_a_transformation_hide_the_function() -> None:
+    source = HEADER + """
+@jax.jit
+@some_decorator
+def f(x):
+    if x > 0: pass
+
+@some_decorator
+@jax.jit
+def g(y):
+    if y > 0: pass
+
+@jax.jit
+@jax.vmap
+def h(z):
+    if z > 0: pass
+"""
+    assert set(found_tests(source)) == {"y > 0", "z > 0"}
+
+
+def test_stores_and_calls_are_collected() -> None:
+    source = HEADER + """
+saved = []
+@jax.jit
+def f(x):
+    global last
+    last = x
+    saved.append(x)
+    local = x + 1
+    holder = {}
+    holder["k"] = x
+    return local
+"""
+    tracing = tracing_of(source)
+    stores = [ast.unparse(target) for target, _value, _fn in tracing.stores]
+    assert stores == ["last", "holder['k']"]
+    calls = [ast.unparse(call) for call, _fn in tracing.calls]
+    assert calls == ["saved.append(x)"]
+    assert tracing.enclosing(tracing.calls[0][0]) is tracing.functions[0]
+
+
+def test_a_function_rebound_to_its_jitted_self_is_traced() -> None:
+    source = HEADER + """
+def f(x):
+    if x > 0: pass
+    return x
+f = jax.jit(f)
+
+def g(y):
+    if y > 0: pass
+    return y
+if flag:
+    g = other
+h = jax.jit(g)
+"""
+    assert set(found_tests(source)) == {"x > 0"}
+
+
+def test_parameters_bound_by_a_partial_are_not_tracers() -> None:
+    source = HEADER + """
+def step(config, carry, x):
+    if config > 0: pass
+    if carry > 0: pass
+    return carry, x
+out = lax.scan(partial(step, 3), 0.0, jnp.ones(3))
+
+def loss(w, *, scale):
+    if scale > 1: pass
+    if w > 1: pass
+    return w
+g = jax.jit(functools.partial(loss, scale=2.0))
+"""
+    assert set(found_tests(source)) == {"config > 0", "carry > 0", "scale > 1", "w > 1"}
+    found = found_tests(source)
+    assert found["config > 0"] is None and found["scale > 1"] is None
+    assert found["carry > 0"] is not None and found["w > 1"] is not None
+
+
+@pytest.mark.parametrize("switch", ['jax.config.update("jax_disable_jit", True)',
+                                    "with jax.disable_jit():\n    pass"])
+def test_jit_turned_off_in_the_file_traces_nothing(switch: str) -> None:
+    source = HEADER + switch + "\n@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n"
+    assert found_tests(source) == {}
