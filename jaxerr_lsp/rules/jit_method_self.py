@@ -14,8 +14,8 @@ argument; JAX can only trace arrays and pytrees of arrays, so it raises TypeErro
 argument path `self`, at every call. `jax.jit(self.method)` (a bound method: `self` is not an
 argument) is not concerned.
 
-Fix: make `self` static (`static_argnums=0`, or `"self"` added to `static_argnames` when only
-names are given, so JAX still infers the positions of the others); unsafe: the instance is
+Fix: make `self` static (the shared edit of jaxerr_lsp.fixes.static_args: `"self"` added to
+`static_argnames`, and 0 to `static_argnums` when that is written out); unsafe: the instance is
 then hashed by identity, every instance compiles anew, and attributes changed after the first
 call are not seen (the compiled code keeps the old values). Not offered when the class
 defines `__eq__` or `__hash__` (it may be unhashable).
@@ -28,8 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.jit_static import JittedDef, jitted_defs, keyword, literal_ints, literal_strings, \
-    static_args
+from jaxerr_lsp.jit_static import JittedDef, jitted_defs, static_args
 from jaxerr_lsp.model import CLASS
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.values import Signature
@@ -51,10 +50,11 @@ HASH_METHODS = frozenset({"__eq__", "__hash__"})
 
 @dataclass(frozen=True)
 class JitMethodSelf(RuleData):
-    # The decorator and what it becomes with `self` static ("" when no edit is mechanical).
+    # The jit decorator, and whether the instance is hashable by identity (no `__eq__` or
+    # `__hash__` in the class or its bases): only then can `self` be static.
     decorator_span: Span
     decorator_source: str
-    replacement: str
+    hashable: bool
 
 
 def _class_of(ctx: Context, function: ast.AST) -> ast.ClassDef | None:
@@ -159,40 +159,6 @@ def _bases_and_self(ctx: Context, cls: ast.ClassDef) -> list[ast.ClassDef]:
     return found
 
 
-def _replacement(ctx: Context, jitted: JittedDef) -> str:
-    """The decorator with `self` made static; "" when the options are not literals."""
-    decorator = jitted.decorator
-    if not isinstance(decorator, ast.Call):
-        return ctx.segment(decorator) + "(static_argnums=0)"
-    nums = keyword(jitted.keywords, "static_argnums")
-    names = keyword(jitted.keywords, "static_argnames")
-    text = ctx.segment(decorator)
-    start = ctx.span(decorator)
-
-    def splice(node: ast.expr, new: str) -> str:
-        """`text` with `node`'s text replaced by `new`."""
-        lines = text.split("\n")
-        where = ctx.span(node)
-        first, last = where.start_line - start.start_line, where.end_line - start.start_line
-        head = lines[first][:where.start_column - (start.start_column if first == 0 else 0)]
-        tail = lines[last][where.end_column - (start.start_column if last == 0 else 0):]
-        return "\n".join([*lines[:first], head + new + tail, *lines[last + 1:]])
-
-    if nums is not None:
-        given = literal_ints(nums.value)
-        return splice(nums.value, f"(0, {', '.join(map(str, given))})") if given else ""
-    if names is not None:
-        given_names = literal_strings(names.value)
-        if given_names is None:
-            return ""
-        return splice(names.value, "(" + ", ".join(repr(n) for n in ("self", *given_names)) + ")")
-    if decorator.args or decorator.keywords:
-        last = max([*decorator.args, *(k.value for k in decorator.keywords)],
-                   key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
-        return splice(last, ctx.segment(last) + ", static_argnums=0")
-    return text[:-1] + "static_argnums=0)" if text.endswith("()") else ""
-
-
 def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
     function = jitted.function
     positional = [*function.args.posonlyargs, *function.args.args]
@@ -204,7 +170,6 @@ def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
     if _self_static(jitted, Signature.of(function.args)) is not False:
         return
     hashable = not any(_defined_names(c) & HASH_METHODS for c in _bases_and_self(ctx, cls))
-    replacement = _replacement(ctx, jitted) if hashable else ""
     decorator_span = ctx.span(jitted.decorator)
     ctx.report(
         jitted.decorator,
@@ -214,7 +179,7 @@ def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
         note=(f" (`{function.name}` is jitted as a plain function: each call passes the "
               f"`{cls.name}` instance as its argument `self`, which is neither an array nor a pytree)"),
         related=(Related(ctx.name_span(cls), f"class `{cls.name}`: not a pytree"),),
-        data=JitMethodSelf(decorator_span, ctx.segment(jitted.decorator), replacement))
+        data=JitMethodSelf(decorator_span, ctx.segment(jitted.decorator), hashable))
 
 
 def check(ctx: Context) -> None:
@@ -227,21 +192,23 @@ def check(ctx: Context) -> None:
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
-    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.static_args import static_argument_edit
 
     data = finding.data
     assert isinstance(data, JitMethodSelf)
-    if not data.replacement \
+    if not data.hashable \
             or lines.text(data.decorator_span) != data.decorator_source.replace("\n", lines.newline):
+        return []
+    edit = static_argument_edit(lines, data.decorator_span, "self", 0)
+    if edit is None:
         return []
     why = ("Marks `self` static: JAX then hashes the instance (by identity, for a class without "
            "`__eq__`/`__hash__`) instead of tracing it, compiles once per instance, and bakes "
            "the attributes it reads into the compiled code, so changing them after the first "
            "call has no effect. Registering the class as a pytree, or jitting a module-level "
            "function of arrays, avoids that.")
-    return [Fix("Make self static (static_argnums=0)", False, why,
-                (TextEdit(data.decorator_span, data.replacement.replace("\n", lines.newline)),),
-                "static-self")]
+    return [Fix("Make self static", False, why, (edit,), "static-self")]
 
 
 RULE = Rule(
