@@ -6,8 +6,9 @@ static, in a class that is certainly not a pytree: a plain class of this file (n
 no metaclass, bases only `object` or such plain classes of the file, no subclass here that
 could be a pytree), never passed to a `register_*` call, without `tree_flatten`,
 `tree_unflatten`, `__jax_array__`, `__getattr__` or `__getattribute__`, and never mentioning
-`dtype` (an object with a `dtype` attribute is read as an array). An unknown base may be a
-registered pytree, an `equinox.Module` or a `flax.struct.PyTreeNode`: silence.
+`dtype` (an object with a `dtype` attribute is read as an array), and instantiated in the file
+(it or a subclass: a mixin used only by other modules' classes may serve pytrees). An unknown
+base may be a registered pytree, an `equinox.Module` or a `flax.struct.PyTreeNode`: silence.
 
 Why is this bad: calling the method passes the instance to the jitted function as its first
 argument; JAX can only trace arrays and pytrees of arrays, so it raises TypeError naming the
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 
 # Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
 PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
-                            "__jax_array__", "__getattr__", "__getattribute__"})
+                            "__jax_array__", "__getattr__", "__getattribute__",
+                            "__init_subclass__", "__new__"})
 # Calls that may register a class with JAX's pytree registry (any module's).
 REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
                  "register_pytree_with_keys_class", "register_dataclass", "register_static",
@@ -85,14 +87,19 @@ class _Plainness:
         self.registered = self._registered_names()
         self._known: dict[int, bool] = {}
 
-    def _registered_names(self) -> set[str]:
+    def _registered_names(self) -> set[str] | None:
+        """The names passed to registration calls; None when one registers something else
+        (`register_pytree_node_class(cls)` in `__init_subclass__`, `type(obj)`): any class."""
         model = self.ctx.model
+        classes = {cls.name for cls in model.classes}
         names: set[str] = set()
         for name in REGISTRATIONS:
             for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
-                for argument in [*call.args, *(k.value for k in call.keywords)]:
-                    if isinstance(argument, ast.Name):
-                        names.add(argument.id)
+                if not call.args or not isinstance(call.args[0], ast.Name) \
+                        or call.args[0].id not in classes:
+                    return None
+                names.update(a.id for a in [*call.args, *(k.value for k in call.keywords)]
+                             if isinstance(a, ast.Name))
         return names
 
     def plain(self, cls: ast.ClassDef) -> bool:
@@ -104,7 +111,8 @@ class _Plainness:
         return known
 
     def _own_plain(self, cls: ast.ClassDef) -> bool:
-        if cls.decorator_list or cls.keywords or cls.name in self.registered:
+        if cls.decorator_list or cls.keywords or self.registered is None \
+                or cls.name in self.registered:
             return False
         if _defined_names(cls) & PYTREE_METHODS:
             return False
@@ -120,20 +128,32 @@ class _Plainness:
             return False
         return self.plain(binding.node)
 
-    def subclasses_plain(self, cls: ast.ClassDef) -> bool:
-        """Every class of the file deriving from `cls` (at any depth) is plain too."""
-        seen: set[int] = set()
+    def family(self, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
+        """`cls` and every class of the file deriving from it (at any depth); None when one
+        of them may be a pytree."""
+        found = [cls]
         todo = [cls]
         while todo:
             current = todo.pop()
             for other in self.ctx.model.classes:
-                if id(other) in seen or not any(self._names_class(b, current) for b in other.bases):
+                if other in found or not any(self._names_class(b, current) for b in other.bases):
                     continue
-                seen.add(id(other))
                 if not self.plain(other):
-                    return False
+                    return None
+                found.append(other)
                 todo.append(other)
-        return True
+        return found
+
+    def instantiated(self, classes: list[ast.ClassDef]) -> bool:
+        """One of `classes` is instantiated in the file (`Name(...)`): not a mixin only used
+        by classes of other modules, which may be pytrees."""
+        model = self.ctx.model
+        for cls in classes:
+            for call in model.name_calls.get(cls.name, ()):
+                binding = model.binding_of(call.func) if isinstance(call.func, ast.Name) else None
+                if binding is not None and binding.node is cls:
+                    return True
+        return False
 
     @staticmethod
     def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
@@ -165,17 +185,20 @@ def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
     if not positional or positional[0].arg != "self":
         return
     cls = _class_of(ctx, function)
-    if cls is None or not plainness.plain(cls) or not plainness.subclasses_plain(cls):
+    if cls is None or not plainness.plain(cls):
+        return
+    family = plainness.family(cls)
+    if family is None or not plainness.instantiated(family):
         return
     if _self_static(jitted, Signature.of(function.args)) is not False:
         return
-    hashable = not any(_defined_names(c) & HASH_METHODS for c in _bases_and_self(ctx, cls))
+    hashable = not any(_defined_names(c) & HASH_METHODS for c in [*_bases_and_self(ctx, cls), *family])
     decorator_span = ctx.span(jitted.decorator)
     ctx.report(
         jitted.decorator,
         values={"arg_description": "path self"},
         shown={"fun": f"<function {cls.name}.{function.name} at 0x…>",
-               "type(x)": f"<class '….{cls.name}'>"},
+               "type(x)": f"<class '….{cls.name}'>" + (" (or a subclass)" if len(family) > 1 else "")},
         note=(f" (`{function.name}` is jitted as a plain function: each call passes the "
               f"`{cls.name}` instance as its argument `self`, which is neither an array nor a pytree)"),
         related=(Related(ctx.name_span(cls), f"class `{cls.name}`: not a pytree"),),
