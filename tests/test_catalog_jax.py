@@ -508,6 +508,26 @@ exec(code, dict(jax=jax, jnp=jnp, f_vjp=pv, ct=1.0,
                 primals=(jax.new_ref(jnp.ones(2)), jnp.ones(2))))
 fact("ref defensive patterns run")
 
+# jit-method-self: the message is the same for any non-array argument that is not static
+# (a string, a function); the instance of a plain class fails at path self.
+def _jit_arg(x, s):
+    return x
+
+
+for bad in ("abc", len):
+    msg = raises(TypeError, jax.jit(_jit_arg), 1.0, bad)
+    assert f"is of type {type(bad)} and was passed to the function at path s." in msg
+fact("any non-array argument: the same message")
+
+# static-argument-unhashable: a traced call hashes its static arguments too, and
+# jax.disable_jit() hashes nothing.
+_static_jit = jax.jit(lambda x, s: x * len(s), static_argnums=1)
+msg = raises(ValueError, jax.jit(lambda x: _static_jit(x, [1, 2])), 1.0)
+assert "hash an object of type <class 'list'>, [1, 2]. The error was:\nTypeError: unhashable type: 'list'" in msg
+with jax.disable_jit():
+    _static_jit(1.0, [1, 2])
+fact("static arguments hashed under a trace, not under disable_jit")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
