@@ -18,8 +18,8 @@ argument) is not concerned.
 Fix: make `self` static (the shared edit of jaxerr_lsp.fixes.static_args: `"self"` added to
 `static_argnames`, and 0 to `static_argnums` when that is written out); unsafe: the instance is
 then hashed by identity, every instance compiles anew, and attributes changed after the first
-call are not seen (the compiled code keeps the old values). Not offered when the class
-defines `__eq__` or `__hash__` (it may be unhashable).
+call are not seen (the compiled code keeps the old values). Not offered when the class, a
+base or a subclass of the file defines `__eq__` or `__hash__` (instances may be unhashable).
 """
 
 from __future__ import annotations
@@ -46,14 +46,17 @@ PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with
 REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
                  "register_pytree_with_keys_class", "register_dataclass", "register_static",
                  "register", "register_node")
+# Statements of a class body whose names are certain.
+SIMPLE_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
+                     ast.Expr, ast.Pass)
 # Dunders after which an instance may not be hashable (the fix would fail).
 HASH_METHODS = frozenset({"__eq__", "__hash__"})
 
 
 @dataclass(frozen=True)
 class JitMethodSelf(RuleData):
-    # The jit decorator, and whether the instance is hashable by identity (no `__eq__` or
-    # `__hash__` in the class or its bases): only then can `self` be static.
+    # The jit decorator, and whether instances are hashable by identity (no `__eq__` or
+    # `__hash__` in the class, its bases or its subclasses): only then can `self` be static.
     decorator_span: Span
     decorator_source: str
     hashable: bool
@@ -114,6 +117,8 @@ class _Plainness:
         if cls.decorator_list or cls.keywords or self.registered is None \
                 or cls.name in self.registered:
             return False
+        if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
+            return False  # methods defined under if/try: what the class has is not certain
         if _defined_names(cls) & PYTREE_METHODS:
             return False
         return "dtype" not in self.ctx.segment(cls)
