@@ -16,7 +16,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jaxerr_lsp.model import DEF, CallSite
+from jaxerr_lsp.model import ASSIGN, DEF, OTHER, Binding, CallSite, ModuleModel
 from jaxerr_lsp.rule import Context
 from jaxerr_lsp.values import Signature
 
@@ -158,13 +158,60 @@ def calls_of_def(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef)
             and model.binding_of(use.node) is binding]
 
 
+def latest_binding(model: ModuleModel, name: ast.Name) -> Binding | None:
+    """The binding `name` refers to: its one binding, or (`def f` then `f = jax.jit(f)`) the
+    binding of its own scope written last before it, when the use certainly sees it (not
+    bound in a branch the use is not in). The same reading as the tracing model's."""
+    binding = model.binding_of(name)
+    if binding is not None:
+        return binding
+    use = model.use_of.get(id(name))
+    if use is None or model.resolve_scope(name.id, use.scope) is not use.scope:
+        return None
+
+    def bound_at(binding: Binding) -> tuple[int, int]:
+        return binding.end if binding.end != (0, 0) else (binding.line, 0)
+
+    where = (name.lineno, name.col_offset)
+    before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
+    if not before:
+        return None
+    latest = max(before, key=bound_at)
+    if latest.branch != use.branch[:len(latest.branch)] or latest.kind == OTHER:
+        return None
+    return latest
+
+
+def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
+    """The calls of the function a `jax.jit(...)` call makes: where it is made, or through
+    the name it is assigned to (`g = jax.jit(f)`, also `f = jax.jit(f)`), wherever that
+    name certainly is this binding."""
+    model = ctx.model
+    parent = model.parent.get(id(call))
+    if isinstance(parent, ast.Call) and parent.func is call:
+        return [parent]
+    if not isinstance(parent, ast.Assign) or parent.value is not call or len(parent.targets) != 1 \
+            or not isinstance(parent.targets[0], ast.Name):
+        return []
+    target = parent.targets[0]
+    scope = model.call_scope.get(id(call))
+    binding = next((b for b in (scope.bindings.get(target.id, ()) if scope else ())
+                    if b.node is target and b.kind == ASSIGN), None)
+    if binding is None:
+        return []
+    return [use.parent for use in model.uses_of(binding)
+            if isinstance(use.parent, ast.Call) and use.parent.func is use.node
+            and latest_binding(model, use.node) is binding]
+
+
 def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
-    """The lambda, or the undecorated def bound once to the name, that `expr` is."""
+    """The lambda, or the undecorated def the name is (`def f` then `f = jax.jit(f)`
+    included), that `expr` is."""
     if isinstance(expr, ast.Lambda):
         return expr
     if not isinstance(expr, ast.Name):
         return None
-    binding = ctx.model.binding_of(expr)
+    binding = latest_binding(ctx.model, expr)
     if binding is None or binding.kind != DEF \
             or not isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None

@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.jit_static import StaticArgs, calls_of_def, function_of, jit_sites, jitted_defs, \
-    static_args
+from jaxerr_lsp.jit_static import StaticArgs, calls_of_def, calls_of_jit, function_of, jit_sites, \
+    jitted_defs, static_args
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.values import Signature, bind_arguments
-from jaxerr_lsp.vjp_application import calls_of_result
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -76,7 +75,7 @@ def _jitted(ctx: Context) -> Iterator[_Jitted]:
         signature = Signature.of(function.args) if function is not None else None
         static = static_args(site.keywords, signature)
         if static is not None and (static.argnums or static.argnames):
-            yield _Jitted(static, signature, site.call, calls_of_result(ctx, site.call))
+            yield _Jitted(static, signature, site.call, calls_of_jit(ctx, site.call))
     for jitted in jitted_defs(ctx):
         scope = ctx.model.scope_of_node.get(id(jitted.function))
         if scope is None or scope.parent is None or scope.parent.kind == "class":
