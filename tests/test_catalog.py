@@ -681,3 +681,21 @@ def test_examples_come_in_pairs_and_cover_every_entry(catalog: Catalog):
     # Every entry a rule flags has a trigger (a `static_rule = false` entry may have one).
     assert {e.id for e in catalog if e.static_rule} <= covered <= set(catalog.ids())
 
+
+
+UNHASHABLE = "static-argument-unhashable.toml"
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ('file = "jaxlib/jax_jit.h"', 'file = "jaxlib/jax_jit.py"', "source[0].file", [".h or .cc"]),
+    ('library = "jaxlib/libjax_common.so"', 'library = "/abs/libjax_common.so"', "source[0].library",
+     ["relative path"]),
+    ('library = "jaxlib/libjax_common.so"', 'library = "jaxlib/libjax_common.so"\ngeneric = true\n'
+     'message = "x {y}"', "source[0].library", ["neither generic nor built"]),
+    ('library = "jaxlib/libjax_common.so"\n', "", "source[0].file", [".py"]),
+])
+def test_compiled_raise_sites(tmp_path, old, new, field, words):
+    """A raise in jaxlib's C++ names its C++ source and the installed library carrying it."""
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / UNHASHABLE, old, new)
+    _assert_error(directory, UNHASHABLE, field, *words)
