@@ -5,7 +5,8 @@ anything the value inference knows to be one), a NumPy array made by an array co
 (`np.array`, `np.zeros`...), or a JAX array at a static position or name. The jitted
 functions are `jax.jit(f, static_argnums=..., static_argnames=...)` called where it is made or
 through a name bound once to it, and defs of this file decorated with `@jax.jit(...)` or
-`@functools.partial(jax.jit, ...)` (not methods), called through their name. The static
+`@functools.partial(jax.jit, ...)`, called through their name, or, for a method, as
+`self.method(...)` in the methods of its class (the instance is the first argument). The static
 positions and names are resolved as JAX resolves them (`static_argnames` alone makes those
 parameters' positions static too, and `static_argnums` alone their names; negative positions
 count from the end), from `f`'s signature when the file shows it, else only as given. Calls
@@ -78,12 +79,55 @@ def _jitted(ctx: Context) -> Iterator[_Jitted]:
             yield _Jitted(static, signature, site.call, calls_of_jit(ctx, site.call))
     for jitted in jitted_defs(ctx):
         scope = ctx.model.scope_of_node.get(id(jitted.function))
-        if scope is None or scope.parent is None or scope.parent.kind == "class":
-            continue  # a method: the instance shifts the positions
+        if scope is None or scope.parent is None:
+            continue
         signature = Signature.of(jitted.function.args)
         static = static_args(jitted.keywords, signature)
-        if static is not None and (static.argnums or static.argnames):
+        if static is None or not (static.argnums or static.argnames):
+            continue
+        if scope.parent.kind != "class":
             yield _Jitted(static, signature, jitted.decorator, calls_of_def(ctx, jitted.function))
+        elif isinstance(scope.parent.node, ast.ClassDef):
+            calls = _calls_on_self(ctx, scope.parent.node, jitted.function)
+            if calls:  # `self.method(...)`: the instance is the first positional argument
+                shifted = StaticArgs(frozenset(n - 1 for n in static.argnums if n > 0), static.argnames)
+                yield _Jitted(shifted, _without_first(signature), jitted.decorator, calls)
+
+
+def _without_first(signature: Signature) -> Signature | None:
+    """The signature of the bound method (its first positional parameter bound)."""
+    if not signature.positional:
+        return None
+    return Signature(signature.positional[1:], max(signature.positional_only - 1, 0),
+                     signature.keyword_only, signature.defaults, signature.vararg, signature.kwarg)
+
+
+def _calls_on_self(ctx: Context, cls: ast.ClassDef,
+                   method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+    """`self.method(...)` in the methods of `cls`, `self` being their first parameter, when no
+    other class of the file defines a method of that name (a subclass could override it)."""
+    model = ctx.model
+    if any(other is not cls and any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                    and s.name == method.name for s in other.body)
+           for other in model.classes):
+        return []
+    found = []
+    for call in model.method_calls(method.name):
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name):
+            continue
+        use = model.use_of.get(id(receiver))
+        scope = model.resolve_scope(receiver.id, use.scope) if use is not None else None
+        if scope is None:
+            continue
+        holder = scope.node
+        if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) or holder not in cls.body \
+                or holder.decorator_list:
+            continue
+        first = [*holder.args.posonlyargs, *holder.args.args][:1]
+        if first and first[0].arg == receiver.id and len(scope.bindings.get(receiver.id, ())) == 1:
+            found.append(call)
+    return found
 
 
 def _numpy_array(ctx: Context, expr: ast.expr) -> bool:
@@ -162,12 +206,14 @@ def _static_arguments(jitted: _Jitted, call: ast.Call) -> Iterator[tuple[ast.exp
         return
     if jitted.signature is not None and bind_arguments(jitted.signature, call.args, call.keywords) is None:
         return
+    names = jitted.signature.positional if jitted.signature is not None else ()
     for position, argument in enumerate(call.args):
         if position in jitted.static.argnums:
-            yield argument, f"position {position} is static"
+            yield argument, (f"parameter `{names[position]}` is static" if position < len(names)
+                             else f"argument at position {position} is static")
     for keyword in call.keywords:
         if keyword.arg in jitted.static.argnames:
-            yield keyword.value, f"`{keyword.arg}` is static"
+            yield keyword.value, f"parameter `{keyword.arg}` is static"
 
 
 def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: _Unhashable) -> None:
