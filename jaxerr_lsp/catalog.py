@@ -25,6 +25,10 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
+A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
+C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
+(`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
+(such a raise has no Python frame of its own).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -112,6 +116,9 @@ class Source:
     # JAX functions ("file.py:Class.function") whose text fills placeholders of the builder's
     # text in this site's template (a message JAX assembles from several functions).
     parts: tuple[str, ...] = ()
+    # The compiled library of the installed JAX that raises it, for a C++ raise site
+    # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
+    library: str | None = None
 
 
 @dataclass(frozen=True)
@@ -700,13 +707,18 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts"}
+                  "builder_file", "parts", "library"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
         file = text(table, "file", f"{where}.file")
-        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(".py"):
-            raise fail(f"{where}.file", f"must be a relative path to a .py file, not {file!r}")
+        library = text(table, "library", f"{where}.library", optional=True)
+        if library is not None and (library.startswith("/") or ".." in Path(library).parts):
+            raise fail(f"{where}.library", f"must be a relative path, not {library!r}")
+        suffixes = (".h", ".cc") if library is not None else (".py",)
+        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
+            raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
+                                        f"file, not {file!r}")
         function = text(table, "function", f"{where}.function")
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", function):
             raise fail(f"{where}.function", f"not a function name: {function!r}")
@@ -738,9 +750,11 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         parts = _parts(table.get("parts", []), fail, f"{where}.parts")
         if parts and (builder is None or message is None):
             raise fail(f"{where}.parts", "parts fill a builder's text: give `builder` and `message`")
+        if library is not None and (generic or builder is not None):
+            raise fail(f"{where}.library", "a compiled site is neither generic nor built")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file, parts=parts))
+                              builder_file=builder_file, parts=parts, library=library))
     return tuple(sources)
 
 

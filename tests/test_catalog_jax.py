@@ -177,6 +177,14 @@ SOURCES = [(entry, i) for entry in ENTRIES for i in range(len(entry.sources))]
 def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     source = entry.sources[index]
     template = source.message or entry.message
+    if source.library is not None:  # jaxlib's C++: its text is in the compiled library
+        library = _jax_site_packages() / source.library
+        assert library.is_file(), f"{source.library} not found in the installed JAX ({library})"
+        content = library.read_bytes()
+        for kind, text in template_parts(template):
+            if kind == "text":
+                assert text.encode() in content, (entry.id, source.library, text)
+        return
     tree, lines = _module(source.file)
     function = _find_function(tree, source.function, source.line)
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
@@ -597,6 +605,26 @@ jax.grad(lambda t, i: t[i:i + 2].sum())(x6, 1)
 exec([d for d in catalog.get("traced-slice-bounds").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
 exec([d for d in catalog.get("tracer-numpy-conversion").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
 fact("slices")
+
+# jit-method-self: the message is the same for any non-array argument that is not static
+# (a string, a function); the instance of a plain class fails at path self.
+def _jit_arg(x, s):
+    return x
+
+
+for bad in ("abc", len):
+    msg = raises(TypeError, jax.jit(_jit_arg), 1.0, bad)
+    assert f"is of type {type(bad)} and was passed to the function at path s." in msg
+fact("any non-array argument: the same message")
+
+# static-argument-unhashable: a traced call hashes its static arguments too, and
+# jax.disable_jit() hashes nothing.
+_static_jit = jax.jit(lambda x, s: x * len(s), static_argnums=1)
+msg = raises(ValueError, jax.jit(lambda x: _static_jit(x, [1, 2])), 1.0)
+assert "hash an object of type <class 'list'>, [1, 2]. The error was:\nTypeError: unhashable type: 'list'" in msg
+with jax.disable_jit():
+    _static_jit(1.0, [1, 2])
+fact("static arguments hashed under a trace, not under disable_jit")
 
 print("ALL FACTS OK:", json.dumps(checked))
 '''
