@@ -159,6 +159,8 @@ TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
 any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
 less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
 """.split())
+# Functions that return their argument's structure (a pytree stays a pytree).
+TREE_PRESERVING = frozenset({"stop_gradient", "optimization_barrier"})
 # Calls in JAX's namespaces whose result is a pytree of tracers when given one.
 PYTREE_FUNCTIONS = frozenset({
     "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.fori_loop",
@@ -294,7 +296,8 @@ class Tracing:
                 found.append(keyword.value)
         if site.qualname == "jax.lax.switch":
             branches = [e for f in found if isinstance(f, (ast.List, ast.Tuple)) for e in f.elts]
-            return branches
+            # One branch: switch calls it as it is, untraced (JAX 0.12.0.1).
+            return branches if len(branches) > 1 else []
         return found
 
     def _partial_binding(self, expr: ast.expr) -> tuple[int, frozenset[str]] | None:
@@ -755,7 +758,9 @@ class Tracing:
         for argument in arguments:
             tracer = self.tracer(argument)
             if tracer is not None:
-                if last in TRACER_FUNCTIONS:
+                if last in TREE_PRESERVING:  # stop_gradient(tree) is that tree
+                    return tracer if len(expr.args) == 1 and argument is expr.args[0] else None
+                if last in TRACER_FUNCTIONS and not _returns_several(last, expr):
                     return tracer.as_array()
                 if qualname in PYTREE_FUNCTIONS:
                     return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,
@@ -781,6 +786,19 @@ class Tracing:
 
 
 # ------------------------------------------------------------------------ small helpers
+def _returns_several(name: str, call: ast.Call) -> bool:
+    """Forms of one-array functions that return a tuple or list: `jnp.where(c)`,
+    `jnp.atleast_1d(a, b)`, `logsumexp(..., return_sign=True)`, `lax.sort((a, b))`."""
+    if name == "where" and len(call.args) == 1 and not call.keywords:
+        return True
+    if name.startswith("atleast_") and len(call.args) != 1:
+        return True
+    if name == "sort" and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)):
+        return True
+    return any(k.arg in ("return_sign", "return_index", "return_inverse", "return_counts",
+                         "full_matrices", "compute_uv") for k in call.keywords)
+
+
 def _number(expr: ast.expr) -> bool:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         expr = expr.operand

@@ -362,3 +362,35 @@ g = jax.jit(functools.partial(loss, scale=2.0))
 def test_jit_turned_off_in_the_file_traces_nothing(switch: str) -> None:
     source = HEADER + switch + "\n@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n"
     assert found_tests(source) == {}
+
+
+def test_calls_that_return_several_arrays_are_not_one_array() -> None:
+    source = HEADER + """
+@jax.jit
+def f(x: jax.Array, tree):
+    a = jnp.where(x > 0)
+    b = jnp.where(x > 0, x, 0)
+    c = jax.lax.stop_gradient(tree)
+    d = jax.lax.stop_gradient(x)
+    e = jnp.atleast_1d(x, x)
+    if a: pass
+    if b: pass
+    if c: pass
+    if d: pass
+    if e: pass
+"""
+    found = found_tests(source)
+    assert found["a"] is None and found["e"] is None
+    assert found["b"] is not None and found["b"].array
+    assert found["c"] is not None and not found["c"].array
+    assert found["d"] is not None and found["d"].array
+
+
+def test_a_switch_with_one_branch_calls_it_untraced() -> None:
+    source = HEADER + """
+def one(x):
+    if x > 0: pass
+    return x
+lax.switch(0, [one], 1.0)
+"""
+    assert found_tests(source) == {}
