@@ -18,7 +18,17 @@ wording, e.g. the `jax_custom_vjp3` path in jax/_src/hijax.py) and `exception`. 
 shows that frame. An entry with `static_rule = false` documents an error no single file can
 show (shapes, dtypes, run-time values): it has a rule code for `explain` but no rule module.
 A site with `builder = "_ref_arg_error"` raises an exception built by that function (`raise
-_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text.
+_ref_arg_error(...)`), of the site's file or of `builder_file`; the template is its text. The
+builder may be the exception class itself (`builder = "TracerBoolConversionError"`,
+`builder_file = "jax/_src/errors.py"`: `raise TracerBoolConversionError(arg)`), whose `__init__`
+writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ...]` has a
+template that is the builder's text with some of its placeholders written out as the text of
+those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
+occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
+A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
+C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
+(`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
+(such a raise has no Python frame of its own).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -103,6 +113,12 @@ class Source:
     # (e.g. "jax/_src/numpy/util.py"), by default the site's own file.
     builder: str | None = None
     builder_file: str | None = None
+    # JAX functions ("file.py:Class.function") whose text fills placeholders of the builder's
+    # text in this site's template (a message JAX assembles from several functions).
+    parts: tuple[str, ...] = ()
+    # The compiled library of the installed JAX that raises it, for a C++ raise site
+    # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
+    library: str | None = None
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,14 @@ class Entry:
         names = dict(self.placeholders)
         return "".join(value if kind == "text" else f"‹{names.get(value, value)}›"
                        for kind, value in template_parts(template))
+
+    @property
+    def sites(self) -> tuple[Source, ...]:
+        """The raise sites, one per place in JAX (variants of one site's message listed once)."""
+        seen: dict[tuple[str, int, str], Source] = {}
+        for source in self.sources:
+            seen.setdefault((source.file, source.line, source.function), source)
+        return tuple(seen.values())
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -683,13 +707,18 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file"}
+                  "builder_file", "parts", "library"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
         file = text(table, "file", f"{where}.file")
-        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(".py"):
-            raise fail(f"{where}.file", f"must be a relative path to a .py file, not {file!r}")
+        library = text(table, "library", f"{where}.library", optional=True)
+        if library is not None and (library.startswith("/") or ".." in Path(library).parts):
+            raise fail(f"{where}.library", f"must be a relative path, not {library!r}")
+        suffixes = (".h", ".cc") if library is not None else (".py",)
+        if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
+            raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
+                                        f"file, not {file!r}")
         function = text(table, "function", f"{where}.function")
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", function):
             raise fail(f"{where}.function", f"not a function name: {function!r}")
@@ -718,10 +747,26 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if builder_file is not None and (builder is None or builder_file.startswith("/")
                                          or not builder_file.endswith(".py")):
             raise fail(f"{where}.builder_file", "a relative .py path, given with `builder`")
+        parts = _parts(table.get("parts", []), fail, f"{where}.parts")
+        if parts and (builder is None or message is None):
+            raise fail(f"{where}.parts", "parts fill a builder's text: give `builder` and `message`")
+        if library is not None and (generic or builder is not None):
+            raise fail(f"{where}.library", "a compiled site is neither generic nor built")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file))
+                              builder_file=builder_file, parts=parts, library=library))
     return tuple(sources)
+
+
+def _parts(raw: Any, fail, where: str) -> tuple[str, ...]:
+    """`parts` of a source: "file.py:dotted.function" strings."""
+    if not isinstance(raw, list):
+        raise fail(where, f"must be a list of strings, not {type(raw).__name__}")
+    for i, item in enumerate(raw):
+        if not isinstance(item, str) or not re.fullmatch(
+                r"[A-Za-z0-9_/]+\.py:[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", item):
+            raise fail(f"{where}[{i}]", f"not 'file.py:function': {item!r}")
+    return tuple(raw)
 
 
 def _fixes(data: dict[str, Any], text, fail) -> tuple[FixInfo, ...]:
@@ -825,7 +870,7 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     out.append("")
     if entry.related:
         out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
-    sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sources)
+    sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sites)
     out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
 
@@ -900,5 +945,5 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     if entry.related:
         out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
     out += ["", "Raised at (JAX " + entry.jax_version + "):"]
-    out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sources]
+    out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sites]
     return "\n".join(_collapse_blank(out)).rstrip() + "\n"

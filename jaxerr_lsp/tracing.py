@@ -153,6 +153,12 @@ STATIC_FUNCTIONS = frozenset("""
 shape ndim size result_type dtype issubdtype isdtype iscomplexobj isrealobj isscalar
 promote_types can_cast iinfo finfo broadcast_shapes
 """.split())
+# JAX functions returning one (boolean or count) array, beyond values.ARRAY_FUNCTIONS (which
+# also serves NumPy, where some of these return Python bools).
+TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
+any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
+less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
+""".split())
 # Calls in JAX's namespaces whose result is a pytree of tracers when given one.
 PYTREE_FUNCTIONS = frozenset({
     "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.fori_loop",
@@ -749,7 +755,7 @@ class Tracing:
         for argument in arguments:
             tracer = self.tracer(argument)
             if tracer is not None:
-                if last in ARRAY_FUNCTIONS:
+                if last in TRACER_FUNCTIONS:
                     return tracer.as_array()
                 if qualname in PYTREE_FUNCTIONS:
                     return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,

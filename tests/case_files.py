@@ -118,8 +118,13 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
     """Whether the run raised in one of the entry's `[[source]]` places: its file, function
     (the innermost name of a dotted one) and line. A generic site (a statement where Python
     raises, e.g. a failed unpacking) need only be in the traceback: what it calls may raise
-    (iterating over a 0-d array raises in the array's `__iter__`)."""
+    (iterating over a 0-d array raises in the array's `__iter__`). A compiled site (jaxlib's
+    C++) has no frame: any raise counts (the message is checked on its own)."""
     frame = result.frame
+    # A raise in jaxlib's C++ has no frame of its own: the innermost one is whichever called
+    # into jaxlib (the caller of a jitted function, or JAX's `_infer_params` under a trace).
+    if result.raised and any(source.library is not None for source in entry.sources):
+        return True
     if frame is not None and any(
             frame.file.replace("\\", "/").endswith("/" + source.file)
             and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line

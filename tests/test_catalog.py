@@ -94,7 +94,8 @@ def test_every_field_is_filled(catalog: Catalog, entry_id: str):
     assert "\n" not in entry.summary.strip()
     assert len(entry.title) <= 80
     for source in entry.sources:
-        assert source.file.startswith("jax/_src/") and source.line > 0 and source.function
+        assert source.file.startswith("jax/_src/" if source.library is None else "jaxlib/")
+        assert source.line > 0 and source.function
     for related in entry.related:
         assert related in catalog and related != entry.id
     for fix in entry.fixes:
@@ -680,3 +681,21 @@ def test_examples_come_in_pairs_and_cover_every_entry(catalog: Catalog):
     # Every entry a rule flags has a trigger (a `static_rule = false` entry may have one).
     assert {e.id for e in catalog if e.static_rule} <= covered <= set(catalog.ids())
 
+
+
+UNHASHABLE = "static-argument-unhashable.toml"
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ('file = "jaxlib/jax_jit.h"', 'file = "jaxlib/jax_jit.py"', "source[0].file", [".h or .cc"]),
+    ('library = "jaxlib/libjax_common.so"', 'library = "/abs/libjax_common.so"', "source[0].library",
+     ["relative path"]),
+    ('library = "jaxlib/libjax_common.so"', 'library = "jaxlib/libjax_common.so"\ngeneric = true\n'
+     'message = "x {y}"', "source[0].library", ["neither generic nor built"]),
+    ('library = "jaxlib/libjax_common.so"\n', "", "source[0].file", [".py"]),
+])
+def test_compiled_raise_sites(tmp_path, old, new, field, words):
+    """A raise in jaxlib's C++ names its C++ source and the installed library carrying it."""
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / UNHASHABLE, old, new)
+    _assert_error(directory, UNHASHABLE, field, *words)

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.catalog import Entry, load_catalog, template_parts
-from tests.case_files import fully_matches, raised_at_a_source, raised_one_of
+from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 
 REPO = Path(__file__).resolve().parent.parent
@@ -64,9 +64,11 @@ def _module(file: str) -> tuple[ast.Module, list[str]]:
     return ast.parse(text), text.splitlines()
 
 
-def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+def _find_function(tree: ast.Module, dotted: str,
+                   line: int | None = None) -> ast.FunctionDef | ast.AsyncFunctionDef:
     """The function `a` or nested function `a.b`; `a` may be a module-level or method name,
-    or a class name (`HiPrim.__init__`: the method of that class)."""
+    or a class name (`HiPrim.__init__`: the method of that class). Nested functions of one
+    name (`def error` in each branch of an `if`) are told apart by the `line` they hold."""
     scope: ast.AST = tree
     parts = dotted.split(".")
     for depth, name in enumerate(parts):
@@ -83,6 +85,8 @@ def _find_function(tree: ast.Module, dotted: str) -> ast.FunctionDef | ast.Async
                       if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
                       for inner in ast.walk(fn) if inner is not fn}
             found = [f for f in found if id(f) not in nested]
+        if len(found) > 1 and line is not None:
+            found = [f for f in found if f.lineno <= line <= (f.end_lineno or 0)]
         assert len(found) == 1, f"expected one function {name!r} in {dotted!r}, found {len(found)}"
         scope = found[0]
     return scope  # type: ignore[return-value]
@@ -107,7 +111,8 @@ def _render(node: ast.expr) -> str:
 
 
 def _string_pieces(node: ast.AST) -> list[str]:
-    """Every string literal and f-string under `node`, rendered as templates, in source order."""
+    """Every string literal and f-string under `node`, rendered as templates, in source order;
+    a name or call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
     inner: set[int] = set()
     found = []
     for sub in ast.walk(node):
@@ -172,8 +177,16 @@ SOURCES = [(entry, i) for entry in ENTRIES for i in range(len(entry.sources))]
 def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     source = entry.sources[index]
     template = source.message or entry.message
+    if source.library is not None:  # jaxlib's C++: its text is in the compiled library
+        library = _jax_site_packages() / source.library
+        assert library.is_file(), f"{source.library} not found in the installed JAX ({library})"
+        content = library.read_bytes()
+        for kind, text in template_parts(template):
+            if kind == "text":
+                assert text.encode() in content, (entry.id, source.library, text)
+        return
     tree, lines = _module(source.file)
-    function = _find_function(tree, source.function)
+    function = _find_function(tree, source.function, source.line)
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
         assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
         assert not lines[source.line - 1].lstrip().startswith("raise "), (
@@ -187,14 +200,24 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     # exception raised there, or a module-level message it formats), placeholders included.
     text_file = source.builder_file or source.file
     text_tree, text_lines = _module(text_file)
-    text_function = _find_function(text_tree, source.builder) if source.builder else function
+    text_function = _builder_function(text_tree, source.builder) if source.builder else function
     pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
-    assert _covers(template, pieces) or _covers(template, built), (
-        f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
-        f"string pieces found there: {pieces}")
+    if source.parts:  # the builder's text with placeholders written out by other functions
+        assert any(message_pattern(piece).fullmatch(template) for piece in pieces), (
+            f"{entry.id}: the template is not an instance of the text of {text_file}:"
+            f"{text_function.name}; string pieces found there: {pieces}")
+    else:
+        assert _covers(template, pieces) or _covers(template, built), (
+            f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
+            f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
     body = "".join(text_lines[text_function.lineno - 1:text_function.end_lineno])
     body += "".join(_format_pieces(text_tree, text_function))
+    for part in source.parts:
+        part_file, part_function = part.split(":")
+        part_tree, part_lines = _module(part_file)
+        found = _find_function(part_tree, part_function)
+        body += "".join(part_lines[found.lineno - 1:found.end_lineno])
     for kind, text in template_parts(template):
         if kind == "text" and not _covers(template, built):
             for word in text.split():
@@ -212,6 +235,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     expected = source.exception or entry.exception
     if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
         assert ast.unparse(raised).rsplit(".", 1)[-1] == source.builder, ast.unparse(raised)
+        if _builder_class(text_tree, source.builder):  # `raise TracerBoolConversionError(arg)`
+            assert expected.removeprefix("jax.errors.") == source.builder, (expected, source.builder)
+            return
         made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
                 and isinstance(n.value, ast.Call)]
         # (JAX's own classes by their bare name: `return UnexpectedTracerError(msg)`)
@@ -225,6 +251,18 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(template, built), (entry.id, source.line, built)
+
+
+def _builder_class(tree: ast.Module, name: str) -> bool:
+    """Whether the builder `name` is an exception class of the module (its `__init__` writes
+    the message) rather than a function returning the exception."""
+    return any(isinstance(node, ast.ClassDef) and node.name == name for node in tree.body)
+
+
+def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The function that builds a raised exception: a module function (`_ref_arg_error`), or
+    the `__init__` of an exception class that writes its own message."""
+    return _find_function(tree, f"{name}.__init__" if _builder_class(tree, name) else name)
 
 
 def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -> list[str]:
@@ -506,6 +544,87 @@ _, pv = jax.vjp(lambda r, x: jnp.sum(r[...] * x), jax.new_ref(jnp.ones(2)), jnp.
 exec(code, dict(jax=jax, jnp=jnp, f_vjp=pv, ct=1.0,
                 primals=(jax.new_ref(jnp.ones(2)), jnp.ones(2))))
 fact("ref defensive patterns run")
+
+# tracer-bool-conversion: where `if` on a traced value fails, and how JAX words where.
+def branchy(x):
+    if x > 0:
+        return x
+    return -x
+
+
+for transform in (jax.grad, jax.value_and_grad, jax.jacfwd, jax.jacrev, jax.hessian):
+    transform(branchy)(1.0)
+bool_error = jax.errors.TracerBoolConversionError
+for label, run in (("jit", lambda: jax.jit(branchy)(1.0)),
+                   ("jit", lambda: jax.eval_shape(branchy, 1.0)),
+                   ("jit", lambda: jax.make_jaxpr(branchy)(1.0)),
+                   ("checkpoint / remat", lambda: jax.grad(jax.checkpoint(branchy))(1.0)),
+                   ("cond", lambda: jax.lax.cond(True, branchy, branchy, 1.0)),
+                   ("while_cond", lambda: jax.lax.while_loop(lambda c: branchy(c) < 3, lambda c: c + 1, 0)),
+                   ("while_body", lambda: jax.lax.while_loop(lambda c: c < 3, lambda c: branchy(c) + 1, 0)),
+                   ("fori_loop", lambda: jax.lax.fori_loop(0, 2, lambda i, c: branchy(c), 0.0))):
+    msg = raises(bool_error, run)
+    assert f" for {label}. This concrete value" in msg, (label, msg)
+assert "Consider using the `static_argnums` parameter" in raises(
+    bool_error, jax.checkpoint(branchy), 1.0)
+assert "This VmapTracer with object id" in raises(bool_error, jax.vmap(branchy), jnp.ones(2))
+jax.vmap(lambda x, n: x * 2 if n > 0 else x, in_axes=(0, None))(jnp.ones(2), 1.0)
+jax.jit(lambda x, flag=True: x * 2 if flag else x)(1.0)
+raises(bool_error, jax.jit(lambda x: max(x, 0.0)), 1.0)
+fact("bool of a tracer: grad family works, each transformation's label, vmap's wording")
+
+# NumPy on tracers (tracer-numpy-conversion): ufuncs and conversions raise under jit and grad;
+# functions NumPy hands to the array's own method do not; shapes and constants are no tracers.
+import numpy as np
+for transform in (jax.jit, jax.grad):
+    for fn in (np.sin, np.asarray, np.float32, lambda t: np.maximum(0.0, t)):
+        raises(jax.errors.TracerArrayConversionError, transform(lambda t, fn=fn: jnp.sum(fn(t))), 1.0)
+jax.jit(lambda t: (np.sum(t), np.mean(t), np.max(t), np.reshape(t, (1,)), np.round(t)))(jnp.ones(1))
+jax.jit(lambda t: t.astype(np.float32) * np.pi / np.prod(t.shape))(jnp.ones(2))
+jax.grad(lambda w, b: jnp.sum(w * np.asarray(b)))(jnp.ones(2), jnp.ones(2))
+fact("numpy on tracers")
+
+# Boolean masks (traced-boolean-index): jit and vmap refuse, grad alone and NumPy masks work.
+x6 = jnp.arange(6.0)
+for fn in (lambda t: t[t > 2], lambda t: t.at[t > 2].set(0.0), lambda t: t[t.sum() > 2]):
+    assert "got bool[" in raises(jax.errors.NonConcreteBooleanIndexError, jax.jit(fn), x6)
+raises(jax.errors.NonConcreteBooleanIndexError, jax.vmap(lambda r: r[r > 1].sum()), x6.reshape(2, 3))
+jax.grad(lambda t: t[t > 2].sum())(x6)
+jax.jit(lambda t: t[np.arange(6) > 2])(x6)
+assert float(jax.jit(lambda t: jnp.where(t > 2, t, 0).sum())(x6)) == float(x6[x6 > 2].sum())
+ns = dict(jax=jax, jnp=jnp)
+exec([d for d in catalog.get("traced-boolean-index").defensive if "\n" in d][0], ns)
+fact("boolean masks")
+
+# Slices (traced-slice-bounds): traced bounds raise; dynamic_slice_in_dim clamps at the end.
+assert "at position 1" in raises(IndexError, jax.jit(lambda t, i: t[:, i:i + 2]), jnp.ones((2, 4)), 1)
+window = jax.jit(lambda t, i: jax.lax.dynamic_slice_in_dim(t, i, 2))
+assert window(x6, 5).tolist() == [4.0, 5.0] and x6[5:7].tolist() == [5.0]
+assert window(x6, -1).tolist() == [4.0, 5.0] and x6[-1:1].tolist() == []
+jax.grad(lambda t, i: t[i:i + 2].sum())(x6, 1)
+exec([d for d in catalog.get("traced-slice-bounds").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
+exec([d for d in catalog.get("tracer-numpy-conversion").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
+fact("slices")
+
+# jit-method-self: the message is the same for any non-array argument that is not static
+# (a string, a function); the instance of a plain class fails at path self.
+def _jit_arg(x, s):
+    return x
+
+
+for bad in ("abc", len):
+    msg = raises(TypeError, jax.jit(_jit_arg), 1.0, bad)
+    assert f"is of type {type(bad)} and was passed to the function at path s." in msg
+fact("any non-array argument: the same message")
+
+# static-argument-unhashable: a traced call hashes its static arguments too, and
+# jax.disable_jit() hashes nothing.
+_static_jit = jax.jit(lambda x, s: x * len(s), static_argnums=1)
+msg = raises(ValueError, jax.jit(lambda x: _static_jit(x, [1, 2])), 1.0)
+assert "hash an object of type <class 'list'>, [1, 2]. The error was:\nTypeError: unhashable type: 'list'" in msg
+with jax.disable_jit():
+    _static_jit(1.0, [1, 2])
+fact("static arguments hashed under a trace, not under disable_jit")
 
 print("ALL FACTS OK:", json.dumps(checked))
 '''

@@ -1,0 +1,16 @@
+"""A list passed at a static position of a jitted function (JXE082), fixed.
+
+A tuple holds the same sizes and is hashable.
+"""
+
+import functools
+
+import jax
+
+
+@functools.partial(jax.jit, static_argnames="shape")
+def noise(key, shape):
+    return jax.random.normal(key, shape)
+
+
+print(noise(jax.random.key(0), (2, 3)))

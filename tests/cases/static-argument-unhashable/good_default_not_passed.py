@@ -1,0 +1,13 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames="axes")
+def total(x, axes=(0,)):
+    return jnp.sum(x, axis=axes)
+
+
+print(total(jnp.ones((2, 3))))
+print(total(jnp.ones((2, 3)), axes=(0, 1)))

@@ -1,0 +1,12 @@
+import jax
+import jax.numpy as jnp
+
+
+def resize(image, shape):
+    return jax.image.resize(image, shape, method="linear")
+
+
+image = jnp.ones((4, 4))
+print(resize(image, [2, 2]).shape)  # not jitted yet: a list is fine
+resize = jax.jit(resize, static_argnames="shape")
+print(resize(image, (8, 8)).shape)

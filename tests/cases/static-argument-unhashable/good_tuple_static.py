@@ -1,0 +1,9 @@
+import jax
+import jax.numpy as jnp
+
+
+def tile(x, reps):
+    return jnp.tile(x, reps)
+
+
+print(jax.jit(tile, static_argnums=1)(jnp.ones(2), (2, 3)))

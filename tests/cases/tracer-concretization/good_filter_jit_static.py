@@ -1,0 +1,11 @@
+# case: static — Equinox is not installed; filter_jit keeps Python ints static, so this runs.
+import equinox as eqx
+import jax.numpy as jnp
+
+
+@eqx.filter_jit
+def head(x, n):
+    return x[:n] * int(n) + jnp.arange(n).sum()
+
+
+print(head(jnp.ones(4), 2))
