@@ -103,7 +103,8 @@ def check(ctx: Context) -> None:
 
 
 def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
-    """`x[i] = v` where `x` is bound once to a JAX array (eagerly or in traced code)."""
+    """`x[i] = v` where the assignment reaching the statement gives `x` a JAX array (eagerly
+    or in traced code)."""
     base = use.node
     binding = reaching_assignment(ctx, base)
     if binding is None or binding.value is None:
@@ -139,7 +140,7 @@ def _check_traced(ctx: Context, reported: set[int]) -> None:
                 f"rebind it to an updated copy with `{base.id}.at[...]`.")
         related = (Related(ctx.span(transform.site),
                            f"`{tracer.function.name}` is traced by `{transform.qualname}` here"),)
-        binding = ctx.model.binding_of(base)
+        binding = reaching_assignment(ctx, base)
         ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
         reported.add(id(target))
 
@@ -147,8 +148,8 @@ def _check_traced(ctx: Context, reported: set[int]) -> None:
 def _maybe_not_one_array(ctx: Context, base: ast.Name) -> bool:
     """`x = jnp.where(c)`, `x = jax.lax.stop_gradient(tree)`...: calls the tracing model takes
     for one array but that may return a tuple or a pytree."""
-    binding = ctx.model.binding_of(base)
-    value = binding.value if binding is not None and binding.kind == ASSIGN else None
+    binding = reaching_assignment(ctx, base)
+    value = binding.value if binding is not None else None
     if not isinstance(value, ast.Call) or array_type_of_call(ctx.model, value) is None:
         return False
 
