@@ -316,7 +316,10 @@ class Tracing:
         if isinstance(expr, ast.Name):
             binding = self.model.binding_of(expr) or self._latest_binding(expr)
             if binding is not None and binding.kind == DEF and isinstance(
-                    binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and self._decorators_below_known(binding.node, -1):
+                # (a name of a def decorated by anything but a transformation names what the
+                # decorator made: a custom_vjp's primal is not what grad runs)
                 return binding.node
         return None
 

@@ -394,3 +394,20 @@ def one(x):
 lax.switch(0, [one], 1.0)
 """
     assert found_tests(source) == {}
+
+
+def test_a_def_decorated_by_anything_but_a_transformation_is_not_what_is_traced() -> None:
+    source = HEADER + """
+@jax.custom_vjp
+def f(x):
+    if x > 0: pass
+    return x
+g = jax.grad(f)
+
+@jax.vmap
+def h(y):
+    if y > 0: pass
+    return y
+k = jax.jit(h)
+"""
+    assert set(found_tests(source)) == {"y > 0"}
