@@ -120,6 +120,12 @@ def _number(expr: ast.expr, *, integers: bool) -> bool:
     return type(expr.value) in kinds
 
 
+def passed_arguments(ctx: Context, traced: TracedFunction, name: str) -> list[ast.expr | None]:
+    """What the file passes for parameter `name` of a traced function, at every application
+    it shows (None: the index of fori_loop)."""
+    return [argument for argument, _transform in _arguments(ctx, traced, name)]
+
+
 def _arguments(ctx: Context, traced: TracedFunction, name: str
                ) -> Iterator[tuple[ast.expr | None, Transform | None]]:
     """What the file passes for parameter `name`, at every application it shows."""

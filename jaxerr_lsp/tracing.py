@@ -71,6 +71,7 @@ TRANSFORMS: dict[str, TransformKind] = {
     "jax.lax.cond": TransformKind("cond", True, (1, 2), ("true_fun", "false_fun")),
     "jax.lax.switch": TransformKind("switch", True, (1,), ("branches",)),
     "jax.lax.while_loop": TransformKind("while_body", True, (0, 1), ("cond_fun", "body_fun")),
+    # (the condition function is traced "for while_cond")
     "jax.lax.fori_loop": TransformKind("fori_loop", True, (2,), ("body_fun",)),
     "jax.lax.map": TransformKind("", True, function_keywords=("f",)),
     "jax.grad": TransformKind("grad", False, function_keywords=("fun",),
@@ -264,8 +265,13 @@ class Tracing:
     def _trace_site(self, site: CallSite, kind: TransformKind,
                     outer: tuple[Transform, ...]) -> None:
         """`jax.jit(f, ...)`, `lax.scan(body, ...)`: trace the functions it is given."""
-        transform = Transform(site.qualname, kind.label, site.call, kind.abstract)
         for function in self._functions_passed(site, kind):
+            label = kind.label
+            if site.qualname == "jax.lax.while_loop" and (
+                    (site.args and function is site.args[0])
+                    or any(k.arg == "cond_fun" and k.value is function for k in site.keywords)):
+                label = "while_cond"  # JAX names the condition apart from the body
+            transform = Transform(site.qualname, label, site.call, kind.abstract)
             bound = self._partial_binding(function)
             if bound is not None:
                 options = _positional_options(site, kind)

@@ -411,3 +411,16 @@ def h(y):
 k = jax.jit(h)
 """
     assert set(found_tests(source)) == {"y > 0"}
+
+
+def test_while_loop_labels_its_condition_and_body_apart() -> None:
+    source = HEADER + """
+def cond_fun(c):
+    return c < 3 if c > 0 else False
+def body_fun(c):
+    return c + 1 if c > 1 else c
+lax.while_loop(cond_fun, body_fun, 0)
+"""
+    found = found_tests(source)
+    assert found["c > 0"].transform.label == "while_cond"
+    assert found["c > 1"].transform.label == "while_body"
