@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Related, RuleData, Span
 from jaxerr_lsp.rule import Context
+from jaxerr_lsp.tracer_arrays import hashable_wherever_passed
 from jaxerr_lsp.tracing import Tracer
 from jaxerr_lsp.values import Signature, bind_arguments
 
@@ -315,6 +316,8 @@ def static_site(ctx: Context, tracer: Tracer, expr: ast.expr) -> StaticSite | No
     if traced.called_from or [t.qualname for t in traced.transforms] != ["jax.jit"]:
         return None
     if tracer.transform is not traced.transforms[0] or not is_parameter(ctx, expr, traced.function):
+        return None
+    if not hashable_wherever_passed(ctx, traced, parameter):
         return None
     args = traced.function.args
     positional = [a.arg for a in (*args.posonlyargs, *args.args)]

@@ -126,6 +126,20 @@ def passed_arguments(ctx: Context, traced: TracedFunction, name: str) -> list[as
     return [argument for argument, _transform in _arguments(ctx, traced, name)]
 
 
+def hashable_wherever_passed(ctx: Context, traced: TracedFunction, name: str) -> bool:
+    """Whether no call of the file passes parameter `name` something a static argument cannot
+    be (an array, a list, a dict, a set, a tracer: JAX hashes static arguments), so that the
+    "make it static" fix does not trade this error for static-argument-unhashable."""
+    for argument in passed_arguments(ctx, traced, name):
+        if argument is None:
+            return False
+        value = ctx.values.value(argument)
+        if value.is_array or value.type in ("list", "dict", "set") \
+                or ctx.tracing.tracer(argument) is not None:
+            return False
+    return True
+
+
 def _arguments(ctx: Context, traced: TracedFunction, name: str
                ) -> Iterator[tuple[ast.expr | None, Transform | None]]:
     """What the file passes for parameter `name`, at every application it shows."""

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix, origin_line
+from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, module_name_for_fix,
+                                      origin_line)
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -146,7 +147,8 @@ def _static_parameter(ctx: Context, piece: ast.Slice, tracer: Tracer) -> tuple[S
                 return None
     arguments = function.function.args
     positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    if name not in positional and name not in [a.arg for a in arguments.kwonlyargs]:
+    if name not in positional and name not in [a.arg for a in arguments.kwonlyargs] \
+            or not hashable_wherever_passed(ctx, function, name):
         return None
     position = positional.index(name) if name in positional else -1
     return ctx.span(function.transforms[0].site), name, position

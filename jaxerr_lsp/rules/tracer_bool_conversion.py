@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import Scope
 from jaxerr_lsp.rule import Context, Rule, fill, shorten
+from jaxerr_lsp.tracer_arrays import hashable_wherever_passed
 from jaxerr_lsp.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
                                 _tests_isinstance)
 
@@ -447,25 +448,11 @@ def _static_site(ctx: Context, test: ast.expr,
     if name in (a.arg for a in args.posonlyargs) or name not in (
             *positional, *(a.arg for a in args.kwonlyargs)):
         return None
-    if not _hashable_wherever_passed(ctx, function, name):
+    if not hashable_wherever_passed(ctx, function, name):
         return None
     position = positional.index(name) if name in positional else None
     return _edit(ctx, transform.site, ""), name, position
 
-
-def _hashable_wherever_passed(ctx: Context, function: TracedFunction, name: str) -> bool:
-    """Whether no call of the file passes parameter `name` something a static argument
-    cannot be (an array, a list, a dict, a set: JAX hashes static arguments)."""
-    from jaxerr_lsp.tracer_arrays import passed_arguments
-
-    for argument in passed_arguments(ctx, function, name):
-        if argument is None:
-            return False
-        value = ctx.values.value(argument)
-        if value.is_array or value.type in ("list", "dict", "set") \
-                or ctx.tracing.tracer(argument) is not None:
-            return False
-    return True
 
 
 # ------------------------------------------------------------------------ the rule
