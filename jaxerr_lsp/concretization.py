@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Related, RuleData, Span
 from jaxerr_lsp.rule import Context
-from jaxerr_lsp.tracer_arrays import hashable_wherever_passed
+from jaxerr_lsp.tracer_arrays import array_tracer, hashable_wherever_passed
 from jaxerr_lsp.tracing import Tracer
-from jaxerr_lsp.values import Signature, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -40,14 +39,12 @@ class Edit(RuleData):
 def abstract_array(ctx: Context, expr: ast.expr, *, concrete_too: bool = False) -> Tracer | None:
     """The tracer `expr` certainly is, when it is one array of an abstract trace. A parameter
     of unknown structure may be a tuple or a dict: it counts only when the file shows what
-    it receives is an array or a number (`argument_is_array`). Under grad alone values are
+    it receives is an array or a number (`tracer_arrays.array_tracer`). Under grad alone values are
     concrete: not counted, unless `concrete_too` (for what fails on every tracer)."""
     tracer = ctx.tracing.tracer(expr)
     if tracer is None or not (tracer.abstract or concrete_too and runs_differentiated(ctx, tracer)):
         return None
-    if not tracer.array and not argument_is_array(ctx, tracer, expr):
-        return None
-    return tracer.as_array()
+    return array_tracer(ctx, expr)
 
 
 CUSTOM_RULES = ("jax.custom_vjp", "jax.custom_jvp")
@@ -86,55 +83,6 @@ def runs_unconditionally(ctx: Context, node: ast.AST) -> bool:
 
 
 # ------------------------------------------------------------------------ parameters
-# Transformations whose function's arguments are those of the transformed function's calls.
-TRANSFORMED_CALLS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
-                               "jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
-                               "jax.hessian"})
-
-
-def argument_is_array(ctx: Context, tracer: Tracer, expr: ast.expr) -> bool:
-    """Whether `expr`, the traced function's parameter itself, certainly receives one array:
-    `fori_loop`'s index; a carry, slice or operand that the lax call shows is an array or a
-    number; or, for a function transformed by jit/vmap/pmap/checkpoint, every call of it in
-    this file passing an array or a number there (and at least one call)."""
-    function = tracer.function.function
-    if not isinstance(expr, ast.Name) or expr.id != tracer.parameter \
-            or tracer.function.called_from:
-        return False
-    if not is_parameter(ctx, expr, function):
-        return False
-    site = tracer.transform.site
-    qualname = tracer.transform.qualname
-    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-    if qualname.startswith("jax.lax."):
-        if not isinstance(site, ast.Call) or expr.id not in positional:
-            return False
-        return _lax_argument_is_array(ctx, qualname, site, positional.index(expr.id))
-    if qualname not in TRANSFORMED_CALLS:
-        return False
-    calls = _calls_of_transformed(ctx, function, site)
-    if not calls:
-        return False
-    signature = Signature.of(function.args)
-    for call in calls:
-        bound = bind_arguments(signature, call.args, call.keywords)
-        argument = bound.given.get(expr.id) if bound is not None else None
-        if argument is None or not (_number_accepted(qualname, argument) or _array(ctx, argument)):
-            return False
-    return True
-
-
-def _number_accepted(qualname: str, argument: ast.expr) -> bool:
-    """Whether `argument` is a number the transformation turns into one traced array: jit and
-    checkpoint take any; the grad family only a float (an int is its own TypeError); vmap and
-    pmap none (a scalar cannot be mapped)."""
-    if qualname in ("jax.vmap", "jax.pmap"):
-        return False
-    if qualname in ("jax.jit", "jax.checkpoint", "jax.remat"):
-        return _number(argument)
-    return _float(argument)
-
-
 def is_parameter(ctx: Context, name: ast.Name, function: ast.AST) -> bool:
     """Whether `name` reads the parameter of `function` it names, never rebound there."""
     model = ctx.model
@@ -144,75 +92,6 @@ def is_parameter(ctx: Context, name: ast.Name, function: ast.AST) -> bool:
         return False
     bindings = scope.bindings.get(name.id, [])
     return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
-
-
-def _lax_argument_is_array(ctx: Context, qualname: str, site: ast.Call, position: int) -> bool:
-    """What a lax control-flow call passes its function at `position`."""
-    def argument(index: int, keyword: str) -> ast.expr | None:
-        if len(site.args) > index and not any(isinstance(a, ast.Starred) for a in site.args[:index + 1]):
-            return site.args[index]
-        return next((k.value for k in site.keywords if k.arg == keyword), None)
-
-    value: ast.expr | None = None
-    if qualname == "jax.lax.fori_loop":
-        if position == 0:
-            return True  # the loop index: an int32 scalar
-        value = argument(3, "init_val") if position == 1 else None
-    elif qualname == "jax.lax.scan":
-        if position == 1:
-            xs = argument(2, "xs")
-            return xs is not None and _array(ctx, xs)
-        value = argument(1, "init") if position == 0 else None
-    elif qualname == "jax.lax.while_loop":
-        value = argument(2, "init_val") if position == 0 else None
-    elif qualname == "jax.lax.map":
-        xs = argument(1, "xs")
-        return position == 0 and xs is not None and _array(ctx, xs)
-    elif qualname in ("jax.lax.cond", "jax.lax.switch"):
-        first = 3 if qualname == "jax.lax.cond" else 2
-        operands = site.args[first:]
-        if any(isinstance(a, ast.Starred) for a in site.args) or position >= len(operands):
-            return False
-        value = operands[position]
-    return value is not None and (_number(value) or _array(ctx, value))
-
-
-def _calls_of_transformed(ctx: Context, function: ast.AST, site: ast.AST) -> list[ast.Call]:
-    """The calls in this file of what the transformation makes of `function`."""
-    from jaxerr_lsp.vjp_application import calls_of_result
-
-    if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-            and any(d is site for d in function.decorator_list):
-        scope = ctx.model.scope_of_node.get(id(function))
-        parent = scope.parent if scope is not None else None
-        bindings = parent.bindings.get(function.name, []) if parent is not None else []
-        if len(bindings) != 1 or bindings[0].node is not function:
-            return []
-        return [use.parent for use in ctx.model.uses_of(bindings[0])
-                if ctx.model.binding_of(use.node) is bindings[0]
-                and isinstance(use.parent, ast.Call) and use.parent.func is use.node]
-    if isinstance(site, ast.Call):
-        return calls_of_result(ctx, site)
-    return []
-
-
-def _number(expr: ast.expr) -> bool:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
-        expr = expr.operand
-    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex)
-
-
-def _float(expr: ast.expr) -> bool:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
-        expr = expr.operand
-    return isinstance(expr, ast.Constant) and type(expr.value) in (float, complex)
-
-
-def _array(ctx: Context, expr: ast.expr) -> bool:
-    if ctx.values.value(expr).is_array:
-        return True
-    tracer = ctx.tracing.tracer(expr)
-    return tracer is not None and tracer.array
 
 
 def transform_name(tracer: Tracer) -> str:
