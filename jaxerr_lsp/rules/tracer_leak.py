@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.findings import Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.rule import Context, Rule
+from jaxerr_lsp.tracer_arrays import array_tracer
 from jaxerr_lsp.tracing import Tracer, TracedFunction, Transform
 from jaxerr_lsp.values import Signature, bind_arguments
 
@@ -116,7 +117,7 @@ def check(ctx: Context) -> None:
         if transform is None or leak.tracer.transform is not transform:
             continue
         runs = [run for run in _runs(ctx, leak, transform) if not _in_traced_code(ctx, _call_scope(ctx, run))]
-        if not leak.tracer.array and not _array_passed(ctx, leak, transform, runs):
+        if not leak.tracer.array and (leak.kind == "attribute" or array_tracer(ctx, leak.value) is None):
             continue
         use = _first_use(ctx, leak, runs)
         if use is not None:
@@ -180,27 +181,8 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
 
 def _the_parameter(value: ast.expr, tracer: Tracer) -> bool:
     """`value` is the traced parameter itself (a pytree of unknown structure: an array only
-    when every call that runs the trace passes one, see `_array_passed`)."""
+    when every call that runs the trace passes one, see `tracer_arrays.array_tracer`)."""
     return isinstance(value, ast.Name) and value.id == tracer.parameter
-
-
-def _array_passed(ctx: Context, leak: Leak, transform: Transform, runs: list[ast.Call]) -> bool:
-    """Whether every run passes an array (or a number, which jit, vmap and grad trace as
-    one) for the stored parameter: `f(jnp.ones(3))` for `def f(x)` storing `x`."""
-    function = leak.traced.function
-    if not runs or leak.kind == "attribute" or transform.qualname in RUN_WHERE_CALLED \
-            or isinstance(function, ast.Lambda) or leak.tracer.parameter is None:
-        return False
-    signature = Signature.of(function.args)
-    for run in runs:
-        bound = bind_arguments(signature, run.args, run.keywords)
-        argument = bound.given.get(leak.tracer.parameter) if bound is not None else None
-        if argument is None:
-            return False
-        value = ctx.values.value(argument)
-        if not (value.is_array or value.type in ("float", "int")):
-            return False
-    return True
 
 
 def _top_level_assignment(traced: TracedFunction, target: ast.expr) -> bool:
