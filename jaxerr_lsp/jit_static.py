@@ -16,7 +16,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jaxerr_lsp.model import ASSIGN, DEF, OTHER, Binding, CallSite, ModuleModel
+from jaxerr_lsp.model import ASSIGN, DEF, CallSite
 from jaxerr_lsp.rule import Context
 from jaxerr_lsp.values import Signature
 
@@ -158,30 +158,6 @@ def calls_of_def(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef)
             and model.binding_of(use.node) is binding]
 
 
-def latest_binding(model: ModuleModel, name: ast.Name) -> Binding | None:
-    """The binding `name` refers to: its one binding, or (`def f` then `f = jax.jit(f)`) the
-    binding of its own scope written last before it, when the use certainly sees it (not
-    bound in a branch the use is not in). The same reading as the tracing model's."""
-    binding = model.binding_of(name)
-    if binding is not None:
-        return binding
-    use = model.use_of.get(id(name))
-    if use is None or model.resolve_scope(name.id, use.scope) is not use.scope:
-        return None
-
-    def bound_at(binding: Binding) -> tuple[int, int]:
-        return binding.end if binding.end != (0, 0) else (binding.line, 0)
-
-    where = (name.lineno, name.col_offset)
-    before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
-    if not before:
-        return None
-    latest = max(before, key=bound_at)
-    if latest.branch != use.branch[:len(latest.branch)] or latest.kind == OTHER:
-        return None
-    return latest
-
-
 def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
     """The calls of the function a `jax.jit(...)` call makes: where it is made, or through
     the name it is assigned to (`g = jax.jit(f)`, also `f = jax.jit(f)`), wherever that
@@ -201,7 +177,7 @@ def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
         return []
     return [use.parent for use in model.uses_of(binding)
             if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and latest_binding(model, use.node) is binding]
+            and model.latest_binding(use.node) is binding]
 
 
 def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
@@ -211,7 +187,7 @@ def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunc
         return expr
     if not isinstance(expr, ast.Name):
         return None
-    binding = latest_binding(ctx.model, expr)
+    binding = ctx.model.latest_binding(expr)
     if binding is None or binding.kind != DEF \
             or not isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None

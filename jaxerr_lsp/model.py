@@ -431,6 +431,30 @@ class ModuleModel:
             return None  # used before (or within) the binding statement: NameError first
         return binding
 
+    def latest_binding(self, name: ast.Name) -> Binding | None:
+        """The binding `name` refers to: its one binding (`binding_of`), or, for a name bound
+        several times in the scope of its use (`def f` then `f = jax.jit(f)`), the binding
+        written last before the use in straight-line code, when the use certainly sees it
+        (not bound in a branch the use is not in)."""
+        binding = self.binding_of(name)
+        if binding is not None:
+            return binding
+        use = self.use_of.get(id(name))
+        if use is None or self.resolve_scope(name.id, use.scope) is not use.scope:
+            return None
+
+        def bound_at(binding: Binding) -> tuple[int, int]:
+            return binding.end if binding.end != (0, 0) else (binding.line, 0)
+
+        where = (name.lineno, name.col_offset)
+        before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
+        if not before:
+            return None
+        latest = max(before, key=bound_at)
+        if latest.branch != use.branch[:len(latest.branch)] or latest.kind == OTHER:
+            return None
+        return latest
+
     def uses_of(self, binding: Binding) -> Iterator[Use]:
         for use in self.uses.get(binding.name, ()):
             if self.resolve_scope(binding.name, use.scope) is binding.scope:

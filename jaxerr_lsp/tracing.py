@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, Binding, CallSite, ModuleModel
+from jaxerr_lsp.model import ASSIGN, DEF, UNPACK, CallSite, ModuleModel
 from jaxerr_lsp.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -320,7 +320,7 @@ class Tracing:
         if isinstance(expr, ast.Lambda):
             return expr
         if isinstance(expr, ast.Name):
-            binding = self.model.binding_of(expr) or self._latest_binding(expr)
+            binding = self.model.latest_binding(expr)
             if binding is not None and binding.kind == DEF and isinstance(
                     binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                     and self._decorators_below_known(binding.node, -1):
@@ -328,25 +328,6 @@ class Tracing:
                 # decorator made: a custom_vjp's primal is not what grad runs)
                 return binding.node
         return None
-
-    def _latest_binding(self, name: ast.Name) -> Binding | None:
-        """`def f` then `f = jax.jit(f)`: a name bound several times in the scope of its use,
-        read in straight-line code after the def; the binding written last before the use,
-        when the use certainly sees it (not bound in a branch the use is not in)."""
-        use = self.model.use_of.get(id(name))
-        if use is None or self.model.resolve_scope(name.id, use.scope) is not use.scope:
-            return None
-        def bound_at(binding: Binding) -> tuple[int, int]:
-            return binding.end if binding.end != (0, 0) else (binding.line, 0)
-
-        where = (name.lineno, name.col_offset)
-        before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
-        if not before:
-            return None
-        latest = max(before, key=bound_at)
-        if latest.branch != use.branch[:len(latest.branch)]:
-            return None
-        return latest
 
     def _trace(self, function_expr: ast.AST, transform: Transform,
                keywords: tuple[ast.keyword, ...], outer: tuple[Transform, ...],
