@@ -247,3 +247,29 @@ def origin_line(tracer: Tracer, expr: ast.expr) -> str:
         if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
     return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
             f"{transform.label}.{argument}")
+
+
+# `.at[index].<method>(...)`: the indexed operations of JAX arrays (0.12).
+AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min",
+                        "max", "apply", "get"})
+
+
+def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
+    """The JAX array `subscript` indexes and, for `x.at[i].method(...)`, the method call;
+    None when it does not index a JAX array by reading it (or by an indexed update that runs)."""
+    base = subscript.value
+    if isinstance(base, ast.Attribute) and base.attr == "at":
+        parent = ctx.model.parent.get(id(subscript))
+        call = ctx.model.parent.get(id(parent)) if isinstance(parent, ast.Attribute) else None
+        if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
+                or not isinstance(call, ast.Call) or call.func is not parent:
+            return None
+        return (base.value, call) if is_jax_array(ctx, base.value) else None
+    if not isinstance(subscript.ctx, ast.Load):
+        return None
+    return (base, None) if is_jax_array(ctx, base) else None
+
+
+def is_jax_array(ctx: Context, expr: ast.expr) -> bool:
+    """A traced array, or an array the value inference knows."""
+    return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix
+from jaxerr_lsp.tracer_arrays import array_tracer, indexed_array, module_name_for_fix
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -42,9 +42,6 @@ logical_xor equal not_equal less less_equal greater greater_equal
 # ... of them, those computed elementwise from one array and nothing else.
 ELEMENTWISE_OF_ONE = frozenset("isnan isfinite isinf isneginf isposinf signbit".split())
 MASK_OPERATORS = (ast.BitAnd, ast.BitOr, ast.BitXor)
-# `.at[mask].<method>(...)`: the indexed operations that raise.
-AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min",
-                        "max", "apply", "get"})
 _MAX_DEPTH = 4
 
 
@@ -126,26 +123,6 @@ def _number(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and type(expr.value) in (int, float)
 
 
-def _indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
-    """The array indexed and, for `x.at[m].method(...)`, the method call; None when the
-    subscript does not index a JAX array by reading (or by an indexed update that runs)."""
-    base = subscript.value
-    if isinstance(base, ast.Attribute) and base.attr == "at":
-        parent = ctx.model.parent.get(id(subscript))
-        call = ctx.model.parent.get(id(parent)) if isinstance(parent, ast.Attribute) else None
-        if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
-                or not isinstance(call, ast.Call) or call.func is not parent:
-            return None
-        return (base.value, call) if _is_jax_array(ctx, base.value) else None
-    if not isinstance(subscript.ctx, ast.Load):
-        return None
-    return (base, None) if _is_jax_array(ctx, base) else None
-
-
-def _is_jax_array(ctx: Context, expr: ast.expr) -> bool:
-    return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
-
-
 def _mask_of(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer] | None:
     """The traced mask among the indices, when the others cannot raise first."""
     index = subscript.slice
@@ -204,7 +181,7 @@ def _fix_data(ctx: Context, subscript: ast.Subscript, array: ast.expr, method: a
 
 def check(ctx: Context) -> None:
     for subscript, _traced in ctx.tracing.subscripts:
-        indexed = _indexed_array(ctx, subscript)
+        indexed = indexed_array(ctx, subscript)
         if indexed is None:
             continue
         found = _mask_of(ctx, subscript)

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, module_name_for_fix,
+from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array,
+                                      module_name_for_fix,
                                       origin_line)
 from jaxerr_lsp.tracing import Tracer
 
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
 
-AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min",
-                        "max", "apply", "get"})
 
 
 @dataclass(frozen=True)
@@ -48,25 +47,6 @@ class TracedSlice(RuleData):
     jit_site: Span | None = None
     static_name: str = ""
     static_position: int = -1
-
-
-def _indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
-    """The JAX array indexed by reading it, or by an `.at[...]` update that runs."""
-    base = subscript.value
-    if isinstance(base, ast.Attribute) and base.attr == "at":
-        parent = ctx.model.parent.get(id(subscript))
-        call = ctx.model.parent.get(id(parent)) if isinstance(parent, ast.Attribute) else None
-        if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
-                or not isinstance(call, ast.Call) or call.func is not parent:
-            return None
-        return (base.value, call) if _is_jax_array(ctx, base.value) else None
-    if not isinstance(subscript.ctx, ast.Load):
-        return None
-    return (base, None) if _is_jax_array(ctx, base) else None
-
-
-def _is_jax_array(ctx: Context, expr: ast.expr) -> bool:
-    return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
 
 
 def _traced_slice(ctx: Context, subscript: ast.Subscript
@@ -169,7 +149,7 @@ def _with_static(data: TracedSlice, static: tuple[Span, str, int] | None) -> Tra
 
 def check(ctx: Context) -> None:
     for subscript, _traced in ctx.tracing.subscripts:
-        indexed = _indexed_array(ctx, subscript)
+        indexed = indexed_array(ctx, subscript)
         if indexed is None:
             continue
         found = _traced_slice(ctx, subscript)
