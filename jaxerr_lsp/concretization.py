@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Related, RuleData, Span
 from jaxerr_lsp.rule import Context
-from jaxerr_lsp.tracer_arrays import array_tracer, hashable_wherever_passed
+from jaxerr_lsp.tracer_arrays import array_tracer, hashable_wherever_passed, tracer_related
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -130,10 +130,9 @@ def tracer_phrase(ctx: Context, used: ast.expr, tracer: Tracer) -> str:
 
 
 def transform_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
-    """The transformation's decorator or call, as the finding's related location."""
-    what = f"`{tracer.parameter}`" if tracer.parameter else "the value"
-    return (Related(ctx.span(tracer.transform.site),
-                    f"{what} is traced by `{transform_name(tracer)}` here"),)
+    """The transformation's decorator or call (and the argument that shows the parameter is an
+    array), as the finding's related locations."""
+    return tracer_related(ctx, tracer)
 
 
 def predicted_message(template: str, values: dict[str, str]) -> str:

@@ -16,6 +16,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from jaxerr_lsp.findings import Related
 from jaxerr_lsp.model import DEF
 from jaxerr_lsp.rule import Context
 from jaxerr_lsp.tracing import TracedFunction, Tracer, Transform
@@ -273,3 +274,30 @@ def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast
 def is_jax_array(ctx: Context, expr: ast.expr) -> bool:
     """A traced array, or an array the value inference knows."""
     return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
+
+
+def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
+    """Where the file shows that the tracer's parameter receives one array, when only its
+    calls show it (the first argument that passes one); None when the parameter is one array
+    by itself (annotated) or the tracer is not a parameter's."""
+    name = tracer.parameter
+    traced = tracer.function
+    own = traced.tracers.get(name) if name is not None else None
+    if name is None or own is None or own.array:
+        return None
+    for argument, transform in _arguments(ctx, traced, name):
+        if argument is not None and _argument_verdict(ctx, argument, transform, 0) is True:
+            return argument
+    return None
+
+
+def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
+    """The related locations of a tracer-error finding: the transformation's site and, when
+    only the file's calls show the parameter is an array, the argument that shows it."""
+    transform = tracer.transform
+    what = f"`{tracer.parameter}`" if tracer.parameter else "the value"
+    related = [Related(ctx.span(transform.site), f"{what} is traced by {transform.qualname} here")]
+    evidence = array_evidence(ctx, tracer)
+    if evidence is not None:
+        related.append(Related(ctx.span(evidence), f"`{tracer.parameter}` receives an array here"))
+    return tuple(related)

@@ -113,8 +113,8 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     if origin is None or _inside_try_with_handlers(use):
         return False
     made = binding.value
-    note = (f"\n`{base.id}` holds a JAX array (from `{shorten(ctx.segment(made))}`, line "
-            f"{made.lineno}); rebind it to an updated copy with `{base.id}.at[...]`.")
+    note = (f"\n`{base.id}` holds a JAX array (from `{shorten(ctx.segment(made))}`); rebind "
+            f"it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
     return True

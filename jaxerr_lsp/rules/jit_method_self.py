@@ -149,16 +149,16 @@ class _Plainness:
                 todo.append(other)
         return found
 
-    def instantiated(self, classes: list[ast.ClassDef]) -> bool:
-        """One of `classes` is instantiated in the file (`Name(...)`): not a mixin only used
-        by classes of other modules, which may be pytrees."""
+    def instantiation(self, classes: list[ast.ClassDef]) -> ast.Call | None:
+        """Where one of `classes` is instantiated in the file (`Name(...)`): not a mixin only
+        used by classes of other modules, which may be pytrees."""
         model = self.ctx.model
         for cls in classes:
             for call in model.name_calls.get(cls.name, ()):
                 binding = model.binding_of(call.func) if isinstance(call.func, ast.Name) else None
                 if binding is not None and binding.node is cls:
-                    return True
-        return False
+                    return call
+        return None
 
     @staticmethod
     def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
@@ -193,7 +193,8 @@ def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
     if cls is None or not plainness.plain(cls):
         return
     family = plainness.family(cls)
-    if family is None or not plainness.instantiated(family):
+    instance = plainness.instantiation(family) if family is not None else None
+    if family is None or instance is None:
         return
     if _self_static(jitted, Signature.of(function.args)) is not False:
         return
@@ -206,7 +207,8 @@ def _check(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
                "type(x)": f"<class '….{cls.name}'>" + (" (or a subclass)" if len(family) > 1 else "")},
         note=(f" (`{function.name}` is jitted as a plain function: each call passes the "
               f"`{cls.name}` instance as its argument `self`, which is neither an array nor a pytree)"),
-        related=(Related(ctx.name_span(cls), f"class `{cls.name}`: not a pytree"),),
+        related=(Related(ctx.name_span(cls), f"class `{cls.name}`: not a pytree"),
+                 Related(ctx.span(instance), "an instance is made here")),
         data=JitMethodSelf(decorator_span, ctx.segment(jitted.decorator), hashable))
 
 

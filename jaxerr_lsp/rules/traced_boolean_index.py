@@ -24,10 +24,10 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, indexed_array, module_name_for_fix
+from jaxerr_lsp.tracer_arrays import array_tracer, indexed_array, module_name_for_fix, tracer_related
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -198,8 +198,7 @@ def check(ctx: Context) -> None:
             method if method is not None else subscript,
             shown={"tracer": f"bool[...] (the type of `{ctx.segment(mask)}`)"},
             note=note,
-            related=(Related(ctx.span(transform.site),
-                             f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
+            related=tracer_related(ctx, tracer),
             data=_fix_data(ctx, subscript, array, method, mask)
             or BooleanIndex(ctx.span(subscript), "", "", "", ""))
 

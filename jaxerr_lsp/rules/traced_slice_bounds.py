@@ -23,9 +23,9 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array,
+from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array, tracer_related,
                                       module_name_for_fix,
                                       origin_line)
 from jaxerr_lsp.tracing import Tracer
@@ -167,8 +167,7 @@ def check(ctx: Context) -> None:
             values={"position": str(position)},
             shown={"idx.index": _slice_text(ctx, piece), "tracer._origin_msg()": origin_line(tracer, bound)},
             note=note,
-            related=(Related(ctx.span(transform.site),
-                             f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
+            related=tracer_related(ctx, tracer),
             data=_with_static(_fix_data(ctx, subscript, array, method, position, piece),
                               _static_parameter(ctx, piece, tracer)))
 

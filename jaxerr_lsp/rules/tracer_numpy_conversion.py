@@ -30,9 +30,9 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix, origin_line
+from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix, origin_line, tracer_related
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -171,14 +171,12 @@ def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.ex
 
 def _report(ctx: Context, where: ast.AST, argument: ast.expr, tracer: Tracer, what: str,
             data: NumpyOnTracer) -> None:
-    transform = tracer.transform
     ctx.report(
         where,
         shown={"tracer._error_repr()": f"traced array `{ctx.segment(argument)}`",
                "tracer._origin_msg()": origin_line(tracer, argument)},
         note=tracer_note(what, ctx.segment(argument), tracer),
-        related=(Related(ctx.span(transform.site),
-                         f"`{tracer.function.name}` is traced by {transform.qualname} here"),),
+        related=tracer_related(ctx, tracer),
         data=data)
 
 
