@@ -519,7 +519,7 @@ class Tracing:
                 if any(self._compile_time_eval(item.context_expr) for item in node.items):  # type: ignore[attr-defined]
                     continue
             elif kind is ast.If or kind is ast.IfExp:
-                if _tests_isinstance(node.test):  # type: ignore[attr-defined]
+                if tests_isinstance(node.test):  # type: ignore[attr-defined]
                     continue
                 self._test(node.test, node, traced)  # type: ignore[attr-defined]
             elif kind is ast.While or kind is ast.Assert:
@@ -805,7 +805,7 @@ def _none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
 
 
-def _tests_isinstance(test: ast.expr) -> bool:
+def tests_isinstance(test: ast.expr) -> bool:
     """An `if` that asks what a value is (`isinstance(x, Tracer)`, `hasattr`, `callable`):
     its branches are written for different kinds of values; the analysis stays out."""
     for node in ast.walk(test):
@@ -890,9 +890,5 @@ def _static_parameters(options: dict[str, ast.expr], positional: list[str]) -> s
     return static
 
 
-def static_parameters(options: dict[str, ast.expr], positional: list[str]) -> set[str] | None:
-    """Public: the parameters a jit's options make static (see `_static_parameters`)."""
-    return _static_parameters(options, positional)
 
-
-__all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "TRANSFORMS", "static_parameters"]
+__all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "TRANSFORMS", "tests_isinstance"]

@@ -33,7 +33,7 @@ from jaxerr_lsp.model import Scope
 from jaxerr_lsp.rule import Context, Rule, fill, shorten
 from jaxerr_lsp.tracer_arrays import hashable_wherever_passed
 from jaxerr_lsp.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
-                                _tests_isinstance)
+                                tests_isinstance)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -464,7 +464,7 @@ def _after_type_guard(test: ast.expr, function: TracedFunction) -> bool:
     for statement in function.function.body:
         if statement.lineno >= test.lineno:
             return False
-        if isinstance(statement, ast.If) and _tests_isinstance(statement.test) \
+        if isinstance(statement, ast.If) and tests_isinstance(statement.test) \
                 and statement.body and isinstance(statement.body[-1], (ast.Return, ast.Raise)):
             return True
     return False
