@@ -301,3 +301,11 @@ def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
     if evidence is not None:
         related.append(Related(ctx.span(evidence), f"`{tracer.parameter}` receives an array here"))
     return tuple(related)
+
+
+def tracer_source(tracer: Tracer) -> str:
+    """Where a traced value comes from, for a finding's note: "the argument `x` of `f`"."""
+    function = tracer.function.name
+    if tracer.parameter:
+        return f"the argument `{tracer.parameter}` of `{function}`"
+    return f"a value computed in `{function}`"

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.model import ASSIGN
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, indexed_array, module_name_for_fix, tracer_related
+from jaxerr_lsp.tracer_arrays import (array_tracer, indexed_array, module_name_for_fix, tracer_related,
+                                      tracer_source)
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -190,8 +191,7 @@ def check(ctx: Context) -> None:
         array, method = indexed
         mask, tracer = found
         transform = tracer.transform
-        source = f"the argument `{tracer.parameter}` of `{tracer.function.name}`" \
-            if tracer.parameter else f"a value computed in `{tracer.function.name}`"
+        source = tracer_source(tracer)
         note = (f" — the mask `{ctx.segment(mask)}` is traced by {transform.qualname} (from "
                 f"{source}), so the number of selected elements is unknown while tracing.")
         ctx.report(

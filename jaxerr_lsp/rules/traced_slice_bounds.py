@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array, tracer_related,
-                                      module_name_for_fix,
+from jaxerr_lsp.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array,
+                                      module_name_for_fix, tracer_related, tracer_source,
                                       origin_line)
 from jaxerr_lsp.tracing import Tracer
 
@@ -158,8 +158,7 @@ def check(ctx: Context) -> None:
         array, method = indexed
         position, piece, bound, tracer = found
         transform = tracer.transform
-        source = f"the argument `{tracer.parameter}` of `{tracer.function.name}`" \
-            if tracer.parameter else f"a value computed in `{tracer.function.name}`"
+        source = tracer_source(tracer)
         note = (f" — the bounds of `{ctx.segment(piece)}` are traced by {transform.qualname} "
                 f"(from {source}), so the slice's length is unknown while tracing.")
         ctx.report(

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule
-from jaxerr_lsp.tracer_arrays import array_tracer, module_name_for_fix, origin_line, tracer_related
+from jaxerr_lsp.tracer_arrays import (array_tracer, module_name_for_fix, origin_line, tracer_related,
+                                      tracer_source)
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -118,8 +119,7 @@ def _replacement(ctx: Context, name: str, call: ast.Call) -> tuple[str, str, boo
 
 def tracer_note(what: str, argument: str, tracer: Tracer) -> str:
     """Which parameter the traced value comes from, and which transformation traces it."""
-    source = f"the argument `{tracer.parameter}` of `{tracer.function.name}`" \
-        if tracer.parameter else f"a value computed in `{tracer.function.name}`"
+    source = tracer_source(tracer)
     return (f" — {what} and `{argument}` is traced by "
             f"{tracer.transform.qualname} (from {source}).")
 
