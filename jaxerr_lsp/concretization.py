@@ -4,7 +4,7 @@ and JXE073 tracer-integer-conversion.
 Each flags an operation that needs a Python value from a tracer of an abstract trace (jit, vmap,
 pmap, checkpoint, the lax control-flow bodies). Here: which tracers count (`abstract_array`),
 which code certainly runs (`runs_unconditionally`), how the findings name the tracer's origin
-(`origin_text`, `tracer_phrase`, `transform_related`), the message a finding predicts when a
+(`origin_text`, `tracer_phrase`, `tracer_arrays.tracer_related`), the message a finding predicts when a
 placeholder's value is itself partly unknown (`predicted_message`), and the fixes: a keyword
 added to a call (`keyword_insertion`, `edit_fix`) and the parameter made static at its jit site
 (`static_site`, `static_argnames_fix`, on `jaxerr_lsp.fixes.static_args`), each checked against
@@ -17,9 +17,9 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Related, RuleData, Span
+from jaxerr_lsp.findings import RuleData, Span
 from jaxerr_lsp.rule import Context
-from jaxerr_lsp.tracer_arrays import array_tracer, hashable_wherever_passed, tracer_related
+from jaxerr_lsp.tracer_arrays import array_tracer, hashable_wherever_passed
 from jaxerr_lsp.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -127,12 +127,6 @@ def tracer_phrase(ctx: Context, used: ast.expr, tracer: Tracer) -> str:
         return f"`{text}` is an argument of `{function}` traced by `{transform}`"
     return (f"`{text}` depends on the argument `{tracer.parameter}` of `{function}`, traced by "
             f"`{transform}`")
-
-
-def transform_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
-    """The transformation's decorator or call (and the argument that shows the parameter is an
-    array), as the finding's related locations."""
-    return tracer_related(ctx, tracer)
 
 
 def predicted_message(template: str, values: dict[str, str]) -> str:

@@ -35,9 +35,9 @@ from jaxerr_lsp.concretization import (
     static_argnames_fix,
     static_site,
     tracer_phrase,
-    transform_related,
 )
 from jaxerr_lsp.findings import Finding, RuleData
+from jaxerr_lsp.tracer_arrays import tracer_related
 from jaxerr_lsp.rule import Context, Rule, shorten
 from jaxerr_lsp.tracing import Tracer
 
@@ -126,7 +126,7 @@ def check(ctx: Context) -> None:
                             f"{shorten(ctx.segment(dimension), 20)} a tracer›",
                    "x._origin_msg()": origin_text(tracer)},
             note=f"\n(A dimension must be a Python integer, but {tracer_phrase(ctx, dimension, tracer)}.)",
-            related=transform_related(ctx, tracer),
+            related=tracer_related(ctx, tracer),
             data=TracedShape(parameter, static_site(ctx, tracer, dimension)))
 
 

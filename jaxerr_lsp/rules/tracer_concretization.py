@@ -50,9 +50,9 @@ from jaxerr_lsp.concretization import (
     static_argnames_fix,
     static_site,
     tracer_phrase,
-    transform_related,
 )
 from jaxerr_lsp.findings import Finding, RuleData
+from jaxerr_lsp.tracer_arrays import tracer_related
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.tracing import Tracer
 
@@ -284,7 +284,7 @@ def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
         predicted=predicted_message(message, values),
         note=f"\n({needed.call_name} needs a concrete value, but "
              f"{tracer_phrase(ctx, needed.operand, tracer)}.)",
-        related=transform_related(ctx, tracer),
+        related=tracer_related(ctx, tracer),
         data=Concretization(parameter, needed.call_name, static, size))
 
 

@@ -36,9 +36,9 @@ from jaxerr_lsp.concretization import (
     static_argnames_fix,
     static_site,
     tracer_phrase,
-    transform_related,
 )
 from jaxerr_lsp.findings import Finding, RuleData
+from jaxerr_lsp.tracer_arrays import tracer_related
 from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.tracing import Tracer
 
@@ -91,7 +91,7 @@ def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: st
         shown={"tracer._error_repr()": "traced array with shape ‹its dtype and shape›",
                "tracer._origin_msg()": origin_text(tracer)},
         note=f"\n({how} needs a Python integer, but {tracer_phrase(ctx, used, tracer)}.)",
-        related=transform_related(ctx, tracer),
+        related=tracer_related(ctx, tracer),
         data=TracerIndex(parameter, static_site(ctx, tracer, used)))
 
 
