@@ -173,6 +173,9 @@ class Entry:
     # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
     # rule flags it; the entry serves hover, `explain` and pasted tracebacks.
     static_rule: bool = True
+    # How the rule's findings are shown by default: "error", or "warning" for an error JAX
+    # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
+    severity: str = "error"
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -472,7 +475,9 @@ class Catalog:
 _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "summary", "meaning")
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
-                 | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule"})
+                 | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
+                    "severity"})
+SEVERITIES = ("error", "warning", "information", "hint")
 
 
 def default_catalog_dir() -> Path:
@@ -606,6 +611,9 @@ def _load_entry(path: Path) -> Entry:
     static_rule = data.get("static_rule", True)
     if not isinstance(static_rule, bool):
         raise fail("static_rule", f"must be true or false, not {static_rule!r}")
+    severity = data.get("severity", "error")
+    if severity not in SEVERITIES:
+        raise fail("severity", f"must be one of {', '.join(SEVERITIES)}, not {severity!r}")
 
     example = data.get("example")
     if example is None:
@@ -656,6 +664,7 @@ def _load_entry(path: Path) -> Entry:
         api_docs=api_docs,
         placeholders=placeholders,
         static_rule=static_rule,
+        severity=severity,
     )
 
 

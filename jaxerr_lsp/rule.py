@@ -142,4 +142,4 @@ class Context:
         self.findings.append(Finding(
             code=rule.code, catalog_id=rule.catalog_id, span=span,
             message=f"{entry.exception}: {message}{note}", related=related, data=data,
-            predicted=predicted))
+            predicted=predicted, severity=entry.severity))

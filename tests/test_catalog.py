@@ -94,7 +94,9 @@ def test_every_field_is_filled(catalog: Catalog, entry_id: str):
     assert "\n" not in entry.summary.strip()
     assert len(entry.title) <= 80
     for source in entry.sources:
-        assert source.file.startswith("jax/_src/" if source.library is None else "jaxlib/")
+        # (JAX raises a few errors from jax/experimental: the key reuse checker)
+        assert source.file.startswith(("jax/_src/", "jax/experimental/") if source.library is None
+                                      else ("jaxlib/",))
         assert source.line > 0 and source.function
     for related in entry.related:
         assert related in catalog and related != entry.id

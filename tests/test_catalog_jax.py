@@ -240,6 +240,17 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             return
         made = [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Return)
                 and isinstance(n.value, ast.Call)]
+        # (or a name the builder assigned the exception to: `err = KeyReuseError(message)`,
+        # then `return err`)
+        returned = {n.value.id for n in ast.walk(text_function) if isinstance(n, ast.Return)
+                    and isinstance(n.value, ast.Name)}
+        made += [n.value.func for n in ast.walk(text_function) if isinstance(n, ast.Assign)
+                 and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                 and n.targets[0].id in returned and isinstance(n.value, ast.Call)
+                 and n.lineno == min(a.lineno for a in ast.walk(text_function)
+                                     if isinstance(a, ast.Assign) and len(a.targets) == 1
+                                     and isinstance(a.targets[0], ast.Name)
+                                     and a.targets[0].id == n.targets[0].id)]
         # (JAX's own classes by their bare name: `return UnexpectedTracerError(msg)`)
         assert [ast.unparse(m) for m in made] in ([expected], [expected.removeprefix("jax.errors.")]), \
             [ast.unparse(m) for m in made]
@@ -248,7 +259,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     assert ast.unparse(raised) == expected.removeprefix("jax.errors."), (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
-        assert _covers(template, own_pieces), (entry.id, source.line, own_pieces)
+        # (unless it only formats a message built before: `msg.format(name, ", ".join(...))`)
+        assert _covers(template, own_pieces) or _covers(template, built), (
+            entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(template, built), (entry.id, source.line, built)
 
@@ -282,7 +295,13 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
         pieces = _string_pieces(last.value)
         if formats and len(pieces) == 1 and not formats[0].keywords:
             fields = iter("{" + ast.unparse(a) + "}" for a in formats[0].args)
-            return [re.sub(r"\{\{\}\}", lambda _m: next(fields, "{{}}"), pieces[0])]
+            # (and what is appended to it before the raise: `msg += f" (Tip: ...)"`)
+            appended = [piece for a in ast.walk(function) if isinstance(a, ast.AugAssign)
+                        and isinstance(a.op, ast.Add) and isinstance(a.target, ast.Name)
+                        and a.target.id == last.targets[0].id
+                        and last.lineno < a.lineno < raised.lineno
+                        for piece in _string_pieces(a.value)]
+            return [re.sub(r"\{\{\}\}", lambda _m: next(fields, "{{}}"), pieces[0]), *appended]
         return pieces
     helpers = {c.func.id for c in ast.walk(raised)
                if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
