@@ -31,7 +31,6 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.catalog import load_catalog
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.model import Binding
 from jaxerr_lsp.prng_keys import (BRANCH, LOOP, PRIMITIVES, Consumption, Location,
@@ -63,6 +62,8 @@ class KeyReuse(RuleData):
 
 
 def _template(function: str) -> str:
+    from jaxerr_lsp.catalog import load_catalog
+
     entry = load_catalog().get(CATALOG_ID)
     if function == "check_signature":
         return entry.message.strip()
@@ -240,6 +241,8 @@ def _check_lax_body(ctx: Context, consumption: Consumption) -> None:
         if any(ctx.tracing.tracer(b) is not None for b in bounds):
             kind = "while"
     template = _template("_scan_key_type_signature" if kind == "scan" else "_while_key_type_signature")
+    from jaxerr_lsp.catalog import load_catalog
+
     readable = load_catalog().get(CATALOG_ID).readable(template)
     name = consumption.key.id
     note = (f" (the body closes over `{name}` and consumes it on every iteration; outside "
