@@ -12,6 +12,8 @@ What it does: finds a PRNG key consumed twice (`jaxerr_lsp.prng_keys`: passed to
   over (bound in the scope around it), consumed unconditionally on every iteration.
 Whatever the name held, passing it to a sampler makes it a key; nothing is assumed of names
 passed elsewhere. Keys in containers or attributes (`keys[0]`, `self.key`) are not followed.
+`jax.random.split(key, n)[i]` in a loop or lax body (or twice in a row) is left alone: JAX's
+checker counts it, but it picks distinct keys of the same split.
 
 Why is this bad: a key gives the same bits every time; the draws repeat or are correlated,
 silently. JAX raises KeyReuseError only under `jax_debug_key_reuse` and for typed keys
@@ -149,6 +151,14 @@ def _data(ctx: Context, target: Consumption, location: Location | None) -> KeyRe
 
 # ------------------------------------------------------------------------ the three patterns
 
+def _indexed_split(ctx: Context, consumption: Consumption) -> bool:
+    """`jax.random.split(key, n)[i]`: the same keys each time, one picked by index. JAX's
+    checker counts it as a consumption, but picking other indices draws independent keys."""
+    parent = ctx.model.parent.get(id(consumption.call))
+    return consumption.api == "split" and isinstance(parent, ast.Subscript) \
+        and parent.value is consumption.call
+
+
 def _first_consumer(second: Consumption, earlier: list[Consumption], bound: list[tuple[int, int]],
                     locations: dict[int, Location | None]) -> Consumption | None:
     """The consumption that certainly ran before `second` with the same key, if any."""
@@ -196,6 +206,8 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
     locations = {id(c): locate(body, c.call) for c in group}
     for index, second in enumerate(group):
         first = _first_consumer(second, group[:index], bound, locations)
+        if first is not None and _indexed_split(ctx, first) and _indexed_split(ctx, second):
+            continue
         if first is not None:
             template, values, certain = _wording(ctx, second)
             note = (f" (`{name}` was consumed by `{first.api}` on line {first.call.lineno}; "
@@ -205,7 +217,7 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
                     _data(ctx, first, locations[id(first)]))
             continue
         loop = _loop_around(second, locations[id(second)], bound)
-        if loop is not None:
+        if loop is not None and not _indexed_split(ctx, second):
             template, values, certain = _wording(ctx, second)
             note = (f" (the loop consumes `{name}` on every pass without replacing it; outside "
                     "`jax_debug_key_reuse` JAX raises nothing and every pass draws the same numbers)")
@@ -219,7 +231,8 @@ def _check_lax_body(ctx: Context, consumption: Consumption) -> None:
     """A key closed over by a lax loop body and consumed on every iteration."""
     inner = consumption.use.scope
     function = inner.node
-    if inner.kind not in ("function", "lambda") or inner.parent is not consumption.scope:
+    if inner.kind not in ("function", "lambda") or inner.parent is not consumption.scope \
+            or _indexed_split(ctx, consumption):
         return
     traced = ctx.tracing.traced(function)
     transform = next((t for t in traced.transforms if t.qualname in LAX_LOOPS
