@@ -14,9 +14,10 @@ only sometimes within its statement (`a if c else b`, `x and y`).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jaxerr_lsp.model import Scope, Use
+from jaxerr_lsp.model import ModuleModel, Scope, Use
 from jaxerr_lsp.rule import Context
 
 # Samplers whose key is their first argument (checked under JAX 0.12.0.1: each one raises
@@ -52,10 +53,20 @@ class Consumption:
         return self.use.scope is self.scope
 
 
+def called_names(model: ModuleModel, namespace: str, names: Iterable[str]) -> list[str]:
+    """The names of `names` that a call of the file may reach as `namespace.<name>`: a call
+    `x.<name>(...)` or `<name>(...)`, or a call through an import of it under another name
+    (so that `calls_to` is asked only about those)."""
+    imported = {b.qualname for b in model.imports}
+    return [name for name in names
+            if name in model.attribute_calls or name in model.name_calls
+            or f"{namespace}.{name}" in imported]
+
+
 def consumptions(ctx: Context) -> list[Consumption]:
     """Every consumption of a key named by a plain name, in source order."""
     found = []
-    for api in sorted((*SAMPLERS, *PRIMITIVES)):
+    for api in called_names(ctx.model, "jax.random", sorted((*SAMPLERS, *PRIMITIVES))):
         for site in ctx.model.calls_to(f"jax.random.{api}"):
             if site.partial is not None or not site.complete:
                 continue

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.avals import Aval
 from jaxerr_lsp.findings import Finding, RuleData, Span
 from jaxerr_lsp.model import CallSite
+from jaxerr_lsp.prng_keys import called_names
 from jaxerr_lsp.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -160,7 +161,8 @@ def _check_call(ctx: Context, site: CallSite, operation: Operation) -> None:
 
 
 def check(ctx: Context) -> None:
-    for function, operation in OPERATIONS.items():
+    for function in called_names(ctx.model, "jax.lax", OPERATIONS):
+        operation = OPERATIONS[function]
         for site in ctx.model.calls_to(f"jax.lax.{function}"):
             if site.complete and site.partial is None:
                 _check_call(ctx, site, operation)
