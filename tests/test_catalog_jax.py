@@ -645,6 +645,31 @@ with jax.disable_jit():
     _static_jit(1.0, [1, 2])
 fact("static arguments hashed under a trace, not under disable_jit")
 
+# lax-dtype-mismatch: lax converts a Python scalar alone (int -> int32, float -> float32) and
+# never promotes; the comparisons, rem and the bitwise operations carry no tip.
+from jax import lax  # noqa: E402
+
+lax.add(jnp.ones(3), 1.0)
+msg = raises(TypeError, lax.add, jnp.ones(3, jnp.float16), 1.0)
+assert msg.startswith("lax.add requires arguments to have the same dtypes, got float16, float32. (Tip")
+assert raises(TypeError, lax.lt, jnp.ones(3), 1).endswith("got float32, int32.")
+assert raises(TypeError, lax.bitwise_and, jnp.ones(3, bool), jnp.ones(3, jnp.int32)).startswith("lax.and ")
+fact("lax: no promotion, weak types no help, tips only where jnp has the counterpart")
+
+# prng-key-reuse: only typed keys are checked, only under jax_debug_key_reuse; fold_in,
+# key_data and clone do not consume.
+with jax.debug_key_reuse(True):
+    legacy = jax.random.PRNGKey(0)
+    jax.random.normal(legacy), jax.random.normal(legacy)
+    typed = jax.random.key(0)
+    jax.random.fold_in(typed, 1), jax.random.key_data(typed), jax.random.clone(typed)
+    jax.random.normal(typed)
+    msg = raises(jax.errors.KeyReuseError, jax.random.uniform, typed)
+    assert msg.startswith("Previously-consumed key passed to jit-compiled function at index 0")
+typed = jax.random.key(0)
+jax.random.normal(typed), jax.random.normal(typed)
+fact("key reuse: typed keys in debug mode only; fold_in, key_data, clone do not consume")
+
 print("ALL FACTS OK:", json.dumps(checked))
 '''
 
