@@ -11,7 +11,8 @@ What it does: finds a PRNG key consumed twice (`jaxerr_lsp.prng_keys`: passed to
 - in a `lax.scan`, `lax.map`, `lax.fori_loop` or `lax.while_loop` body: a key the body closes
   over (bound in the scope around it), consumed unconditionally on every iteration.
 Whatever the name held, passing it to a sampler makes it a key; nothing is assumed of names
-passed elsewhere. Keys in containers or attributes (`keys[0]`, `self.key`) are not followed.
+passed elsewhere. Keys in containers or attributes (`keys[0]`, `self.key`) are not followed,
+nor names some function declares `global`/`nonlocal` (a call may rebind them).
 `jax.random.split(key, n)[i]` in a loop or lax body (or twice in a row) is left alone: JAX's
 checker counts it, but it picks distinct keys of the same split.
 
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.model import Binding
+from jaxerr_lsp.model import Binding, Scope
 from jaxerr_lsp.prng_keys import (BRANCH, LOOP, PRIMITIVES, Consumption, Location,
                                   conditional_in_statement, consumptions, is_prefix, locate,
                                   runs_once, spans)
@@ -196,12 +197,21 @@ def _loop_around(consumption: Consumption, location: Location | None,
     return None
 
 
+def _rebound_from_inside(ctx: Context, scope: Scope, name: str) -> bool:
+    """Whether a function declares the name `global` (of a module) or `nonlocal` (of a
+    function) and may rebind it whenever it is called, between any two uses."""
+    return any(name in (inner.global_names if scope.kind == "module" else inner.nonlocal_names)
+               for inner in ctx.model.scope_of_node.values())
+
+
 def _check_scope(ctx: Context, group: list[Consumption]) -> None:
     """The consumptions in the body of the scope that binds their key."""
     body = _body(group[0])
     if body is None:
         return
     scope, name = group[0].scope, group[0].key.id
+    if _rebound_from_inside(ctx, scope, name):
+        return
     bound = sorted(_bound_at(b) for b in scope.bindings.get(name, []))
     locations = {id(c): locate(body, c.call) for c in group}
     for index, second in enumerate(group):
