@@ -17,16 +17,18 @@ import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
-from jaxerr_lsp.cache import CachedResult, ResultCache, default_cache_dir
 from jaxerr_lsp.catalog import CatalogError
 from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.report_formats import ReportedFile
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.cache import ResultCache
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
                            "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"})
@@ -100,12 +102,16 @@ class FileResult:
 
 
 FATAL_ERROR_KINDS = ("config", "internal")
+# The files whose results the cache holds (a result is findings, notes and a syntax error).
+CACHED_SUFFIXES = (".py", ".pyi")
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
     """Check one file (and with --fix, fix it in place), taking the result from the result
     cache when it holds this content's (and --fix has nothing to do); never raises."""
-    if options.cache_dir is None:
+    from jaxerr_lsp.cache import CachedResult, ResultCache
+
+    if options.cache_dir is None or path.suffix not in CACHED_SUFFIXES:
         return check_file_uncached(path, options)
     cache = ResultCache(Path(options.cache_dir))
     before = _cache_key(cache, path, options)
@@ -269,6 +275,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
+    from jaxerr_lsp.cache import default_cache_dir
+
     cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
     options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
     files, errors = collect_files(args.paths or ["."])
@@ -323,6 +331,9 @@ def print_report(args: argparse.Namespace, results: list[FileResult], files: lis
     else:
         for line in report_formats.github_commands(reported):
             print(line)
+    if args.fix and not args.statistics:  # stdout holds the report only
+        for line in summary(results, options):
+            print(line, file=sys.stderr)
 
 
 def file_configs(files: list[Path], overrides: dict[str, Any]) -> list[Config]:
