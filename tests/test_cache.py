@@ -5,6 +5,9 @@ ignored, `--no-cache` writes nothing, and after `--fix` the cache holds the fixe
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,3 +147,15 @@ def test_an_unwritable_cache_is_skipped(project: Path) -> None:
     (project / ".jaxerr_cache").write_text("not a folder")
     result = jaxerr("check", "pkg/logs.py", cwd=project)
     assert result.returncode == 1 and "JXE002" in result.stdout and not result.stderr
+
+
+def test_cache_dir_flag_and_environment(project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    jaxerr("check", "--cache-dir", str(elsewhere / "flag"), "pkg/logs.py", cwd=project)
+    assert len(list((elsewhere / "flag").glob("*/*.json"))) == 1
+    result = subprocess.run([sys.executable, "-m", "jaxerr_lsp", "check", "pkg/logs.py"], cwd=project,
+                            env={**os.environ, "JAXERR_CACHE_DIR": str(elsewhere / "env")},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert len(list((elsewhere / "env").glob("*/*.json"))) == 1
+    assert not (project / ".jaxerr_cache").exists()
