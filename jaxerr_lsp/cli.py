@@ -1,7 +1,9 @@
 """The command line: `jaxerr check | explain | rules | serve` (also `python -m jaxerr_lsp`).
 
 Exit codes of `check`: 0 nothing found, 1 findings, 2 a usage error, an unreadable file or an
-internal error (the other files are still checked).
+internal error (the other files are still checked). With `--exit-zero`, as ruff: 0 whatever was
+found, unreadable files and files that do not parse included; still 2 for a usage error, a bad
+`[tool.jaxerr]` and an internal error.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
@@ -23,6 +25,10 @@ from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, l
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
 from jaxerr_lsp.catalog import CatalogError
 from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.report_formats import ReportedFile
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.cache import ResultCache
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
                            "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"})
@@ -80,6 +86,7 @@ class CheckOptions:
     overrides: dict[str, Any] = field(default_factory=dict)  # --select/--ignore/--severity
     fix: bool = False
     unsafe_fixes: bool = False
+    cache_dir: str | None = None  # the result cache's folder; None: no cache (--no-cache)
 
 
 @dataclass
@@ -89,9 +96,45 @@ class FileResult:
     error: str | None = None  # unreadable file or internal error
     notes: list[str] = field(default_factory=list)
     fixed: int = 0  # fixes applied by --fix
+    # Why `error` is set: "read", "config" (a bad [tool.jaxerr]), "syntax", "fix" (--fix did
+    # not converge) or "internal". `--exit-zero` still exits 2 for "config" and "internal".
+    error_kind: str | None = None
+
+
+FATAL_ERROR_KINDS = ("config", "internal")
+# The files whose results the cache holds (a result is findings, notes and a syntax error).
+CACHED_SUFFIXES = (".py", ".pyi")
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
+    """Check one file (and with --fix, fix it in place), taking the result from the result
+    cache when it holds this content's (and --fix has nothing to do); never raises."""
+    from jaxerr_lsp.cache import CachedResult, ResultCache
+
+    if options.cache_dir is None or path.suffix not in CACHED_SUFFIXES:
+        return check_file_uncached(path, options)
+    cache = ResultCache(Path(options.cache_dir))
+    before = _cache_key(cache, path, options)
+    hit = cache.load(before) if before is not None else None
+    if hit is not None and not (options.fix and hit.fixable(options.unsafe_fixes)):
+        return FileResult(str(path), list(hit.findings), hit.error, list(hit.notes),
+                          error_kind="syntax" if hit.error else None)
+    result = check_file_uncached(path, options)
+    after = _cache_key(cache, path, options)  # after --fix: the fixed content's
+    if after is not None and (after == before or result.fixed) and result.error_kind in (None, "syntax"):
+        cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error))
+    return result
+
+
+def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | None:
+    try:
+        return cache.key(str(path), read_source(path),
+                         config_for_file(path, options.overrides, "command line"))
+    except (ReadError, ConfigError):
+        return None
+
+
+def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     """Check one file (and with --fix, fix it in place); never raises."""
     from jaxerr_lsp.engine import analyze
 
@@ -101,6 +144,7 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
         config = config_for_file(path, options.overrides, "command line")
     except (ReadError, ConfigError) as error:
         result.error = str(error)
+        result.error_kind = "config" if isinstance(error, ConfigError) else "read"
         return result
     try:
         analysis = analyze(source, config, str(path), syntax=True)
@@ -111,6 +155,7 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
             line, column, message = analysis.syntax_error
             result.error = (f"{path}:{line}:{column + 1}: cannot parse: {message} (the parts "
                             "that parse were checked)")
+            result.error_kind = "syntax"
         if not (options.fix and analysis.findings):
             result.findings = fixes_for(source, analysis.findings)
             return result
@@ -128,10 +173,11 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
         if not outcome.converged:
             result.error = (f"{path}: fixes still applied after {MAX_ROUNDS} rounds; stopped "
                             "there (a fix that does not remove its finding)")
+            result.error_kind = "fix"
     except ReadError as error:
-        result.error = str(error)
+        result.error, result.error_kind = str(error), "read"
     except Exception as error:  # analyze never raises; if anything does, report and go on
-        result.error = f"{path}: internal error: {error!r}"
+        result.error, result.error_kind = f"{path}: internal error: {error!r}", "internal"
     return result
 
 
@@ -229,12 +275,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
-    options = CheckOptions(overrides, args.fix, args.unsafe_fixes)
+    from jaxerr_lsp.cache import default_cache_dir
+
+    cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
+    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
     files, errors = collect_files(args.paths or ["."])
     results = run_check(files, options, max(1, args.jobs))
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)
-    if args.format == "json":
+    if args.statistics or args.format in ("sarif", "github"):
+        print_report(args, results, files, options, errors)
+    elif args.format == "json":
         out = [finding_json(r.path, item) for r in results for item in r.findings]
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -255,9 +306,47 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print(f"{result.path}: note: {note}", file=sys.stderr)
     for message in errors:
         print(f"jaxerr: error: {message}", file=sys.stderr)
+    if args.exit_zero:
+        return 2 if any(r.error_kind in FATAL_ERROR_KINDS for r in results) else 0
     if errors:
         return 2
     return 1 if total else 0
+
+
+def print_report(args: argparse.Namespace, results: list[FileResult], files: list[Path],
+                 options: CheckOptions, errors: list[str]) -> None:
+    """`--statistics` (text, or JSON with --format json), `--format sarif`, `--format github`."""
+    from jaxerr_lsp import report_formats
+
+    reported = [ReportedFile(r.path, r.findings) for r in results]
+    if args.statistics:
+        rows = report_formats.statistics_rows(reported, options.unsafe_fixes)
+        if args.format == "json":
+            print(report_formats.statistics_json(rows))
+            return
+        for line in report_formats.statistics_text(rows) + summary(results, options):
+            print(line)
+    elif args.format == "sarif":
+        print(report_formats.sarif_text(reported, file_configs(files, options.overrides), errors))
+    else:
+        for line in report_formats.github_commands(reported):
+            print(line)
+    if args.fix and not args.statistics:  # stdout holds the report only
+        for line in summary(results, options):
+            print(line, file=sys.stderr)
+
+
+def file_configs(files: list[Path], overrides: dict[str, Any]) -> list[Config]:
+    """The distinct settings the files were checked with (the rules a SARIF run lists)."""
+    configs: list[Config] = []
+    for file in files or [Path("x.py")]:
+        try:
+            config = config_for_file(file, overrides, "command line")
+        except ConfigError:
+            continue
+        if config not in configs:
+            configs.append(config)
+    return configs
 
 
 # ------------------------------------------------------------------------------------ explain / rules
@@ -332,9 +421,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="check files and folders (recursive *.py)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
-    check.add_argument("--format", choices=("text", "json"), default="text",
+    check.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "
-                            "`[*]` where --fix fixes it (default); json: one array of findings")
+                            "`[*]` where --fix fixes it (default); json: one array of findings; "
+                            "sarif: SARIF 2.1.0 (code scanning); github: GitHub Actions annotations")
     check.add_argument("--select", help="comma-separated rule codes or catalog ids to check")
     check.add_argument("--ignore", help="comma-separated rule codes or catalog ids to skip")
     check.add_argument("--severity", help="error|warning|information|hint for every finding")
@@ -344,6 +434,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-j", "--jobs", type=int, default=1, help="check files in N processes")
     check.add_argument("--show-notes", action="store_true",
                        help="print what could not be checked (syntax errors, oversized files)")
+    check.add_argument("--exit-zero", action="store_true",
+                       help="exit 0 even when something is found (2 still for usage, "
+                            "configuration and internal errors)")
+    check.add_argument("--statistics", action="store_true",
+                       help="print the number of findings per rule instead of the findings")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    check.add_argument("--cache-dir", help="the result cache's folder (default: $JAXERR_CACHE_DIR, "
+                                           "else .jaxerr_cache at the project root)")
     check.set_defaults(handler=cmd_check)
 
     explain = commands.add_parser("explain", help="print a catalog entry (ID, rule code, or - for stdin)")
