@@ -1,4 +1,4 @@
-"""The command line: `jaxerr check | explain | rules | serve` (also `python -m jaxerr_lsp`).
+"""The command line: `jaxerr check | explain | rules | run | serve` (also `python -m jaxerr_lsp`).
 
 Exit codes of `check`: 0 nothing found, 1 findings, 2 a usage error, an unreadable file or an
 internal error (the other files are still checked).
@@ -317,6 +317,22 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from jaxerr_lsp.script_runner import run_module, run_script
+
+    target = list(args.target)
+    if target[:1] == ["-m"]:
+        if len(target) < 2:
+            print("jaxerr run: -m needs a module name", file=sys.stderr)
+            return 2
+        return run_module(target[1], target[2:])
+    if not target:
+        print("jaxerr run: give a script (jaxerr run script.py [args]) or -m module",
+              file=sys.stderr)
+        return 2
+    return run_script(target[0], target[1:])
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jaxerr_lsp.server import main as server_main
 
@@ -357,6 +373,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="text: one rule a line (default); json: an array of "
                             "{code, catalog, summary}")
     rules.set_defaults(handler=cmd_rules)
+
+    run = commands.add_parser(
+        "run", help="run a Python program; after an uncaught JAX error's traceback, its catalog entry",
+        usage="jaxerr run script.py [args ...] | jaxerr run -m module [args ...]")
+    run.add_argument("target", nargs=argparse.REMAINDER,
+                     help="the script and its arguments, or -m and a module and its arguments")
+    run.set_defaults(handler=cmd_run)
 
     serve = commands.add_parser("serve", help="run the language server on stdio")
     serve.set_defaults(handler=cmd_serve)

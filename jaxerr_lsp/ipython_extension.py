@@ -1,0 +1,58 @@
+"""The IPython/Jupyter extension: `%load_ext jaxerr_lsp`.
+
+After a cell raises and IPython has shown its traceback (IPython's own display, untouched),
+the catalog entry explaining the error is displayed below it: plain text in a terminal, Markdown
+in Jupyter (one display with both, each frontend picks what it shows). Nothing is shown when no
+entry matches. It works from IPython's `post_run_cell` event, which comes after the traceback;
+`%unload_ext jaxerr_lsp` unregisters it. While loaded, the raise-site watch of
+jaxerr_lsp.runtime is on (see there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jaxerr_lsp.runtime import (explain_exception, explanation_markdown, explanation_text,
+                                watch_raise_sites)
+
+__all__ = ["load_ipython_extension", "unload_ipython_extension"]
+
+_LOADED: dict[int, Any] = {}  # id(shell) -> its post_run_cell callback
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    if id(ipython) in _LOADED:
+        return
+
+    def after_cell(result: Any) -> None:
+        show_entry_for(getattr(result, "error_in_exec", None))
+
+    ipython.events.register("post_run_cell", after_cell)
+    _LOADED[id(ipython)] = after_cell
+    watch_raise_sites().start()
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    after_cell = _LOADED.pop(id(ipython), None)
+    if after_cell is None:
+        return
+    ipython.events.unregister("post_run_cell", after_cell)
+    watch_raise_sites().stop()
+
+
+def show_entry_for(error: BaseException | None) -> None:
+    """Display the entry explaining `error`, if any. Exits (`SystemExit`), interrupts and the
+    debugger's quit are not errors of the user's code: nothing."""
+    if not isinstance(error, Exception):
+        return
+    try:
+        explanation = explain_exception(error)
+    except Exception as failure:  # noqa: BLE001 - the user's traceback is already shown
+        print(f"jaxerr: could not look this error up in the catalog: {failure!r}")
+        return
+    if explanation is None:
+        return
+    from IPython.display import display
+
+    display({"text/plain": explanation_text(explanation),
+             "text/markdown": explanation_markdown(explanation)}, raw=True)
