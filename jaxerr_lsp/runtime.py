@@ -6,13 +6,16 @@ This is the one part of jaxerr that runs the user's code, because the user asks 
 never changes what Python or JAX print: it only adds the entry after the traceback, and only
 when the catalog's matcher (the one of `jaxerr explain -`) recognizes the error.
 
-Matching reads the exception as Python prints it (`traceback.format_exception`: the chained
-exceptions and notes included). A few catalog messages are Python's own wording at a raise site
-inside JAX ("too many values to unpack (expected 2)" where JAX unpacks a custom_vjp fwd rule's
-result); the catalog counts them only next to that site's traceback frame. JAX removes its own
-frames from tracebacks (JAX_TRACEBACK_FILTERING, "quiet_remove_frames" outside IPython), so
-`RaiseSiteWatch` watches raise events (`sys.monitoring`, Python 3.12+) at exactly those sites and
-hands the matcher the frame JAX filtered out.
+Matching reads what the exception says, as Python prints it without its frames
+(`traceback.format_exception_only` of the exception and of those chained to it: messages and
+notes). A few catalog messages are Python's own wording at a raise site inside JAX ("too many
+values to unpack (expected 2)" where JAX unpacks a custom_vjp fwd rule's result); the catalog
+counts them only next to that site's traceback frame. JAX removes its own frames from
+tracebacks (JAX_TRACEBACK_FILTERING, "quiet_remove_frames" outside IPython), and a frame alone
+does not say where the error began (the user's fwd rule may fail with that wording itself,
+called from that very line). So `RaiseSiteWatch` watches raise events (`sys.monitoring`,
+Python 3.12+) at exactly those sites, keeps an exception only when no frame of the user's lies
+below the site (the error began in JAX or in Python there), and hands the matcher that frame.
 """
 
 from __future__ import annotations
@@ -170,7 +173,7 @@ class RaiseSiteWatch:
             return
         line = _line_of(code, offset)
         function = site_lines[1].get(line) if line is not None else None
-        if function is None or function != code.co_name:
+        if function is None or function != code.co_name or _began_in_users_code(exception):
             return
         frame = f'  File "{code.co_filename}", line {line}, in {function}'
         known = self._seen.pop(id(exception), None)
@@ -183,6 +186,15 @@ class RaiseSiteWatch:
         """Traceback lines (`File "...", line N, in f`) of the sites `exception` passed."""
         known = self._seen.get(id(exception))
         return list(known[1]) if known is not None and known[0] is exception else []
+
+
+def _began_in_users_code(exception: BaseException) -> bool:
+    """At a raise event, `exception.__traceback__` runs from the frame raising now down to
+    where the exception began: True when a frame below the first is in a file of the user's."""
+    tb = exception.__traceback__
+    below = tb.tb_next if tb is not None else None
+    dirs = _library_dirs()
+    return any(is_user_file(frame.f_code.co_filename, dirs) for frame, _ in traceback.walk_tb(below))
 
 
 def _free_tool_id() -> int | None:
@@ -233,13 +245,15 @@ def exception_chain(exception: BaseException) -> list[BaseException]:
 
 
 def error_text(exception: BaseException, watch: RaiseSiteWatch | None = None) -> str:
-    """What the matcher reads: the exception as Python prints it, and the raise-site frames
-    JAX filtered out of the traceback (when the watch saw them)."""
-    text = "".join(traceback.format_exception(exception))
+    """What the matcher reads: what the exception and those chained to it say (messages and
+    notes, as Python prints them, without frames), and the raise sites inside JAX where the
+    watch saw them begin."""
+    chain = exception_chain(exception)
+    text = "".join(line for error in chain for line in traceback.format_exception_only(error))
     if watch is not None:
-        frames = [line for e in exception_chain(exception) for line in watch.frames_of(e)]
+        frames = [line for error in chain for line in watch.frames_of(error)]
         if frames:
-            text += "\nRaise sites inside JAX:\n" + "\n".join(frames) + "\n"
+            text += "\nRaised inside JAX at:\n" + "\n".join(frames) + "\n"
     return text
 
 
@@ -247,8 +261,8 @@ def explain_exception(exception: BaseException, catalog: Catalog | None = None,
                       watch: RaiseSiteWatch | None = None) -> Explanation | None:
     """The catalog entry explaining `exception`, or None when none matches.
 
-    The matcher of `jaxerr explain -` (`Catalog.match_scored`) on the whole error text; only
-    a whole template counts here. A pasted message may be cut short, so `explain` also takes a
+    The matcher of `jaxerr explain -` (`Catalog.match_scored`) on `error_text`; only a whole
+    template counts here. A pasted message may be cut short, so `explain` also takes a
     distinctive part of one; an exception's own message is complete, and a partial match is a
     different error."""
     if catalog is None:
