@@ -320,17 +320,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from jaxerr_lsp.script_runner import run_module, run_script
 
-    target = list(args.target)
-    if target[:1] == ["-m"]:
-        if len(target) < 2:
-            print("jaxerr run: -m needs a module name", file=sys.stderr)
-            return 2
-        return run_module(target[1], target[2:])
-    if not target:
+    if args.module is not None:
+        return run_module(args.module, args.target)
+    if not args.target:
         print("jaxerr run: give a script (jaxerr run script.py [args]) or -m module",
               file=sys.stderr)
         return 2
-    return run_script(target[0], target[1:])
+    return run_script(args.target[0], args.target[1:])
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -377,8 +373,10 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser(
         "run", help="run a Python program; after an uncaught JAX error's traceback, its catalog entry",
         usage="jaxerr run script.py [args ...] | jaxerr run -m module [args ...]")
+    run.add_argument("-m", dest="module", metavar="MODULE",
+                     help="run a module as `python -m MODULE` does")
     run.add_argument("target", nargs=argparse.REMAINDER,
-                     help="the script and its arguments, or -m and a module and its arguments")
+                     help="the script and its arguments (the module's arguments with -m)")
     run.set_defaults(handler=cmd_run)
 
     serve = commands.add_parser("serve", help="run the language server on stdio")
