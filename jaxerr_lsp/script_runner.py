@@ -64,7 +64,12 @@ def run_module(name: str, args: Sequence[str]) -> int:
 
     def execute() -> None:
         _fresh_main()
-        runpy._run_module_as_main(name, alter_argv=True)  # type: ignore[attr-defined]
+        # What `python -m` itself calls (its two frames start the traceback, as with Python).
+        as_main = getattr(runpy, "_run_module_as_main", None)
+        if as_main is not None:
+            as_main(name, alter_argv=True)
+        else:
+            runpy.run_module(name, run_name="__main__", alter_sys=True)
 
     return _run(execute)
 
