@@ -10,6 +10,7 @@ jaxerr_lsp.runtime is on (see there).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from jaxerr_lsp.runtime import (explain_exception, explanation_markdown, explanation_text,
@@ -25,7 +26,7 @@ def load_ipython_extension(ipython: Any) -> None:
         return
 
     def after_cell(result: Any) -> None:
-        show_entry_for(getattr(result, "error_in_exec", None))
+        show_entry_for(getattr(result, "error_in_exec", None), ipython)
 
     ipython.events.register("post_run_cell", after_cell)
     _LOADED[id(ipython)] = after_cell
@@ -40,13 +41,16 @@ def unload_ipython_extension(ipython: Any) -> None:
     watch_raise_sites().stop()
 
 
-def show_entry_for(error: BaseException | None) -> None:
+def show_entry_for(error: BaseException | None, ipython: Any) -> None:
     """Display the entry explaining `error`, if any. Exits (`SystemExit`), interrupts and the
     debugger's quit are not errors of the user's code: nothing."""
     if not isinstance(error, Exception):
         return
     try:
         explanation = explain_exception(error)
+        if explanation is not None and explanation.frame is not None:
+            explanation = replace(explanation, frame=replace(
+                explanation.frame, cell=_cell_name(ipython, explanation.frame.file)))
     except Exception as failure:  # noqa: BLE001 - the user's traceback is already shown
         print(f"jaxerr: could not look this error up in the catalog: {failure!r}")
         return
@@ -56,3 +60,13 @@ def show_entry_for(error: BaseException | None) -> None:
 
     display({"text/plain": explanation_text(explanation),
              "text/markdown": explanation_markdown(explanation)}, raw=True)
+
+
+def _cell_name(ipython: Any, filename: str) -> str | None:
+    """"Cell In[3]" for the file IPython compiled cell 3 into, as its tracebacks name it."""
+    format_code_name = getattr(getattr(ipython, "compile", None), "format_code_name", None)
+    found = format_code_name(filename) if format_code_name is not None else None
+    if not found:  # a module of the user's, not a cell: its file name
+        return None
+    kind, name = found
+    return f"{kind} {name}"

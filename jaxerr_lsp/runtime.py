@@ -54,8 +54,11 @@ class UserFrame:
     line: int
     function: str
     code: str  # the source line, stripped ("" when it cannot be read)
+    cell: str | None = None  # an IPython cell as IPython names it ("Cell In[3]"), not its file
 
     def location(self) -> str:
+        if self.cell is not None:
+            return f"{self.cell}, line {self.line}, in {self.function}"
         return f"{self.file}:{self.line}, in {self.function}"
 
 

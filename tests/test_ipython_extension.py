@@ -2,9 +2,10 @@
 
 - The terminal: `ipython --ext jaxerr_lsp -c CELL` prints exactly what plain `ipython -c CELL`
   prints (IPython's own traceback of a real JAX error), then the catalog entry.
-- The shell API (what Jupyter's kernel runs): after a failing cell the extension publishes one
-  display with text/plain and text/markdown; an error the catalog does not describe gets none;
-  `%unload_ext` leaves IPython's event callbacks as they were and the raise-site watch off.
+- A Jupyter kernel (ipykernel, driven by nbclient as Jupyter drives it): after a failing cell's
+  error output comes one display with text/plain and text/markdown, naming the cell as IPython
+  does (`Cell In[3]`); an error the catalog does not describe gets none; `%unload_ext` leaves
+  IPython's event callbacks as they were and the raise-site watch off.
 """
 
 from __future__ import annotations
@@ -35,30 +36,28 @@ CELL = textwrap.dedent("""\
     relu(1.0)
     """)
 
-SHELL_API = textwrap.dedent(r'''
+# A Jupyter kernel (ipykernel) runs these cells of a notebook (nbclient), errors allowed.
+KERNEL_CELLS = [
+    "import json, sys\nbefore = len(get_ipython().events.callbacks['post_run_cell'])",
+    "%load_ext jaxerr_lsp",
+    CELL,
+    "{}['missing']",
+    "1 + 1",
+    "%unload_ext jaxerr_lsp",
+    CELL,
+    "print(json.dumps({'before': before,\n"
+    "                  'after': len(get_ipython().events.callbacks['post_run_cell']),\n"
+    "                  'watches': [sys.monitoring.get_tool(i) for i in range(6)].count('jaxerr')}))",
+]
+NOTEBOOK = textwrap.dedent('''
     import json, sys
-    from IPython.core.interactiveshell import InteractiveShell
-    from IPython.utils.capture import capture_output
+    import nbformat
+    from nbclient import NotebookClient
 
-    shell = InteractiveShell.instance()
-    report = {"callbacks_before": len(shell.events.callbacks["post_run_cell"])}
-
-    def cell(code):
-        with capture_output() as captured:
-            result = shell.run_cell(code)
-        return {"error": repr(result.error_in_exec), "stdout": captured.stdout,
-                "displays": [output.data for output in captured.outputs]}
-
-    shell.run_cell("%load_ext jaxerr_lsp")
-    report["watch_loaded"] = [sys.monitoring.get_tool(i) for i in range(6)].count("jaxerr")
-    report["jax"] = cell(sys.argv[1])
-    report["other"] = cell("{}['missing']")
-    report["fine"] = cell("1 + 1")
-    shell.run_cell("%unload_ext jaxerr_lsp")
-    report["callbacks_after"] = len(shell.events.callbacks["post_run_cell"])
-    report["watch_unloaded"] = [sys.monitoring.get_tool(i) for i in range(6)].count("jaxerr")
-    report["jax_unloaded"] = cell(sys.argv[1])
-    print("REPORT" + json.dumps(report))
+    cells = json.loads(sys.argv[1])
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    NotebookClient(notebook, kernel_name="python3", allow_errors=True, timeout=300).execute()
+    print("OUTPUTS" + json.dumps([cell.outputs for cell in notebook.cells]))
 ''')
 
 
@@ -77,7 +76,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Compl
     commands = {
         "plain": terminal + ["-c", CELL],
         "extension": terminal + ["--ext", "jaxerr_lsp", "-c", CELL],
-        "api": [sys.executable, "-c", SHELL_API, CELL],
+        "kernel": [sys.executable, "-c", NOTEBOOK, json.dumps(KERNEL_CELLS)],
     }
     with ThreadPoolExecutor(max_workers=3) as pool:
         done = list(pool.map(lambda command: _run(command, folder), commands.values()))
@@ -92,28 +91,29 @@ def test_terminal_shows_ipython_traceback_then_entry(runs):
     added = extension.stdout[len(plain.stdout):].splitlines()
     assert added[:2] == ["", f"jaxerr: {ENTRY.rule} {ENTRY.id}: {ENTRY.title}"], added
     cause = added.index("Likely cause in your code:")
-    assert added[cause + 1].startswith("  <ipython-input-1-") and added[cause + 1].endswith(":4, in relu")
+    assert added[cause + 1] == "  Cell In[1], line 4, in relu"
     assert added[cause + 2].strip() == "if x > 0:"
     assert "How to fix it:" in added
 
 
-def test_shell_api_rich_display_and_unload(runs):
-    api = runs["api"]
-    assert "REPORT" in api.stdout, api.stderr[-3000:]
-    report = json.loads(api.stdout.split("REPORT", 1)[1])
-    jax_cell = report["jax"]
-    assert "TracerBoolConversionError" in jax_cell["error"]
-    assert "TracerBoolConversionError" in jax_cell["stdout"]  # IPython's traceback, as ever
-    [display] = jax_cell["displays"]
-    assert display["text/plain"].splitlines()[1] == f"jaxerr: {ENTRY.rule} {ENTRY.id}: {ENTRY.title}"
-    markdown = display["text/markdown"]
+def test_jupyter_kernel_rich_display_after_the_error_and_unload(runs):
+    kernel = runs["kernel"]
+    assert "OUTPUTS" in kernel.stdout, kernel.stderr[-3000:]
+    outputs = json.loads(kernel.stdout.split("OUTPUTS", 1)[1])
+    # The failing cell: Jupyter's error output (IPython's traceback), then one display.
+    error, display = outputs[2]
+    assert error["output_type"] == "error" and error["ename"] == "TracerBoolConversionError"
+    assert display["output_type"] == "display_data"
+    text, markdown = display["data"]["text/plain"], display["data"]["text/markdown"]
+    assert text.splitlines()[1] == f"jaxerr: {ENTRY.rule} {ENTRY.id}: {ENTRY.title}"
+    assert "  Cell In[3], line 4, in relu" in text.splitlines()
     assert markdown.startswith(f"**jaxerr: {ENTRY.rule} `{ENTRY.id}`**")
-    assert "**Likely cause in your code:**" in markdown and "if x > 0:" in markdown
-    assert report["watch_loaded"] == 1
-    assert "KeyError" in report["other"]["error"] and report["other"]["displays"] == []
-    assert report["fine"]["displays"] == [] and report["fine"]["error"] == "None"
-    # Unloaded: IPython as it was.
-    assert report["callbacks_after"] == report["callbacks_before"]
-    assert report["watch_unloaded"] == 0
-    assert "TracerBoolConversionError" in report["jax_unloaded"]["error"]
-    assert report["jax_unloaded"]["displays"] == []
+    assert "**Likely cause in your code:** `Cell In[3], line 4, in relu`" in markdown
+    assert "```python\nif x > 0:\n```" in markdown and "**How to fix it:**" in markdown
+    # An error the catalog does not describe, and a cell that runs: nothing of jaxerr's.
+    assert [o["output_type"] for o in outputs[3]] == ["error"]
+    assert [o["output_type"] for o in outputs[4]] == ["execute_result"]
+    # Unloaded: the error alone, IPython's callbacks as they were, the watch off.
+    assert [o["output_type"] for o in outputs[6]] == ["error"]
+    state = json.loads(outputs[7][0]["text"])
+    assert state == {"before": state["before"], "after": state["before"], "watches": 0}
