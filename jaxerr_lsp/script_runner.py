@@ -3,8 +3,8 @@ this process as `python script.py args` (`python -m module args`) would, and whe
 escapes it, print Python's own traceback (through `sys.excepthook`, as Python does), then the
 catalog entry explaining it (jaxerr_lsp.runtime), if one matches.
 
-As Python does: `sys.argv` is `[script as given, *args]`; `sys.path[0]` is the script's folder
-(the current folder for `-m`); the program runs as a fresh `__main__` module whose `__file__` is
+As Python does: `sys.argv` is `[script as given, *args]`; `sys.path[0]` is the script's folder,
+symbolic links resolved (the current folder for `-m`); the program runs as a fresh `__main__` module whose `__file__` is
 the script's absolute path. The exit status is Python's: 0, 1 after an uncaught exception,
 a `SystemExit`'s code (the SystemExit propagates unchanged), and death by SIGINT after an
 uncaught KeyboardInterrupt (a shell shows 130), once the `atexit` handlers have run. The
@@ -43,7 +43,7 @@ def run_script(path: str, args: Sequence[str]) -> int:
         print(f"jaxerr run: can't open file {absolute!r}: [Errno {error.errno}] {error.strerror}",
               file=sys.stderr)
         return 2
-    _set_path_head(os.path.dirname(absolute))
+    _set_path_head(os.path.dirname(os.path.realpath(absolute)))  # Python resolves symlinks here
     sys.argv = [path, *args]
 
     def execute() -> None:

@@ -60,6 +60,7 @@ SCRIPTS = {
         raise ValueError("mine")
         """),
     "syntax_error.py": "x = (1,\nprint(x)\n",
+    "linked.py": SHOW_START,  # replaced by a symbolic link to elsewhere/linked.py (the fixture)
     "chained.py": textwrap.dedent("""\
         def load():
             try:
@@ -123,6 +124,11 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], 
     for name, text in {**{f"scripts/{n}": t for n, t in SCRIPTS.items()}, **MODULE}.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
+    # sys.path[0] of a symbolic link: the folder of the file it points to, as Python sets it.
+    (folder / "elsewhere").mkdir()
+    (folder / "elsewhere" / "linked.py").write_text(SHOW_START, encoding="utf-8")
+    (folder / "scripts" / "linked.py").unlink()
+    (folder / "scripts" / "linked.py").symlink_to(folder / "elsewhere" / "linked.py")
     commands = _commands()
     with ThreadPoolExecutor(max_workers=4) as pool:
         done = list(pool.map(lambda command: _run(command, folder), commands.values()))
@@ -172,7 +178,7 @@ def test_error_outside_the_catalog_adds_nothing(outcomes):
 
 @pytest.mark.parametrize("launcher", list(LAUNCHERS))
 @pytest.mark.parametrize("script,code", [
-    ("clean.py", 0), ("exit3.py", 3), ("exit_message.py", 1), ("exit_none.py", 0),
+    ("clean.py", 0), ("linked.py", 0), ("exit3.py", 3), ("exit_message.py", 1), ("exit_none.py", 0),
     ("interrupt.py", -signal.SIGINT), ("own_hook.py", 1), ("syntax_error.py", 1), ("chained.py", 1),
 ])
 def test_like_python(outcomes, launcher: str, script: str, code: int):
@@ -186,6 +192,7 @@ def test_like_python(outcomes, launcher: str, script: str, code: int):
 
 def test_clean_run_gets_the_arguments(outcomes):
     assert outcomes[("jaxerr", "clean.py")].stdout.splitlines()[-1] == '["first", "--flag", "two words"]'
+    assert "elsewhere" in outcomes[("jaxerr", "linked.py")].stdout.split("path0 ")[1].split()[0]
 
 
 def test_run_module_like_python_m(outcomes):
