@@ -110,7 +110,8 @@ def run_batch(programs: dict[str, tuple[str, tuple[tuple[str, object], ...]]],
 
 
 def _uses_custom_vjp(entry: Entry) -> bool:
-    return "custom_vjp" in entry.example_before
+    """custom_vjp, or custom_gradient (built on custom_vjp): both of JAX's implementations."""
+    return "custom_vjp" in entry.example_before or "custom_gradient" in entry.example_before
 
 
 CASES = [(entry, ()) for entry in CATALOG] + [(entry, VJP3) for entry in CATALOG if _uses_custom_vjp(entry)]
