@@ -1,15 +1,17 @@
 """The IPython/Jupyter extension: `%load_ext jaxerr_lsp`.
 
 After a cell raises and IPython has shown its traceback (IPython's own display, untouched),
-the catalog entry explaining the error is displayed below it: plain text in a terminal, Markdown
+or a `%run script.py` in it did, the catalog entry explaining the error is displayed below it: plain text in a terminal, Markdown
 in Jupyter (one display with both, each frontend picks what it shows). Nothing is shown when no
-entry matches. It works from IPython's `post_run_cell` event, which comes after the traceback;
+entry matches. It works from IPython's `post_run_cell` event, which comes after the traceback (and
+`pre_run_cell`, to tell the error `%run` showed from an older one);
 `%unload_ext jaxerr_lsp` unregisters it. While loaded, the raise-site watch of
 jaxerr_lsp.runtime is on (see there).
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from typing import Any
 
@@ -18,26 +20,38 @@ from jaxerr_lsp.runtime import (explain_exception, explanation_markdown, explana
 
 __all__ = ["load_ipython_extension", "unload_ipython_extension"]
 
-_LOADED: dict[int, Any] = {}  # id(shell) -> its post_run_cell callback
+_LOADED: dict[int, tuple[Any, Any]] = {}  # id(shell) -> its (pre_run_cell, post_run_cell) callbacks
 
 
 def load_ipython_extension(ipython: Any) -> None:
     if id(ipython) in _LOADED:
         return
+    shown_before: list[object] = [None]
+
+    def before_cell(info: Any = None) -> None:
+        shown_before[0] = getattr(sys, "last_value", None)
 
     def after_cell(result: Any) -> None:
-        show_entry_for(getattr(result, "error_in_exec", None), ipython)
+        error = getattr(result, "error_in_exec", None)
+        if error is None:
+            # An error IPython showed without failing the cell (`%run script.py`): its
+            # traceback display leaves it in sys.last_value.
+            last = getattr(sys, "last_value", None)
+            error = last if last is not shown_before[0] else None
+        show_entry_for(error, ipython)
 
+    ipython.events.register("pre_run_cell", before_cell)
     ipython.events.register("post_run_cell", after_cell)
-    _LOADED[id(ipython)] = after_cell
+    _LOADED[id(ipython)] = (before_cell, after_cell)
     watch_raise_sites().start()
 
 
 def unload_ipython_extension(ipython: Any) -> None:
-    after_cell = _LOADED.pop(id(ipython), None)
-    if after_cell is None:
+    callbacks = _LOADED.pop(id(ipython), None)
+    if callbacks is None:
         return
-    ipython.events.unregister("post_run_cell", after_cell)
+    ipython.events.unregister("pre_run_cell", callbacks[0])
+    ipython.events.unregister("post_run_cell", callbacks[1])
     watch_raise_sites().stop()
 
 

@@ -37,16 +37,17 @@ CELL = textwrap.dedent("""\
     """)
 
 # A Jupyter kernel (ipykernel) runs these cells of a notebook (nbclient), errors allowed.
+CALLBACKS = "[len(get_ipython().events.callbacks[e]) for e in ('pre_run_cell', 'post_run_cell')]"
 KERNEL_CELLS = [
-    "import json, sys\nbefore = len(get_ipython().events.callbacks['post_run_cell'])",
+    f"import json, sys\nbefore = {CALLBACKS}\nopen('relu.py', 'w').write({CELL!r})",
     "%load_ext jaxerr_lsp",
     CELL,
     "{}['missing']",
     "1 + 1",
+    "%run relu.py",  # IPython shows the error itself; the cell does not fail
     "%unload_ext jaxerr_lsp",
     CELL,
-    "print(json.dumps({'before': before,\n"
-    "                  'after': len(get_ipython().events.callbacks['post_run_cell']),\n"
+    f"print(json.dumps({{'before': before, 'after': {CALLBACKS},\n"
     "                  'watches': [sys.monitoring.get_tool(i) for i in range(6)].count('jaxerr')}))",
 ]
 NOTEBOOK = textwrap.dedent('''
@@ -113,7 +114,13 @@ def test_jupyter_kernel_rich_display_after_the_error_and_unload(runs):
     # An error the catalog does not describe, and a cell that runs: nothing of jaxerr's.
     assert [o["output_type"] for o in outputs[3]] == ["error"]
     assert [o["output_type"] for o in outputs[4]] == ["execute_result"]
+    # `%run`: the error IPython showed for the script, then the entry.
+    ran = outputs[5]
+    assert [o["output_type"] for o in ran] == ["error", "display_data"], ran
+    assert ran[0]["ename"] == "TracerBoolConversionError"
+    assert f"{ENTRY.rule} {ENTRY.id}" in ran[1]["data"]["text/plain"]
+    assert "relu.py:4, in relu" in ran[1]["data"]["text/plain"]
     # Unloaded: the error alone, IPython's callbacks as they were, the watch off.
-    assert [o["output_type"] for o in outputs[6]] == ["error"]
-    state = json.loads(outputs[7][0]["text"])
+    assert [o["output_type"] for o in outputs[7]] == ["error"]
+    state = json.loads(outputs[8][0]["text"])
     assert state == {"before": state["before"], "after": state["before"], "watches": 0}
