@@ -159,23 +159,29 @@ class RaiseSiteWatch:
 
     # ---- the callback
     def _site_lines(self, filename: str) -> tuple[str, dict[int, str]] | None:
-        try:
-            return self._by_filename[filename]
-        except KeyError:
+        found = self._by_filename.get(filename, _UNSEEN)
+        if found is _UNSEEN:
             found = None
             normalized = filename.replace(os.sep, "/")
             for file, lines in self._sites.items():
                 if normalized.endswith("/" + file):
                     found = (file, lines)
             self._by_filename[filename] = found
-            return found
+        return found  # type: ignore[return-value]
 
     def _on_raise(self, code: types.CodeType, offset: int, exception: BaseException) -> None:
         site_lines = self._site_lines(code.co_filename)
         if site_lines is None:
             return
+        try:
+            self._record(code, offset, exception, site_lines[1])
+        except Exception:  # noqa: BLE001 - never disturb the user's program from a callback
+            pass
+
+    def _record(self, code: types.CodeType, offset: int, exception: BaseException,
+                site_lines: dict[int, str]) -> None:
         line = _line_of(code, offset)
-        function = site_lines[1].get(line) if line is not None else None
+        function = site_lines.get(line) if line is not None else None
         if function is None or function != code.co_name or _began_in_users_code(exception):
             return
         frame = f'  File "{code.co_filename}", line {line}, in {function}'
@@ -189,6 +195,9 @@ class RaiseSiteWatch:
         """Traceback lines (`File "...", line N, in f`) of the sites `exception` passed."""
         known = self._seen.get(id(exception))
         return list(known[1]) if known is not None and known[0] is exception else []
+
+
+_UNSEEN = object()
 
 
 def _began_in_users_code(exception: BaseException) -> bool:
