@@ -1,5 +1,6 @@
 """`jaxerr run script.py [args]` and `jaxerr run -m module [args]`: run the user's program in
-this process as `python script.py args` (`python -m module args`) would, and when an exception
+this process as `python script.py args` (`python -m module args`; a folder or a zip file with a
+`__main__.py` too) would, and when an exception
 escapes it, print Python's own traceback (through `sys.excepthook`, as Python does), then the
 catalog entry explaining it (jaxerr_lsp.runtime), if one matches.
 
@@ -24,6 +25,7 @@ import runpy
 import signal
 import sys
 import types
+import zipfile
 from collections.abc import Callable, Iterator, Sequence
 
 from jaxerr_lsp.runtime import exception_chain, explain_to_text, watch_raise_sites
@@ -34,8 +36,13 @@ _THIS_FILE = __file__
 
 
 def run_script(path: str, args: Sequence[str]) -> int:
-    """Run the file `path` as `python path args...` would; Python's exit status."""
+    """Run the file `path` as `python path args...` would; Python's exit status. A folder or a
+    zip file runs its `__main__.py`, as with Python."""
     absolute = os.path.abspath(path)
+    if os.path.isdir(absolute) or zipfile.is_zipfile(absolute):
+        _set_path_head(absolute)
+        sys.argv = [path, *args]
+        return _run(lambda: _run_main_module("__main__", alter_argv=False))
     try:
         with io.open_code(absolute) as file:
             source = file.read()
@@ -61,17 +68,18 @@ def run_module(name: str, args: Sequence[str]) -> int:
     """Run the module `name` as `python -m name args...` would (runpy, as Python itself does)."""
     _set_path_head(os.getcwd())
     sys.argv = [name, *args]  # runpy sets argv[0] to the module's file, as `python -m` does
+    return _run(lambda: _run_main_module(name, alter_argv=True))
 
-    def execute() -> None:
-        _fresh_main()
-        # What `python -m` itself calls (its two frames start the traceback, as with Python).
-        as_main = getattr(runpy, "_run_module_as_main", None)
-        if as_main is not None:
-            as_main(name, alter_argv=True)
-        else:
-            runpy.run_module(name, run_name="__main__", alter_sys=True)
 
-    return _run(execute)
+def _run_main_module(name: str, alter_argv: bool) -> None:
+    """What Python itself calls for `-m name` and for a folder or zip file (`__main__`, found
+    on sys.path[0]); its two frames start the traceback, as with Python."""
+    _fresh_main()
+    as_main = getattr(runpy, "_run_module_as_main", None)
+    if as_main is not None:
+        as_main(name, alter_argv=alter_argv)
+    else:
+        runpy.run_module(name, run_name="__main__", alter_sys=alter_argv)
 
 
 def _fresh_main() -> types.ModuleType:

@@ -70,7 +70,8 @@ SCRIPTS = {
         load()
         """),
 }
-MODULE = {"pkg/__init__.py": "", "pkg/tool.py": SHOW_START + "raise LookupError('from a module')\n"}
+MODULE = {"pkg/__init__.py": "", "pkg/tool.py": SHOW_START + "raise LookupError('from a module')\n",
+          "scripts/app/__main__.py": SHOW_START + "raise LookupError('from a folder')\n"}
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,8 @@ def _commands() -> dict[tuple[str, str], list[str]]:
     commands[("python -m jaxerr_lsp", "-m pkg.tool")] = LAUNCHERS["python -m jaxerr_lsp"] + ["-m", "pkg.tool", *ARGS]
     commands[("python", "-m no_such_module")] = PYTHON + ["-m", "no_such_module"]
     commands[("jaxerr", "-m no_such_module")] = LAUNCHERS["jaxerr"] + ["-m", "no_such_module"]
+    for launcher, prefix in {"python": PYTHON, **LAUNCHERS}.items():
+        commands[(launcher, "app")] = prefix + ["scripts/app", *ARGS]
     commands[("python", "missing.py")] = PYTHON + ["scripts/missing.py"]
     commands[("jaxerr", "missing.py")] = LAUNCHERS["jaxerr"] + ["scripts/missing.py"]
     commands[("jaxerr", "")] = LAUNCHERS["jaxerr"]
@@ -204,6 +207,13 @@ def test_run_module_like_python_m(outcomes):
                                       outcomes[("jaxerr", "-m no_such_module")])
     assert missing_python.code == missing_jaxerr.code == 1
     assert missing_python.stderr == missing_jaxerr.stderr
+
+
+@pytest.mark.parametrize("launcher", list(LAUNCHERS))
+def test_run_folder_like_python(outcomes, launcher: str):
+    python, jaxerr = outcomes[("python", "app")], outcomes[(launcher, "app")]
+    assert python.code == 1 and "from a folder" in python.stderr
+    assert (jaxerr.code, _same(jaxerr.stdout), jaxerr.stderr) == (python.code, _same(python.stdout), python.stderr)
 
 
 def test_usage_errors(outcomes):
