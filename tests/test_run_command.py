@@ -9,6 +9,7 @@ them each. All in one batch on a few threads.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -96,7 +97,7 @@ def _run(command: list[str], cwd: Path) -> Outcome:
 PYTHON = [sys.executable]
 LAUNCHERS = {"python -m jaxerr_lsp": [sys.executable, "-m", "jaxerr_lsp", "run"],
              "jaxerr": [str(CONSOLE_SCRIPT), "run"]}
-ARGS = ["first", "--flag", "two words"]
+ARGS = ["--flag", "first", "-m", "two words", "--help"]  # the program's, every one
 JAX_LAUNCHER = {"nondiff_arity.py": "python -m jaxerr_lsp", "bwd_structure.py": "jaxerr",
                 "broadcast.py": "jaxerr"}
 
@@ -194,7 +195,7 @@ def test_like_python(outcomes, launcher: str, script: str, code: int):
 
 
 def test_clean_run_gets_the_arguments(outcomes):
-    assert outcomes[("jaxerr", "clean.py")].stdout.splitlines()[-1] == '["first", "--flag", "two words"]'
+    assert outcomes[("jaxerr", "clean.py")].stdout.splitlines()[-1] == json.dumps(ARGS)
     assert "elsewhere" in outcomes[("jaxerr", "linked.py")].stdout.split("path0 ")[1].split()[0]
 
 
