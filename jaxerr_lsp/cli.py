@@ -1,4 +1,4 @@
-"""The command line: `jaxerr check | explain | rules | serve` (also `python -m jaxerr_lsp`).
+"""The command line: `jaxerr check | explain | rules | run | serve` (also `python -m jaxerr_lsp`).
 
 Exit codes of `check`: 0 nothing found, 1 findings, 2 a usage error, an unreadable file or an
 internal error (the other files are still checked). With `--exit-zero`, as ruff: 0 whatever was
@@ -406,6 +406,28 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from jaxerr_lsp.script_runner import run_module, run_script
+
+    target = list(args.target)
+    if target[:1] == ["-m"] and len(target) >= 2:
+        return run_module(target[1], target[2:])
+    if not target or target[0].startswith("-"):
+        print("jaxerr run: give a script (jaxerr run script.py [args]) or -m module [args]",
+              file=sys.stderr)
+        return 2
+    return run_script(target[0], target[1:])
+
+
+def _run_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """`jaxerr run ...`: everything after `run` is the program's, options included (argparse
+    would take `--help` or `-m`'s module's `--flag` for jaxerr's), except `jaxerr run --help`."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] != ["run"] or arguments[1:2] in (["-h"], ["--help"]):
+        return None
+    return argparse.Namespace(handler=cmd_run, target=arguments[1:])
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jaxerr_lsp.server import main as server_main
 
@@ -456,6 +478,17 @@ def build_parser() -> argparse.ArgumentParser:
                             "{code, catalog, summary}")
     rules.set_defaults(handler=cmd_rules)
 
+    run = commands.add_parser(
+        "run", help="run a Python program; after an uncaught JAX error's traceback, its catalog entry",
+        usage="jaxerr run script.py [args ...] | jaxerr run -m module [args ...]")
+    # Read by _run_arguments, not by argparse (the program's options are its own); for --help.
+    run.add_argument("-m", dest="module", metavar="MODULE",
+                     help="run a module as `python -m MODULE` does")
+    run.add_argument("target", nargs=argparse.REMAINDER,
+                     help="the script (a .py file, a folder or zip file with a __main__.py) "
+                          "and its arguments")
+    run.set_defaults(handler=cmd_run)
+
     serve = commands.add_parser("serve", help="run the language server on stdio")
     serve.set_defaults(handler=cmd_serve)
     return parser
@@ -464,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _run_arguments(argv) or parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
     try:
