@@ -3,7 +3,8 @@ configuration shipped in editors/jupyterlab/, driven by Debian's headless Chromi
 
 One browser session: a notebook whose JAX error is in a cell after a shell line, the function
 jitted in a later cell, magics around. The diagnostic must appear in that cell, on that line,
-over the right text; the LSP hover shows the catalog entry. jupyterlab-lsp sends the notebook
+over the right text, as a warning (jaxerr's `severity` set in jupyterlab-lsp's settings, as the
+README shows); the LSP hover shows the catalog entry. jupyterlab-lsp sends the notebook
 to the server as one virtual Python document (textDocument/*, magics rewritten as
 `get_ipython()` calls), not as LSP notebook documents.
 Screenshots and logs: test-artifacts/editors/jupyterlab/.
@@ -36,7 +37,11 @@ CELLS = [
     ("code", "%time y = 1\nfast = jax.jit(step)\nfast(jnp.ones(3))"),
 ]
 # Keep JupyterLab offline and quiet: no news, no update check, no extension manager queries.
+# jupyterlab-lsp's settings as editors/jupyterlab/README.md shows them: jaxerr's server chosen
+# first, and jaxerr's settings (severity "warning": the underline is a warning's).
 LAB_SETTINGS = {
+    "@jupyter-lsp/jupyterlab-lsp/plugin.jupyterlab-settings": {"language_servers": {"jaxerr-lsp": {
+        "priority": 60, "serverSettings": {"jaxerr": {"severity": "warning"}}}}},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
         {"checkForUpdates": False, "fetchNews": "false"},
     "@jupyterlab/extensionmanager-extension/plugin.jupyterlab-settings": {"enabled": False},
@@ -117,7 +122,8 @@ def test_notebook_diagnostic_and_hover_in_jupyterlab(tmp_path: Path) -> None:
         rc, out = run_group([node, JS], env={**env, "NODE_PATH": str(PLAYWRIGHT), "LAB_URL": url,
                                              "NOTEBOOK": "train.ipynb", "SHOTS": str(art),
                                              "EXPECT_HOVER": CATALOG_ID,
-                                             "EXPECT_MESSAGE": "TracerBoolConversionError"},
+                                             "EXPECT_MESSAGE": "TracerBoolConversionError",
+                                             "SEVERITY": "warning"},
                              timeout=240)
         with urllib.request.urlopen(f"{url}/lsp/status", timeout=10) as response:
             session = json.load(response)["sessions"]["jaxerr-lsp"]

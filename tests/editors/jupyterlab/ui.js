@@ -4,7 +4,8 @@
 // default).
 // Prints `UI <json>` lines; screenshots go to SHOTS.
 // Usage: LAB_URL=http://127.0.0.1:PORT NOTEBOOK=<path under the root> SHOTS=<dir>
-//        EXPECT_HOVER=<text in the hover> EXPECT_MESSAGE=<text in the diagnostic> node ui.js
+//        EXPECT_HOVER=<text in the hover> EXPECT_MESSAGE=<text in the diagnostic>
+//        SEVERITY=<error|warning: the underline waited for> node ui.js
 const { chromium } = require('playwright-core');
 const fs = require('fs');
 const path = require('path');
@@ -32,7 +33,8 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     report('notebook', true);
 
     // the diagnostic: CodeMirror's lint underline, in the cell and on the line it belongs to
-    const mark = page.locator('.jp-Notebook .cm-lintRange-error').first();
+    const markClass = `.jp-Notebook .cm-lintRange-${process.env.SEVERITY || 'error'}`;
+    const mark = page.locator(markClass).first();
     await mark.waitFor({ timeout: 90000 });
     report('diagnostic', await mark.evaluate((el) => {
       const cell = el.closest('.jp-Cell');
@@ -40,7 +42,7 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
       const line = el.closest('.cm-line');
       const lines = [...cell.querySelectorAll('.cm-line')];
       return { text: el.textContent, cell: cells.indexOf(cell), line: lines.indexOf(line), lineText: line.textContent,
-        count: document.querySelectorAll('.jp-Notebook .cm-lintRange-error').length };
+        count: document.querySelectorAll('.jp-Notebook [class*="cm-lintRange-"]').length };
     }));
 
     // mouse over the underline, then Control held (jupyterlab-lsp's hover key): the server's
