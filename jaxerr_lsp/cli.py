@@ -400,7 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jaxerr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb)")
+    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb, Jupytext *.md)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "
