@@ -20,6 +20,7 @@ from urllib.parse import quote
 from jaxerr_lsp import __version__
 from jaxerr_lsp.config import Config
 from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.notebook import JoinedCells
 
 if TYPE_CHECKING:
     from jaxerr_lsp.app.fix_loop import FindingFixes
@@ -40,6 +41,16 @@ GITHUB_COMMANDS = {"error": "error", "warning": "warning", "information": "notic
 class ReportedFile:
     path: str  # as given on the command line (or found under a folder given there)
     findings: Sequence[FindingFixes]
+    # A notebook's joined cells: its spans are in the joined program, not in the file. Its
+    # findings name their cell in the message, and their location is the file alone (a line
+    # of a notebook's JSON is not a line of its code); their fixes are not given.
+    cells: JoinedCells | None = None
+
+
+def cell_position(cells: JoinedCells, span: Span) -> str:
+    """`cell 3:2:5` (as the text output: ruff's cell number, line in the cell, 1-based column)."""
+    cell, line, column = cells.to_cell(span.start_line, span.start_column)
+    return f"cell {cells.number(cell)}:{line}:{column + 1}"
 
 
 @dataclass(frozen=True)
@@ -100,9 +111,15 @@ def sarif_region(span: Span) -> dict[str, int]:
             "endLine": span.end_line, "endColumn": span.end_column + 1}
 
 
-def _physical(path: str, span: Span, root: Path) -> dict[str, Any]:
+def _physical(path: str, span: Span, root: Path, cells: JoinedCells | None = None) -> dict[str, Any]:
+    if cells is not None:
+        return {"physicalLocation": {"artifactLocation": artifact_location(path, root)}}
     return {"physicalLocation": {"artifactLocation": artifact_location(path, root),
                                  "region": sarif_region(span)}}
+
+
+def _located_text(text: str, span: Span, cells: JoinedCells | None) -> str:
+    return f"{cell_position(cells, span)}: {text}" if cells is not None else text
 
 
 def sarif_fix(path: str, fix: Fix, root: Path) -> dict[str, Any]:
@@ -116,21 +133,23 @@ def sarif_fix(path: str, fix: Fix, root: Path) -> dict[str, Any]:
             "properties": {"applicability": "safe" if fix.safe else "unsafe", "why": fix.why}}
 
 
-def sarif_result(path: str, item: FindingFixes, rule_index: dict[str, int], root: Path) -> dict[str, Any]:
+def sarif_result(path: str, item: FindingFixes, rule_index: dict[str, int], root: Path,
+                 cells: JoinedCells | None = None) -> dict[str, Any]:
     finding = item.finding
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "level": SARIF_LEVELS.get(finding.severity, "error"),
-        "message": {"text": finding.message},
-        "locations": [_physical(path, finding.span, root)],
+        "message": {"text": _located_text(finding.message, finding.span, cells)},
+        "locations": [_physical(path, finding.span, root, cells)],
     }
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
     if finding.related:
-        result["relatedLocations"] = [{"id": number, **_physical(path, related.span, root),
-                                       "message": {"text": related.message}}
-                                      for number, related in enumerate(finding.related, 1)]
-    if item.fixes:
+        result["relatedLocations"] = [
+            {"id": number, **_physical(path, related.span, root, cells),
+             "message": {"text": _located_text(related.message, related.span, cells)}}
+            for number, related in enumerate(finding.related, 1)]
+    if item.fixes and cells is None:
         result["fixes"] = [sarif_fix(path, fix, root) for fix in item.fixes]
     return result
 
@@ -145,7 +164,8 @@ def sarif_log(files: Sequence[ReportedFile], configs: Iterable[Config], errors: 
     rules = selected_rules(configs, findings)
     catalog = _catalog_or_none()
     rule_index = {rule.code: index for index, rule in enumerate(rules)}
-    results = [sarif_result(file.path, item, rule_index, root) for file in files for item in file.findings]
+    results = [sarif_result(file.path, item, rule_index, root, file.cells)
+               for file in files for item in file.findings]
     invocation: dict[str, Any] = {"executionSuccessful": not errors}
     if errors:
         invocation["toolExecutionNotifications"] = [{"level": "error", "message": {"text": message}}
@@ -185,20 +205,26 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github_command(path: str, finding: Finding) -> str:
+def github_command(path: str, finding: Finding, cells: JoinedCells | None = None) -> str:
     """`::error file=..,line=..,col=..,endLine=..,endColumn=..,title=JXE001::message` (warning
-    for warnings, notice for information and hints); 1-based columns, as the text output."""
+    for warnings, notice for information and hints); 1-based columns, as the text output. A
+    notebook's finding annotates the file, its cell named in the message."""
     span = finding.span
     command = GITHUB_COMMANDS.get(finding.severity, "error")
-    properties = {"file": path, "line": span.start_line, "col": span.start_column + 1,
-                  "endLine": span.end_line, "endColumn": span.end_column + 1, "title": finding.code}
+    properties: dict[str, object] = {"file": path, "line": span.start_line, "col": span.start_column + 1,
+                                     "endLine": span.end_line, "endColumn": span.end_column + 1,
+                                     "title": finding.code}
+    position = f"{span.start_line}:{span.start_column + 1}"
+    if cells is not None:
+        properties = {"file": path, "title": finding.code}
+        position = cell_position(cells, span)
     joined = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-    message = f"{path}:{span.start_line}:{span.start_column + 1}: {finding.code} {finding.message}"
+    message = f"{path}:{position}: {finding.code} {finding.message}"
     return f"::{command} {joined}::{escape_data(message)}"
 
 
 def github_commands(files: Sequence[ReportedFile]) -> list[str]:
-    return [github_command(file.path, item.finding) for file in files for item in file.findings]
+    return [github_command(file.path, item.finding, file.cells) for file in files for item in file.findings]
 
 
 # ------------------------------------------------------------------------------------ statistics

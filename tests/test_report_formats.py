@@ -216,3 +216,30 @@ def test_exit_zero(project: Path) -> None:
                   cwd=project).returncode == 2
     (project / "pyproject.toml").write_text('[tool.jaxerr]\nseverity = "loud"\n')
     assert jaxerr("check", "--exit-zero", "pkg/trigger.py", cwd=project).returncode == 2
+
+
+NOTEBOOK_CELLS = ["import jax\nimport jax.numpy as jnp",
+                  "@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x",
+                  "f(jnp.ones(()))"]
+
+
+def test_a_notebooks_findings_name_their_cell_in_sarif_and_github(tmp_path: Path) -> None:
+    """A line of a notebook's JSON is not a line of its code: SARIF and GitHub name the cell in
+    the message, locate the file alone, and give no fixes (their edits would be cell edits)."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("# title"),
+                      *(nbformat.v4.new_code_cell(cell) for cell in NOTEBOOK_CELLS)]
+    nbformat.write(notebook, tmp_path / "nb.ipynb")
+    log, code = sarif(tmp_path, "--no-cache", "nb.ipynb")
+    assert code == 1
+    [result] = log["runs"][0]["results"]
+    assert result["ruleId"] == "JXE070" and result["message"]["text"].startswith("cell 3:3:8: ")
+    assert result["locations"] == [{"physicalLocation": {"artifactLocation": {
+        "uri": "nb.ipynb", "uriBaseId": "%SRCROOT%"}}}]
+    assert "fixes" not in result
+    assert all(r["message"]["text"].startswith("cell 3:") for r in result["relatedLocations"])
+    github = jaxerr("check", "--no-cache", "--format", "github", "nb.ipynb", cwd=tmp_path)
+    [line] = github.stdout.splitlines()
+    assert line.startswith("::error file=nb.ipynb,title=JXE070::nb.ipynb:cell 3:3:8: JXE070 "), line
