@@ -232,13 +232,40 @@ def bare_python(tmp: Path) -> Path:
     return py
 
 
+# A notebook whose cell 2 defines a function and cell 4 (after a Markdown cell) jits it with
+# static_argnames naming its second parameter and calls it with a list there: JXE082, which
+# only the two cells together show.
+NOTEBOOK_CELLS = [
+    ("code", "import jax\nimport jax.numpy as jnp\n%load_ext autoreload"),
+    ("markdown", "# Tiling\nA function defined in one cell, jitted in the next."),
+    ("code", "def tile(x, reps):\n    return jnp.tile(x, reps)"),
+    ("code", 'tiled = jax.jit(tile, static_argnames="reps")\nout = tiled(jnp.ones(2), [2, 3])'),
+]
+NOTEBOOK_ENTRY = "static-argument-unhashable"
+
+
+def write_notebook(path: Path) -> None:
+    """A real .ipynb (nbformat 4), as Jupyter writes it."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text)
+                for kind, text in NOTEBOOK_CELLS]
+    nbformat.validate(nb)
+    nbformat.write(nb, str(path))
+
+
 def test_vsix_in_workbench_ui(tmp_path, vsix):
-    """The packaged .vsix, a bare Python: squiggle, Problems panel, hover text on the page."""
+    """The packaged .vsix, a bare Python: squiggle, Problems panel, hover text on the page; then a
+    .ipynb notebook: the squiggle in the cell that calls, its hover, its Problems row."""
     art = artifacts("vscode-ui")
     ws = tmp_path / "ws-ui"
     ws.mkdir()
     (ws / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
     (ws / "trigger.py").write_text(TRIGGER)
+    write_notebook(ws / "tiling.ipynb")
     py = bare_python(tmp_path)
     cs = CodeServer(tmp_path, {"jaxerr.interpreter": [str(py)], "editor.hover.delay": 100,
                                "workbench.colorTheme": "Default Light Modern"})
@@ -250,7 +277,9 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     try:
         rc, out = run_group([node(), JS / "ui.js"], env=js_env(cs, WS=str(ws), FILE="trigger.py", SHOTS=str(art),
                                                                EXPECT_HOVER=CATALOG_ID,
-                                                               EXPECT_NOTIFICATION="libcst"), timeout=240)
+                                                               EXPECT_NOTIFICATION="libcst",
+                                                               NOTEBOOK="tiling.ipynb",
+                                                               EXPECT_NOTEBOOK_HOVER=NOTEBOOK_ENTRY), timeout=300)
     finally:
         cs.stop()
         exthost = cs.keep_logs(art)
@@ -275,6 +304,13 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     assert f"{CATALOG_ID}.md" in ui.get("explainTab", ""), ui.get("explainTab")
     # no libcst in a bare interpreter: the extension offers to install it (quick fixes need it)
     assert any("libcst" in n for n in ui.get("notifications", [])), ui.get("notifications")
+    # the notebook: one squiggle, in the fourth cell (the call), and the entry in its hover
+    cell = ui.get("notebookCell", {})
+    assert cell.get("index") == 3 and cell.get("cells") == 4 and cell.get("squiggles") == 1, cell
+    assert "tiled(jnp.ones(2), [2, 3])" in cell["text"].replace("\u00a0", " "), cell
+    assert NOTEBOOK_ENTRY in ui.get("notebookHover", ""), f"notebook hover: {ui.get('notebookHover')!r}"
+    nb_rows = ui.get("notebookProblemsRows", [])
+    assert any("JXE082" in r and "jaxerr" in r for r in nb_rows), nb_rows
 
 
 def test_too_old_python_is_reported(tmp_path, vsix):
