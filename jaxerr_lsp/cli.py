@@ -15,7 +15,7 @@ import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
@@ -23,14 +23,21 @@ from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, l
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
 from jaxerr_lsp.catalog import CatalogError
 from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.notebook import JoinedCells
+
+if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
+    from jaxerr_lsp.fixes import TextEdit
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
-                           "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"})
+                           "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist",
+                           ".ipynb_checkpoints"})
+CHECKED_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 # ------------------------------------------------------------------------------------ files
 def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
-    """The .py files named or found (recursively) under `paths`, and errors for missing ones."""
+    """The .py, .pyi and .ipynb files named or found (recursively) under `paths`, and errors
+    for missing ones."""
     files: list[Path] = []
     errors: list[str] = []
     for raw in paths:
@@ -38,7 +45,7 @@ def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
         if path.is_dir():
             for root, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in EXCLUDED_DIRS and not d.startswith("."))
-                files.extend(Path(root) / n for n in sorted(names) if n.endswith((".py", ".pyi")))
+                files.extend(Path(root) / n for n in sorted(names) if n.endswith(CHECKED_SUFFIXES))
         elif path.exists():
             files.append(path)
         else:
@@ -89,6 +96,7 @@ class FileResult:
     error: str | None = None  # unreadable file or internal error
     notes: list[str] = field(default_factory=list)
     fixed: int = 0  # fixes applied by --fix
+    cells: JoinedCells | None = None  # a notebook's: spans are in its program, shown per cell
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
@@ -96,6 +104,8 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     from jaxerr_lsp.engine import analyze
 
     result = FileResult(str(path))
+    if path.suffix == ".ipynb":
+        return check_notebook_file(path, options)
     try:
         source = read_source(path)
         config = config_for_file(path, options.overrides, "command line")
@@ -135,6 +145,33 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     return result
 
 
+def check_notebook_file(path: Path, options: CheckOptions) -> FileResult:
+    """Check one notebook (its code cells as one program; with --fix, fix it in place); never
+    raises."""
+    from jaxerr_lsp.notebook_check import NotebookError, check_notebook
+
+    result = FileResult(str(path))
+    try:
+        config = config_for_file(path, options.overrides, "command line")
+        checked = check_notebook(path, config, fix=options.fix, unsafe_fixes=options.unsafe_fixes)
+    except (NotebookError, ConfigError) as error:
+        result.error = str(error)
+        return result
+    except Exception as error:  # analyze never raises; if anything does, report and go on
+        result.error = f"{path}: internal error: {error!r}"
+        return result
+    result.cells, result.findings, result.notes = checked.joined, checked.findings, checked.notes
+    result.fixed = checked.fixed
+    if checked.syntax_error is not None:
+        line, column, message = checked.syntax_error
+        result.error = (f"{where(str(path), Span(line, column, line, column), result.cells)}: "
+                        f"cannot parse: {message} (the parts that parse were checked)")
+    if not checked.converged:
+        result.error = (f"{path}: fixes still applied after {MAX_ROUNDS} rounds; stopped "
+                        "there (a fix that does not remove its finding)")
+    return result
+
+
 def write_source(path: Path, text: str) -> None:
     """Write fixed source back in the file's own encoding (a BOM stays)."""
     try:
@@ -155,39 +192,61 @@ def run_check(files: list[Path], options: CheckOptions, jobs: int) -> list[FileR
         return list(pool.map(_check_file_job, [(str(f), options) for f in files], chunksize=8))
 
 
-def _columns(span: Span) -> dict[str, int]:
-    """A span as the JSON output counts it: 1-based lines and columns."""
+def _columns(span: Span, cells: JoinedCells | None = None) -> dict[str, int]:
+    """A span as the JSON output counts it: 1-based lines and columns; in a notebook, also
+    the `cell` (1-based, markdown cells counted, as ruff), the lines counted in the cell."""
+    if cells is not None:
+        cell, line, column = cells.to_cell(span.start_line, span.start_column)
+        first = cells.starts[cell] - 1
+        return {"cell": cells.number(cell), "line": line, "column": column + 1,
+                "end_line": span.end_line - first, "end_column": span.end_column + 1}
     return {"line": span.start_line, "column": span.start_column + 1,
             "end_line": span.end_line, "end_column": span.end_column + 1}
 
 
-def fix_json(item: FindingFixes) -> dict[str, Any] | None:
+def where(path: str, span: Span, cells: JoinedCells | None = None) -> str:
+    """`path:line:column` of the span's start (`path:cell N:line:column` in a notebook)."""
+    if cells is not None:
+        cell, line, column = cells.to_cell(span.start_line, span.start_column)
+        return f"{path}:cell {cells.number(cell)}:{line}:{column + 1}"
+    return f"{path}:{span.start_line}:{span.start_column + 1}"
+
+
+def _edit_json(edit: TextEdit, cells: JoinedCells | None) -> dict[str, Any]:
+    moved = cells.edit_to_cell(edit.span, edit.new_text) if cells is not None else None
+    if cells is None or moved is None:  # a notebook's fixes all map (notebook_fixes.cell_fixes)
+        return {**_columns(edit.span), "new_text": edit.new_text}
+    return {"cell": cells.number(moved.cell), **_columns(moved.span), "new_text": moved.new_text}
+
+
+def fix_json(item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, Any] | None:
     """The finding's first (preferred) fix, or None."""
     if not item.fixes:
         return None
     fix = item.fixes[0]
     return {"title": fix.title, "applicability": "safe" if fix.safe else "unsafe", "why": fix.why,
-            "edits": [{**_columns(e.span), "new_text": e.new_text} for e in fix.edits]}
+            "edits": [_edit_json(e, cells) for e in fix.edits]}
 
 
-def finding_json(path: str, item: FindingFixes) -> dict[str, Any]:
+def finding_json(path: str, item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, Any]:
     finding = item.finding
-    return {"path": path, **_columns(finding.span), "code": finding.code,
+    return {"path": path, **_columns(finding.span, cells), "code": finding.code,
             "catalog": finding.catalog_id, "severity": finding.severity, "message": finding.message,
-            "related": [{**_columns(r.span), "message": r.message} for r in finding.related],
-            "fix": fix_json(item)}
+            "related": [{**_columns(r.span, cells), "message": r.message} for r in finding.related],
+            "fix": fix_json(item, cells)}
 
 
-def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool) -> str:
+def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool,
+                 cells: JoinedCells | None = None) -> str:
     """Like ruff: `path:line:column: CODE [*] message`, `[*]` when `--fix` would fix it; then
-    the message's other lines, and a `-->` line per related location."""
+    the message's other lines, and a `-->` line per related location. In a notebook,
+    `path:cell N:line:column`, lines counted in the cell (as ruff)."""
     finding = item.finding
     head, *rest = finding.message.split("\n")
     mark = " [*]" if item.first(unsafe_fixes) is not None else ""
-    lines = [f"{path}:{finding.span.start_line}:{finding.span.start_column + 1}: {finding.code}{mark} {head}"]
+    lines = [f"{where(path, finding.span, cells)}: {finding.code}{mark} {head}"]
     lines += ["    " + line for line in rest]
-    lines += [f"    --> {path}:{r.span.start_line}:{r.span.start_column + 1}: {r.message}"
-              for r in finding.related]
+    lines += [f"    --> {where(path, r.span, cells)}: {r.message}" for r in finding.related]
     return "\n".join(lines)
 
 
@@ -235,7 +294,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)
     if args.format == "json":
-        out = [finding_json(r.path, item) for r in results for item in r.findings]
+        out = [finding_json(r.path, item, r.cells) for r in results for item in r.findings]
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         if args.fix:  # stdout holds the JSON only
@@ -244,7 +303,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         for result in results:
             for item in result.findings:
-                print(finding_text(result.path, item, options.unsafe_fixes))
+                print(finding_text(result.path, item, options.unsafe_fixes, result.cells))
         for line in summary(results, options):
             print(line)
         if not total and not errors and not any(r.fixed for r in results):
@@ -330,7 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jaxerr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check files and folders (recursive *.py)")
+    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "

@@ -71,6 +71,13 @@ class JoinedCells:
     cells: tuple[str, ...]  # the cells' own texts, unmasked
     starts: tuple[int, ...]  # the program line (1-based) where each cell starts
     masked: tuple[Span, ...]  # the program text masked (magics, shell and help lines)
+    # What each code cell is called in messages: its 1-based number among all the notebook's
+    # cells, markdown ones too (as ruff numbers them); 1, 2, ... when not given.
+    numbers: tuple[int, ...] = ()
+
+    def number(self, cell: int) -> int:
+        """The number code cell `cell` (0-based) is shown as (`cell N` in messages)."""
+        return self.numbers[cell] if self.numbers else cell + 1
 
     def line_count(self, cell: int) -> int:
         """How many lines cell `cell` has (a text ending in a line break has an empty last)."""
@@ -123,6 +130,17 @@ class JoinedCells:
             return None
         return CellEdit(located[0], located[1], new_text)
 
+    def cell_references(self, text: str, path: str) -> str:
+        """`text` (a finding's message) with each `path:LINE` of the program (the engine
+        writes where a traced function starts so) as `path:cell N:LINE` (N: `number`)."""
+        def in_cell(match: re.Match[str]) -> str:
+            cell, line, _ = self.to_cell(int(match.group(1)), 0)
+            return f"{path}:cell {self.number(cell)}:{line}"
+
+        if not self.starts or f"{path}:" not in text:
+            return text
+        return re.sub(re.escape(path) + r":(\d+)\b", in_cell, text)
+
     def _program_lines(self) -> int:
         return self.source.count("\n") + 1
 
@@ -133,8 +151,11 @@ def split_lines(text: str) -> list[str]:
     return LINE_BREAK.split(text)
 
 
-def join_cells(cells: Sequence[str]) -> JoinedCells:
-    """The code cells (their source texts, in order) as one program; see the module doc."""
+def join_cells(cells: Sequence[str], numbers: Sequence[int] = ()) -> JoinedCells:
+    """The code cells (their source texts, in order) as one program; see the module doc.
+    `numbers`: what each is called in messages (`JoinedCells.numbers`)."""
+    if numbers and len(numbers) != len(cells):
+        raise ValueError(f"{len(numbers)} numbers for {len(cells)} cells")
     program_lines: list[str] = []
     starts: list[int] = []
     masked: list[Span] = []
@@ -145,7 +166,8 @@ def join_cells(cells: Sequence[str]) -> JoinedCells:
         masked.extend(Span(first + line - 1, start, first + line - 1, end)
                       for line, start, end in masked_in_cell)
         program_lines.extend(lines)
-    return JoinedCells("\n".join(program_lines), tuple(cells), tuple(starts), tuple(masked))
+    return JoinedCells("\n".join(program_lines), tuple(cells), tuple(starts), tuple(masked),
+                       tuple(numbers))
 
 
 def mask_cell(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, int, int]]]:

@@ -132,3 +132,14 @@ def test_no_cells_is_an_empty_program() -> None:
     assert joined.source == ""
     with pytest.raises(ValueError):
         joined.to_cell(1, 0)
+
+
+def test_cells_are_named_by_their_numbers_in_messages() -> None:
+    joined = join_cells(["import jax", "def f(x):\n    return x"], numbers=[2, 5])
+    assert joined.number(1) == 5 and join_cells(["a"]).number(0) == 1
+    message = "while tracing the function f at nb.ipynb:3 for jit (nb.ipynb:30 is past the end)"
+    assert joined.cell_references(message, "nb.ipynb") == (
+        "while tracing the function f at nb.ipynb:cell 5:2 for jit (nb.ipynb:cell 5:2 is past "
+        "the end)")
+    with pytest.raises(ValueError):
+        join_cells(["a"], numbers=[1, 2])
