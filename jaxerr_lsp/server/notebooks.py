@@ -27,7 +27,7 @@ from lsprotocol import types
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.notebook import join_cells
-from jaxerr_lsp.server.diagnostics import schedule, to_diagnostic
+from jaxerr_lsp.server.diagnostics import document_path, schedule, to_diagnostic
 from jaxerr_lsp.server.language_server import DocState, NotebookProgram
 from jaxerr_lsp.server.positions import PositionConverter
 
@@ -73,14 +73,16 @@ def rejoin(ls: JaxerrLanguageServer, uri: str, delay: float) -> None:
     notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
     if notebook is None:
         return
-    documents = [(cell.document, ls.open_document(cell.document)) for cell in notebook.cells
+    documents = [(number, cell.document, ls.open_document(cell.document))
+                 for number, cell in enumerate(notebook.cells, start=1)
                  if cell.kind == types.NotebookCellKind.Code]
-    code = [(cell, document) for cell, document in documents
+    code = [(number, cell, document) for number, cell, document in documents
             if document is not None and (document.language_id or "python") == "python"]
-    cells, texts = [cell for cell, _ in code], [document.source for _, document in code]
+    cells = [cell for _, cell, _ in code]
+    # Numbered among all the notebook's cells (Markdown ones too), as in `cell N` of messages.
+    joined = join_cells([document.source for _, _, document in code], [number for number, _, _ in code])
     before = ls.notebooks.get(uri)
     version = before.version + 1 if before is not None else 1
-    joined = join_cells(texts)
     ls.workspace.put_text_document(types.TextDocumentItem(
         uri=uri, language_id="python", version=version, text=joined.source))
     ls.notebooks[uri] = NotebookProgram(uri, cells, joined, version,
@@ -132,7 +134,14 @@ def cell_diagnostic(ls: JaxerrLanguageServer, program: NotebookProgram, diagnost
     return cell, types.Diagnostic(
         range=rng, severity=diagnostic.severity, code=diagnostic.code,
         code_description=diagnostic.code_description, source=diagnostic.source,
-        message=diagnostic.message, related_information=related, data=diagnostic.data)
+        message=cell_references(program, diagnostic.message), related_information=related,
+        data=diagnostic.data)
+
+
+def cell_references(program: NotebookProgram, text: str) -> str:
+    """`text` with each `notebook.ipynb:LINE` of the program (where a traced function starts) as
+    `notebook.ipynb:cell N:LINE`."""
+    return program.joined.cell_references(text, document_path(program.uri) or "<string>")
 
 
 # ---- positions --------------------------------------------------------------------------------
@@ -186,9 +195,13 @@ def hover_in_cell(ls: JaxerrLanguageServer, program: NotebookProgram,
         return None
     found = hover(ls, types.HoverParams(text_document=types.TextDocumentIdentifier(uri=program.uri),
                                         position=where.start))
-    if found is not None and found.range is not None:
+    if found is None:
+        return None
+    if found.range is not None:
         located = cell_range(ls, program, found.range, ls.converter(program.joined.source))
         found.range = located[1] if located is not None and located[0] == params.text_document.uri else None
+    if isinstance(found.contents, types.MarkupContent):
+        found.contents.value = cell_references(program, found.contents.value)
     return found
 
 

@@ -36,6 +36,39 @@ BASE_SETTINGS = {
 }
 
 
+# A notebook whose cell 2 defines a function and cell 4 (after a Markdown cell) jits it with
+# static_argnames naming its second parameter and calls it with a list there: JXE082, which
+# only the two cells together show.
+NOTEBOOK_CELLS = [
+    ("code", "import jax\nimport jax.numpy as jnp\n%load_ext autoreload"),
+    ("markdown", "# Tiling\nA function defined in one cell, jitted in the next."),
+    ("code", "def tile(x, reps):\n    return jnp.tile(x, reps)"),
+    ("code", 'tiled = jax.jit(tile, static_argnames="reps")\nout = tiled(jnp.ones(2), [2, 3])'),
+]
+NOTEBOOK_ENTRY = "static-argument-unhashable"
+
+# The function's body takes a shape from a traced parameter (JXE072, in cell 1); the fix makes
+# the parameter static where the function is jitted (cell 2).
+PAD_CELLS = [
+    ("code", "import jax\nimport jax.numpy as jnp"),
+    ("code", "def pad(x, n):\n    return jnp.zeros(n) + x.sum()"),
+    ("code", "padded = jax.jit(pad)\npadded(jnp.ones(2), 3)"),
+]
+
+
+def write_notebook(path: Path, cells: list[tuple[str, str]] = NOTEBOOK_CELLS) -> None:
+    """A real .ipynb (nbformat 4), as Jupyter writes it."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text)
+                for kind, text in cells]
+    nbformat.validate(nb)
+    nbformat.write(nb, str(path))
+
+
 def node() -> str:
     exe = shutil.which("node")
     if not exe:
@@ -149,7 +182,9 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     """diagnostics, hover, live settings, quick fix / ignore / fixAll, explain, restart - in VS Code 1.100."""
     art = artifacts("vscode-api")
     target = workspace / "pkg" / "trigger.py"
-    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target))
+    write_notebook(workspace / "pad.ipynb", PAD_CELLS)
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target),
+                    JAXERR_TEST_NOTEBOOK=str(workspace / "pad.ipynb"))
     t0 = time.monotonic()
     cs.start(workspace)
     try:
@@ -185,6 +220,16 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     assert s["explain"]["byId"] and CATALOG_ID in s["explain"]["byId"], s["explain"]
     assert s["explain"]["byMessage"] and CATALOG_ID in s["explain"]["byMessage"], s["explain"]
     assert s["restart"]["diagnostics"] >= 1
+
+    # the notebook: JXE072 on the function's cell; the fix edits the cell that jits it
+    nb = s["notebook"]
+    assert nb["notebookType"] == "jupyter-notebook" and nb["scheme"] == "vscode-notebook-cell", nb
+    assert nb["cell"] == 1 and [len(d) for d in nb["diagnostics"]] == [0, 1, 0], nb["diagnostics"]
+    assert nb["diagnostic"]["code"] == "JXE072" and nb["diagnostic"]["range"][0] == 1, nb["diagnostic"]
+    assert any("traced-shape" in h for h in nb["hover"]), nb["hover"]
+    assert nb["editedCells"] == [2] and nb["applied"], nb
+    assert nb["texts"][2].startswith("padded = jax.jit(pad, static_argnames=('n',))"), nb["texts"]
+    assert nb["left"] == [[], [], []], nb["left"]
 
 
 def test_untrusted_workspace_ignores_workspace_interpreter(workspace, tmp_path, vsix):
@@ -230,31 +275,6 @@ def bare_python(tmp: Path) -> Path:
     probe = subprocess.run([py, "-c", "import pygls"], capture_output=True, timeout=60)
     assert probe.returncode != 0, "the bare interpreter should not have pygls"
     return py
-
-
-# A notebook whose cell 2 defines a function and cell 4 (after a Markdown cell) jits it with
-# static_argnames naming its second parameter and calls it with a list there: JXE082, which
-# only the two cells together show.
-NOTEBOOK_CELLS = [
-    ("code", "import jax\nimport jax.numpy as jnp\n%load_ext autoreload"),
-    ("markdown", "# Tiling\nA function defined in one cell, jitted in the next."),
-    ("code", "def tile(x, reps):\n    return jnp.tile(x, reps)"),
-    ("code", 'tiled = jax.jit(tile, static_argnames="reps")\nout = tiled(jnp.ones(2), [2, 3])'),
-]
-NOTEBOOK_ENTRY = "static-argument-unhashable"
-
-
-def write_notebook(path: Path) -> None:
-    """A real .ipynb (nbformat 4), as Jupyter writes it."""
-    import nbformat
-
-    nb = nbformat.v4.new_notebook(metadata={
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-        "language_info": {"name": "python"}})
-    nb.cells = [nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text)
-                for kind, text in NOTEBOOK_CELLS]
-    nbformat.validate(nb)
-    nbformat.write(nb, str(path))
 
 
 def test_vsix_in_workbench_ui(tmp_path, vsix):

@@ -23,6 +23,13 @@ CALL = ('%env XLA_FLAGS=--xla_force_host_platform_device_count=1\n'
         'tiled = jax.jit(tile, static_argnames="reps")\n'
         'out = tiled(jnp.ones(2), [2, 3])')
 CALL_LINE = 2
+# A shape from a traced parameter: the finding is in the function (cell 2), its fix in the jit
+# call (cell 3).
+PAD = "def pad(x, n):\n    return jnp.zeros(n) + x.sum()"
+PAD_CALL = "padded = jax.jit(pad)\npadded(jnp.ones(2), 3)"
+# A message that names where the traced function starts: in the cell, not the program.
+IN_RANGE = "# two comparisons\ndef in_range(x, low, high):\n    return x > low and x < high"
+IN_RANGE_CALL = "checked = jax.jit(in_range)\nchecked(jnp.float32(0.5), 0.0, 1.0)"
 CALL_COLUMN = CALL.splitlines()[CALL_LINE].index("[2, 3]")
 CALL_RANGE = (CALL_LINE, CALL_COLUMN, CALL_LINE, CALL_COLUMN + len("[2, 3]"))
 
@@ -172,6 +179,31 @@ async def test_notebook_cells_as_one_program(profile: str, tmp_path: Path):
         [again] = await wait_published(client, new_cell, 1)
         column = bad_call.index("[1, 2]")
         assert again.code == "JXE082" and as_tuple(again.range) == (0, column, 0, column + 6)
+
+        # A second notebook, open alongside: a fix whose edit is in another cell than its
+        # diagnostic (the finding in the function, `static_argnames` added where it is jitted).
+        other = tmp_path / "pad.ipynb"
+        pads = [cell_uri(other, i) for i in range(5)]
+        other_uri = open_notebook(client, other, [(pads[0], code, IMPORTS), (pads[1], code, PAD),
+                                                  (pads[2], code, PAD_CALL), (pads[3], code, IN_RANGE),
+                                                  (pads[4], code, IN_RANGE_CALL)])
+        [bool_conversion] = await wait_published(client, pads[3], 1)
+        assert bool_conversion.code == "JXE070"
+        assert f"in_range at {other}:cell 4:2 for jit" in bool_conversion.message, bool_conversion.message
+        on_bool = await hover(client, pads[3], bool_conversion.range.start)
+        assert on_bool is not None and f"{other}:cell 4:2" in on_bool.contents.value
+        [shape] = await wait_published(client, pads[1], 1)
+        assert shape.code == "JXE072" and shape.range.start.line == 1
+        assert await wait_published(client, pads[2], 1) == []
+        static = await resolved(client, caps, next(
+            a for a in await code_actions(client, pads[1], shape) if a.title.startswith("Make n static")))
+        assert apply_edits(PAD_CALL, edits_for(static.edit, pads[2], 1), "utf-16").startswith(
+            "padded = jax.jit(pad, static_argnames=('n',))\n")
+        mark = len(client.published)
+        client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=other_uri),
+            cell_text_documents=[types.TextDocumentIdentifier(uri=c) for c in pads]))
+        assert not (await wait_next(client, pads[1], mark)).diagnostics
 
         # Closed: every cell is cleared.
         mark = len(client.published)
