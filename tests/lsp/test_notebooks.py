@@ -213,3 +213,44 @@ async def test_notebook_cells_as_one_program(profile: str, tmp_path: Path):
                                  for c in (cells[0], cells[1], defining, cells[3], new_cell)]))
         assert not (await wait_next(client, new_cell, mark)).diagnostics
         assert await hover(client, new_cell, types.Position(line=0, character=2)) is None
+
+
+# Two with_refs calls in two cells, each with a safe fix (the refs' names are the dict's keys).
+VJP_CELL = '''import jax
+import jax.numpy as jnp
+
+def loss(params, x):
+    return jnp.sum(params["w"] * x + params["b"])
+
+params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+out, f_vjp = jax.vjp(loss, params, jnp.ones(3))
+w_grad, b_grad = jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.zeros(3))'''
+REFS_CELL = "!nvidia-smi\ngrads = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(jnp.zeros(3)))(1.0)"
+AGAIN_CELL = "again = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(jnp.zeros(3)))(1.0)"
+
+
+async def test_fix_all_edits_every_cell(tmp_path: Path):
+    caps = with_notebooks(capabilities("visual-studio-code"))
+    path = tmp_path / "refs.ipynb"
+    cells = [cell_uri(path, i) for i in range(3)]
+    texts = [VJP_CELL, REFS_CELL, AGAIN_CELL]
+    code = types.NotebookCellKind.Code
+    async with session(caps, init_options={"debounce": 0}) as client:
+        open_notebook(client, path, [(cell, code, text) for cell, text in zip(cells, texts)])
+        [first] = await wait_published(client, cells[1], 1)
+        [second] = await wait_published(client, cells[2], 1)
+        assert first.code == second.code == "JXE001"
+        assert first.range.start.line == 1 and second.range.start.line == 0
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=cells[1]), range=first.range,
+            context=types.CodeActionContext(diagnostics=[first], only=["source.fixAll.jaxerr"])))
+        [fix_all] = [a for a in actions if a.kind == "source.fixAll.jaxerr"]
+        fix_all = await resolved(client, caps, fix_all)
+        assert fix_all.edit is not None and fix_all.edit.document_changes is not None
+        # One edit per cell, each for the cell's version; the magic and cell 0 untouched.
+        assert sorted(change.text_document.uri for change in fix_all.edit.document_changes) == cells[1:]
+        fixed = {cell: apply_edits(text, edits_for(types.WorkspaceEdit(document_changes=[
+                     c for c in fix_all.edit.document_changes if c.text_document.uri == cell]), cell, 1), "utf-16")
+                 for cell, text in zip(cells[1:], texts[1:])}
+        assert fixed[cells[1]] == REFS_CELL.replace("((w_grad, b_grad),", '({"w": w_grad, "b": b_grad},')
+        assert fixed[cells[2]] == AGAIN_CELL.replace("((w_grad, b_grad),", '({"w": w_grad, "b": b_grad},')
