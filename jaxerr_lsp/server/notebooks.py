@@ -79,9 +79,14 @@ def rejoin(ls: JaxerrLanguageServer, uri: str, delay: float) -> None:
     code = [(number, cell, document) for number, cell, document in documents
             if document is not None and (document.language_id or "python") == "python"]
     cells = [cell for _, cell, _ in code]
+    texts = [document.source for _, _, document in code]
     # Numbered among all the notebook's cells (Markdown ones too), as in `cell N` of messages.
-    joined = join_cells([document.source for _, _, document in code], [number for number, _, _ in code])
+    numbers = [number for number, _, _ in code]
     before = ls.notebooks.get(uri)
+    if before is not None and before.cells == cells and before.joined.cells == tuple(texts) \
+            and before.joined.numbers == tuple(numbers):
+        return  # metadata, outputs, execution summaries, Markdown: nothing to check again
+    joined = join_cells(texts, numbers)
     version = before.version + 1 if before is not None else 1
     ls.workspace.put_text_document(types.TextDocumentItem(
         uri=uri, language_id="python", version=version, text=joined.source))

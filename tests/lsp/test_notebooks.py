@@ -3,6 +3,7 @@ diagnostics, hover and quick fixes on the cells, cell edits and structure change
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from lsprotocol import types
@@ -235,8 +236,8 @@ async def test_fix_all_edits_every_cell(tmp_path: Path):
     cells = [cell_uri(path, i) for i in range(3)]
     texts = [VJP_CELL, REFS_CELL, AGAIN_CELL]
     code = types.NotebookCellKind.Code
-    async with session(caps, init_options={"debounce": 0}) as client:
-        open_notebook(client, path, [(cell, code, text) for cell, text in zip(cells, texts)])
+    async with session(caps, init_options={"debounce": 0}, trace=types.TraceValue.Verbose) as client:
+        uri = open_notebook(client, path, [(cell, code, text) for cell, text in zip(cells, texts)])
         [first] = await wait_published(client, cells[1], 1)
         [second] = await wait_published(client, cells[2], 1)
         assert first.code == second.code == "JXE001"
@@ -254,3 +255,21 @@ async def test_fix_all_edits_every_cell(tmp_path: Path):
                  for cell, text in zip(cells[1:], texts[1:])}
         assert fixed[cells[1]] == REFS_CELL.replace("((w_grad, b_grad),", '({"w": w_grad, "b": b_grad},')
         assert fixed[cells[2]] == AGAIN_CELL.replace("((w_grad, b_grad),", '({"w": w_grad, "b": b_grad},')
+
+        # A cell run (its execution summary changes): nothing to check again. Then the fix
+        # applied to cell 2: one new analysis, of the program's version 2.
+        change_notebook(client, uri, 1, types.NotebookDocumentCellChanges(data=[types.NotebookCell(
+            kind=code, document=cells[1],
+            execution_summary=types.ExecutionSummary(execution_order=1, success=True))]))
+        [change] = [c for c in fix_all.edit.document_changes if c.text_document.uri == cells[2]]
+        change_notebook(client, uri, 2, text_change(cells[2], 2, change.edits[0].range, change.edits[0].new_text))
+        assert await wait_published(client, cells[2], 2) == []
+
+        def analyzed() -> list[str]:  # the program versions analyzed ($/logTrace follows the publication)
+            return [t.split(" version ")[1].split()[0] for t in client.traces if t.startswith(f"analyzed {uri} ")]
+
+        for _ in range(500):
+            if "2" in analyzed():
+                break
+            await asyncio.sleep(0.01)
+        assert analyzed() == ["1", "2"], client.traces
