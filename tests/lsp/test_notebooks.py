@@ -230,7 +230,9 @@ REFS_CELL = "!nvidia-smi\ngrads = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(
 AGAIN_CELL = "again = f_vjp.with_refs((w_grad, b_grad), jax.new_ref(jnp.zeros(3)))(1.0)"
 
 
-async def test_fix_all_edits_every_cell(tmp_path: Path):
+async def test_fix_all_across_cells_and_what_is_checked_again(tmp_path: Path):
+    """source.fixAll.jaxerr from one cell edits every cell; a cell run is not checked again, a
+    save is."""
     caps = with_notebooks(capabilities("visual-studio-code"))
     path = tmp_path / "refs.ipynb"
     cells = [cell_uri(path, i) for i in range(3)]
@@ -273,3 +275,12 @@ async def test_fix_all_edits_every_cell(tmp_path: Path):
                 break
             await asyncio.sleep(0.01)
         assert analyzed() == ["1", "2"], client.traces
+
+        # Saved: checked again (as a .py file is, for a pyproject.toml changed meanwhile).
+        client.notebook_document_did_save(types.DidSaveNotebookDocumentParams(
+            notebook_document=types.NotebookDocumentIdentifier(uri=uri)))
+        for _ in range(1000):
+            if analyzed() == ["1", "2", "2"]:
+                break
+            await asyncio.sleep(0.01)
+        assert analyzed() == ["1", "2", "2"], client.traces
