@@ -19,11 +19,13 @@ IMPORTS = "import jax\nimport jax.numpy as jnp\n%load_ext autoreload"
 MARKDOWN = "# Tiling\nA function defined in one cell and jitted in the next."
 DEFINE = "def tile(x, reps):\n    return jnp.tile(x, reps)"
 # `static_argnames="reps"` names the second parameter of `tile`, which cell 2 defines: without
-# that cell there is nothing to say (test_removing_the_definition_clears).
+# that cell there is nothing to say (the structure changes below remove it and bring it back).
 CALL = ('%env XLA_FLAGS=--xla_force_host_platform_device_count=1\n'
         'tiled = jax.jit(tile, static_argnames="reps")\n'
         'out = tiled(jnp.ones(2), [2, 3])')
 CALL_LINE = 2
+CALL_COLUMN = CALL.splitlines()[CALL_LINE].index("[2, 3]")
+CALL_RANGE = (CALL_LINE, CALL_COLUMN, CALL_LINE, CALL_COLUMN + len("[2, 3]"))
 # A shape from a traced parameter: the finding is in the function (cell 2), its fix in the jit
 # call (cell 3).
 PAD = "def pad(x, n):\n    return jnp.zeros(n) + x.sum()"
@@ -31,9 +33,6 @@ PAD_CALL = "padded = jax.jit(pad)\npadded(jnp.ones(2), 3)"
 # A message that names where the traced function starts: in the cell, not the program.
 IN_RANGE = "# two comparisons\ndef in_range(x, low, high):\n    return x > low and x < high"
 IN_RANGE_CALL = "checked = jax.jit(in_range)\nchecked(jnp.float32(0.5), 0.0, 1.0)"
-CALL_COLUMN = CALL.splitlines()[CALL_LINE].index("[2, 3]")
-CALL_RANGE = (CALL_LINE, CALL_COLUMN, CALL_LINE, CALL_COLUMN + len("[2, 3]"))
-
 
 def with_notebooks(caps: types.ClientCapabilities) -> types.ClientCapabilities:
     """The profile's capabilities, and notebook sync (vscode-languageclient 9 declares it; the
