@@ -7,12 +7,13 @@ notebook's URI with its own DocState. Diagnostics (debounce, worker, staleness, 
 settings), hover and code actions then run on that program unchanged; only the edges
 translate, here:
 
-- `publish_cells`: each finding is published on the cell it is in, at the cell's position
-  (every code cell gets its list, an empty one clears);
+- `publish_cells`: each finding is published on the cell it is in, at the cell's position (a
+  cell that was clean and still is is not told again);
 - `hover_in_cell`, `code_action_in_cell`: a request in a cell is asked of the program at the
   same place, and the ranges of the answer go back to the cell;
 - `cell_workspace_edit`: a fix's edits (on the program) become edits of the cells they touch;
-  a fix that cannot be one cell's edit (it spans two cells, or touches a magic) is not offered.
+  a fix with an edit that no cell can take (it spans two cells, or touches a magic) resolves
+  to no edit (and is left out for a client that cannot resolve).
 
 Positions: LSP (0-based line, code units) in a cell -> the cell's (1-based line, code points) ->
 the program's (`JoinedCells.to_program`), and back with `JoinedCells.span_to_cell`.
@@ -62,7 +63,7 @@ def did_close(ls: JaxerrLanguageServer, params: types.DidCloseNotebookDocumentPa
     if program is None:
         return
     ls.workspace.remove_text_document(uri)
-    cells = program.published | set(program.cells) | {cell.uri for cell in params.cell_text_documents}
+    cells = set(program.published) | set(program.cells) | {cell.uri for cell in params.cell_text_documents}
     for cell in sorted(cells):
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
 
@@ -91,7 +92,7 @@ def rejoin(ls: JaxerrLanguageServer, uri: str, delay: float) -> None:
     ls.workspace.put_text_document(types.TextDocumentItem(
         uri=uri, language_id="python", version=version, text=joined.source))
     ls.notebooks[uri] = NotebookProgram(uri, cells, joined, version,
-                                        before.published if before is not None else set())
+                                        before.published if before is not None else {})
     ls.docs.setdefault(uri, DocState(uri))
     schedule(ls, uri, delay)
 
@@ -100,8 +101,9 @@ def rejoin(ls: JaxerrLanguageServer, uri: str, delay: float) -> None:
 
 
 def publish_cells(ls: JaxerrLanguageServer, state: DocState) -> None:
-    """The notebook's findings, each on its cell; an empty list for every other code cell (and
-    for a cell that had some and is gone)."""
+    """The notebook's findings, each on its cell; an empty list for every other code cell that
+    had some or was never published to (a cell already clean is not told again), and for a cell
+    that had some and is gone."""
     program = ls.notebooks.get(state.uri)
     if program is None or program.version != state.version:
         return
@@ -111,14 +113,16 @@ def publish_cells(ls: JaxerrLanguageServer, state: DocState) -> None:
         located = cell_diagnostic(ls, program, to_diagnostic(ls, state, index, conv), conv)
         if located is not None:
             per_cell[located[0]].append(located[1])
-    for cell in sorted(program.published - set(per_cell)):
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
+    for cell in sorted(set(program.published) - set(per_cell)):
+        if program.published[cell]:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
     for cell, diagnostics in per_cell.items():
-        document = ls.open_document(cell)
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=cell, version=document.version if document is not None else None,
-            diagnostics=diagnostics))
-    program.published = set(per_cell)
+        if diagnostics or program.published.get(cell) is not False:
+            document = ls.open_document(cell)
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=cell, version=document.version if document is not None else None,
+                diagnostics=diagnostics))
+    program.published = {cell: bool(diagnostics) for cell, diagnostics in per_cell.items()}
 
 
 def cell_diagnostic(ls: JaxerrLanguageServer, program: NotebookProgram, diagnostic: types.Diagnostic,

@@ -274,6 +274,8 @@ async def test_fix_all_across_cells_and_what_is_checked_again(tmp_path: Path):
                 break
             await asyncio.sleep(0.01)
         assert analyzed() == ["1", "2"], client.traces
+        # Cell 0, clean from the start, was told so once: not again after each analysis.
+        assert [p.uri for p in client.published].count(cells[0]) == 1
 
         # Saved: checked again (as a .py file is, for a pyproject.toml changed meanwhile).
         client.notebook_document_did_save(types.DidSaveNotebookDocumentParams(
