@@ -24,6 +24,7 @@ from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, 
 from jaxerr_lsp.catalog import CatalogError
 from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.notebook import JoinedCells
+from jaxerr_lsp.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
     from jaxerr_lsp.fixes import TextEdit
@@ -36,8 +37,8 @@ CHECKED_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 # ------------------------------------------------------------------------------------ files
 def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
-    """The .py, .pyi and .ipynb files named or found (recursively) under `paths`, and errors
-    for missing ones."""
+    """The .py, .pyi and .ipynb files and the Jupytext Markdown notebooks named or found
+    (recursively) under `paths`, and errors for missing ones."""
     files: list[Path] = []
     errors: list[str] = []
     for raw in paths:
@@ -45,7 +46,8 @@ def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
         if path.is_dir():
             for root, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in EXCLUDED_DIRS and not d.startswith("."))
-                files.extend(Path(root) / n for n in sorted(names) if n.endswith(CHECKED_SUFFIXES))
+                files.extend(Path(root) / n for n in sorted(names) if n.endswith(CHECKED_SUFFIXES)
+                             or (n.endswith(".md") and is_text_notebook_file(Path(root) / n)))
         elif path.exists():
             files.append(path)
         else:
@@ -104,7 +106,7 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     from jaxerr_lsp.engine import analyze
 
     result = FileResult(str(path))
-    if path.suffix == ".ipynb":
+    if path.suffix in (".ipynb", ".md"):
         return check_notebook_file(path, options)
     try:
         source = read_source(path)
@@ -146,15 +148,24 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
 
 
 def check_notebook_file(path: Path, options: CheckOptions) -> FileResult:
-    """Check one notebook (its code cells as one program; with --fix, fix it in place); never
-    raises."""
-    from jaxerr_lsp.notebook_check import NotebookError, check_notebook
+    """Check one notebook, `.ipynb` or Jupytext Markdown (its code cells as one program; with
+    --fix, fix it in place); never raises. A `.md` file that is no notebook has nothing to check."""
+    from jaxerr_lsp.notebook_check import NotebookError, check_notebook, check_text_notebook
+    from jaxerr_lsp.text_notebooks import is_text_notebook
 
     result = FileResult(str(path))
     try:
         config = config_for_file(path, options.overrides, "command line")
-        checked = check_notebook(path, config, fix=options.fix, unsafe_fixes=options.unsafe_fixes)
-    except (NotebookError, ConfigError) as error:
+        if path.suffix == ".md":
+            text = read_source(path)
+            if not is_text_notebook(text):
+                return result
+            checked = check_text_notebook(path, text, config, fix=options.fix,
+                                          unsafe_fixes=options.unsafe_fixes)
+        else:
+            checked = check_notebook(path, config, fix=options.fix,
+                                     unsafe_fixes=options.unsafe_fixes)
+    except (NotebookError, ConfigError, ReadError) as error:
         result.error = str(error)
         return result
     except Exception as error:  # analyze never raises; if anything does, report and go on
@@ -389,7 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jaxerr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb)")
+    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb, Jupytext *.md)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "

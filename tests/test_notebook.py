@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 
+import hypothesmith
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.notebook import CellEdit, apply_cell_edits, join_cells, split_lines
@@ -62,7 +64,9 @@ def test_escapes_inside_strings_brackets_and_continued_lines_stay() -> None:
              "x = (1\n     % 2)",
              "y = 7 \\\n    % 3",
              "z = 'a' if 1 != 2 else 'b'",
-             "w = 3 # a comment?"]
+             "w = 3 # a comment?",
+             'v = f"{d["k"]}?"\nu = f\'\'\'\n!{v}\n\'\'\'',
+             "t = 'it''s' if a % b else \"%s\" % c\n@jax.jit\ndef g(x): return x"]
     joined = join_cells(cells)
     assert joined.source == "\n".join(cells)
     assert joined.masked == ()
@@ -143,3 +147,18 @@ def test_cells_are_named_by_their_numbers_in_messages() -> None:
         "the end)")
     with pytest.raises(ValueError):
         join_cells(["a"], numbers=[1, 2])
+
+
+PYTHON_PROGRAMS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+                           suppress_health_check=list(HealthCheck))
+
+
+@PYTHON_PROGRAMS
+@given(hypothesmith.from_grammar(), hypothesmith.from_node())
+def test_python_is_never_taken_for_an_escape(grammar_program: str, node_program: str) -> None:
+    """Cells that are plain Python (generated from Python's grammar and from libcst's nodes) are
+    the program as they are: nothing in valid Python looks like a magic, a shell or help line."""
+    cells = [grammar_program, node_program]
+    joined = join_cells(cells)
+    assert joined.masked == ()
+    assert joined.source == "\n".join("\n".join(split_lines(cell)) for cell in cells)
