@@ -65,8 +65,8 @@ class NotebookProgram:
     cells: list[str]  # the URIs of the code cells joined, in order
     joined: JoinedCells
     version: int
-    # The cells published to, each with whether its last list had any diagnostic.
-    published: dict[str, bool] = field(default_factory=dict)
+    # The cells published to, each with its last list (without `data`: not sent again unchanged).
+    published: dict[str, list[types.Diagnostic]] = field(default_factory=dict)
 
     def cell_index(self, uri: str) -> int | None:
         """The index of the code cell at `uri` among the joined cells, or None."""

@@ -8,7 +8,7 @@ settings), hover and code actions then run on that program unchanged; only the e
 translate, here:
 
 - `publish_cells`: each finding is published on the cell it is in, at the cell's position (a
-  cell that was clean and still is is not told again);
+  cell whose list is the same as last time is not sent it again);
 - `hover_in_cell`, `code_action_in_cell`: a request in a cell is asked of the program at the
   same place, and the ranges of the answer go back to the cell;
 - `cell_workspace_edit`: a fix's edits (on the program) become edits of the cells they touch;
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import attrs
 from lsprotocol import types
 
 from jaxerr_lsp.findings import Span
@@ -101,9 +102,9 @@ def rejoin(ls: JaxerrLanguageServer, uri: str, delay: float) -> None:
 
 
 def publish_cells(ls: JaxerrLanguageServer, state: DocState) -> None:
-    """The notebook's findings, each on its cell; an empty list for every other code cell that
-    had some or was never published to (a cell already clean is not told again), and for a cell
-    that had some and is gone."""
+    """The notebook's findings, each on its cell, sent to each code cell whose list is not the
+    one it was last sent (the data aside: an analysis numbers its findings anew), and an empty
+    list to a cell that had some and is gone."""
     program = ls.notebooks.get(state.uri)
     if program is None or program.version != state.version:
         return
@@ -116,13 +117,15 @@ def publish_cells(ls: JaxerrLanguageServer, state: DocState) -> None:
     for cell in sorted(set(program.published) - set(per_cell)):
         if program.published[cell]:
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell, diagnostics=[]))
+    published: dict[str, list[types.Diagnostic]] = {}
     for cell, diagnostics in per_cell.items():
-        if diagnostics or program.published.get(cell) is not False:
+        published[cell] = [attrs.evolve(diagnostic, data=None) for diagnostic in diagnostics]
+        if program.published.get(cell) != published[cell]:
             document = ls.open_document(cell)
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                 uri=cell, version=document.version if document is not None else None,
                 diagnostics=diagnostics))
-    program.published = {cell: bool(diagnostics) for cell, diagnostics in per_cell.items()}
+    program.published = published
 
 
 def cell_diagnostic(ls: JaxerrLanguageServer, program: NotebookProgram, diagnostic: types.Diagnostic,
