@@ -274,8 +274,10 @@ async def test_fix_all_across_cells_and_what_is_checked_again(tmp_path: Path):
                 break
             await asyncio.sleep(0.01)
         assert analyzed() == ["1", "2"], client.traces
-        # Cell 0, clean from the start, was told so once: not again after each analysis.
+        # Cell 0, clean from the start, was told so once, and cell 1, whose diagnostic is the
+        # same after cell 2's edit, was sent it once: only changed lists are sent again.
         assert [p.uri for p in client.published].count(cells[0]) == 1
+        assert [p.uri for p in client.published].count(cells[1]) == 1
 
         # Saved: checked again (as a .py file is, for a pyproject.toml changed meanwhile).
         client.notebook_document_did_save(types.DidSaveNotebookDocumentParams(
