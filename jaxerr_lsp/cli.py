@@ -150,22 +150,15 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
 def check_notebook_file(path: Path, options: CheckOptions) -> FileResult:
     """Check one notebook, `.ipynb` or Jupytext Markdown (its code cells as one program; with
     --fix, fix it in place); never raises. A `.md` file that is no notebook has nothing to check."""
-    from jaxerr_lsp.notebook_check import NotebookError, check_notebook, check_text_notebook
-    from jaxerr_lsp.text_notebooks import is_text_notebook
+    from jaxerr_lsp.notebook_check import NotebookError, check_notebook_path
 
     result = FileResult(str(path))
     try:
         config = config_for_file(path, options.overrides, "command line")
-        if path.suffix == ".md":
-            text = read_source(path)
-            if not is_text_notebook(text):
-                return result
-            checked = check_text_notebook(path, text, config, fix=options.fix,
-                                          unsafe_fixes=options.unsafe_fixes)
-        else:
-            checked = check_notebook(path, config, fix=options.fix,
-                                     unsafe_fixes=options.unsafe_fixes)
-    except (NotebookError, ConfigError, ReadError) as error:
+        checked = check_notebook_path(path, config, fix=options.fix, unsafe_fixes=options.unsafe_fixes)
+        if checked is None:
+            return result
+    except (NotebookError, ConfigError) as error:
         result.error = str(error)
         return result
     except Exception as error:  # analyze never raises; if anything does, report and go on
@@ -400,7 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jaxerr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check files and folders (recursive *.py, *.ipynb, Jupytext *.md)")
+    check = commands.add_parser(
+        "check", help="check files and folders (recursive *.py, *.ipynb, Jupytext *.md)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "

@@ -19,10 +19,11 @@ from jaxerr_lsp.config import Config
 from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.notebook import JoinedCells, join_cells
 from jaxerr_lsp.notebook_files import NotebookError, NotebookFile, parse_notebook
-from jaxerr_lsp.text_notebooks import CodeBlock, code_blocks, to_markdown, with_cells
+from jaxerr_lsp.text_notebooks import (CodeBlock, code_blocks, is_text_notebook, to_markdown,
+                                       with_cells)
 
-__all__ = ["NotebookCheck", "NotebookError", "check_notebook", "check_text_notebook",
-           "read_notebook"]
+__all__ = ["NotebookCheck", "NotebookError", "check_notebook", "check_notebook_path",
+           "check_text_notebook", "read_notebook"]
 
 
 @dataclass
@@ -38,16 +39,23 @@ class NotebookCheck:
 
 def read_notebook(path: Path) -> NotebookFile:
     """The notebook at `path`; NotebookError (with the path) if unreadable or malformed."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise NotebookError(f"{path}: cannot read: {error.strerror or error}") from error
-    except UnicodeDecodeError as error:
-        raise NotebookError(f"{path}: not a notebook: not UTF-8 ({error.reason})") from error
+    text = _read_text(path)
     try:
         return parse_notebook(text)
     except NotebookError as error:
         raise NotebookError(f"{path}: {error}") from error
+
+
+def check_notebook_path(path: Path, config: Config, *, fix: bool = False,
+                        unsafe_fixes: bool = False) -> NotebookCheck | None:
+    """Check the `.ipynb` or Jupytext `.md` notebook at `path`; None for a `.md` file that is
+    no notebook. Raises NotebookError for a notebook it cannot read or write."""
+    if path.suffix != ".md":
+        return check_notebook(path, config, fix=fix, unsafe_fixes=unsafe_fixes)
+    text = _read_text(path)
+    if not is_text_notebook(text):
+        return None
+    return check_text_notebook(path, text, config, fix=fix, unsafe_fixes=unsafe_fixes)
 
 
 def check_notebook(path: Path, config: Config, *, fix: bool = False,
@@ -153,6 +161,15 @@ def _in_markdown(path: Path, joined: JoinedCells, blocks: Sequence[CodeBlock],
                                        span.end_line + start, span.end_column), moved.new_text))
         fixes.append(dataclasses.replace(fix, edits=tuple(edits)))
     return FindingFixes(finding, tuple(fixes), item.error)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as error:
+        raise NotebookError(f"{path}: cannot read: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise NotebookError(f"{path}: not a notebook: not UTF-8 ({error.reason})") from error
 
 
 def write_notebook(path: Path, text: str) -> None:
