@@ -110,7 +110,8 @@ SECTION = re.compile(r"^-+ jaxerr -+\n(.*?)(?=^_{3,} |^={3,} )", re.MULTILINE | 
 
 def _normalized(output: str) -> str:
     """Run to run differences: durations, object addresses, the plugin list of the header."""
-    output = re.sub(r" in \d+\.\d+s", " in …s", output)
+    output = re.sub(r" in \d+\.\d+s( \([0-9:]+\))?", " in …s", output)
+    output = re.sub(r"={2,}", "==", output)  # summary lines are padded to the width of their text
     output = re.sub(r"0x[0-9a-f]+", "0x…", output)
     return re.sub(r"^plugins: .*\n", "", output, flags=re.MULTILINE)
 
