@@ -21,6 +21,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxerr_lsp.findings import Span
 from jaxerr_lsp.model import ASSIGN, DEF, CallSite, Decoration
 from jaxerr_lsp.vjp_application import calls_of_result
 
@@ -144,6 +145,15 @@ def vmaps(ctx: Context) -> list[Vmap]:
     return found
 
 
+def arguments_span(ctx: Context, call: ast.Call) -> Span:
+    """From the first to the last argument of `call` (the call itself when it has none)."""
+    nodes: list[ast.expr | ast.keyword] = [*call.args, *call.keywords]
+    if not nodes:
+        return ctx.span(call)
+    return ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),
+                    max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0)))
+
+
 # ------------------------------------------------------------------------------ axes values
 def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
     """The value `expr` certainly has, made of Python constants and displays (a name bound
@@ -156,7 +166,7 @@ def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)) \
             and isinstance(expr.operand, ast.Constant) \
             and type(expr.operand.value) in (int, float):
-        number = expr.operand.value
+        number: int | float = expr.operand.value  # type: ignore[assignment]
         return -number if isinstance(expr.op, ast.USub) else +number
     if isinstance(expr, (ast.Tuple, ast.List)):
         if any(isinstance(e, ast.Starred) for e in expr.elts):

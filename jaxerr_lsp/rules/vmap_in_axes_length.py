@@ -29,7 +29,7 @@ from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.source import text_of_span
 from jaxerr_lsp.values import Signature
-from jaxerr_lsp.vmap_axes import UNKNOWN, Vmap, bad_leaves, literal, vmaps
+from jaxerr_lsp.vmap_axes import UNKNOWN, Vmap, arguments_span, bad_leaves, literal, vmaps
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -85,10 +85,7 @@ def _check_call(ctx: Context, vmap: Vmap, call: ast.Call, entries: tuple[object,
     if call.keywords:
         values["list(kwargs)"] = repr([k.arg for k in call.keywords])
     template = _template(bool(call.keywords))
-    nodes: list[ast.AST] = [*call.args, *call.keywords]
-    span = ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),  # type: ignore[attr-defined]
-                    max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))) \
-        if nodes else ctx.span(call)
+    span = arguments_span(ctx, call)
     rewritten = _positional_text(ctx, vmap, call, entries)
     in_axes = vmap.option("in_axes")
     assert in_axes is not None

@@ -32,7 +32,7 @@ from jaxerr_lsp.rule import Context, Rule
 from jaxerr_lsp.source import text_of_span
 from jaxerr_lsp.values import Signature, bind_arguments
 from jaxerr_lsp.model import ASSIGN, Binding
-from jaxerr_lsp.vmap_axes import Vmap, bad_leaves, has_unknown, literal, vmaps
+from jaxerr_lsp.vmap_axes import Vmap, arguments_span, bad_leaves, has_unknown, literal, vmaps
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -249,9 +249,7 @@ def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
     if parts is None:
         return
     message, predicted = _message(parts)
-    nodes: list[ast.AST] = [*call.args, *call.keywords]
-    span = ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),  # type: ignore[attr-defined]
-                    max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0)))
+    span = arguments_span(ctx, call)
     ctx.report(span, message=message, predicted=predicted,
                related=(Related(ctx.span(vmap.node), "the function is made by `jax.vmap` here"),),
                data=InconsistentSizes(_unmap_fixes(ctx, vmap, call, axes, axis_size, in_axes,

@@ -1,4 +1,3 @@
-import jax
 import jax.numpy as J_np
 
 import jax as J
