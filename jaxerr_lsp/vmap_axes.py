@@ -74,12 +74,14 @@ def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> d
 
 
 def plain_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda, or the undecorated def bound once to the name, that `expr` is."""
+    """The lambda, or the undecorated def or lambda bound once to the name, that `expr` is."""
     if isinstance(expr, ast.Lambda):
         return expr
     if not isinstance(expr, ast.Name):
         return None
     binding = ctx.model.binding_of(expr)
+    if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
+        return binding.value  # f = lambda x, y: ...
     if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef):
         return None
     if binding.node.decorator_list:

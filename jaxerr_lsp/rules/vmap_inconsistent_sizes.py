@@ -65,19 +65,25 @@ class InconsistentSizes(RuleData):
 
 
 # ------------------------------------------------------------------------------ the leaves
-def _dict_display(ctx: Context, expr: ast.expr) -> ast.Dict | None:
-    """A dict display with string keys, written here or bound once to the name."""
+def _display(ctx: Context, expr: ast.expr) -> ast.Tuple | ast.List | ast.Dict | None:
+    """A tuple, list or dict display (dict keys strings), written here or bound once to the
+    name; a list or dict only when nothing can change it."""
     if isinstance(expr, ast.Name):
         binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or not isinstance(binding.value, ast.Dict) \
-                or not _only_read(ctx, binding):
+        if binding is None or binding.kind != ASSIGN \
+                or not isinstance(binding.value, (ast.Tuple, ast.List, ast.Dict)):
+            return None
+        if not isinstance(binding.value, ast.Tuple) and not _only_read(ctx, binding):
             return None
         expr = binding.value
-    if not isinstance(expr, ast.Dict):
+    if isinstance(expr, ast.Dict):
+        if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in expr.keys):
+            return expr
         return None
-    if not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in expr.keys):
-        return None
-    return expr
+    if isinstance(expr, (ast.Tuple, ast.List)) \
+            and not any(isinstance(e, ast.Starred) for e in expr.elts):
+        return expr
+    return None
 
 
 def _only_read(ctx: Context, binding: Binding) -> bool:
@@ -105,12 +111,12 @@ def _mapped_leaves(ctx: Context, expr: ast.expr, entry: object, path: str,
     value = ctx.values.value(expr)
     if value.type == "ArrayImpl" and value.aval is not None:
         return _array_leaf(value.aval, entry, path, argument)
-    dictionary = _dict_display(ctx, expr)
-    if dictionary is not None:
-        keys = [k.value for k in dictionary.keys]  # type: ignore[union-attr]
+    display = _display(ctx, expr)
+    if isinstance(display, ast.Dict):
+        keys = [k.value for k in display.keys]  # type: ignore[union-attr]
         if len(set(keys)) != len(keys):
             return None
-        children = dict(zip(keys, dictionary.values))
+        children = dict(zip(keys, display.values))
         if isinstance(entry, dict):
             if set(entry) != set(keys):
                 return None
@@ -121,10 +127,10 @@ def _mapped_leaves(ctx: Context, expr: ast.expr, entry: object, path: str,
             return None
         return _joined([_mapped_leaves(ctx, children[k], entries[k], f"{path}[{k!r}]", argument)
                         for k in sorted(keys)])
-    if value.type in ("tuple", "list") and value.elements is not None:
-        elements = value.elements
+    if display is not None:
+        elements = display.elts
         if isinstance(entry, (tuple, list)):
-            if (type(entry) is tuple) != (value.type == "tuple") or len(entry) != len(elements):
+            if (type(entry) is tuple) != isinstance(display, ast.Tuple) or len(entry) != len(elements):
                 return None
             element_entries = list(entry)
         elif type(entry) is int:
