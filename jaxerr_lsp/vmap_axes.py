@@ -185,6 +185,9 @@ def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
         if any(not isinstance(i, (int, float, str, bool, type(None))) for i in items):
             return UNKNOWN
         return set(items)
+    if is_dict_call(ctx, expr):
+        assert isinstance(expr, ast.Call)
+        return {k.arg: literal(ctx, k.value, depth + 1) for k in expr.keywords}
     if isinstance(expr, ast.Name):
         binding = ctx.model.binding_of(expr)
         if binding is None or binding.kind != ASSIGN or binding.value is None:
@@ -193,6 +196,13 @@ def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
             return UNKNOWN
         return literal(ctx, binding.value, depth + 1)
     return UNKNOWN
+
+
+def is_dict_call(ctx: Context, expr: ast.expr) -> bool:
+    """`dict(a=0, b=None)`: keywords only."""
+    return isinstance(expr, ast.Call) and not expr.args and bool(expr.keywords) \
+        and all(k.arg is not None for k in expr.keywords) \
+        and ctx.model.qualname(expr.func) == "builtins.dict"
 
 
 def has_unknown(value: object) -> bool:

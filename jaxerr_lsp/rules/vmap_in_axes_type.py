@@ -27,8 +27,8 @@ from jaxerr_lsp.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.source import text_of_span
 from jaxerr_lsp.values import Signature
-from jaxerr_lsp.vmap_axes import (UNKNOWN, Vmap, as_given, bad_leaves, has_unknown, jax_str,
-                                  literal, vmaps)
+from jaxerr_lsp.vmap_axes import (UNKNOWN, Vmap, as_given, bad_leaves, has_unknown, is_dict_call,
+                                  jax_str, literal, vmaps)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -90,8 +90,8 @@ def _report(ctx: Context, vmap: Vmap, expr: ast.expr, value: object, variant: in
         values[name] = text
     template = _template(variant)
     parameters = _positional_only_signature(vmap.definition)
-    wrap = variant == TOP and isinstance(expr, ast.Dict) and parameters is not None \
-        and len(parameters) == 1
+    wrap = variant == TOP and (isinstance(expr, ast.Dict) or is_dict_call(ctx, expr)) \
+        and parameters is not None and len(parameters) == 1
     ordered = _ordered(expr, value, parameters, ctx) if variant == TOP else ""
     span = ctx.span(expr)
     ctx.report(span, message=fill(template, {**values, **shown}),
