@@ -245,8 +245,9 @@ def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
         return
     in_axes = _in_axes(ctx, vmap, len(call.args))
     axis_size = _axis_size(ctx, vmap)
-    if in_axes is ... or axis_size is ...:
-        return
+    out_axes = vmap.option("out_axes")
+    if in_axes is ... or axis_size is ... or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
+        return  # (a bad out_axes: JXE093 when the function is made)
     assert axis_size is None or isinstance(axis_size, int)
     axes = _axes_of_call(ctx, vmap, call, in_axes, signature.positional)
     if axes is None:
