@@ -28,7 +28,8 @@ occurred while tracing the function {dbg.func_src_info} ..."), one template per 
 A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
-(such a raise has no Python frame of its own).
+(such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
+it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest.
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -119,6 +120,9 @@ class Source:
     # The compiled library of the installed JAX that raises it, for a C++ raise site
     # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
     library: str | None = None
+    # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
+    # ";\n"): the template is JAX's pieces without it.
+    trimmed: str = ""
 
 
 @dataclass(frozen=True)
@@ -716,7 +720,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library"}
+                  "builder_file", "parts", "library", "trimmed"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -761,9 +765,13 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(f"{where}.parts", "parts fill a builder's text: give `builder` and `message`")
         if library is not None and (generic or builder is not None):
             raise fail(f"{where}.library", "a compiled site is neither generic nor built")
+        trimmed = table.get("trimmed", "")
+        if not isinstance(trimmed, str):
+            raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file, parts=parts, library=library))
+                              builder_file=builder_file, parts=parts, library=library,
+                              trimmed=trimmed))
     return tuple(sources)
 
 

@@ -1,0 +1,9 @@
+import jax
+import jax.numpy as jnp
+
+
+def add(x, y):
+    return x + y
+
+
+print(jax.vmap(add, in_axes=(0, 1.0))(jnp.ones(3), jnp.ones((2, 3))))  # expect: JXE093
