@@ -220,7 +220,7 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
             continue
         if first is not None:
             template, values, certain = _wording(ctx, second)
-            note = (f" (`{name}` was consumed by `{first.api}` on line {first.call.lineno}; "
+            note = (f" (`{name}` was already consumed by `{first.api}`; "
                     "outside `jax_debug_key_reuse` JAX raises nothing and the draws repeat)")
             related = (Related(ctx.span(first.call), f"`{name}` first consumed here"),)
             _report(ctx, second, template, values, certain, note, related,
