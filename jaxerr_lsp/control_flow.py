@@ -311,3 +311,26 @@ def cast_fixes(lines: Lines, cast: CastEdit | None, fix_id: str, what: str) -> l
                "the conversion may round or truncate values.")
     return [Fix(f"Cast to {cast.dtype}: {shorten(cast.new_text, 40)}", cast.safe, why,
                 (TextEdit(cast.span, cast.new_text),), fix_id)]
+
+
+def treedef_text(tree: Structure) -> str | None:
+    """How JAX prints a `PyTreeDef` of the tree (inside `PyTreeDef(...)`); None for a part
+    the code does not show, or a NamedTuple."""
+    if isinstance(tree, Leaf):
+        return "*"
+    if isinstance(tree, NoneNode):
+        return "None"
+    if isinstance(tree, (TupleNode, ListNode)):
+        parts = [treedef_text(c) for c in tree.children]
+        if any(p is None for p in parts):
+            return None
+        inner = ", ".join(parts)  # type: ignore[arg-type]
+        if isinstance(tree, ListNode):
+            return f"[{inner}]"
+        return f"({inner},)" if len(parts) == 1 else f"({inner})"
+    if isinstance(tree, DictNode):
+        items = [(k, treedef_text(c)) for k, c in tree.entries]
+        if any(t is None for _, t in items):
+            return None
+        return "{" + ", ".join(f"{k!r}: {t}" for k, t in items) + "}"
+    return None
