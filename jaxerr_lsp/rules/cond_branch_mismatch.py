@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.control_flow import (CastEdit, Callee, Typed, TypedLeaf, callee, capitalize,
                                      cast_edit, cast_fixes, fully_known, mismatch, mismatch_extra,
-                                     parameters_of, returned, typed)
+                                     order_certain, parameters_of, returned, typed)
 from jaxerr_lsp.findings import Finding, Related, RuleData
 from jaxerr_lsp.model import CallSite
 from jaxerr_lsp.pytree import differences
@@ -141,9 +141,11 @@ def _compare(ctx: Context, site: CallSite, api: str, first: Branch, second: Bran
     structure = _structure_text(first, second)
     if structure is not None:
         template = _structure_template()
-        values["differences"] = structure
-        ctx.report(site.call.func, message=_fill(template, values), predicted=_fill(template, values, True),
-                   related=related, data=BranchMismatch(None))
+        shown = {"differences": structure}
+        if all(order_certain(why) for *_, why in differences(first.output.tree, second.output.tree)):
+            values.update(shown)
+        ctx.report(site.call.func, message=_fill(template, {**values, **shown}),
+                   predicted=_fill(template, values, True), related=related, data=BranchMismatch(None))
         return True
     pairs = _type_differences(first, second)
     if pairs is None:

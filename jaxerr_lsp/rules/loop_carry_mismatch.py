@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.avals import Aval, element, scalar
 from jaxerr_lsp.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
                                      capitalize, cast_edit, cast_fixes, fully_known, mismatch,
-                                     mismatch_extra, parameters_of, promoted_dtype, returned,
+                                     mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
                                      treedef_text, typed)
 from jaxerr_lsp.findings import Finding, Related, RuleData
 from jaxerr_lsp.model import CallSite
@@ -290,6 +290,8 @@ def _report_structure(ctx: Context, loop: Loop, text: str, out: Output) -> None:
 
     template = next(m for m in load_catalog().get("loop-carry-mismatch").messages if STRUCTURE in m).strip()
     values, shown = _values(loop, text)
+    if "differences" in values and not order_certain(text):
+        shown["differences"] = values.pop("differences")
     ctx.report(loop.site.call.func, message=fill(template, {**values, **shown}),
                predicted=fill(template, values, escape=True), related=_related(ctx, loop, out),
                data=CarryMismatch(None))
