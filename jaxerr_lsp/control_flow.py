@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.avals import Aval, kind_of
+from jaxerr_lsp.avals import Aval
 from jaxerr_lsp.findings import RuleData, Span
 from jaxerr_lsp.model import ASSIGN, DEF
 from jaxerr_lsp.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
-                               TupleNode, differences)
+                               TupleNode)
 from jaxerr_lsp.rule import Context, shorten
 from jaxerr_lsp.values import Value, return_expression
 
@@ -201,14 +201,6 @@ def parameters_of(ctx: Context, function: Callee, arguments: list[Value]) -> dic
 
 
 # ------------------------------------------------------------------------------- comparisons
-def structure_known(typed_value: Typed) -> bool:
-    return typed_value.leaves is not None
-
-
-def structure_differences(first: Structure, second: Structure) -> list[tuple[str, str, str, str]]:
-    return list(differences(first, second))
-
-
 def mismatch(first: Aval | None, second: Aval | None) -> bool | None:
     """True: the avals certainly differ for JAX's `typematch` (dtype or shape; weak types do
     not count); False: certainly equal; None: not known."""
@@ -254,10 +246,6 @@ def promoted_dtype(weak: Aval, other: Aval) -> str | None:
 
 def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def same_kind(dtype: str | None, other: str | None) -> bool:
-    return kind_of(dtype) == kind_of(other)
 
 
 
