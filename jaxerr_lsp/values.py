@@ -40,7 +40,7 @@ remainder fmod isnan isinf isfinite nan_to_num tril triu diag diagonal trace tak
 take_along_axis dot_general exp_m1 sigmoid relu gelu softmax log_softmax silu swish softplus
 tanh_shrink normal uniform bernoulli randint categorical truncated_normal permutation
 logsumexp norm astype cbrt hypot atleast_1d atleast_2d atleast_3d float32 float64 int32 int64
-bfloat16 float16 copy new_ref stop_gradient
+bfloat16 float16 int8 int16 uint8 uint16 uint32 complex64 copy new_ref stop_gradient
 """.split())
 # Array methods returning one array (x.reshape(...), x.astype(...), x.at[i].set(v)).
 ARRAY_METHODS = frozenset("""

@@ -1,0 +1,4 @@
+import jax.numpy as jnp
+from jax import lax
+
+print(lax.fori_loop(0, 3, lambda i, c: c + 1.0, jnp.uint8(0)))  # expect: JXE096
