@@ -87,7 +87,7 @@ class Context:
     def values(self) -> Inference:
         from jaxerr_lsp.values import Inference
 
-        return Inference(self.model)
+        return Inference(self.model, x64="enable_x64" in self.parsed.text)
 
     @cached_property
     def tracing(self) -> Tracing:

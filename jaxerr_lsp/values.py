@@ -15,10 +15,13 @@ calls (a custom_vjp bwd rule gets pytrees of arrays). One depth budget bounds al
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
+from jaxerr_lsp import avals
+from jaxerr_lsp.avals import Aval
 from jaxerr_lsp.model import ASSIGN, CLASS, DEF, UNPACK, Binding, ModuleModel, Scope
 from jaxerr_lsp.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
@@ -75,6 +78,7 @@ class Value:
     tree: Structure = UNKNOWN  # the pytree structure
     elements: tuple[ast.expr, ...] | None = None  # a tuple/list display's elements
     from_jax: bool = False  # a pytree of arrays JAX handed in (a bwd rule's residuals, cts)
+    aval: Aval | None = None  # shape and dtype of an array or Python scalar (`jaxerr_lsp.avals`)
 
     @property
     def length(self) -> int | None:
@@ -89,6 +93,11 @@ class Value:
         return self.type in ARRAY_TYPES
 
     @property
+    def python_scalar(self) -> bool:
+        """A Python int, float, bool or complex (JAX gives it a weakly typed aval; bool strong)."""
+        return self.type in _PYTHON_SCALARS
+
+    @property
     def is_mutable(self) -> bool:
         return _has_mutable(self.tree) or self.type in ("list", "dict", "set")
 
@@ -96,6 +105,14 @@ class Value:
 UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
 ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
+_PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+# jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
+KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
+
+
+def array_of(aval: Aval | None, type_name: str = "ArrayImpl") -> Value:
+    """An array value, with its aval when known."""
+    return Value(type_name, Leaf(type_name), aval=aval)
 
 
 def of_tree(tree: Structure) -> Value:
@@ -219,8 +236,11 @@ class Inference:
 
     MAX_DEPTH = 60
 
-    def __init__(self, model: ModuleModel) -> None:
+    def __init__(self, model: ModuleModel, x64: bool = False) -> None:
         self.model = model
+        # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
+        self.x64 = x64
+        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
         self._busy: set[int] = set()
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
@@ -233,7 +253,59 @@ class Inference:
         handler: Callable[[Inference, Any, int], Value] | None = _HANDLERS.get(type(expr))
         if handler is None:
             return UNKNOWN_VALUE
-        return handler(self, expr, depth + 1)
+        value = handler(self, expr, depth + 1)
+        if self.x64 and value.aval is not None:
+            return replace(value, aval=None)
+        return value
+
+    def aval(self, expr: ast.expr) -> Aval | None:
+        """The shape and dtype `expr` certainly has (`jaxerr_lsp.avals`), or None."""
+        return self.value(expr).aval
+
+    def _aval_of(self, expr: ast.expr) -> Aval | None:
+        return self.value(expr).aval
+
+    def constant(self, expr: ast.expr, depth: int = 0) -> object:
+        """The Python constant `expr` certainly is: a number, a string, a tuple of them;
+        names followed through their one unchanged binding. None when unknown."""
+        if depth > 20:
+            return None
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            inner = self.constant(expr.operand, depth + 1)
+            return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            items = [self.constant(e, depth + 1) for e in expr.elts]
+            return None if any(i is None for i in items) or any(
+                isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
+        if isinstance(expr, ast.Name):
+            binding = self.model.binding_of(expr)
+            if binding is None or binding.kind != ASSIGN or binding.value is None \
+                    or id(binding) in self._busy:
+                return None
+            if isinstance(binding.value, ast.List) and self.model.is_mutated(binding):
+                return None
+            self._busy.add(id(binding))
+            try:
+                return self.constant(binding.value, depth + 1)
+            finally:
+                self._busy.discard(id(binding))
+        return None
+
+    @contextmanager
+    def bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+              parameters: Mapping[str, Value]) -> Iterator[None]:
+        """While inside, the parameters of `function` hold the given values (what JAX hands
+        a scan body or a cond branch): the inference follows them through the body."""
+        scope = self.model.scope_of_node.get(id(function))
+        saved = self._parameters
+        if scope is not None:
+            self._parameters = {**saved, **{(id(scope), name): value for name, value in parameters.items()}}
+        try:
+            yield
+        finally:
+            self._parameters = saved
 
     def structure(self, expr: ast.expr) -> Structure:
         return self.value(expr).tree
@@ -262,7 +334,7 @@ class Inference:
         name = _CONSTANT_TYPES.get(type(expr.value))
         if expr.value is None:
             return Value("NoneType", NoneNode())
-        return Value(name, Leaf(name or "leaf"))
+        return Value(name, Leaf(name or "leaf"), aval=avals.python_scalar(expr.value))
 
     def _sequence(self, expr: ast.Tuple | ast.List, depth: int) -> Value:
         name = "tuple" if isinstance(expr, ast.Tuple) else "list"
@@ -325,6 +397,12 @@ class Inference:
         for position, length in zip(binding.index, binding.arity):
             if value.from_jax:
                 return FROM_JAX
+            if value.type == "ArrayImpl":  # unpacking an array goes along its first axis
+                aval = value.aval
+                if aval is None or not aval.shape or aval.shape[0] != length:
+                    return UNKNOWN_VALUE
+                value = array_of(avals.element(aval))
+                continue
             if value.elements is not None:
                 if len(value.elements) != length:
                     return UNKNOWN_VALUE
@@ -362,8 +440,23 @@ class Inference:
             return ARRAY if self._jax_arithmetic(expr, left, right) else UNKNOWN_VALUE
         if isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf):
             if left.is_array or right.is_array:
-                return ARRAY
+                both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
+                return array_of(avals.binary(expr.op, left.aval, right.aval) if both_jax else None)
+            if left.python_scalar and right.python_scalar:
+                return _python_arithmetic(expr.op, left, right)
             return Value(tree=LEAF)  # arithmetic on two leaves is a leaf of some type
+        return UNKNOWN_VALUE
+
+    def _compare(self, expr: ast.Compare, depth: int) -> Value:
+        """`a < b` of arrays or Python numbers (one operator): a bool array or a Python bool."""
+        if len(expr.ops) != 1 or isinstance(expr.ops[0], (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+            return UNKNOWN_VALUE
+        left, right = self.value(expr.left, depth), self.value(expr.comparators[0], depth)
+        if left.type == "ArrayImpl" and right.type in ("ArrayImpl", *_PYTHON_SCALARS) \
+                or right.type == "ArrayImpl" and left.python_scalar:
+            return array_of(avals.compare(left.aval, right.aval))
+        if left.python_scalar and right.python_scalar:
+            return Value("bool", Leaf("bool"), aval=avals.scalar("bool"))
         return UNKNOWN_VALUE
 
     @staticmethod
@@ -388,13 +481,17 @@ class Inference:
         if operand.from_jax:
             return ARRAY if isinstance(expr.op, ast.USub) else UNKNOWN_VALUE
         if operand.is_array:
-            return ARRAY
+            keeps = isinstance(expr.op, (ast.USub, ast.UAdd)) or operand.aval is not None \
+                and operand.aval.kind in ("b", "i", "u")
+            return array_of(operand.aval if keeps and operand.type == "ArrayImpl" else None)
         return operand if isinstance(operand.tree, Leaf) else UNKNOWN_VALUE
 
     # ------------------------------------------------------------------------- attributes, subscripts
     def _attribute(self, expr: ast.Attribute, depth: int) -> Value:
         base = self.value(expr.value, depth)
         if expr.attr in ("T", "mT", "real", "imag"):
+            if base.type == "ArrayImpl" and expr.attr == "T":
+                return array_of(avals.transpose(base.aval))
             return ARRAY if base.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
             return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
@@ -407,6 +504,9 @@ class Inference:
         key = expr.slice
         if not isinstance(key, ast.Constant):
             return UNKNOWN_VALUE
+        if base.type == "ArrayImpl" and base.aval is not None:
+            indexed = avals.index(base.aval, key.value)
+            return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
         if type(key.value) is int:
             if base.elements is not None and base.type == "tuple":
                 if -len(base.elements) <= key.value < len(base.elements):
@@ -432,9 +532,13 @@ class Inference:
             if function.attr in AT_METHODS and isinstance(receiver, ast.Subscript) \
                     and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
                 inner = self.value(receiver.value.value, depth)
+                if inner.type == "ArrayImpl" and function.attr != "get":
+                    return array_of(inner.aval)
                 return ARRAY if inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
             if model.qualname(receiver) is None:  # a method of a value, not a module function
                 inner = self.value(receiver, depth)
+                if inner.type == "ArrayImpl":
+                    return array_of(avals.method(function.attr, inner.aval, expr, self.facts))
                 return ARRAY if inner.from_jax or inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
         qualname = model.qualname(function)
         if qualname is None:
@@ -445,7 +549,11 @@ class Inference:
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
             name = qualname.rsplit(".", 1)[1]
             return Value(name, Leaf(name))
+        if qualname.startswith("jax.random.") and qualname[11:] in KEY_FUNCTIONS:
+            return array_of(self.facts.random_call(qualname[11:], expr))
         array = array_type_of_call(model, expr)
+        if array == "ArrayImpl":
+            return array_of(self._array_aval(qualname, expr))
         if array is not None:
             return Value(array, Leaf(array))
         if qualname == "builtins.dict":
@@ -462,6 +570,16 @@ class Inference:
         if qualname in _CALL_TYPES:
             return Value(_CALL_TYPES[qualname])
         return UNKNOWN_VALUE
+
+    def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
+        namespace, _, name = qualname.rpartition(".")
+        if namespace == "jax.numpy":
+            return self.facts.numpy_call(name, call)
+        if namespace == "jax.random":
+            return self.facts.random_call(name, call)
+        if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
+            return avals.unary(name, self.value(call.args[0]).aval)
+        return None
 
     def _dict_call(self, expr: ast.Call, depth: int) -> Value:
         if len(expr.args) > 1 or any(k.arg is None for k in expr.keywords):
@@ -581,6 +699,33 @@ class Inference:
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
 
 
+def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
+    """Two Python numbers: a Python number (int, float, complex), weakly typed for JAX."""
+    kinds = {left.type, right.type}
+    if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift, ast.MatMult)):
+        return Value(tree=LEAF)
+    if "complex" in kinds:
+        name = "complex"
+    elif "float" in kinds or isinstance(op, ast.Div):
+        name = "float"
+    else:
+        name = "int"
+    return Value(name, Leaf(name), aval=avals.python_scalar({"int": 1, "float": 1.0, "complex": 1j}[name]))
+
+
+def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
+    """What `function` returns, when one expression says it: a lambda's body, or a def's
+    only `return`, its last statement."""
+    if isinstance(function, ast.Lambda):
+        return function.body
+    if isinstance(function, ast.AsyncFunctionDef) or not function.body:
+        return None
+    last = function.body[-1]
+    if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+        return None
+    return last.value
+
+
 def _has_mutable(structure: Structure) -> bool:
     if isinstance(structure, (ListNode, DictNode)):
         return True
@@ -605,6 +750,7 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
     ast.Lambda: Inference._display,
     ast.Name: Inference._name,
     ast.BinOp: Inference._binop,
+    ast.Compare: Inference._compare,
     ast.UnaryOp: Inference._unaryop,
     ast.Attribute: Inference._attribute,
     ast.Subscript: Inference._subscript,
@@ -612,5 +758,5 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
 }
 
 __all__ = ["Value", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
-           "returns_or_yields", "array_type_of_call", "array_type_of_function", "FROM_JAX",
+           "returns_or_yields", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
            "UNKNOWN_VALUE", "ARRAY_METHODS", "Scope", "Unknown"]

@@ -1,0 +1,188 @@
+"""The value inference's shapes and dtypes (`jaxerr_lsp.avals`), checked against real JAX.
+
+One program binds every name below; the inference gives each its aval from the code alone,
+and JAX, running the program, prints each value's real aval: they must agree, weak type
+included. Names the inference must leave unknown are checked to be unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+
+from jaxerr_lsp.model import ModuleModel
+from jaxerr_lsp.avals import Aval
+from jaxerr_lsp.values import Inference, array_of
+from tests.jax_runner import run_programs
+
+PROGRAM = '''
+import jax
+import jax.numpy as jnp
+from jax import random
+n = 4
+shape = (2, n)
+a = jnp.zeros((3, n))
+b = jnp.ones(5, dtype=jnp.int32)
+b2 = jnp.ones(shape, "int32")
+b3 = jnp.empty(3, float)
+c = jnp.arange(5)
+c2 = jnp.arange(1, 10, 2)
+c3 = jnp.arange(0, 1, 0.3)
+c4 = jnp.arange(3.0)
+d = jnp.array([[1, 2.0], [3, 4]])
+d2 = jnp.array([True, False])
+d3 = jnp.array(1.0)
+d4 = jnp.asarray(1)
+d5 = jnp.array([1, 2], dtype=jnp.float32)
+d6 = jnp.array([a, a])
+e = c + 1.5
+e2 = c / 2
+e3 = c * 2
+e4 = a + 1
+e5 = -d4
+e6 = c ** 2
+e7 = c // 2
+e8 = d2 + d2
+f = a.sum()
+f2 = jnp.mean(c)
+f3 = jnp.sum(d2)
+f4 = jnp.sum(a, axis=0)
+f5 = a.max(axis=-1)
+f6 = jnp.argmax(c)
+g = a.T
+g2 = a.reshape(-1)
+g3 = a.reshape(2, 6)
+g4 = jnp.reshape(a, (4, 3))
+g5 = a[0]
+h = jnp.full((2,), 2)
+h2 = jnp.full((2, 2), 1.5, dtype=jnp.int32)
+h3 = jnp.zeros_like(c)
+h4 = jnp.ones_like(a, dtype=jnp.int32)
+i = jnp.where(a > 0, 1, 0)
+i2 = jnp.where(a > 0, a, 0.0)
+j = jnp.sin(c)
+j2 = jnp.abs(c)
+j3 = jnp.exp(1)
+j4 = jax.nn.relu(a)
+k = random.key(0)
+k1, k2 = random.split(k)
+ks = random.split(k, 3)
+kf = random.fold_in(k, 7)
+kz = ks[0]
+p = jax.random.PRNGKey(1)
+ps = jax.random.split(p, 4)
+x = random.normal(k, (2, 3))
+x2 = random.uniform(k)
+x3 = random.randint(k, (5,), 0, 10)
+x4 = random.bernoulli(k, 0.5, (3,))
+y = x > 0
+z = x @ jnp.ones(3)
+z2 = jnp.ones((2, 3)) @ jnp.ones((3, 4))
+z3 = jnp.dot(jnp.ones(3), jnp.ones(3))
+q = b.astype(jnp.float32)
+q2 = jnp.float32(3)
+q3 = jnp.zeros(3, jnp.int64)
+o = jnp.linspace(0, 1)
+o2 = jnp.eye(3)
+r = 3 / 2
+r2 = 1 + 2
+r3 = True
+'''
+
+
+def _names() -> list[str]:
+    names: list[str] = []
+    for statement in ast.parse(PROGRAM).body:
+        if isinstance(statement, ast.Assign) and not isinstance(statement.value, ast.Tuple):
+            for target in statement.targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        names.append(node.id)
+    return names
+
+
+def test_inferred_avals_are_what_jax_computes() -> None:
+    names = _names()
+    probe = PROGRAM + "\nimport json\n" + "print(json.dumps({" + ", ".join(
+        f"{n!r}: f'{{jax.typeof({n}).str_short()}} weak={{jax.typeof({n}).weak_type}}'" for n in names) + "}))\n" \
+        + "\n".join(f"_use_{n} = {n}" for n in names)
+    inferred_here = _inferred_for(probe)
+    [result] = run_programs([probe])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    unknown = [n for n in names if inferred_here[n] is None]
+    assert not unknown, f"the inference left these unknown: {unknown}"
+    wrong = {n: (inferred_here[n], real[n]) for n in names if inferred_here[n] != real[n]}
+    assert not wrong, wrong
+
+
+def _inferred_for(source: str) -> dict[str, str | None]:
+    tree = ast.parse(source)
+    inference = Inference(ModuleModel(tree))
+    out: dict[str, str | None] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name) \
+                and statement.targets[0].id.startswith("_use_"):
+            aval = inference.aval(statement.value)
+            out[statement.targets[0].id[5:]] = None if aval is None else f"{aval} weak={aval.weak}"
+    return out
+
+
+UNKNOWN = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+import other
+def f(x, n):
+    return jnp.zeros(n), x + 1, jnp.ones(3) + x
+a = np.zeros(3)
+b = other.make()
+c = jnp.zeros(3)
+if b:
+    c = jnp.zeros(4)
+d = jnp.arange(b)
+e = jnp.ones(3) + jnp.ones(4)
+g = jnp.ones(3, dtype=b)
+h = jnp.ones(3).reshape(2, 2)
+'''
+
+
+def test_what_the_code_does_not_show_stays_unknown() -> None:
+    tree = ast.parse(UNKNOWN)
+    inference = Inference(ModuleModel(tree))
+    function = tree.body[4]
+    assert isinstance(function, ast.FunctionDef)
+    returned = function.body[0].value
+    assert isinstance(returned, ast.Tuple)
+    assert all(inference.aval(e) is None for e in returned.elts)
+    for name in "abcdegh":
+        uses = inference.model.uses.get(name)
+        node = uses[-1].node if uses else ast.Name(name, ast.Load())
+        assert inference.aval(node) is None or name == "g", name
+    g = inference.aval(ast.parse("jnp.ones(3, dtype=b)", mode="eval").body)
+    assert g is None
+
+
+def test_x64_files_leave_dtypes_unknown() -> None:
+    source = "import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\nx = jnp.ones(3)\nx\n"
+    tree = ast.parse(source)
+    statement = tree.body[-1]
+    assert isinstance(statement, ast.Expr)
+    assert Inference(ModuleModel(tree)).aval(statement.value) is not None
+    assert Inference(ModuleModel(tree), x64=True).aval(statement.value) is None
+
+
+def test_bound_parameters_are_followed_through_a_body() -> None:
+    source = "import jax.numpy as jnp\ndef body(c, x):\n    y = c + x\n    return y > 0\n"
+    tree = ast.parse(source)
+    body = tree.body[1]
+    assert isinstance(body, ast.FunctionDef)
+    inference = Inference(ModuleModel(tree))
+    returned = body.body[-1].value
+    assert returned is not None
+    assert inference.aval(returned) is None
+    init = array_of(Aval((3,), "float32"))
+    with inference.bound(body, {"c": init, "x": inference.value(ast.Constant(1.0))}):
+        aval = inference.aval(returned)
+    assert aval is not None and str(aval) == "bool[3]"
+    assert inference.aval(returned) is None
