@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.model import DEF, CallSite, Decoration
+from jaxerr_lsp.model import ASSIGN, DEF, CallSite, Decoration
 from jaxerr_lsp.vjp_application import FunctionNode, calls_of_result, differentiated_function
 
 if TYPE_CHECKING:
@@ -178,10 +178,11 @@ def first_rejected_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[a
     if depth > _MAX_DEPTH:
         return False
     value = ctx.values.value(expr)
-    if value.type in ("tuple", "list"):
-        if value.elements is None:
+    if value.type in ("tuple", "list", "dict"):
+        elements = value.elements if value.type != "dict" else _dict_values(ctx, expr)
+        if elements is None:
             return False
-        for element in value.elements:
+        for element in elements:
             verdict = first_rejected_leaf(ctx, element, depth + 1)
             if verdict is not True:
                 return verdict
@@ -197,3 +198,22 @@ def first_rejected_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[a
     if aval.kind in _REJECTED_KINDS:
         return expr, aval.dtype
     return False
+
+
+def _dict_values(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
+    """The values of a dict display with string keys (or of a name bound once to one, never
+    changed), in the order JAX flattens them: sorted by key."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None \
+                or ctx.model.is_mutated(binding):
+            return None
+        expr = binding.value
+    if not isinstance(expr, ast.Dict):
+        return None
+    items: dict[str, ast.expr] = {}
+    for key, value in zip(expr.keys, expr.values):
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or key.value in items:
+            return None
+        items[key.value] = value
+    return [items[key] for key in sorted(items)]
