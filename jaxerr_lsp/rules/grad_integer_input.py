@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 _DTYPE_CONSTRUCTORS = {"jax.numpy.arange": 3, "jax.numpy.array": 1, "jax.numpy.asarray": 1}
 
 
-
 @dataclass(frozen=True)
 class PlannedFix(RuleData):
     fix_id: str  # float-literal | float-dtype

@@ -64,6 +64,10 @@ _CHECKED: dict[str, tuple[str, tuple[int, ...], int]] = {
     "where": ("where", (0, 1, 2), 1),
     "linalg.norm": ("jnp.linalg.norm", (0,), 1),
 }
+# The last name of each checked function -> the functions (`norm` -> `linalg.norm`).
+_BY_LAST_NAME: dict[str, list[str]] = {}
+for _name in _CHECKED:
+    _BY_LAST_NAME.setdefault(_name.rsplit(".", 1)[-1], []).append(_name)
 _SEQUENCES = ("list", "tuple")
 _NUMBERS = ("int", "float", "bool", "complex")
 _NOT_ARRAYLIKE_ARRAYS = ("Ref",)
@@ -78,10 +82,42 @@ class ListArgument(RuleData):
 
 
 def check(ctx: Context) -> None:
-    for name, (printed, positions, needed) in _CHECKED.items():
-        for site in ctx.model.calls_to(f"jax.numpy.{name}"):
-            if site.partial is None:
-                _check_call(ctx, site, printed, positions, needed)
+    for site, (printed, positions, needed) in _checked_calls(ctx):
+        _check_call(ctx, site, printed, positions, needed)
+
+
+def _checked_calls(ctx: Context) -> list[tuple[CallSite, tuple[str, tuple[int, ...], int]]]:
+    """Every direct call of a function of `_CHECKED` (`jnp.sum(...)`, `sum(...)` after `from
+    jax.numpy import sum`), found through the model's call indexes. Only calls whose callee
+    starts with an imported name are resolved: `x.sum()` on an array is not looked up.
+    Calls through `functools.partial` are left alone."""
+    model = ctx.model
+    imported_names = {binding.name for binding in model.imports}
+    # The called names that can run a checked function: its own last name, or an import alias.
+    wanted: dict[str, list[str]] = {}
+    for binding in model.imports:
+        name = (binding.qualname or "").removeprefix("jax.numpy.")
+        if name in _CHECKED and binding.name != name.rsplit(".", 1)[-1]:
+            wanted.setdefault(binding.name, []).append(name)
+    found = []
+    for called in (model.attribute_calls.keys() | model.name_calls.keys()):
+        names = [*_BY_LAST_NAME.get(called, ()), *wanted.get(called, ())]
+        if not names:
+            continue
+        for call in [*model.attribute_calls.get(called, ()), *model.name_calls.get(called, ())]:
+            root = call.func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if not isinstance(root, ast.Name) or root.id not in imported_names:
+                continue
+            site = model.call_site(call)
+            if site is None or site.partial is not None:
+                continue
+            name = site.qualname.removeprefix("jax.numpy.")
+            if name in names and site.qualname == f"jax.numpy.{name}":
+                found.append((site, _CHECKED[name]))
+    found.sort(key=lambda found: (found[0].call.lineno, found[0].call.col_offset))
+    return found
 
 
 def _check_call(ctx: Context, site: CallSite, printed: str, positions: tuple[int, ...],
