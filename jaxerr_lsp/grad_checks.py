@@ -189,6 +189,8 @@ def first_rejected_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[a
         return True
     if value.type == "NoneType":
         return True  # no leaf
+    if value.type in ("float", "complex"):
+        return True  # a Python float or complex: inexact, 64-bit types or not
     aval = value.aval
     if value.type not in ("ArrayImpl", "int", "float", "bool", "complex") or aval is None \
             or aval.dtype is None:
