@@ -399,7 +399,7 @@ class Facts:
         given, dtype = self.dtype_given(call, 3)
         try:
             if all(type(n) is int for n in numbers):
-                length = len(range(*numbers))  # type: ignore[arg-type]
+                length = len(range(*numbers))  # type: ignore[call-overload]
             else:
                 start, stop, step = (0, numbers[0], 1) if len(numbers) == 1 else \
                     (numbers[0], numbers[1], numbers[2] if len(numbers) == 3 else 1)

@@ -1,7 +1,9 @@
-"""The command line: `jaxerr check | explain | rules | serve` (also `python -m jaxerr_lsp`).
+"""The command line: `jaxerr check | explain | rules | run | serve` (also `python -m jaxerr_lsp`).
 
 Exit codes of `check`: 0 nothing found, 1 findings, 2 a usage error, an unreadable file or an
-internal error (the other files are still checked).
+internal error (the other files are still checked). With `--exit-zero`, as ruff: 0 whatever was
+found, unreadable files and files that do not parse included; still 2 for a usage error, a bad
+`[tool.jaxerr]` and an internal error.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
@@ -23,14 +25,24 @@ from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, l
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
 from jaxerr_lsp.catalog import CatalogError
 from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.notebook import JoinedCells
+from jaxerr_lsp.report_formats import ReportedFile
+from jaxerr_lsp.text_notebooks import is_text_notebook_file
+
+if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
+    from jaxerr_lsp.cache import ResultCache
+    from jaxerr_lsp.fixes import TextEdit
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
-                           "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist"})
+                           "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist",
+                           ".ipynb_checkpoints"})
+CHECKED_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 # ------------------------------------------------------------------------------------ files
 def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
-    """The .py files named or found (recursively) under `paths`, and errors for missing ones."""
+    """The .py, .pyi and .ipynb files and the Jupytext Markdown notebooks named or found
+    (recursively) under `paths`, and errors for missing ones."""
     files: list[Path] = []
     errors: list[str] = []
     for raw in paths:
@@ -38,7 +50,8 @@ def collect_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
         if path.is_dir():
             for root, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in EXCLUDED_DIRS and not d.startswith("."))
-                files.extend(Path(root) / n for n in sorted(names) if n.endswith((".py", ".pyi")))
+                files.extend(Path(root) / n for n in sorted(names) if n.endswith(CHECKED_SUFFIXES)
+                             or (n.endswith(".md") and is_text_notebook_file(Path(root) / n)))
         elif path.exists():
             files.append(path)
         else:
@@ -80,6 +93,7 @@ class CheckOptions:
     overrides: dict[str, Any] = field(default_factory=dict)  # --select/--ignore/--severity
     fix: bool = False
     unsafe_fixes: bool = False
+    cache_dir: str | None = None  # the result cache's folder; None: no cache (--no-cache)
 
 
 @dataclass
@@ -89,18 +103,58 @@ class FileResult:
     error: str | None = None  # unreadable file or internal error
     notes: list[str] = field(default_factory=list)
     fixed: int = 0  # fixes applied by --fix
+    # Why `error` is set: "read", "config" (a bad [tool.jaxerr]), "syntax", "fix" (--fix did
+    # not converge) or "internal". `--exit-zero` still exits 2 for "config" and "internal".
+    error_kind: str | None = None
+    cells: JoinedCells | None = None  # a notebook's: spans are in its program, shown per cell
+
+
+FATAL_ERROR_KINDS = ("config", "internal")
+# The files whose results the cache holds (a result is findings, notes and a syntax error).
+CACHED_SUFFIXES = (".py", ".pyi")
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
+    """Check one file (and with --fix, fix it in place), taking the result from the result
+    cache when it holds this content's (and --fix has nothing to do); never raises."""
+    from jaxerr_lsp.cache import CachedResult, ResultCache
+
+    if options.cache_dir is None or path.suffix not in CACHED_SUFFIXES:
+        return check_file_uncached(path, options)
+    cache = ResultCache(Path(options.cache_dir))
+    before = _cache_key(cache, path, options)
+    hit = cache.load(before) if before is not None else None
+    if hit is not None and not (options.fix and hit.fixable(options.unsafe_fixes)):
+        return FileResult(str(path), list(hit.findings), hit.error, list(hit.notes),
+                          error_kind="syntax" if hit.error else None)
+    result = check_file_uncached(path, options)
+    after = _cache_key(cache, path, options)  # after --fix: the fixed content's
+    if after is not None and (after == before or result.fixed) and result.error_kind in (None, "syntax"):
+        cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error))
+    return result
+
+
+def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | None:
+    try:
+        return cache.key(str(path), read_source(path),
+                         config_for_file(path, options.overrides, "command line"))
+    except (ReadError, ConfigError):
+        return None
+
+
+def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     """Check one file (and with --fix, fix it in place); never raises."""
     from jaxerr_lsp.engine import analyze
 
     result = FileResult(str(path))
+    if path.suffix in (".ipynb", ".md"):
+        return check_notebook_file(path, options)
     try:
         source = read_source(path)
         config = config_for_file(path, options.overrides, "command line")
     except (ReadError, ConfigError) as error:
         result.error = str(error)
+        result.error_kind = "config" if isinstance(error, ConfigError) else "read"
         return result
     try:
         analysis = analyze(source, config, str(path), syntax=True)
@@ -111,6 +165,7 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
             line, column, message = analysis.syntax_error
             result.error = (f"{path}:{line}:{column + 1}: cannot parse: {message} (the parts "
                             "that parse were checked)")
+            result.error_kind = "syntax"
         if not (options.fix and analysis.findings):
             result.findings = fixes_for(source, analysis.findings)
             return result
@@ -128,10 +183,40 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
         if not outcome.converged:
             result.error = (f"{path}: fixes still applied after {MAX_ROUNDS} rounds; stopped "
                             "there (a fix that does not remove its finding)")
+            result.error_kind = "fix"
     except ReadError as error:
+        result.error, result.error_kind = str(error), "read"
+    except Exception as error:  # analyze never raises; if anything does, report and go on
+        result.error, result.error_kind = f"{path}: internal error: {error!r}", "internal"
+    return result
+
+
+def check_notebook_file(path: Path, options: CheckOptions) -> FileResult:
+    """Check one notebook, `.ipynb` or Jupytext Markdown (its code cells as one program; with
+    --fix, fix it in place); never raises. A `.md` file that is no notebook has nothing to check."""
+    from jaxerr_lsp.notebook_check import NotebookError, check_notebook_path
+
+    result = FileResult(str(path))
+    try:
+        config = config_for_file(path, options.overrides, "command line")
+        checked = check_notebook_path(path, config, fix=options.fix, unsafe_fixes=options.unsafe_fixes)
+        if checked is None:
+            return result
+    except (NotebookError, ConfigError) as error:
         result.error = str(error)
+        return result
     except Exception as error:  # analyze never raises; if anything does, report and go on
         result.error = f"{path}: internal error: {error!r}"
+        return result
+    result.cells, result.findings, result.notes = checked.joined, checked.findings, checked.notes
+    result.fixed = checked.fixed
+    if checked.syntax_error is not None:
+        line, column, message = checked.syntax_error
+        result.error = (f"{where(str(path), Span(line, column, line, column), result.cells)}: "
+                        f"cannot parse: {message} (the parts that parse were checked)")
+    if not checked.converged:
+        result.error = (f"{path}: fixes still applied after {MAX_ROUNDS} rounds; stopped "
+                        "there (a fix that does not remove its finding)")
     return result
 
 
@@ -155,39 +240,61 @@ def run_check(files: list[Path], options: CheckOptions, jobs: int) -> list[FileR
         return list(pool.map(_check_file_job, [(str(f), options) for f in files], chunksize=8))
 
 
-def _columns(span: Span) -> dict[str, int]:
-    """A span as the JSON output counts it: 1-based lines and columns."""
+def _columns(span: Span, cells: JoinedCells | None = None) -> dict[str, int]:
+    """A span as the JSON output counts it: 1-based lines and columns; in a notebook, also
+    the `cell` (1-based, markdown cells counted, as ruff), the lines counted in the cell."""
+    if cells is not None:
+        cell, line, column = cells.to_cell(span.start_line, span.start_column)
+        first = cells.starts[cell] - 1
+        return {"cell": cells.number(cell), "line": line, "column": column + 1,
+                "end_line": span.end_line - first, "end_column": span.end_column + 1}
     return {"line": span.start_line, "column": span.start_column + 1,
             "end_line": span.end_line, "end_column": span.end_column + 1}
 
 
-def fix_json(item: FindingFixes) -> dict[str, Any] | None:
+def where(path: str, span: Span, cells: JoinedCells | None = None) -> str:
+    """`path:line:column` of the span's start (`path:cell N:line:column` in a notebook)."""
+    if cells is not None:
+        cell, line, column = cells.to_cell(span.start_line, span.start_column)
+        return f"{path}:cell {cells.number(cell)}:{line}:{column + 1}"
+    return f"{path}:{span.start_line}:{span.start_column + 1}"
+
+
+def _edit_json(edit: TextEdit, cells: JoinedCells | None) -> dict[str, Any]:
+    moved = cells.edit_to_cell(edit.span, edit.new_text) if cells is not None else None
+    if cells is None or moved is None:  # a notebook's fixes all map (notebook_fixes.cell_fixes)
+        return {**_columns(edit.span), "new_text": edit.new_text}
+    return {"cell": cells.number(moved.cell), **_columns(moved.span), "new_text": moved.new_text}
+
+
+def fix_json(item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, Any] | None:
     """The finding's first (preferred) fix, or None."""
     if not item.fixes:
         return None
     fix = item.fixes[0]
     return {"title": fix.title, "applicability": "safe" if fix.safe else "unsafe", "why": fix.why,
-            "edits": [{**_columns(e.span), "new_text": e.new_text} for e in fix.edits]}
+            "edits": [_edit_json(e, cells) for e in fix.edits]}
 
 
-def finding_json(path: str, item: FindingFixes) -> dict[str, Any]:
+def finding_json(path: str, item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, Any]:
     finding = item.finding
-    return {"path": path, **_columns(finding.span), "code": finding.code,
+    return {"path": path, **_columns(finding.span, cells), "code": finding.code,
             "catalog": finding.catalog_id, "severity": finding.severity, "message": finding.message,
-            "related": [{**_columns(r.span), "message": r.message} for r in finding.related],
-            "fix": fix_json(item)}
+            "related": [{**_columns(r.span, cells), "message": r.message} for r in finding.related],
+            "fix": fix_json(item, cells)}
 
 
-def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool) -> str:
+def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool,
+                 cells: JoinedCells | None = None) -> str:
     """Like ruff: `path:line:column: CODE [*] message`, `[*]` when `--fix` would fix it; then
-    the message's other lines, and a `-->` line per related location."""
+    the message's other lines, and a `-->` line per related location. In a notebook,
+    `path:cell N:line:column`, lines counted in the cell (as ruff)."""
     finding = item.finding
     head, *rest = finding.message.split("\n")
     mark = " [*]" if item.first(unsafe_fixes) is not None else ""
-    lines = [f"{path}:{finding.span.start_line}:{finding.span.start_column + 1}: {finding.code}{mark} {head}"]
+    lines = [f"{where(path, finding.span, cells)}: {finding.code}{mark} {head}"]
     lines += ["    " + line for line in rest]
-    lines += [f"    --> {path}:{r.span.start_line}:{r.span.start_column + 1}: {r.message}"
-              for r in finding.related]
+    lines += [f"    --> {where(path, r.span, cells)}: {r.message}" for r in finding.related]
     return "\n".join(lines)
 
 
@@ -229,13 +336,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
-    options = CheckOptions(overrides, args.fix, args.unsafe_fixes)
+    from jaxerr_lsp.cache import default_cache_dir
+
+    cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
+    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
     files, errors = collect_files(args.paths or ["."])
     results = run_check(files, options, max(1, args.jobs))
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)
-    if args.format == "json":
-        out = [finding_json(r.path, item) for r in results for item in r.findings]
+    if args.statistics or args.format in ("sarif", "github"):
+        print_report(args, results, files, options, errors)
+    elif args.format == "json":
+        out = [finding_json(r.path, item, r.cells) for r in results for item in r.findings]
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         if args.fix:  # stdout holds the JSON only
@@ -244,7 +356,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         for result in results:
             for item in result.findings:
-                print(finding_text(result.path, item, options.unsafe_fixes))
+                print(finding_text(result.path, item, options.unsafe_fixes, result.cells))
         for line in summary(results, options):
             print(line)
         if not total and not errors and not any(r.fixed for r in results):
@@ -255,9 +367,47 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print(f"{result.path}: note: {note}", file=sys.stderr)
     for message in errors:
         print(f"jaxerr: error: {message}", file=sys.stderr)
+    if args.exit_zero:
+        return 2 if any(r.error_kind in FATAL_ERROR_KINDS for r in results) else 0
     if errors:
         return 2
     return 1 if total else 0
+
+
+def print_report(args: argparse.Namespace, results: list[FileResult], files: list[Path],
+                 options: CheckOptions, errors: list[str]) -> None:
+    """`--statistics` (text, or JSON with --format json), `--format sarif`, `--format github`."""
+    from jaxerr_lsp import report_formats
+
+    reported = [ReportedFile(r.path, r.findings, r.cells) for r in results]
+    if args.statistics:
+        rows = report_formats.statistics_rows(reported, options.unsafe_fixes)
+        if args.format == "json":
+            print(report_formats.statistics_json(rows))
+            return
+        for line in report_formats.statistics_text(rows) + summary(results, options):
+            print(line)
+    elif args.format == "sarif":
+        print(report_formats.sarif_text(reported, file_configs(files, options.overrides), errors))
+    else:
+        for line in report_formats.github_commands(reported):
+            print(line)
+    if args.fix and not args.statistics:  # stdout holds the report only
+        for line in summary(results, options):
+            print(line, file=sys.stderr)
+
+
+def file_configs(files: list[Path], overrides: dict[str, Any]) -> list[Config]:
+    """The distinct settings the files were checked with (the rules a SARIF run lists)."""
+    configs: list[Config] = []
+    for file in files or [Path("x.py")]:
+        try:
+            config = config_for_file(file, overrides, "command line")
+        except ConfigError:
+            continue
+        if config not in configs:
+            configs.append(config)
+    return configs
 
 
 # ------------------------------------------------------------------------------------ explain / rules
@@ -317,6 +467,28 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from jaxerr_lsp.script_runner import run_module, run_script
+
+    target = list(args.target)
+    if target[:1] == ["-m"] and len(target) >= 2:
+        return run_module(target[1], target[2:])
+    if not target or target[0].startswith("-"):
+        print("jaxerr run: give a script (jaxerr run script.py [args]) or -m module [args]",
+              file=sys.stderr)
+        return 2
+    return run_script(target[0], target[1:])
+
+
+def _run_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """`jaxerr run ...`: everything after `run` is the program's, options included (argparse
+    would take `--help` or `-m`'s module's `--flag` for jaxerr's), except `jaxerr run --help`."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] != ["run"] or arguments[1:2] in (["-h"], ["--help"]):
+        return None
+    return argparse.Namespace(handler=cmd_run, target=arguments[1:])
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jaxerr_lsp.server import main as server_main
 
@@ -330,11 +502,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jaxerr {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check files and folders (recursive *.py)")
+    check = commands.add_parser(
+        "check", help="check files and folders (recursive *.py, *.ipynb, Jupytext *.md)")
     check.add_argument("paths", nargs="*", help="files or folders (default: .)")
-    check.add_argument("--format", choices=("text", "json"), default="text",
+    check.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text",
                        help="text: one finding a line, `path:line:column: CODE [*] message`, "
-                            "`[*]` where --fix fixes it (default); json: one array of findings")
+                            "`[*]` where --fix fixes it (default); json: one array of findings; "
+                            "sarif: SARIF 2.1.0 (code scanning); github: GitHub Actions annotations")
     check.add_argument("--select", help="comma-separated rule codes or catalog ids to check")
     check.add_argument("--ignore", help="comma-separated rule codes or catalog ids to skip")
     check.add_argument("--severity", help="error|warning|information|hint for every finding")
@@ -344,6 +518,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-j", "--jobs", type=int, default=1, help="check files in N processes")
     check.add_argument("--show-notes", action="store_true",
                        help="print what could not be checked (syntax errors, oversized files)")
+    check.add_argument("--exit-zero", action="store_true",
+                       help="exit 0 even when something is found (2 still for usage, "
+                            "configuration and internal errors)")
+    check.add_argument("--statistics", action="store_true",
+                       help="print the number of findings per rule instead of the findings")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    check.add_argument("--cache-dir", help="the result cache's folder (default: $JAXERR_CACHE_DIR, "
+                                           "else .jaxerr_cache at the project root)")
     check.set_defaults(handler=cmd_check)
 
     explain = commands.add_parser("explain", help="print a catalog entry (ID, rule code, or - for stdin)")
@@ -358,6 +540,17 @@ def build_parser() -> argparse.ArgumentParser:
                             "{code, catalog, summary}")
     rules.set_defaults(handler=cmd_rules)
 
+    run = commands.add_parser(
+        "run", help="run a Python program; after an uncaught JAX error's traceback, its catalog entry",
+        usage="jaxerr run script.py [args ...] | jaxerr run -m module [args ...]")
+    # Read by _run_arguments, not by argparse (the program's options are its own); for --help.
+    run.add_argument("-m", dest="module", metavar="MODULE",
+                     help="run a module as `python -m MODULE` does")
+    run.add_argument("target", nargs=argparse.REMAINDER,
+                     help="the script (a .py file, a folder or zip file with a __main__.py) "
+                          "and its arguments")
+    run.set_defaults(handler=cmd_run)
+
     serve = commands.add_parser("serve", help="run the language server on stdio")
     serve.set_defaults(handler=cmd_serve)
     return parser
@@ -366,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _run_arguments(argv) or parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
     try:

@@ -150,18 +150,17 @@ class ModuleModel:
                         self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
-                fields = fields_of[kind] = tuple(f for f in kind._fields if f != "ctx")
-            children = []
+                fields = fields_of[kind] = _child_fields(kind)
+            # Pushed last field first, last item first: popped in source order. Constants
+            # have nothing to visit and are not pushed.
             for name in fields:
                 value = getattr(node, name, None)
                 if type(value) is list:
-                    for item in value:
-                        if isinstance(item, ast.AST):
-                            children.append(item)
-                elif isinstance(value, ast.AST):
-                    children.append(value)
-            for child in reversed(children):
-                push((child, node, scope, branch))
+                    for item in reversed(value):  # nodes, or None (a dict display's **spread)
+                        if item is not None and type(item) is not Constant:
+                            push((item, node, scope, branch))
+                elif type(value) is not Constant and isinstance(value, AST):
+                    push((value, node, scope, branch))
 
     def _visit(self, node: ast.AST, parent: ast.AST | None, scope: Scope,
                branch: tuple[tuple[int, int], ...]) -> list:
@@ -662,6 +661,15 @@ _SPECIAL = frozenset({
 # Node types whose parent the rules ask for.
 _RECORDED = frozenset({ast.Call, ast.Attribute, ast.Return, ast.Subscript})
 _FIELDS: dict[type, tuple[str, ...]] = {}
+# Fields that hold no node worth visiting: contexts, operators, comments, plain strings.
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
+                          "level", "attr", "arg", "id", "module", "asname", "kwd_attrs"})
+Constant, AST = ast.Constant, ast.AST
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold child nodes, last first (the walk's order)."""
+    return tuple(reversed([f for f in kind._fields if f not in _LEAF_FIELDS]))  # type: ignore[attr-defined]
 
 MUTATING_BUILTINS = frozenset({"builtins.exec", "builtins.eval", "builtins.setattr",
                                "builtins.delattr", "builtins.vars", "builtins.globals"})

@@ -93,7 +93,7 @@ def test_format_has_help_text(project: Path) -> None:
     result = jaxerr("check", "--help", cwd=project)
     assert result.returncode == 0
     help_text = " ".join(result.stdout.split())
-    assert "--format {text,json} text: one finding a line" in help_text
+    assert "--format {text,json,sarif,github} text: one finding a line" in help_text
     assert "json: one array of findings" in help_text
 
 

@@ -24,9 +24,10 @@ import functools
 
 import logging
 
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit, apply_edits
 from jaxerr_lsp.fixes.ignore import IGNORE_FIX_ID, ignore_line_fix
+from jaxerr_lsp.fixes.statement import enclosing_statement
 from jaxerr_lsp.fixes.text import Lines
 from jaxerr_lsp.registry import rule_for
 from jaxerr_lsp.source import syntax_error_of
@@ -48,7 +49,7 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         fixes = [f for f in rule.fix(Lines(source), finding) if f.edits and _applies(source, f)]
         if fixes and _parses(source):
             # A fix never turns code Python reads into code it cannot.
-            fixes = [f for f in fixes if _parses(apply_edits(source, f.edits))]
+            fixes = [f for f in fixes if _still_parses(source, f)]
         return fixes
     except Exception:  # noqa: BLE001 - a fix must never take the caller down
         log.exception("computing fixes for %s failed", finding.code)
@@ -69,6 +70,38 @@ def _applies(source: str, fix: Fix) -> bool:
         apply_edits(source, fix.edits)
     except ValueError:
         return False
+    return True
+
+
+def _still_parses(source: str, fix: Fix) -> bool:
+    """Whether `source` (which parses) still parses with `fix` applied. Only the statements
+    the edits touch are parsed again, each with its edits (a statement parses on its own:
+    an indented one under `if 1:`); the whole text when an edit lies outside any statement."""
+    lines = Lines(source)
+    located: list[tuple[int, int, TextEdit]] = []
+    for edit in fix.edits:
+        statement = enclosing_statement(lines, edit.span)
+        if statement is None:
+            return _parses(apply_edits(source, fix.edits))
+        located.append((statement.start[0], statement.end[0], edit))
+    # Statements sharing lines (one inside the other, or `a; b`) are parsed together.
+    groups: list[tuple[int, int, list[TextEdit]]] = []
+    for first, last, edit in sorted(located, key=lambda item: (item[0], item[1])):
+        if groups and first <= groups[-1][1]:
+            start, end, edits = groups[-1]
+            groups[-1] = (start, max(end, last), [*edits, edit])
+        else:
+            groups.append((first, last, [edit]))
+    for first, last, edits in groups:
+        region = "".join(lines.line(n) + "\n" for n in range(first, last + 1))
+        shifted = [TextEdit(Span(e.span.start_line - first + 1, e.span.start_column,
+                                 e.span.end_line - first + 1, e.span.end_column), e.new_text)
+                   for e in edits]
+        text = apply_edits(region, shifted)
+        if text[:1] in (" ", "\t"):
+            text = "if 1:\n" + text
+        if syntax_error_of(text) is not None:
+            return False
     return True
 
 

@@ -36,6 +36,10 @@ OPTIONS = types.CodeActionOptions(
 
 
 async def code_action(ls: JaxerrLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    notebook = ls.notebook_of_cell(params.text_document.uri)
+    if notebook is not None:  # a notebook cell: asked of the notebook's program
+        from jaxerr_lsp.server.notebooks import code_action_in_cell
+        return await code_action_in_cell(ls, notebook, params)
     _, state = ls.current_state(params.text_document.uri)
     conv = ls.converter(state.text) if state is not None else None
     wanted = conv.to_span(params.range) if conv is not None else None
@@ -56,7 +60,7 @@ async def code_action(ls: JaxerrLanguageServer, params: types.CodeActionParams) 
         actions.append(types.CodeAction(
             title="Fix all safely fixable jaxerr problems", kind=FIX_ALL_KIND,
             data={"uri": state.uri, "version": state.version, "action": "fixAll"}))
-    if not _resolve_supported(ls):
+    if not resolve_supported(ls):
         actions = [await resolve(ls, action) for action in actions]
     return actions
 
@@ -185,7 +189,11 @@ def _ignore_fix(text: str, finding: Finding) -> Fix | None:
 
 
 def _workspace_edit(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
-                    edits: Sequence[TextEdit]) -> types.WorkspaceEdit:
+                    edits: Sequence[TextEdit]) -> types.WorkspaceEdit | None:
+    notebook = ls.notebooks.get(uri)
+    if notebook is not None:  # a notebook's program: the edits go to its cells
+        from jaxerr_lsp.server.notebooks import cell_workspace_edit
+        return cell_workspace_edit(ls, notebook, edits)
     conv = ls.converter(doc.source)
     text_edits = [types.TextEdit(range=conv.range(e.span), new_text=e.new_text) for e in edits]
     capability = ls.workspace_capabilities().workspace_edit
@@ -196,7 +204,7 @@ def _workspace_edit(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
     return types.WorkspaceEdit(changes={uri: text_edits})
 
 
-def _resolve_supported(ls: JaxerrLanguageServer) -> bool:
+def resolve_supported(ls: JaxerrLanguageServer) -> bool:
     capability = ls.text_capabilities().code_action
     support = capability.resolve_support if capability is not None else None
     return bool(support is not None and "edit" in (support.properties or []))

@@ -122,6 +122,9 @@ async def _analyze_later(ls: JaxerrLanguageServer, state: DocState, delay: float
 
 
 def publish(ls: JaxerrLanguageServer, state: DocState) -> None:
+    if state.uri in ls.notebooks:  # a notebook's program: published on its cells
+        from jaxerr_lsp.server.notebooks import publish_cells
+        return publish_cells(ls, state)
     conv = ls.converter(state.text)
     diagnostics = [to_diagnostic(ls, state, i, conv) for i in range(len(state.findings))]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 def hover(ls: JaxerrLanguageServer, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
+    notebook = ls.notebook_of_cell(uri)
+    if notebook is not None:  # a notebook cell: asked of the notebook's program
+        from jaxerr_lsp.server.notebooks import hover_in_cell
+        return hover_in_cell(ls, notebook, params)
     doc, state = ls.current_state(uri)
     if doc is None:
         return None

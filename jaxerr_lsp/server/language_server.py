@@ -1,7 +1,7 @@
 """The server object: open documents and their last analysis, settings, logging, the catalog;
 and `create_server`, which registers every LSP method's handler (one table, below).
 
-The handlers live in their own modules (lifecycle, diagnostics, hover, code_actions,
+The handlers live in their own modules (lifecycle, diagnostics, notebooks, hover, code_actions,
 commands); each takes the server as `ls` and translates between LSP and jaxerr_lsp.app.
 """
 
@@ -23,6 +23,7 @@ from jaxerr_lsp import __version__
 from jaxerr_lsp.app.fix_loop import FindingFixes
 from jaxerr_lsp.catalog import Catalog
 from jaxerr_lsp.findings import Analysis, Finding
+from jaxerr_lsp.notebook import JoinedCells
 from jaxerr_lsp.server.positions import PositionConverter
 from jaxerr_lsp.server.protocol import JaxerrProtocol
 from jaxerr_lsp.server.worker import AnalysisRunner
@@ -30,6 +31,12 @@ from jaxerr_lsp.server.worker import AnalysisRunner
 logger = logging.getLogger("jaxerr_lsp.server")
 
 DEFAULT_DEBOUNCE_MS = 150.0
+
+# LSP 3.17 notebook documents: the Python cells of any notebook (server/notebooks.py).
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[types.NotebookDocumentFilterWithNotebook(
+        notebook="*", cells=[types.NotebookCellLanguage(language="python")])],
+    save=True)
 
 
 @dataclass
@@ -49,12 +56,34 @@ class DocState:
         return self.analysis.findings if self.analysis is not None else []
 
 
+@dataclass
+class NotebookProgram:
+    """An open notebook's code cells joined as one program (jaxerr_lsp.notebook), kept as a
+    text document at the notebook's URI with the version `version` (server/notebooks.py)."""
+
+    uri: str  # the notebook's
+    cells: list[str]  # the URIs of the code cells joined, in order
+    joined: JoinedCells
+    version: int
+    # The cells published to, each with its last list (without `data`: not sent again unchanged).
+    published: dict[str, list[types.Diagnostic]] = field(default_factory=dict)
+
+    def cell_index(self, uri: str) -> int | None:
+        """The index of the code cell at `uri` among the joined cells, or None."""
+        if uri in self.cells:
+            return self.cells.index(uri)
+        plain = [unquote(cell) for cell in self.cells]
+        return plain.index(unquote(uri)) if unquote(uri) in plain else None
+
+
 class JaxerrLanguageServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("jaxerr-lsp", __version__,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=NOTEBOOK_SYNC,
                          protocol_cls=JaxerrProtocol, max_workers=4)
-        self.docs: dict[str, DocState] = {}
+        self.docs: dict[str, DocState] = {}  # notebooks too, at the notebook's URI
+        self.notebooks: dict[str, NotebookProgram] = {}
         # The editor's select/ignore/severity (only the keys it sets), layered over each
         # document's [tool.jaxerr] (jaxerr_lsp.app.configuration).
         self.settings: dict[str, Any] = {}
@@ -128,6 +157,17 @@ class JaxerrLanguageServer(LanguageServer):
         except RuntimeError:  # not initialized
             return None
 
+    def notebook_of_cell(self, uri: Any) -> NotebookProgram | None:
+        """The open notebook whose code cell is at `uri`, or None."""
+        if not self.notebooks or not isinstance(uri, str):
+            return None
+        try:
+            notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        except RuntimeError:  # not initialized
+            return None
+        program = self.notebooks.get(notebook.uri) if notebook is not None else None
+        return program if program is not None and program.cell_index(uri) is not None else None
+
     def current_state(self, uri: str) -> tuple[TextDocument | None, DocState | None]:
         """(document, state), the state only when its analysis is of the current version."""
         doc = self.open_document(uri)
@@ -166,7 +206,7 @@ class JaxerrLanguageServer(LanguageServer):
 
 def create_server() -> JaxerrLanguageServer:
     """The server with every handler registered."""
-    from jaxerr_lsp.server import code_actions, commands, diagnostics, hover, lifecycle
+    from jaxerr_lsp.server import code_actions, commands, diagnostics, hover, lifecycle, notebooks
 
     server = JaxerrLanguageServer()
     handlers: list[tuple[str, Any, Any]] = [
@@ -178,6 +218,10 @@ def create_server() -> JaxerrLanguageServer:
         (types.TEXT_DOCUMENT_DID_CHANGE, diagnostics.did_change, None),
         (types.TEXT_DOCUMENT_DID_SAVE, diagnostics.did_save, None),
         (types.TEXT_DOCUMENT_DID_CLOSE, diagnostics.did_close, None),
+        (types.NOTEBOOK_DOCUMENT_DID_OPEN, notebooks.did_open, None),
+        (types.NOTEBOOK_DOCUMENT_DID_CHANGE, notebooks.did_change, None),
+        (types.NOTEBOOK_DOCUMENT_DID_SAVE, notebooks.did_save, None),
+        (types.NOTEBOOK_DOCUMENT_DID_CLOSE, notebooks.did_close, None),
         (types.TEXT_DOCUMENT_HOVER, hover.hover, None),
         (types.TEXT_DOCUMENT_CODE_ACTION, code_actions.code_action, code_actions.OPTIONS),
         (types.CODE_ACTION_RESOLVE, code_actions.resolve, None),

@@ -36,6 +36,39 @@ BASE_SETTINGS = {
 }
 
 
+# A notebook whose cell 2 defines a function and cell 4 (after a Markdown cell) jits it with
+# static_argnames naming its second parameter and calls it with a list there: JXE082, which
+# only the two cells together show.
+NOTEBOOK_CELLS = [
+    ("code", "import jax\nimport jax.numpy as jnp\n%load_ext autoreload"),
+    ("markdown", "# Tiling\nA function defined in one cell, jitted in the next."),
+    ("code", "def tile(x, reps):\n    return jnp.tile(x, reps)"),
+    ("code", 'tiled = jax.jit(tile, static_argnames="reps")\nout = tiled(jnp.ones(2), [2, 3])'),
+]
+NOTEBOOK_ENTRY = "static-argument-unhashable"
+
+# The function's body takes a shape from a traced parameter (JXE072, in cell 1); the fix makes
+# the parameter static where the function is jitted (cell 2).
+PAD_CELLS = [
+    ("code", "import jax\nimport jax.numpy as jnp"),
+    ("code", "def pad(x, n):\n    return jnp.zeros(n) + x.sum()"),
+    ("code", "padded = jax.jit(pad)\npadded(jnp.ones(2), 3)"),
+]
+
+
+def write_notebook(path: Path, cells: list[tuple[str, str]] = NOTEBOOK_CELLS) -> None:
+    """A real .ipynb (nbformat 4), as Jupyter writes it."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text)
+                for kind, text in cells]
+    nbformat.validate(nb)
+    nbformat.write(nb, str(path))
+
+
 def node() -> str:
     exe = shutil.which("node")
     if not exe:
@@ -149,7 +182,9 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     """diagnostics, hover, live settings, quick fix / ignore / fixAll, explain, restart - in VS Code 1.100."""
     art = artifacts("vscode-api")
     target = workspace / "pkg" / "trigger.py"
-    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target))
+    write_notebook(workspace / "pad.ipynb", PAD_CELLS)
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target),
+                    JAXERR_TEST_NOTEBOOK=str(workspace / "pad.ipynb"))
     t0 = time.monotonic()
     cs.start(workspace)
     try:
@@ -185,6 +220,16 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     assert s["explain"]["byId"] and CATALOG_ID in s["explain"]["byId"], s["explain"]
     assert s["explain"]["byMessage"] and CATALOG_ID in s["explain"]["byMessage"], s["explain"]
     assert s["restart"]["diagnostics"] >= 1
+
+    # the notebook: JXE072 on the function's cell; the fix edits the cell that jits it
+    nb = s["notebook"]
+    assert nb["notebookType"] == "jupyter-notebook" and nb["scheme"] == "vscode-notebook-cell", nb
+    assert nb["cell"] == 1 and [len(d) for d in nb["diagnostics"]] == [0, 1, 0], nb["diagnostics"]
+    assert nb["diagnostic"]["code"] == "JXE072" and nb["diagnostic"]["range"][0] == 1, nb["diagnostic"]
+    assert any("traced-shape" in h for h in nb["hover"]), nb["hover"]
+    assert nb["editedCells"] == [2] and nb["applied"], nb
+    assert nb["texts"][2].startswith("padded = jax.jit(pad, static_argnames=('n',))"), nb["texts"]
+    assert nb["left"] == [[], [], []], nb["left"]
 
 
 def test_untrusted_workspace_ignores_workspace_interpreter(workspace, tmp_path, vsix):
@@ -233,12 +278,14 @@ def bare_python(tmp: Path) -> Path:
 
 
 def test_vsix_in_workbench_ui(tmp_path, vsix):
-    """The packaged .vsix, a bare Python: squiggle, Problems panel, hover text on the page."""
+    """The packaged .vsix, a bare Python: squiggle, Problems panel, hover text on the page; then a
+    .ipynb notebook: the squiggle in the cell that calls, its hover, its Problems row."""
     art = artifacts("vscode-ui")
     ws = tmp_path / "ws-ui"
     ws.mkdir()
     (ws / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
     (ws / "trigger.py").write_text(TRIGGER)
+    write_notebook(ws / "tiling.ipynb")
     py = bare_python(tmp_path)
     cs = CodeServer(tmp_path, {"jaxerr.interpreter": [str(py)], "editor.hover.delay": 100,
                                "workbench.colorTheme": "Default Light Modern"})
@@ -250,7 +297,9 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     try:
         rc, out = run_group([node(), JS / "ui.js"], env=js_env(cs, WS=str(ws), FILE="trigger.py", SHOTS=str(art),
                                                                EXPECT_HOVER=CATALOG_ID,
-                                                               EXPECT_NOTIFICATION="libcst"), timeout=240)
+                                                               EXPECT_NOTIFICATION="libcst",
+                                                               NOTEBOOK="tiling.ipynb",
+                                                               EXPECT_NOTEBOOK_HOVER=NOTEBOOK_ENTRY), timeout=300)
     finally:
         cs.stop()
         exthost = cs.keep_logs(art)
@@ -275,6 +324,13 @@ def test_vsix_in_workbench_ui(tmp_path, vsix):
     assert f"{CATALOG_ID}.md" in ui.get("explainTab", ""), ui.get("explainTab")
     # no libcst in a bare interpreter: the extension offers to install it (quick fixes need it)
     assert any("libcst" in n for n in ui.get("notifications", [])), ui.get("notifications")
+    # the notebook: one squiggle, in the fourth cell (the call), and the entry in its hover
+    cell = ui.get("notebookCell", {})
+    assert cell.get("index") == 3 and cell.get("cells") == 4 and cell.get("squiggles") == 1, cell
+    assert "tiled(jnp.ones(2), [2, 3])" in cell["text"].replace("\u00a0", " "), cell
+    assert NOTEBOOK_ENTRY in ui.get("notebookHover", ""), f"notebook hover: {ui.get('notebookHover')!r}"
+    nb_rows = ui.get("notebookProblemsRows", [])
+    assert any("JXE082" in r and "jaxerr" in r for r in nb_rows), nb_rows
 
 
 def test_too_old_python_is_reported(tmp_path, vsix):

@@ -232,6 +232,10 @@ async function startClient(): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
+      // The Python cells of notebooks (.ipynb): hovers and quick fixes there. The server
+      // advertises notebookDocumentSync, so the client sends whole notebooks
+      // (notebookDocument/didOpen...) and the server checks their cells as one program.
+      { notebook: '*', language: 'python' },
     ],
     initializationOptions: serverSettings(),
     outputChannel: log,

@@ -49,6 +49,35 @@ async function untrusted() {
   step('done', true);
 }
 
+// A .ipynb opened as a notebook: the diagnostic on the cell it is in, hover there, and a quick
+// fix whose edit is in another cell (static_argnames added where the function is jitted).
+async function notebook(path) {
+  const nb = await vscode.workspace.openNotebookDocument(vscode.Uri.file(path));
+  await vscode.window.showNotebookDocument(nb);
+  const cells = nb.getCells();
+  const withDiagnostics = () => cells.map((c) => jaxerrDiags(c.document.uri).map(plain));
+  const index = Number(await waitFor('a jaxerr diagnostic in a notebook cell', () => {
+    const i = cells.findIndex((c) => jaxerrDiags(c.document.uri).length > 0);
+    return i >= 0 ? String(i) : null;
+  }, 60000));
+  const cell = cells[index].document;
+  const before = withDiagnostics();
+  const diag = jaxerrDiags(cell.uri)[0];
+  const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', cell.uri, diag.range.start);
+  const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', cell.uri, diag.range, 'quickfix', 20);
+  const fix = actions.find((a) => /static/i.test(a.title));
+  const edited = fix && fix.edit ? fix.edit.entries().map(([uri]) => cells.findIndex((c) => c.document.uri.toString() === uri.toString())) : [];
+  const ok = fix && fix.edit ? await vscode.workspace.applyEdit(fix.edit) : false;
+  if (ok) await waitFor('the notebook diagnostic to go after the fix', () => jaxerrDiags(cell.uri).length === 0, 20000).catch(() => {});
+  step('notebook', {
+    notebookType: nb.notebookType, scheme: cell.uri.scheme, languages: cells.map((c) => c.document.languageId),
+    cell: index, diagnostics: before, diagnostic: plain(diag), hover: hoverTexts(hovers),
+    titles: actions.map((a) => a.title), editedCells: edited, applied: !!ok,
+    texts: cells.map((c) => c.document.getText()), left: withDiagnostics(),
+  });
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
 exports.run = async function run() {
   if (process.env.JAXERR_TEST_MODE === 'untrusted') return untrusted();
   const uri = vscode.Uri.file(process.env.JAXERR_TEST_FILE);
@@ -136,5 +165,8 @@ exports.run = async function run() {
   await waitFor('diagnostics after restart', () => current(), 30000);
   step('restart', { diagnostics: jaxerrDiags(uri).length });
   await vscode.commands.executeCommand('workbench.action.files.revert');
+
+  // 9. a notebook
+  if (process.env.JAXERR_TEST_NOTEBOOK) await notebook(process.env.JAXERR_TEST_NOTEBOOK);
   step('done', true);
 };

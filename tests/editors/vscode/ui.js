@@ -13,6 +13,45 @@ fs.mkdirSync(shots, { recursive: true });
 const t0 = Date.now();
 const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now() - t0) / 1000).toFixed(1), [key]: value })}`);
 
+// A .ipynb opened from the Explorer (VS Code's own ipynb serializer makes it a notebook): the
+// squiggle in a cell (which cell, its text), the hover there, the Problems panel rows.
+async function notebook(page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: process.env.NOTEBOOK }).first().click();
+  await page.waitForSelector('.notebook-editor .cell-editor-container .monaco-editor .view-lines', { timeout: 60000 });
+  report('notebook', true);
+  const squiggle = page.locator('.notebook-editor .cell-editor-container .squiggly-error').first();
+  await squiggle.waitFor({ timeout: 90000 });
+  // the cell holding the squiggle: its index among the notebook's cells and its text
+  report('notebookCell', await squiggle.evaluate((el) => {
+    const row = el.closest('.monaco-list-row');
+    const rows = [...row.parentElement.querySelectorAll(':scope > .monaco-list-row')]
+      .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+    const lines = row.querySelector('.cell-editor-container .view-lines');
+    return { index: Number(row.dataset.index), cells: rows.length, text: lines ? lines.innerText : '',
+             squiggles: document.querySelectorAll('.notebook-editor .squiggly-error').length };
+  }));
+  const box = await squiggle.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + 2);
+  let hoverText = '';
+  try {
+    await page.waitForSelector(`.monaco-hover:not(.hidden) >> text=${process.env.EXPECT_NOTEBOOK_HOVER}`, { timeout: 30000 });
+    hoverText = await page.locator('.monaco-hover:not(.hidden)').first().innerText();
+  } catch (e) {
+    report('notebookHoverError', e.message.split('\n')[0]);
+  }
+  report('notebookHover', hoverText);
+  await page.screenshot({ path: path.join(shots, 'notebook-hover.png') });
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Shift+M');
+  await page.waitForSelector(`.markers-panel .monaco-list-row >> text=${process.env.NOTEBOOK}`, { timeout: 20000 })
+    .catch(() => {});
+  await page.waitForTimeout(300);
+  report('notebookProblemsRows', await page.locator('.markers-panel .monaco-list-row').allInnerTexts());
+  await page.screenshot({ path: path.join(shots, 'notebook-problems.png') });
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -109,6 +148,7 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     report('explainTab', await tab.innerText());
     await page.waitForTimeout(1500); // let the preview render for the picture
     await page.screenshot({ path: path.join(shots, 'explain.png') });
+    if (process.env.NOTEBOOK) await notebook(page);
     rc = 0;
   } catch (e) {
     report('error', e.stack || String(e));
