@@ -100,10 +100,9 @@ def _checked_calls(ctx: Context) -> list[tuple[CallSite, tuple[str, tuple[int, .
         if name in _CHECKED and binding.name != name.rsplit(".", 1)[-1]:
             wanted.setdefault(binding.name, []).append(name)
     found = []
-    for called in (model.attribute_calls.keys() | model.name_calls.keys()):
+    called_names = _BY_LAST_NAME.keys() & (model.attribute_calls.keys() | model.name_calls.keys())
+    for called in called_names | (wanted.keys() & model.name_calls.keys()):
         names = [*_BY_LAST_NAME.get(called, ()), *wanted.get(called, ())]
-        if not names:
-            continue
         for call in [*model.attribute_calls.get(called, ()), *model.name_calls.get(called, ())]:
             root = call.func
             while isinstance(root, ast.Attribute):
