@@ -462,6 +462,8 @@ class Facts:
         if not -rank <= axis < rank:
             return None
         axis %= rank
+        if name in ("cumsum", "cumprod"):  # along an axis: the operand's shape
+            return Aval(operand.shape, full.dtype, full.weak)
         return Aval(operand.shape[:axis] + operand.shape[axis + 1:], full.dtype, full.weak)
 
     # ------------------------------------------------------------------ jax.random
@@ -524,8 +526,11 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
         if reduced is None:
             return None
         return Aval((), "int32", operand.weak) if kind in ("b", "i") else reduced
-    if name in ("cumsum", "cumprod"):
-        return Aval(operand.shape, "int32", operand.weak) if kind in ("b", "i") else operand
+    if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
+        if operand.shape is None:
+            return None
+        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype,
+                    operand.weak)
     if name in _MEAN_LIKE:
         if reduced is None:
             return None

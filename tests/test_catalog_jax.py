@@ -261,7 +261,8 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     assert ast.unparse(raised) == expected.removeprefix("jax.errors."), (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
-        # (unless it only formats a message built before: `msg.format(name, ", ".join(...))`)
+        # (unless it only formats a message built before: `msg.format(name, ", ".join(...))`,
+        # or composes pieces of one: `msg(f"had shape: {s}") + hint`)
         assert _covers(covered, own_pieces) or _covers(covered, built), (
             entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
@@ -297,11 +298,47 @@ def _builder_function(tree: ast.Module, name: str) -> ast.FunctionDef | ast.Asyn
     return _find_function(tree, f"{name}.__init__" if _builder_class(tree, name) else name)
 
 
+def _local_format_message(function: ast.AST, raised: ast.Raise) -> list[str]:
+    """`raise TypeError(msg(f"had shape: {s}") + hint)` where the function assigns
+    `msg = "... Output {}.".format` and `hint = f"..."`: the format's text with its argument
+    written in, then the text of each name added to it."""
+    exc = raised.exc
+    if not isinstance(exc, ast.Call) or len(exc.args) != 1:
+        return []
+    operands: list[ast.expr] = []
+    node = exc.args[0]
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        operands.insert(0, node.right)
+        node = node.left
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or len(node.args) != 1 \
+            or not isinstance(node.args[0], (ast.JoinedStr, ast.Constant)):
+        return []
+    assigned = {a.targets[0].id: a.value for a in ast.walk(function) if isinstance(a, ast.Assign)
+                and a.lineno < raised.lineno and len(a.targets) == 1
+                and isinstance(a.targets[0], ast.Name)}
+    formatter = assigned.get(node.func.id)
+    if not (isinstance(formatter, ast.Attribute) and formatter.attr == "format"
+            and isinstance(formatter.value, ast.Constant) and isinstance(formatter.value.value, str)):
+        return []
+    parts = formatter.value.value.replace("{", "{{").replace("}", "}}").split("{{}}")
+    if len(parts) != 2:
+        return []
+    pieces = [parts[0] + _render(node.args[0]) + parts[1]]
+    for operand in operands:
+        if not isinstance(operand, ast.Name) or operand.id not in assigned:
+            return []
+        pieces += _string_pieces(assigned[operand.id])
+    return pieces
+
+
 def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -> list[str]:
     """The pieces of the message a raise uses but does not write: a name assigned last before
     the raise in `function` (`msg = (...)`; `raise TypeError(msg)`; `msg.format(a, b)` read
     with its arguments), or the string a module function of the file returns
     (`raise TypeError(_mismatch_err(...))`)."""
+    composed = _local_format_message(function, raised)
+    if composed:
+        return composed
     names = {n.id for n in ast.walk(raised) if isinstance(n, ast.Name)}
     assigns = [a for a in ast.walk(function) if isinstance(a, ast.Assign)
                and a.lineno < raised.lineno and len(a.targets) == 1
