@@ -184,7 +184,9 @@ def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
                   if e.span.start_line <= finding.span.start_line <= e.span.end_line]
     # One statement is rewritten: the finding's own, or (when the finding is where JAX fails
     # and the mistake is elsewhere, e.g. a bwd rule's return) one other.
-    statement_edits = on_finding or replacements[:1]
+    # An insertion inside the finding's own lines (`, in_axes=(None, 0)`) rewrites it too.
+    statement_edits = on_finding or replacements[:1] or [
+        e for e in fix.edits if finding.span.start_line <= e.span.start_line <= finding.span.end_line][:1]
     assert len(on_finding) <= 1 and statement_edits, fix.edits
     others = [e for e in fix.edits if e not in statement_edits]
     for e in others:  # other rewrites, or insertions of whole statements

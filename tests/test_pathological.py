@@ -284,7 +284,7 @@ def test_undecodable_file_alone(tmp_path):
     # Through the CLI's reading function directly: a ReadError, not a crash.
     with pytest.raises(cli.ReadError, match="decode"):
         cli.read_source(tmp_path / "a_bad.py")
-    result = cli.check_file(tmp_path / "a_bad.py", {})
+    result = cli.check_file(tmp_path / "a_bad.py", cli.CheckOptions())
     assert result.error and "a_bad.py" in result.error
 
 
