@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 # Binding kinds
 ASSIGN = "assign"  # name = value
@@ -84,8 +84,10 @@ class Decoration:
     keywords: tuple[ast.keyword, ...]  # options given to the decorator (partial's included)
 
 
-@dataclass(eq=False)
-class Use:
+class Use(NamedTuple):
+    """A name read: the Name node, its parent, the scope and branch it is read in. (A tuple:
+    the walk makes one per name read, with `tuple.__new__`, the cheapest object Python makes.)"""
+
     node: ast.Name
     parent: ast.AST | None
     scope: Scope
@@ -121,6 +123,7 @@ class ModuleModel:
         pop, push = stack.pop, stack.append
         uses, use_of, parents = self.uses, self.use_of, self.parent
         fields_of = _FIELDS
+        new_tuple = tuple.__new__
         while stack:
             node, parent, scope, branch = pop()
             kind = type(node)
@@ -131,7 +134,7 @@ class ModuleModel:
             # visited in the same scope.
             if kind is ast.Name:
                 if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
-                    use = Use(node, parent, scope, branch)  # type: ignore[arg-type]
+                    use = new_tuple(Use, (node, parent, scope, branch))
                     uses.setdefault(node.id, []).append(use)  # type: ignore[attr-defined]
                     use_of[id(node)] = use
                 else:
