@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.avals import Aval
 from jaxerr_lsp.findings import RuleData, Span
-from jaxerr_lsp.model import ASSIGN, DEF
 from jaxerr_lsp.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.rule import Context, shorten
@@ -57,7 +56,7 @@ def callee(ctx: Context, expr: ast.expr) -> Callee | None:
     lambda, or `functools.partial` of one of those with positional arguments."""
     if isinstance(expr, ast.Call):
         return _partial(ctx, expr)
-    function = _function(ctx, expr)
+    function = ctx.model.local_function(expr)
     if function is None:
         return None
     parameters = _positional(function)
@@ -65,22 +64,6 @@ def callee(ctx: Context, expr: ast.expr) -> Callee | None:
         return None
     name = function.name if isinstance(function, ast.FunctionDef) else "<lambda>"
     return Callee(function, expr, name, parameters, {})
-
-
-def _function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr)
-    if binding is None:
-        return None
-    if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
-            and not binding.node.decorator_list:
-        return binding.node
-    if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
-        return binding.value
-    return None
 
 
 def _positional(function: FunctionNode) -> tuple[str, ...] | None:

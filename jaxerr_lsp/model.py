@@ -406,6 +406,23 @@ class ModuleModel:
             current = current.parent
         return None
 
+    def local_function(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+        """The lambda, undecorated def, or name bound once to a lambda, of this file that
+        `expr` certainly is (what JAX runs when the expression is passed to it)."""
+        if isinstance(expr, ast.Lambda):
+            return expr
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.binding_of(expr)
+        if binding is None:
+            return None
+        if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
+                and not binding.node.decorator_list:
+            return binding.node
+        if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
+            return binding.value
+        return None
+
     def binding_of(self, node: ast.Name) -> Binding | None:
         """The single binding `node` refers to, when the code makes it certain."""
         use = self.use_of.get(id(node))

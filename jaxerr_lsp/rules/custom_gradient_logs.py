@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Iterator
 
 from jaxerr_lsp.custom_vjp import FunctionNode, returned_values
 from jaxerr_lsp.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.model import ASSIGN, DEF
 from jaxerr_lsp.rule import Context, Rule, fill
 from jaxerr_lsp.values import FROM_JAX, Signature
 
@@ -80,23 +79,6 @@ def _with_logs_only(keywords: tuple[ast.keyword, ...]) -> bool:
     return with_logs
 
 
-def _local_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda or undecorated def of this file that `expr` certainly is."""
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr)
-    if binding is None:
-        return None
-    if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
-            and not binding.node.decorator_list:
-        return binding.node
-    if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
-        return binding.value
-    return None
-
-
 def functions_with_logs(ctx: Context) -> Iterator[WithLogs]:
     """Every function of the file made by `jax.custom_gradient(with_logs=True)` (methods
     left out: their `self` may count as an argument)."""
@@ -115,22 +97,23 @@ def _made_with_logs(ctx: Context) -> Iterator[WithLogs]:
     for site in ctx.model.calls_to("jax.custom_gradient"):
         if site.partial is not None or not _with_logs_only(site.keywords):
             continue
+        fun: FunctionNode | None
         if site.args:  # jax.custom_gradient(fun, with_logs=True)
-            fun = _local_function(ctx, site.args[0]) if len(site.args) == 1 else None
+            fun = ctx.model.local_function(site.args[0]) if len(site.args) == 1 else None
         else:  # @jax.custom_gradient(with_logs=True) on a def, or applied: (...)(fun)
             fun = _applied_to(ctx, site.call)
         if fun is not None:
             yield WithLogs(fun, site.call)
 
 
-def _applied_to(ctx: Context, call: ast.Call) -> FunctionNode | None:
+def _applied_to(ctx: Context, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
     parent = ctx.model.parent.get(id(call))
     if isinstance(parent, ast.FunctionDef) and parent.decorator_list \
             and parent.decorator_list[-1] is call:
         return parent
     if isinstance(parent, ast.Call) and parent.func is call and len(parent.args) == 1 \
             and not parent.keywords:
-        return _local_function(ctx, parent.args[0])
+        return ctx.model.local_function(parent.args[0])
     return None
 
 
@@ -139,7 +122,7 @@ def vjp_functions(ctx: Context, fun: FunctionNode) -> Iterator[FunctionNode]:
     for value, _node in returned_values(fun):
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2 \
                 and not isinstance(value.elts[1], ast.Starred):
-            vjp = _local_function(ctx, value.elts[1])
+            vjp = ctx.model.local_function(value.elts[1])
             if vjp is not None and not isinstance(vjp, ast.AsyncFunctionDef):
                 yield vjp
 
