@@ -27,7 +27,7 @@ import logging
 from jaxerr_lsp.findings import Finding, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit, apply_edits
 from jaxerr_lsp.fixes.ignore import IGNORE_FIX_ID, ignore_line_fix
-from jaxerr_lsp.fixes.statement import enclosing_statement
+from jaxerr_lsp.fixes.statement import enclosing_statement, parses_whole
 from jaxerr_lsp.fixes.text import Lines
 from jaxerr_lsp.registry import rule_for
 from jaxerr_lsp.source import syntax_error_of
@@ -47,7 +47,7 @@ def compute_fixes(source: str, finding: Finding) -> list[Fix]:
         if rule is None or rule.fix is None or not isinstance(finding.data, rule.data or ()):
             return []
         fixes = [f for f in rule.fix(Lines(source), finding) if f.edits and _applies(source, f)]
-        if fixes and _parses(source):
+        if fixes and parses_whole(source):
             # A fix never turns code Python reads into code it cannot.
             fixes = [f for f in fixes if _still_parses(source, f)]
         return fixes

@@ -19,21 +19,33 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.fixes.edits import TextEdit
 from jaxerr_lsp.fixes.text import NEWLINE, Lines, norm
-from jaxerr_lsp.source import parse_quietly, parse_source
+from jaxerr_lsp.source import ParsedSource, parse_quietly, parse_source
 
 log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=8)
-def module_tree(source: str) -> ast.Module | None:
-    """The module's `ast` as the engine parses it: partial code is repaired the same way (the
+def parsed_module(source: str) -> ParsedSource | None:
+    """The module parsed as the engine parses it: partial code is repaired the same way (the
     lines that do not parse are cut, line numbers kept), so a fix finds the statements the
-    finding came from even while the rest of the file is being typed."""
+    finding came from even while the rest of the file is being typed. Once per text: every
+    finding of a document asks for it."""
     try:
-        return parse_source(source).tree
+        return parse_source(source)
     except Exception:  # noqa: BLE001 - parse_source is written not to raise; be sure
         log.debug("parse_source failed", exc_info=True)
         return None
+
+
+def module_tree(source: str) -> ast.Module | None:
+    parsed = parsed_module(source)
+    return parsed.tree if parsed is not None else None
+
+
+def parses_whole(source: str) -> bool:
+    """Whether Python reads all of `source` (no part cut to parse the rest)."""
+    parsed = parsed_module(source)
+    return parsed is not None and parsed.tree is not None and parsed.syntax_error is None
 
 
 def stmt_children(node: ast.stmt) -> list[list[ast.stmt]]:
