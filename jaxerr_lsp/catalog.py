@@ -60,6 +60,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from jaxerr_lsp.config import SEVERITIES
+
 __all__ = [
     "Catalog",
     "ApiDoc",
@@ -481,7 +483,6 @@ _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
                     "severity"})
-SEVERITIES = ("error", "warning", "information", "hint")
 
 
 def default_catalog_dir() -> Path:
