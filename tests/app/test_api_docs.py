@@ -26,7 +26,7 @@ def test_every_api_an_entry_names_is_documented_once():
     assert CATALOG.api_named("jax.custom_derivatives.custom_vjp") is CATALOG.api_docs["jax.custom_vjp"]
     assert CATALOG.api_with_method("with_refs") is CATALOG.api_docs["VJP.with_refs"]
     assert CATALOG.api_docs["jax.vjp"].path.name == REFS
-    assert CATALOG.api_named("jax.numpy.sum") is None and CATALOG.api_with_method("sum") is None
+    assert CATALOG.api_named("jax.numpy.tanh") is None and CATALOG.api_with_method("tanh") is None
 
 
 def _copy(tmp_path: Path) -> Path:

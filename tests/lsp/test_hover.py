@@ -65,9 +65,13 @@ async def test_hover_texts(profile: str, tmp_path: Path):
         assert inferred is not None
         assert "{'b': *, 'w': *}" in inferred.contents.value
 
-        # Nothing to say: a keyword, a numpy call, blank space.
+        # A jax.numpy function the catalog documents (a list argument is its error).
+        total = await _hover(client, uri, _at(TRIGGER, "jnp.sum", into=5))
+        assert total is not None and "jax.numpy.sum(" in total.contents.value
+        assert "`jnp-list-argument`" in total.contents.value
+
+        # Nothing to say: a keyword, blank space.
         assert await _hover(client, uri, _at(TRIGGER, "def loss", into=1)) is None
-        assert await _hover(client, uri, _at(TRIGGER, "jnp.sum", into=5)) is None
         assert await _hover(client, uri, types.Position(line=2, character=0)) is None
 
 
