@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.findings import Span
 from jaxerr_lsp.model import ASSIGN, DEF, Binding, CallSite, Decoration, Scope
+from jaxerr_lsp.jit_static import calls_of_def, function_of
 from jaxerr_lsp.vjp_application import calls_of_result
 
 if TYPE_CHECKING:
@@ -140,11 +141,8 @@ def _calls_of_rebound_name(ctx: Context, call: ast.Call) -> list[ast.Call]:
 
 def _def_before(ctx: Context, name: ast.Name) -> ast.FunctionDef | None:
     """The undecorated def that `f` names in `f = jax.vmap(f)` (bound just before)."""
-    binding = ctx.model.latest_binding(name)
-    if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef) \
-            or binding.node.decorator_list:
-        return None
-    return binding.node
+    definition = function_of(ctx, name)
+    return definition if isinstance(definition, ast.FunctionDef) else None
 
 
 def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:
@@ -159,18 +157,10 @@ def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:
 
 def _calls_of_def(ctx: Context, target: ast.FunctionDef) -> tuple[ast.Call, ...]:
     """The calls `f(...)` of a def bound once, outside a class, through that binding."""
-    model = ctx.model
-    own = model.scope_of_node.get(id(target))
-    scope = own.parent if own is not None else None
-    if scope is None or scope.kind == "class":
+    own = ctx.model.scope_of_node.get(id(target))
+    if own is None or own.parent is None or own.parent.kind == "class":
         return ()
-    bindings = scope.bindings.get(target.name, [])
-    if len(bindings) != 1 or bindings[0].node is not target or bindings[0].kind != DEF:
-        return ()
-    binding = bindings[0]
-    return tuple(use.parent for use in model.uses_of(binding)
-                 if model.binding_of(use.node) is binding and isinstance(use.parent, ast.Call)
-                 and use.parent.func is use.node)
+    return tuple(calls_of_def(ctx, target))
 
 
 def _from_decoration(ctx: Context, decoration: Decoration) -> Vmap | None:
