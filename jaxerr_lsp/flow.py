@@ -64,13 +64,13 @@ _COMPREHENSIONS = frozenset({"comprehension", "generator"})
 # Nesting of `finally` bodies laid out twice before they are laid out once (sound, less precise).
 _FINALLY_COPIES = 6
 
-_MISSING: Any = object()
+_SLOW: Any = object()
 Loc = tuple["_Owner", int, int, "list[int] | None"]  # owner, block, seq, comprehension region
 
 
 class _Scope:
     __slots__ = ("node", "kind", "parent", "owner", "names", "globals", "nonlocals", "resolved",
-                 "star", "serial")
+                 "star", "serial", "plans")
 
     def __init__(self, node: ast.AST, kind: str, parent: _Scope | None, serial: int) -> None:
         self.node = node
@@ -83,6 +83,9 @@ class _Scope:
         self.resolved: dict[str, _Scope | None] = {}
         self.star = False  # `from m import *` here
         self.serial = serial
+        # name -> how a read here is answered: a Reaching (builtins, closures), the _KeyFlow
+        # of the name in this frame, or _SLOW (other frames assign it)
+        self.plans: dict[str, Any] = {}
 
     def key(self, name: str) -> Any:
         """The name's key in its owner's graph: the owner's own names are plain strings."""
@@ -93,12 +96,14 @@ class _KeyFlow:
     """The events of one name in one owner (in order: (seq, block, kind, node)), and the name's
     reaching definitions solved there. Event i defines bit i + 1 of a mask; bit 0 is unbound."""
 
-    __slots__ = ("events", "ins", "answers")
+    __slots__ = ("events", "ins", "answers", "node", "klass")
 
     def __init__(self, events: list[tuple[int, int, int, ast.AST]]) -> None:
         self.events = events
         self.ins: list[int] | int | None = None
         self.answers: dict[int, Reaching] = {}  # mask -> answer
+        self.node: ast.AST | None = None  # the scope's node (set when a read is planned)
+        self.klass = False  # a class body's name
 
     def has_del(self) -> bool:
         return any(event[2] == _DEL for event in self.events)
@@ -286,7 +291,7 @@ class _Frame:
 # What the walk does not descend into: contexts, operators, plain strings.
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
                           "level", "attr", "arg", "id", "module", "asname", "kwd_attrs", "name",
-                          "names"})
+                          "names", "simple"})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -297,6 +302,10 @@ def _child_fields(kind: type) -> tuple[str, ...]:
         fields = _FIELDS[kind] = tuple(
             reversed([f for f in kind._fields if f not in _LEAF_FIELDS]))  # type: ignore[attr-defined]
     return fields
+
+
+def _nothing(_: Any) -> None:
+    pass
 
 
 def _constant_truth(test: ast.expr) -> bool | None:
@@ -514,8 +523,9 @@ class _Binder:
         setdefault = uses.setdefault
         stack = self.stack = items
         pop, push = stack.pop, stack.append
-        handlers = self.handlers
-        Name, Load, Store, Constant, AST = ast.Name, ast.Load, ast.Store, ast.Constant, ast.AST
+        # type -> its handler, or (for the expressions walked alike) the fields to walk
+        table: dict[type, Any] = self.handlers
+        Name, Load, Store, Constant = ast.Name, ast.Load, ast.Store, ast.Constant
         while stack:
             item = pop()
             kind = type(item)
@@ -532,23 +542,23 @@ class _Binder:
                     self._use(item)
                     self._bind(item.id, item, _DEL)
                 continue
-            if kind is tuple:
-                item[0](item[1])
+            entry = table.get(kind)
+            if entry is None:
+                if kind is tuple:  # an operation (function, argument)
+                    item[0](item[1])
+                    continue
+                entry = table[kind] = _child_fields(kind)
+            if type(entry) is not tuple:
+                entry(item)  # type: ignore[operator]
                 continue
-            handler = handlers.get(kind)
-            if handler is not None:
-                handler(item)
-                continue
-            fields = _FIELDS.get(kind)
-            if fields is None:
-                fields = _child_fields(kind)
-            for field in fields:
-                value = getattr(item, field, None)
+            # The fields of an expression hold nodes, lists of nodes, or None.
+            for field in entry:
+                value = getattr(item, field)
                 if type(value) is list:
                     for child in reversed(value):
                         if child is not None and type(child) is not Constant:
                             push(child)
-                elif value is not None and type(value) is not Constant and isinstance(value, AST):
+                elif value is not None and type(value) is not Constant:
                     push(value)
         # The owner's events are in order of seq; nothing more to do.
 
@@ -573,6 +583,7 @@ class _Binder:
             ast.DictComp: self._comprehension, ast.GeneratorExp: self._generator,
             ast.BoolOp: self._bool_op, ast.IfExp: self._if_exp, ast.Compare: self._compare,
             ast.Dict: self._dict,
+            ast.Constant: _nothing,  # (handlers push them; the walk itself skips them)
         }
         type_alias = getattr(ast, "TypeAlias", None)
         if type_alias is not None:
@@ -728,8 +739,10 @@ class _Binder:
         scope = self._scope(node, "annotation", self.scope, -id(node))
         self.scope = scope
         self._sync()
-        for param in self._type_params(node):
+        params = self._type_params(node)
+        for param in params:
             self._bind(param.name, param)
+        self._push_all(params)  # their bounds and defaults
 
     def _exit_annotation_scope(self, node: ast.AST) -> None:
         assert self.scope.parent is not None
@@ -775,6 +788,7 @@ class _Binder:
     def _bind_parameters_of_alias(self, params: list[Any]) -> None:
         for param in params:
             self._bind(param.name, param)
+        self._push_all(params)  # their bounds and defaults
 
     # ------------------------------------------------------------------ expressions
     def _named_expr(self, node: ast.NamedExpr) -> None:
@@ -1149,6 +1163,7 @@ class Flow:
         self._binder: _Binder | None = None
         self._externals: dict[tuple[int, str], list[tuple[ast.AST, int]]] | None = None
         self._builtin = Reaching(tree, (), True, True, True)
+        self._all: dict[tuple[int, str, bool], Reaching] = {}  # answers of `_everything`
 
     # ------------------------------------------------------------------ questions
     def reaching(self, use: ast.Name) -> Reaching | None:
@@ -1163,24 +1178,38 @@ class Flow:
             return self._answer(use.id, context[0][0], [c[1:] for c in context],
                                 type(use.ctx) is not ast.Del)
         scope = context[0]
-        name = use.id
-        target = scope.resolved.get(name, _MISSING)
-        if target is _MISSING:
-            target = _resolve(name, scope, binder.module)
-        if target is None:
-            return self._builtin
-        owner = context[1]
-        if target.owner is not owner or self._externals_of(target, name) is not None:
-            return self._answer(name, scope, [context[1:]])
-        flow = owner.flows.get(target.key(name)) or owner.flow(target.key(name))
-        mask = owner.mask_at(flow, context[2], context[3], context[4])
-        if mask & _UNBOUND and target.kind == "class":
-            return self._answer(name, scope, [context[1:]], type(use.ctx) is not ast.Del)
-        answer = flow.answers.get(mask)
+        plan = scope.plans.get(use.id)
+        if plan is None:
+            plan = self._plan(scope, use.id)
+        if type(plan) is not _KeyFlow:
+            if plan is _SLOW:
+                return self._answer(use.id, scope, [context[1:]], type(use.ctx) is not ast.Del)
+            return plan  # type: ignore[no-any-return]
+        mask = context[1].mask_at(plan, context[2], context[3], context[4])
+        if mask & _UNBOUND and plan.klass:
+            return self._answer(use.id, scope, [context[1:]], type(use.ctx) is not ast.Del)
+        answer = plan.answers.get(mask)
         if answer is None:
-            answer = flow.answers[mask] = Reaching(
-                target.node, flow.decode(mask), bool(mask & _UNBOUND), True, False)
+            answer = plan.answers[mask] = _reaching(
+                plan.node, plan.decode(mask), bool(mask & _UNBOUND), True, False)
         return answer
+
+    def _plan(self, scope: _Scope, name: str) -> Any:
+        binder = self._binder or self._bind()
+        target = _resolve(name, scope, binder.module)
+        plan: Any
+        if target is None:
+            plan = self._builtin
+        elif self._externals_of(target, name) is not None:
+            plan = _SLOW
+        elif target.owner is not scope.owner:
+            plan = self._answer_in(target, name, [(scope.owner, 0, 0, None)])
+        else:
+            plan = scope.owner.flow(target.key(name))
+            plan.node = target.node
+            plan.klass = target.kind == "class"
+        scope.plans[name] = plan
+        return plan
 
     def reaching_at(self, name: str, scope: ast.AST, before: ast.stmt) -> Reaching | None:
         """The definitions of `name`, read in the scope `scope` opens (the Module, a def,
@@ -1253,6 +1282,10 @@ class Flow:
 
     def _everything(self, target: _Scope, name: str, mask: int) -> Reaching:
         """All definitions of the name in its scope (flow not followed)."""
+        key = (target.serial, name, bool(mask & _UNBOUND))
+        known = self._all.get(key)
+        if known is not None:
+            return known
         flow = target.owner.flow(target.key(name))
         definitions = flow.all_definitions()
         unbound = bool(mask & _UNBOUND) or flow.has_del()
@@ -1261,7 +1294,9 @@ class Flow:
                 unbound = True
             else:
                 definitions.append(node)
-        return Reaching(target.node, _in_order(definitions), unbound, False, False)
+        answer = self._all[key] = _reaching(target.node, _in_order(definitions), unbound, False,
+                                            False)
+        return answer
 
     def _externals_of(self, target: _Scope, name: str) -> list[tuple[ast.AST, int]] | None:
         """Definitions of a scope's name made by other frames (global, nonlocal, a walrus in a
@@ -1309,6 +1344,19 @@ def _resolve(name: str, scope: _Scope, module: _Scope) -> _Scope | None:
         current = current.parent
     cached[name] = found
     return found
+
+
+_new = object.__new__
+
+
+def _reaching(scope: Any, definitions: tuple[ast.AST, ...], maybe_unbound: bool, exact: bool,
+              builtin: bool) -> Reaching:
+    """Reaching(...), made without the frozen dataclass's __init__ (one attribute store at a
+    time): the same object, at half the cost, for the many answers of a file."""
+    answer = _new(Reaching)
+    answer.__dict__.update(scope=scope, definitions=definitions, maybe_unbound=maybe_unbound,
+                           exact=exact, builtin=builtin)
+    return answer
 
 
 def _in_order(nodes: list[ast.AST]) -> tuple[ast.AST, ...]:
