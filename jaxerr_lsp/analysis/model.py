@@ -1,11 +1,14 @@
 """The module model: one walk over the tree gives scopes, bindings, imports and name uses.
 
 Shaped after pyflakes' checker: a scope stack and, per scope, every binding of every name.
-The model answers three questions for the rules, conservatively (None means "unknown"):
+The model answers these questions for the rules, conservatively (None means "unknown"):
 - `qualname(expr)`: the dotted path of a module attribute an expression names
   (`J.vjp` -> "jax.vjp" after `import jax as J`);
-- `binding_of(name_node)`: the one binding a name can refer to at that point;
-- `is_mutated(binding)`: whether the bound container may be changed after it is built.
+- `reaching(name_node)`: the bindings that can reach a use, by code flow
+  (`jaxerr_lsp.analysis.flow`: branches, loops and their back-edges, try, del; a notebook is
+  its cells in order); `binding_of(name_node)`: the one binding the use certainly reads;
+- `uses_of(binding)`: the uses that may read a binding; `is_mutated(binding)`: whether the
+  bound container may be changed after it is built.
 
 The walk is iterative (no recursion), so deeply nested code cannot overflow Python's stack.
 """
@@ -16,6 +19,8 @@ import ast
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, NamedTuple
+
+from jaxerr_lsp.analysis.flow import Flow
 
 # Binding kinds
 ASSIGN = "assign"  # name = value
@@ -108,6 +113,10 @@ class ModuleModel:
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
         self.classes: list[ast.ClassDef] = []
         self.call_scope: dict[int, Scope] = {}
+        # id(the node that binds) -> its binding: the nodes the code-flow binder names
+        # (a target Name, an alias, a def, an arg...), and the statements the model files
+        # some bindings under (an annotated assignment, a walrus, a starred target).
+        self.binding_at: dict[int, Binding] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
@@ -337,6 +346,12 @@ class ModuleModel:
         target = self._target_scope(binding.name, scope)
         binding.scope = target
         target.bindings.setdefault(binding.name, []).append(binding)
+        node = binding.node
+        self.binding_at[id(node)] = binding
+        inner = getattr(node, "target", None) if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) \
+            else getattr(node, "value", None) if isinstance(node, ast.Starred) else None
+        if isinstance(inner, ast.Name):
+            self.binding_at[id(inner)] = binding
 
     def _add_import(self, scope: Scope, binding: Binding) -> None:
         self.imports.append(binding)
@@ -383,6 +398,8 @@ class ModuleModel:
             scope.bindings.clear()
             scope.parent = None
         self.imports.clear()
+        self.binding_at.clear()
+        self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node):
             table.clear()
@@ -423,14 +440,57 @@ class ModuleModel:
             return binding.value
         return None
 
-    def binding_of(self, node: ast.Name) -> Binding | None:
-        """The single binding `node` refers to, when the code makes it certain."""
+    @cached_property
+    def flow(self) -> Flow:
+        """The code-flow binder of the module (built lazily, per scope and name)."""
+        return Flow(self.tree)
+
+    def reaching(self, node: ast.Name) -> list[Binding] | None:
+        """The bindings that can reach the use `node`, in source order, when code flow decides
+        it: None for a name read inside a nested function from an enclosing scope (it may run
+        at any time), a name that may be unbound there, a builtin, a star import's name."""
         use = self.use_of.get(id(node))
         if use is None:
             return None
         scope = self.resolve_scope(node.id, use.scope)
         if scope is None:
             return None
+        reach = self.flow.reaching(node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def binding_of(self, node: ast.Name) -> Binding | None:
+        """The one binding the use `node` certainly reads: the one binding code flow lets
+        reach it (`reaching`); for a name read from an enclosing scope by a nested function,
+        the name's only binding there, when the use certainly sees it bound."""
+        use = self.use_of.get(id(node))
+        if use is None:
+            return None
+        scope = self.resolve_scope(node.id, use.scope)
+        if scope is None:
+            return None
+        reach = self.flow.reaching(node)
+        if reach is not None and reach.exact:
+            if reach.builtin or reach.maybe_unbound or not reach.definitions:
+                return None
+            found = [self.binding_at.get(id(d)) for d in reach.definitions]
+            if any(b is None or b.scope is not scope for b in found):
+                return None
+            if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
+                return None
+            binding = found[0]
+            return binding if binding is not None and binding.kind != OTHER else None
+        return self._only_binding(node, use, scope)
+
+    def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
+        """A name read where code flow cannot say when (inside a nested function, from an
+        enclosing scope): its one binding in that scope, when the use's definition is not in
+        a branch that binding is not in."""
         bindings = scope.bindings[node.id]
         if len(bindings) != 1 and not _same_import(bindings):
             return None
@@ -450,34 +510,24 @@ class ModuleModel:
             return None  # used before (or within) the binding statement: NameError first
         return binding
 
-    def latest_binding(self, name: ast.Name) -> Binding | None:
-        """The binding `name` refers to: its one binding (`binding_of`), or, for a name bound
-        several times in the scope of its use (`def f` then `f = jax.jit(f)`), the binding
-        written last before the use in straight-line code, when the use certainly sees it
-        (not bound in a branch the use is not in)."""
-        binding = self.binding_of(name)
-        if binding is not None:
-            return binding
-        use = self.use_of.get(id(name))
-        if use is None or self.resolve_scope(name.id, use.scope) is not use.scope:
-            return None
-
-        def bound_at(binding: Binding) -> tuple[int, int]:
-            return binding.end if binding.end != (0, 0) else (binding.line, 0)
-
-        where = (name.lineno, name.col_offset)
-        before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
-        if not before:
-            return None
-        latest = max(before, key=bound_at)
-        if latest.branch != use.branch[:len(latest.branch)] or latest.kind == OTHER:
-            return None
-        return latest
-
     def uses_of(self, binding: Binding) -> Iterator[Use]:
+        """The uses that may read `binding`: the uses of its name in its scope that code flow
+        lets it reach (every use, where flow cannot say)."""
         for use in self.uses.get(binding.name, ()):
-            if self.resolve_scope(binding.name, use.scope) is binding.scope:
+            if self.resolve_scope(binding.name, use.scope) is not binding.scope:
+                continue
+            reach = self.flow.reaching(use.node)
+            if reach is None or not reach.exact or any(
+                    self.binding_at.get(id(d)) is binding for d in reach.definitions):
                 yield use
+
+    def certain_uses_of(self, binding: Binding) -> list[Use]:
+        """The uses that certainly read `binding` (their `binding_of`)."""
+        return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
+
+    def binding_of_definition(self, node: ast.AST) -> Binding | None:
+        """The binding a def, class, target Name, alias or parameter makes."""
+        return self.binding_at.get(id(node))
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""

@@ -320,7 +320,7 @@ class Tracing:
         if isinstance(expr, ast.Lambda):
             return expr
         if isinstance(expr, ast.Name):
-            binding = self.model.latest_binding(expr)
+            binding = self.model.binding_of(expr)
             if binding is not None and binding.kind == DEF and isinstance(
                     binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                     and self._decorators_below_known(binding.node, -1):

@@ -177,7 +177,7 @@ def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
         return []
     return [use.parent for use in model.uses_of(binding)
             if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and model.latest_binding(use.node) is binding]
+            and model.binding_of(use.node) is binding]
 
 
 def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
@@ -187,7 +187,7 @@ def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunc
         return expr
     if not isinstance(expr, ast.Name):
         return None
-    binding = ctx.model.latest_binding(expr)
+    binding = ctx.model.binding_of(expr)
     if binding is None or binding.kind != DEF \
             or not isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None

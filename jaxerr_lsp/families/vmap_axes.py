@@ -136,7 +136,7 @@ def _calls_of_rebound_name(ctx: Context, call: ast.Call) -> list[ast.Call]:
         return []
     return [use.parent for use in model.uses_of(binding)
             if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and model.latest_binding(use.node) is binding]
+            and model.binding_of(use.node) is binding]
 
 
 def _def_before(ctx: Context, name: ast.Name) -> ast.FunctionDef | None:
