@@ -28,7 +28,8 @@ UNPACK = "unpack"  # a, name = value  (index gives the position)
 IMPORT = "import"  # import/from-import; qualname holds the dotted path
 DEF = "def"  # def / async def
 CLASS = "class"
-OTHER = "other"  # parameters, loop targets, with/except targets, del, augmented assignment, ...
+AUGMENTED = "augmented"  # name op= value (value: the right-hand side; operator: the op)
+OTHER = "other"  # parameters, loop targets, with/except targets, del, ...
 
 BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
 
@@ -59,6 +60,7 @@ class Binding:
     index: tuple[int, ...] = ()  # UNPACK: position of the name in the target
     arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
     qualname: str | None = None  # IMPORT: what the name stands for
+    operator: ast.operator | None = None  # AUGMENTED: the operator of `name op= value`
     line: int = 0
     # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
     end: tuple[int, int] = (0, 0)
@@ -387,8 +389,13 @@ class ModuleModel:
 
     def _bind_target_name(self, node: ast.Name, scope: Scope, branch: tuple[tuple[int, int], ...],
                           parent: ast.AST | None) -> None:
-        """A Name stored or deleted by anything but a plain assignment (loops, with, del,
-        augmented assignment...): a binding whose value the engine does not follow."""
+        """A Name stored or deleted by anything but a plain assignment (loops, with, del...):
+        a binding whose value the engine does not follow; `name op= value`: AUGMENTED."""
+        if type(parent) is ast.AugAssign and parent.target is node:  # type: ignore[union-attr]
+            self._add(scope, Binding(node.id, AUGMENTED, node, scope, branch,
+                                     value=parent.value, operator=parent.op,  # type: ignore[union-attr]
+                                     line=node.lineno, end=_end(parent)))
+            return
         self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
 
     def release(self) -> None:
@@ -464,6 +471,19 @@ class ModuleModel:
             return None
         return found  # type: ignore[return-value]
 
+    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
+        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
+        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
+            return None
+        reach = self.flow.reaching(binding.node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not binding.scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
     def binding_of(self, node: ast.Name) -> Binding | None:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,
@@ -484,7 +504,7 @@ class ModuleModel:
             if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
                 return None
             binding = found[0]
-            return binding if binding is not None and binding.kind != OTHER else None
+            return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
         return self._only_binding(node, use, scope)
 
     def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
@@ -495,7 +515,7 @@ class ModuleModel:
         if len(bindings) != 1 and not _same_import(bindings):
             return None
         binding = bindings[0]
-        if binding.kind == OTHER:
+        if binding.kind in (OTHER, AUGMENTED):
             return None
         # Where the use sits, seen from the binding's scope: its own branch, or the branch of
         # the nested definition that holds it.
