@@ -430,9 +430,11 @@ class ModuleModel:
             current = current.parent
         return None
 
-    def local_function(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
-        """The lambda, undecorated def, or name bound once to a lambda, of this file that
-        `expr` certainly is (what JAX runs when the expression is passed to it)."""
+    def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+        """The function of this file that `expr` certainly is, as JAX runs it when the
+        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`
+        or `name = lambda ...` (a decorator may change what the function is or returns; an
+        async def returns a coroutine)."""
         if isinstance(expr, ast.Lambda):
             return expr
         if not isinstance(expr, ast.Name):
@@ -445,6 +447,14 @@ class ModuleModel:
             return binding.node
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
             return binding.value
+        return None
+
+    def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` (decorated or not) a name certainly stands for."""
+        binding = self.binding_of(expr) if isinstance(expr, ast.Name) else None
+        if binding is not None and binding.kind == DEF \
+                and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return binding.node
         return None
 
     @cached_property

@@ -32,7 +32,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -316,16 +316,15 @@ class Tracing:
         return len(expr.args) - 1, frozenset(k.arg for k in expr.keywords if k.arg is not None)
 
     def _function_of(self, expr: ast.expr) -> FunctionNode | None:
-        if isinstance(expr, ast.Lambda):
-            return expr
-        if isinstance(expr, ast.Name):
-            binding = self.model.binding_of(expr)
-            if binding is not None and binding.kind == DEF and isinstance(
-                    binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                    and self._decorators_below_known(binding.node, -1):
-                # (a name of a def decorated by anything but a transformation names what the
-                # decorator made: a custom_vjp's primal is not what grad runs)
-                return binding.node
+        """The function `expr` is (`model.function_of`), or a def decorated only by
+        transformations of this model (a def decorated by anything else names what the
+        decorator made: a custom_vjp's primal is not what grad runs)."""
+        function = self.model.function_of(expr)
+        if function is not None:
+            return function
+        definition = self.model.def_of(expr)
+        if definition is not None and self._decorators_below_known(definition, -1):
+            return definition
         return None
 
     def _trace(self, function_expr: ast.AST, transform: Transform,

@@ -180,20 +180,6 @@ def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
             and model.binding_of(use.node) is binding]
 
 
-def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
-    """The lambda, or the undecorated def the name is (`def f` then `f = jax.jit(f)`
-    included), that `expr` is."""
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr)
-    if binding is None or binding.kind != DEF \
-            or not isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    return None if binding.node.decorator_list else binding.node
-
-
 def jit_sites(ctx: Context) -> Iterator[CallSite]:
     """Every complete `jax.jit(f, ...)` call (functools.partial included)."""
     for site in ctx.model.calls_to(JIT):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, Binding, CallSite, Decoration, Scope
-from jaxerr_lsp.families.jit_static import calls_of_def, function_of
+from jaxerr_lsp.families.jit_static import calls_of_def
 from jaxerr_lsp.families.vjp_application import calls_of_result
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def _calls_of_rebound_name(ctx: Context, call: ast.Call) -> list[ast.Call]:
 
 def _def_before(ctx: Context, name: ast.Name) -> ast.FunctionDef | None:
     """The undecorated def that `f` names in `f = jax.vmap(f)` (bound just before)."""
-    definition = function_of(ctx, name)
+    definition = ctx.model.function_of(name)
     return definition if isinstance(definition, ast.FunctionDef) else None
 
 

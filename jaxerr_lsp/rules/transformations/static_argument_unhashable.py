@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.families.jit_static import StaticArgs, calls_of_def, calls_of_jit, function_of, jit_sites, \
+from jaxerr_lsp.families.jit_static import StaticArgs, calls_of_def, calls_of_jit, jit_sites, \
     jitted_defs, static_args
 from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
@@ -72,7 +72,7 @@ class _Unhashable:
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
     for site in jit_sites(ctx):
-        function = function_of(ctx, site.args[0])
+        function = ctx.model.function_of(site.args[0])
         signature = Signature.of(function.args) if function is not None else None
         static = static_args(site.keywords, signature)
         if static is not None and (static.argnums or static.argnames):
