@@ -555,6 +555,28 @@ class ModuleModel:
         """The uses that certainly read `binding` (their `binding_of`)."""
         return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
 
+    def calls_of(self, binding: Binding) -> list[ast.Call]:
+        """The calls `name(...)` whose callee certainly reads `binding`."""
+        return [use.parent for use in self.certain_uses_of(binding)
+                if type(use.parent) is ast.Call and use.parent.func is use.node]
+
+    def calls_of_def(self, function: ast.AST) -> list[ast.Call]:
+        """The calls of a def or class through its name, where the name certainly is it."""
+        binding = self.binding_at.get(id(function))
+        return self.calls_of(binding) if binding is not None and binding.kind in (DEF, CLASS) else []
+
+    def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
+        """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
+        where it is made, or `g(x)` wherever `g` certainly is `g = call(...)`."""
+        parent = self.parent.get(id(call))
+        if type(parent) is ast.Call and parent.func is call:
+            return [parent]
+        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1 \
+                or type(parent.targets[0]) is not ast.Name:
+            return []
+        binding = self.binding_at.get(id(parent.targets[0]))
+        return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
     def binding_of_definition(self, node: ast.AST) -> Binding | None:
         """The binding a def, class, target Name, alias or parameter makes."""
         return self.binding_at.get(id(node))

@@ -265,58 +265,12 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
     if site in getattr(function, "decorator_list", ()):
         if leak.kind == "attribute":
             return _method_runs(ctx, leak)
-        return _calls_of_name(ctx, getattr(function, "name", ""),
-                              lambda b: b.kind == DEF and b.node is function)
+        return ctx.model.calls_of_def(function)
     if not isinstance(site, ast.Call) or leak.kind == "attribute":
         return []
     if transform.qualname in RUN_WHERE_CALLED:
         return [site]
-    parent = ctx.model.parent.get(id(site))
-    if isinstance(parent, ast.Call) and parent.func is site:
-        return [parent]
-    binding = _bound_to(ctx, site)
-    if binding is not None:
-        return _calls_after_binding(ctx, binding)
-    return []
-
-
-def _bound_to(ctx: Context, call: ast.Call) -> Binding | None:
-    """The binding `name = call` of the scope where `call` is written, when there is one."""
-    scope = _call_scope(ctx, call)
-    if scope is None:
-        return None
-    for bindings in scope.bindings.values():
-        for binding in bindings:
-            if binding.kind == ASSIGN and binding.value is call:
-                return binding
-    return None
-
-
-def _calls_of_name(ctx: Context, name: str, wanted) -> list[ast.Call]:
-    found = []
-    for call in ctx.model.name_calls.get(name, ()):
-        if isinstance(call.func, ast.Name):
-            binding = ctx.model.binding_of(call.func)
-            if binding is not None and wanted(binding):
-                found.append(call)
-    return found
-
-
-def _calls_after_binding(ctx: Context, binding: Binding) -> list[ast.Call]:
-    """Calls `name(...)` that see `binding` (`g = jax.jit(f)`; also `f = jax.jit(f)` after
-    `def f`): the name's last binding in its scope, called after it in that scope."""
-    bindings = binding.scope.bindings.get(binding.name, [])
-    if bindings[-1] is not binding or binding.branch:
-        return []
-    found = []
-    for call in ctx.model.name_calls.get(binding.name, ()):
-        use = ctx.model.use_of.get(id(call.func))
-        if use is None or use.scope is not binding.scope \
-                or (call.lineno, call.col_offset) < binding.end:
-            continue
-        if ctx.model.resolve_scope(binding.name, use.scope) is binding.scope:
-            found.append(call)
-    return found
+    return ctx.model.calls_of_result(site)
 
 
 def _method_runs(ctx: Context, leak: Leak) -> list[ast.Call]:
