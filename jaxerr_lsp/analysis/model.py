@@ -577,6 +577,19 @@ class ModuleModel:
         binding = self.binding_at.get(id(parent.targets[0]))
         return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
 
+    def runs_before(self, call: ast.Call, use: Use) -> bool:
+        """Whether `call` certainly ran whenever `use` is reached: it is in the use's scope,
+        ends before it, and sits in the branches the use sits in (none the use is not in)."""
+        if self.call_scope.get(id(call)) is not use.scope:
+            return False
+        if (call.end_lineno or call.lineno, call.end_col_offset or 0) > (use.node.lineno, use.node.col_offset):
+            return False
+        callee: ast.AST = call.func
+        while isinstance(callee, (ast.Attribute, ast.Call)):
+            callee = callee.value if isinstance(callee, ast.Attribute) else callee.func
+        where = self.use_of.get(id(callee)) if isinstance(callee, ast.Name) else None
+        return where is not None and use.branch[:len(where.branch)] == where.branch
+
     def binding_of_definition(self, node: ast.AST) -> Binding | None:
         """The binding a def, class, target Name, alias or parameter makes."""
         return self.binding_at.get(id(node))

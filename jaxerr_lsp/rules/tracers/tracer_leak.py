@@ -307,14 +307,6 @@ def _in_traced_code(ctx: Context, scope: Scope | None) -> bool:
     return False
 
 
-def _branch_of_call(ctx: Context, call: ast.Call) -> tuple[tuple[int, int], ...] | None:
-    node: ast.AST = call.func
-    while isinstance(node, (ast.Attribute, ast.Call)):
-        node = node.value if isinstance(node, ast.Attribute) else node.func
-    use = ctx.model.use_of.get(id(node)) if isinstance(node, ast.Name) else None
-    return use.branch if use is not None else None
-
-
 # ------------------------------------------------------------------------ the later use
 def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | None:
     if not runs:
@@ -322,20 +314,9 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | Non
     for use, expr in _candidate_uses(ctx, leak, runs):
         if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak):
             continue
-        if any(_runs_before(ctx, run, use) for run in runs):
+        if any(ctx.model.runs_before(run, use) for run in runs):
             return expr
     return None
-
-
-def _runs_before(ctx: Context, run: ast.Call, use: Use) -> bool:
-    """`run` is in the scope of `use`, ends before it, and runs whenever `use` runs."""
-    if _call_scope(ctx, run) is not use.scope:
-        return False
-    end = (run.end_lineno or run.lineno, run.end_col_offset or 0)
-    if end > (use.node.lineno, use.node.col_offset):
-        return False
-    branch = _branch_of_call(ctx, run)
-    return branch is not None and use.branch[:len(branch)] == branch
 
 
 def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
