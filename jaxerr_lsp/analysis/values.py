@@ -394,8 +394,9 @@ class Inference:
         binding = self.model.binding_of(expr)
         if binding is None:
             reaching = self.model.reaching(expr)
-            if reaching is not None and len(reaching) > 1:
-                # Bound on several paths (branches, a loop's back-edge): what they agree on.
+            if reaching and not any(isinstance(b.node, ast.arg) for b in reaching):
+                # Bound on several paths (branches, a loop's back-edge): what they agree on;
+                # or by `x op= y`.
                 return join([self._bound_value(b, depth) for b in reaching])
             return self._parameter(expr)
         return self._bound_value(binding, depth)
