@@ -2,7 +2,7 @@
 """The binder's cost beside `ast.parse`: not a test.
 
 For every Python file under the given folders (default: the installed jax and, if present,
-flax), times `ast.parse` of the file, then building `jaxerr_lsp.flow.Flow` on the tree and
+flax), times `ast.parse` of the file, then building `jaxerr_lsp.analysis.flow.Flow` on the tree and
 answering `reaching` for every Name read (the list of names is collected outside the timing).
 Prints the totals and their ratio (target: <= 0.4), and the files with the highest ratios.
 Times are CPU times of this process (`time.process_time`), the best of `--repeat` runs per
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jaxerr_lsp.flow import Flow  # noqa: E402
+from jaxerr_lsp.analysis.flow import Flow  # noqa: E402
 
 
 def default_roots() -> list[Path]:

@@ -1,4 +1,4 @@
-"""The binder with code flow (jaxerr_lsp/flow.py): hand-written cases, then generated programs
+"""The binder with code flow (jaxerr_lsp/analysis/flow.py): hand-written cases, then generated programs
 run by real Python (every value a use reads must come from a definition the binder names),
 then every file of the repository's cases and examples."""
 
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from jaxerr_lsp.flow import Flow, Reaching
+from jaxerr_lsp.analysis.flow import Flow, Reaching
 
 sys.path.insert(0, str(Path(__file__).parent))
 import flow_programs  # noqa: E402
