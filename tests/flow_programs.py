@@ -190,9 +190,12 @@ def _calls_named(tree: ast.AST, name: str) -> list[ast.Call]:
 
 
 def _number(call: ast.Call) -> int:
-    argument = call.args[0]
-    assert isinstance(argument, ast.Constant)
-    return int(argument.value)
+    return _constant(call.args[0])
+
+
+def _constant(expr: ast.expr) -> int:
+    assert isinstance(expr, ast.Constant) and isinstance(expr.value, int)
+    return expr.value
 
 
 def uses(tree: ast.Module) -> dict[int, ast.Name]:
@@ -285,13 +288,12 @@ def sites(tree: ast.Module) -> dict[int, ast.AST]:
         elif isinstance(node, ast.FunctionDef):
             defaults = node.args.defaults
             if defaults and isinstance(defaults[0], ast.Constant):
-                found[int(defaults[0].value)] = node
+                found[_constant(defaults[0])] = node
         elif isinstance(node, ast.ClassDef):
             for statement in node.body:
                 if isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name) \
                         and statement.targets[0].id == "_site":
-                    assert isinstance(statement.value, ast.Constant)
-                    found[int(statement.value.value)] = node
+                    found[_constant(statement.value)] = node
         elif isinstance(node, ast.Match) and isinstance(node.subject, ast.Call):
             found[_number(node.subject)] = node.cases[-1].pattern
         elif isinstance(node, ast.MatchClass):
@@ -307,9 +309,7 @@ def sites(tree: ast.Module) -> dict[int, ast.AST]:
 
 
 def _number_at(call: ast.Call, index: int) -> int:
-    argument = call.args[index]
-    assert isinstance(argument, ast.Constant)
-    return int(argument.value)
+    return _constant(call.args[index])
 
 
 # ---------------------------------------------------------------------- writing programs
