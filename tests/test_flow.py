@@ -41,6 +41,9 @@ def lines(answer: Reaching) -> list[int]:
     return [getattr(d, "lineno", 0) for d in answer.definitions]
 
 
+lines_of = lines
+
+
 def kinds(answer: Reaching) -> list[str]:
     return [type(d).__name__ for d in answer.definitions]
 
@@ -451,6 +454,21 @@ def test_finally_on_return_and_break_paths():
     answer = reach(source, "y")
     assert lines(answer) == [11]
     assert answer.maybe_unbound is True  # no iteration
+
+
+def test_deeply_nested_finally_bodies_stay_sound():
+    # Past a few levels a `finally` is laid out once for every path (less precise, still sound).
+    lines = ["def f():", "    x = 0"]
+    for level in range(9):
+        lines += ["    " * (level + 1) + "try:", "    " * (level + 2) + f"x = {level + 1}",
+                  "    " * (level + 1) + "finally:"]
+    lines += ["    " * 10 + "print(x)", "    print(x)"]
+    source = "\n".join(lines)
+    innermost = reach(source, "x", 0)
+    assert lines_of(innermost) == [2, 4, 7, 10, 13, 16, 19, 22, 25, 28]
+    after = reach(source, "x", 1)
+    assert 28 in lines_of(after)
+    assert after.maybe_unbound is False
 
 
 def test_with_body_may_be_cut_short_by_a_swallowing_manager():
