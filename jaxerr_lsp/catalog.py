@@ -48,10 +48,19 @@ The loader checks that no API is documented twice (the error names both files), 
 name in an entry's `apis` is documented somewhere, and that no qualified name or method name
 points to two APIs. An API may be documented without any entry listing it (its hover then
 names no error).
+
+Older wordings (`[[older]]` tables, see jaxerr_lsp/older_wordings.py): the message as older JAX
+releases word it, with the releases that raise it (`versions = "0.4.1 - 0.4.6"`), its
+`exception` when it differs, the `files` that hold its text and the `binds` of f-string fields
+it writes out. The matcher recognizes them like the entry's own templates (pasted errors come
+from every JAX version); `explain` and hover show only the current wording. Their placeholders
+are described in `[placeholders]` like the others'.
 """
 
 from __future__ import annotations
 
+import builtins
+import dataclasses
 import functools
 import re
 import textwrap
@@ -61,6 +70,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from jaxerr_lsp.config import SEVERITIES
+from jaxerr_lsp.older_wordings import OlderWording, parse_older
+from jaxerr_lsp.paste_cleanup import clean as clean_paste
+from jaxerr_lsp.paste_cleanup import exception_names
 
 __all__ = [
     "Catalog",
@@ -182,6 +194,8 @@ class Entry:
     # How the rule's findings are shown by default: "error", or "warning" for an error JAX
     # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
     severity: str = "error"
+    # ---- older wordings (`[[older]]`): matched, never shown as the current message
+    older: tuple[OlderWording, ...] = ()
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -229,6 +243,15 @@ class Match:
     entry: Entry
     score: int
     full: bool  # True: a whole template matched; False: only a distinctive part of one
+    # Between partial matches of equal score: the length of the template's other long literal
+    # stretches found in the text, and whether the match came from an older wording only.
+    evidence: int = 0
+    older: bool = False
+
+    def rank(self) -> tuple[int, int, int]:
+        """Higher is better: score, then (partial matches) evidence, then the current wording
+        over an older one. Two matches of different entries with the same rank are a tie."""
+        return (self.score, self.evidence, 0 if self.older else 1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,6 +325,7 @@ class _Pattern:
     required: tuple[str, ...]  # every literal stretch, squashed: all must occur for a full match
     # A generic message (Python's own) counts only next to its raise site's traceback frame.
     site: str | None = None
+    older: bool = False  # an older JAX wording of the entry's message ([[older]])
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
@@ -344,6 +368,17 @@ def _compile(template: str, generic: Source | None = None) -> _Pattern:
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
         return _Pattern(full, length, (), (), required, site)
     return _Pattern(full, length, tuple(lines), chunks, required)
+
+
+_EVIDENCE_MIN = 12  # non-space characters of a literal stretch that count as evidence
+
+
+def _evidence(pattern: _Pattern, squashed_text: str) -> int:
+    """How much of the template's literal text, in stretches of some length, the text holds:
+    between two partial matches of equal score, the one whose other sentences are there too
+    ("The problem arose with the `bool` function.") is the more specific."""
+    return sum(len(part) for part in pattern.required
+               if len(part) >= _EVIDENCE_MIN and part in squashed_text)
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -434,30 +469,56 @@ class Catalog:
         `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
         line or literal stretch of at least 40 non-space characters found in the text counts as
         a partial match (e.g. a message cut short), ranked by how much of it was found.
+
+        The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
+        and fences, rich boxes: jaxerr_lsp.paste_cleanup), and older JAX wordings of a message
+        (`[[older]]`) count like the current one. When nothing matches, a paste that names an
+        exception class JAX raises for exactly one entry (`NonConcreteBooleanIndexError`)
+        gives that entry, as the weakest partial match.
         """
         if not isinstance(text, str) or not text.strip():
             return []
         if len(text) > _MAX_TEXT:
             half = _MAX_TEXT // 2
             text = text[:half] + "\n" + text[-half:]
+        text = clean_paste(text)
         squashed = _squash(text)
         results: list[Match] = []
         for entry in self.entries.values():
             best: Match | None = None
             for pattern in self._patterns_for(entry):
                 if pattern.matches(squashed):
-                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True)
+                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
+                                      older=pattern.older)
                 else:
                     score = _partial_score(pattern, squashed)
-                    candidate = Match(entry, score, False) if score else None
-                if candidate and (best is None or candidate.score > best.score):
+                    candidate = (Match(entry, score, False, _evidence(pattern, squashed),
+                                       pattern.older) if score else None)
+                if candidate and (best is None or candidate.rank() > best.rank()):
                     best = candidate
             if best is not None:
                 results.append(best)
         if any(m.full for m in results):  # partial matches are only a fallback
             results = [m for m in results if m.full]
-        results.sort(key=lambda m: (-m.score, m.entry.id))
+        if not results:
+            results = self._by_exception_name(text)
+        results.sort(key=lambda m: tuple(-r for r in m.rank()) + (m.entry.id,))
         return results
+
+    def _by_exception_name(self, text: str) -> list[Match]:
+        """The entry whose exception class (one of JAX's own, not Python's) the text names,
+        when it names such classes of exactly one entry."""
+        owners: dict[str, set[str]] = {}
+        for entry in self.entries.values():
+            for name in {*entry.exceptions, *(o.exception for o in entry.older if o.exception)}:
+                short = name.rsplit(".", 1)[-1]
+                if not hasattr(builtins, short):
+                    owners.setdefault(short, set()).add(entry.id)
+        found = {entry_id for name in exception_names(text) for entry_id in owners.get(name, ())}
+        named = [owners[name] for name in exception_names(text) if name in owners]
+        if len(found) != 1 or any(len(ids) != 1 for ids in named):
+            return []
+        return [Match(self.entries[found.pop()], 1, False)]
 
     def _patterns_for(self, entry: Entry) -> list[_Pattern]:
         patterns = self._patterns.get(entry.id)
@@ -471,6 +532,8 @@ class Catalog:
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
                                         if t in generic else [_compile(t)])]
+            patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
+                         if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
         return patterns
 
@@ -482,7 +545,7 @@ _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "su
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
-                    "severity"})
+                    "severity", "older"})
 
 
 def default_catalog_dir() -> Path:
@@ -611,8 +674,9 @@ def _load_entry(path: Path) -> Entry:
     _check_template(values["message"], fail, "message")
 
     sources = _sources(data, text, fail)
-    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message],
-                                 fail)
+    older = parse_older(data, _check_template, _check_exception, fail)
+    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message]
+                                 + [o.message for o in older], fail)
     static_rule = data.get("static_rule", True)
     if not isinstance(static_rule, bool):
         raise fail("static_rule", f"must be true or false, not {static_rule!r}")
@@ -670,6 +734,7 @@ def _load_entry(path: Path) -> Entry:
         placeholders=placeholders,
         static_rule=static_rule,
         severity=severity,
+        older=older,
     )
 
 

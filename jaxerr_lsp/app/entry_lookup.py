@@ -30,8 +30,15 @@ def lookup_entry(catalog: Catalog, query: str) -> Entry:
 
 
 def entry_for_error_text(catalog: Catalog, text: str) -> Entry:
-    """The entry whose message template best matches pasted error text (see `Catalog.match`)."""
-    matches = catalog.match(text)
+    """The entry whose message template best matches pasted error text (see `Catalog.match`).
+
+    Never a guess: when the best two matches are of different entries and rank the same (a
+    message cut where two entries' templates still agree), no entry is named."""
+    matches = catalog.match_scored(text)
     if not matches:
         raise NoMatchingEntry("no catalog entry matches this error text")
-    return matches[0]
+    if len(matches) > 1 and matches[1].rank() == matches[0].rank():
+        raise NoMatchingEntry(
+            "this error text matches several catalog entries equally "
+            f"({matches[0].entry.id}, {matches[1].entry.id}); paste more of the message")
+    return matches[0].entry
