@@ -38,9 +38,9 @@ from jaxerr_lsp.older_wordings import OlderWording, parse_version, version_in_ra
 
 # The releases the record covers: every range's first and last release must be among them.
 CHECKED_RELEASES = (
-    "0.4.1", "0.4.6", "0.4.7", "0.4.13", "0.4.14", "0.4.20", "0.4.25", "0.4.26", "0.4.30",
-    "0.4.31", "0.4.33", "0.4.34", "0.4.35", "0.4.38", "0.5.0", "0.5.3", "0.6.0", "0.7.0",
-    "0.8.1", "0.8.2", "0.9.0", "0.10.0", "0.11.2", "0.12.0",
+    "0.4.1", "0.4.6", "0.4.7", "0.4.13", "0.4.14", "0.4.20", "0.4.21", "0.4.25", "0.4.26",
+    "0.4.30", "0.4.31", "0.4.33", "0.4.34", "0.4.35", "0.4.38", "0.5.0", "0.5.3", "0.6.0",
+    "0.7.0", "0.8.1", "0.8.2", "0.9.0", "0.10.0", "0.11.0", "0.11.1", "0.11.2", "0.12.0",
 )
 # Shorter fixed parts (a lone "." or ", ") prove nothing: they are found anywhere.
 MIN_PART = 3
