@@ -514,8 +514,8 @@ class Catalog:
                 short = name.rsplit(".", 1)[-1]
                 if not hasattr(builtins, short):
                     owners.setdefault(short, set()).add(entry.id)
-        found = {entry_id for name in exception_names(text) for entry_id in owners.get(name, ())}
         named = [owners[name] for name in exception_names(text) if name in owners]
+        found = {entry_id for ids in named for entry_id in ids}
         if len(found) != 1 or any(len(ids) != 1 for ids in named):
             return []
         return [Match(self.entries[found.pop()], 1, False)]

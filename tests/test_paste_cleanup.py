@@ -168,3 +168,28 @@ def test_more_specific_older_wording_wins_over_general_entry(catalog: Catalog):
     # The general entry for another function (`int`), as before.
     other = text.replace("`bool`", "`int`")
     assert entry_for_error_text(catalog, other).id == "tracer-concretization"
+
+
+# JAX 0.4.x's message for np.asarray on a tracer, with the tracer repr of older releases.
+NUMPY_CONVERSION = ("The numpy.ndarray conversion method __array__() was called on the JAX "
+                    "Tracer object Traced<ShapedArray(float32[3])>with<DynamicJaxprTrace("
+                    "level=1/0)>\nThe error occurred while tracing the function f at t.py:3 "
+                    "for jit. This concrete value was not available in Python because it "
+                    "depends on the value of the argument 'x'.")
+
+
+@pytest.mark.parametrize("prefix", [
+    "jax.errors.TracerArrayConversionError: ",
+    "jax._src.errors.TracerArrayConversionError: ",
+    "jax.core.TracerArrayConversionError: ",
+    "FilteredStackTrace: jax._src.errors.TracerArrayConversionError: ",
+    "jax._src.traceback_util.UnfilteredStackTrace: jax._src.errors.TracerArrayConversionError: ",
+    "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Generated function failed: CpuCallback "
+    "error: TracerArrayConversionError: ",
+    "RuntimeError: INTERNAL: CpuCallback error: TracerArrayConversionError: ",
+])
+def test_class_paths_and_older_tracer_reprs(catalog: Catalog, prefix: str):
+    text = prefix + NUMPY_CONVERSION
+    scored = catalog.match_scored(text)
+    assert scored[0].entry.id == "tracer-numpy-conversion" and scored[0].full
+    assert entry_for_error_text(catalog, text).id == "tracer-numpy-conversion"
