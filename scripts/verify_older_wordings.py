@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from jaxerr_lsp.catalog import load_catalog, template_parts  # noqa: E402
-from jaxerr_lsp.older_wordings import OlderWording, parse_version, version_in_range  # noqa: E402
+from jaxerr_lsp.errors.catalog import load_catalog, template_parts  # noqa: E402
+from jaxerr_lsp.errors.older_wordings import OlderWording, parse_version, version_in_range  # noqa: E402
 
 # The releases the record covers: every range's first and last release must be among them.
 CHECKED_RELEASES = (

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.app.entry_lookup import entry_for_error_text
-from jaxerr_lsp.catalog import Catalog, CatalogError, default_catalog_dir, load_catalog, template_parts
-from jaxerr_lsp.older_wordings import OlderWording, parse_version, version_in_range
+from jaxerr_lsp.errors.catalog import Catalog, CatalogError, default_catalog_dir, load_catalog, template_parts
+from jaxerr_lsp.errors.older_wordings import OlderWording, parse_version, version_in_range
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "older_wordings_verified.json"
@@ -114,7 +114,7 @@ def test_current_wording_still_wins(catalog: Catalog):
 
 
 def test_rendering_shows_only_current_wordings(catalog: Catalog):
-    from jaxerr_lsp.catalog import render_markdown, render_text
+    from jaxerr_lsp.errors.catalog import render_markdown, render_text
     entry = catalog.get("loop-carry-mismatch")
     for text in (render_text(entry, catalog=catalog), render_markdown(entry, catalog=catalog)):
         assert "identical types" not in text and "Scanned function" not in text

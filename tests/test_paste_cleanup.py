@@ -1,4 +1,4 @@
-"""Pasted errors are recognized through their decorations (jaxerr_lsp.paste_cleanup and the
+"""Pasted errors are recognized through their decorations (jaxerr_lsp.errors.paste_cleanup and the
 matcher): pytest's `E   `, Markdown quotes and fences, rich boxes, escaped newlines, IPython
 frames, traceback wrappers; a paste naming only a JAX exception class; ties (no JAX)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text
-from jaxerr_lsp.catalog import Catalog, load_catalog
-from jaxerr_lsp.paste_cleanup import clean, exception_names
+from jaxerr_lsp.errors.catalog import Catalog, load_catalog
+from jaxerr_lsp.errors.paste_cleanup import clean, exception_names
 
 # JAX 0.12's message for `x[0] = 1` (array-item-assignment), as Python prints it.
 SETITEM = ("TypeError: JAX arrays are immutable and do not support in-place item assignment. "
@@ -76,7 +76,7 @@ def test_decorated_paste_is_recognized(catalog: Catalog, style: str, message: st
 def test_decorations_break_matching_without_cleanup(catalog: Catalog):
     """The decorations matter: without `clean`, pytest's prefixes split the message's lines
     where the terminal cut them."""
-    from jaxerr_lsp import catalog as catalog_module
+    from jaxerr_lsp.errors import catalog as catalog_module
     text = decorations(CARRY)["pytest-cut-lines"]
     squashed = catalog_module._squash(text)
     patterns = catalog._patterns_for(catalog.get("loop-carry-mismatch"))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text
-from jaxerr_lsp.catalog import ENTRY_ID_RE, Catalog, load_catalog
+from jaxerr_lsp.errors.catalog import ENTRY_ID_RE, Catalog, load_catalog
 
 CORPUS = Path(__file__).parent / "data" / "pasted_errors" / "corpus.jsonl"
 URL_RE = re.compile(r"^https://github\.com/([^/]+/[^/]+)/(issues|pull)/[0-9]+$")
