@@ -49,8 +49,8 @@ name in an entry's `apis` is documented somewhere, and that no qualified name or
 points to two APIs. An API may be documented without any entry listing it (its hover then
 names no error).
 
-Older wordings (`[[older]]` tables, see jaxerr_lsp/errors/older_wordings.py): the message as older JAX
-releases word it, with the releases that raise it (`versions = "0.4.1 - 0.4.6"`), its
+Older wordings (`[[older]]` tables, see jaxerr_lsp/errors/older_wordings.py): the message as
+older JAX releases word it, with the releases that raise it (`versions = "0.4.1 - 0.4.6"`), its
 `exception` when it differs, the `files` that hold its text and the `binds` of f-string fields
 it writes out. The matcher recognizes them like the entry's own templates (pasted errors come
 from every JAX version); `explain` and hover show only the current wording. Their placeholders
@@ -188,14 +188,14 @@ class Entry:
     # What each placeholder of the templates stands for, in words ("type(logs).__name__" ->
     # "type of the logs"): `explain` and hover show templates with these, never raw f-string code.
     placeholders: tuple[tuple[str, str], ...] = ()
+    # Older JAX releases' wordings of the message (`[[older]]`): matched, never shown.
+    older: tuple[OlderWording, ...] = ()
     # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
     # rule flags it; the entry serves hover, `explain` and pasted tracebacks.
     static_rule: bool = True
     # How the rule's findings are shown by default: "error", or "warning" for an error JAX
     # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
     severity: str = "error"
-    # ---- older wordings (`[[older]]`): matched, never shown as the current message
-    older: tuple[OlderWording, ...] = ()
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -471,8 +471,8 @@ class Catalog:
         a partial match (e.g. a message cut short), ranked by how much of it was found.
 
         The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
-        and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a message
-        (`[[older]]`) count like the current one. When nothing matches, a paste that names an
+        and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a
+        message (`[[older]]`) count like the current one. When nothing matches, a paste that names an
         exception class JAX raises for exactly one entry (`NonConcreteBooleanIndexError`)
         gives that entry, as the weakest partial match.
         """
@@ -546,7 +546,9 @@ _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "su
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
-                    "severity", "older"})
+                    "severity"})
+
+_KNOWN_FIELDS = _KNOWN_FIELDS | {"older"}  # older JAX wordings: jaxerr_lsp/errors/older_wordings.py
 
 
 def default_catalog_dir() -> Path:
@@ -737,9 +739,9 @@ def _load_entry(path: Path) -> Entry:
         path=path,
         api_docs=api_docs,
         placeholders=placeholders,
+        older=older,
         static_rule=static_rule,
         severity=severity,
-        older=older,
     )
 
 
