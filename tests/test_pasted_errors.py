@@ -17,6 +17,8 @@ from __future__ import annotations
 import collections
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,23 @@ def test_recognition_rate(catalog: Catalog):
           f"{len(recognized)}/{len(in_catalog)}")
     print("not recognized, by label:", dict(missed.most_common()))
     assert len(recognized) >= RECOGNIZED_FLOOR
+
+
+def _explain(text: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jaxerr_lsp", "explain", "-"], cwd=cwd,
+                          input=text, capture_output=True, text=True, timeout=120)
+
+
+def test_explain_command_on_pasted_errors(tmp_path: Path):
+    """End to end: a notebook paste in an older JAX wording names its entry; a cut paste two
+    entries share, and another library's error, name none."""
+    by_url = {item["url"]: item for item in ITEMS}
+    older = by_url["https://github.com/google/brax/issues/228"]["text"]
+    done = _explain(older, tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("JXE096 loop-carry-mismatch"), done
+    cut = by_url["https://github.com/jax-ml/jax/pull/12611"]["text"]
+    done = _explain(cut, tmp_path)
+    assert done.returncode == 1 and "several catalog entries" in done.stderr, done
+    other = by_url["https://github.com/numpy/numpy/issues/16997"]["text"]
+    done = _explain(other, tmp_path)
+    assert done.returncode == 1 and "no catalog entry matches" in done.stderr, done
