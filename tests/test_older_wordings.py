@@ -55,7 +55,7 @@ def test_catalog_has_older_wordings(catalog: Catalog):
     found = _older(catalog)
     assert len(found) >= 15
     for entry_id, wording in found:
-        assert parse_version(wording.first) >= (0, 4, 1), entry_id
+        assert parse_version(wording.first) >= (0, 1, 40), entry_id
         assert parse_version(wording.last) < parse_version(catalog.get(entry_id).jax_version)
         assert wording.message not in catalog.get(entry_id).messages
 

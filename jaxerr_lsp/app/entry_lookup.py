@@ -5,7 +5,7 @@ Used by `jaxerr explain`, the server's `jaxerr.explain` command, and hover.
 
 from __future__ import annotations
 
-from jaxerr_lsp.errors.catalog import Catalog, CatalogError, Entry
+from jaxerr_lsp.errors.catalog import Catalog, CatalogError, Entry, decisive
 
 __all__ = ["NoMatchingEntry", "lookup_entry", "entry_for_error_text"]
 
@@ -37,8 +37,9 @@ def entry_for_error_text(catalog: Catalog, text: str) -> Entry:
     matches = catalog.match_scored(text)
     if not matches:
         raise NoMatchingEntry("no catalog entry matches this error text")
-    if len(matches) > 1 and matches[1].rank() == matches[0].rank():
+    best = decisive(matches)
+    if best is None:
         raise NoMatchingEntry(
             "this error text matches several catalog entries equally "
             f"({matches[0].entry.id}, {matches[1].entry.id}); paste more of the message")
-    return matches[0].entry
+    return best.entry

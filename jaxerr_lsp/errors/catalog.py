@@ -81,6 +81,7 @@ __all__ = [
     "Entry",
     "FixInfo",
     "Match",
+    "decisive",
     "Source",
     "default_catalog_dir",
     "load_catalog",
@@ -247,11 +248,32 @@ class Match:
     # stretches found in the text, and whether the match came from an older wording only.
     evidence: int = 0
     older: bool = False
+    # The matched template's literal stretches, squashed (see `decisive`).
+    pieces: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
 
     def rank(self) -> tuple[int, int, int]:
         """Higher is better: score, then (partial matches) evidence, then the current wording
         over an older one. Two matches of different entries with the same rank are a tie."""
         return (self.score, self.evidence, 0 if self.older else 1)
+
+
+def decisive(matches: list[Match]) -> Match | None:
+    """The best of `matches` (as `Catalog.match_scored` orders them) when it is the only one
+    that fits, else None. Among matches of the same rank, one whose template asks for all the
+    text another's asks for, and more that the paste does not show (the older `bool` wording
+    against the general concretization one, on a paste from another function), gives way;
+    what is left must be a single match, or the paste is a tie (`explain` guesses nothing)."""
+    if not matches:
+        return None
+    tied = [m for m in matches if m.rank() == matches[0].rank()]
+    left = [m for m in tied if not any(_asks_more(m, o) for o in tied if o is not m)]
+    return left[0] if len(left) == 1 else None
+
+
+def _asks_more(m: Match, other: Match) -> bool:
+    """True when m's template holds all of other's literal text, and more."""
+    return (sum(map(len, m.pieces)) > sum(map(len, other.pieces))
+            and all(any(piece in mine for mine in m.pieces) for piece in other.pieces))
 
 
 # --------------------------------------------------------------------------------------------
@@ -309,6 +331,7 @@ def _field_end(template: str, start: int) -> int:
 _WS = re.compile(r"\s+")
 _WILDCARD = r".{0,6000}?"
 _MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
+_URL = re.compile(r"https?://\S+")
 _MAX_TEXT = 400_000
 
 
@@ -362,7 +385,10 @@ def _compile(template: str, generic: Source | None = None) -> _Pattern:
         if line_length >= _MIN_FRAGMENT and line.strip() != template.strip():
             lines.append((pattern, line_length))
     literals = [_squash(value) for kind, value in parts if kind == "text"]
-    chunks = tuple(s for s in literals if len(s) >= _MIN_FRAGMENT)
+    # A web address is no evidence of one error (JAX's messages share their documentation's
+    # prefix): partial matches count the text around it.
+    chunks = tuple(s for kind, value in parts if kind == "text"
+                   for piece in _URL.split(value) if len(s := _squash(piece)) >= _MIN_FRAGMENT)
     required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
@@ -490,11 +516,12 @@ class Catalog:
                 candidate: Match | None
                 if pattern.matches(squashed):
                     candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
-                                      older=pattern.older)
+                                      older=pattern.older, pieces=frozenset(pattern.required))
                 else:
                     score = _partial_score(pattern, squashed)
                     candidate = (Match(entry, score, False, _evidence(pattern, squashed),
-                                       pattern.older) if score else None)
+                                       pattern.older, frozenset(pattern.required))
+                                 if score else None)
                 if candidate and (best is None or candidate.rank() > best.rank()):
                     best = candidate
             if best is not None:
@@ -504,6 +531,10 @@ class Catalog:
         if not results:
             results = self._by_exception_name(text)
         results.sort(key=lambda m: tuple(-r for r in m.rank()) + (m.entry.id,))
+        best = decisive(results)
+        if best is not None and best is not results[0]:  # the better fit first
+            results.remove(best)
+            results.insert(0, best)
         return results
 
     def _by_exception_name(self, text: str) -> list[Match]:
