@@ -58,11 +58,23 @@ def decorations(message: str) -> dict[str, str]:
                               "unmodified.\n\n--------------------"),
         "json-log": '{"name": "TypeError", "message": "' + message.replace("\n", "\\n") + '"}',
         "windows": message.replace("\n", "\r\n"),
+        # Colors: ANSI escapes, and what is left of them when the escape character is lost.
+        "terminal-colors": "\x1b[0;31m" + message.replace(" must ", " \x1b[1mmust\x1b[0m ")
+                           .replace(" support ", " [1;31msupport[0m "),
+        "html-entities": message.replace("'", "&#x27;").replace("<", "&lt;"),
     }
+
+
+# JAX 0.4.x's wording of the same error (an older wording, with quotes in its fixed text).
+SETITEM_04 = ("TypeError: '<class 'jaxlib.xla_extension.ArrayImpl'>' object does not support "
+              "item assignment. JAX arrays are immutable. Instead of ``x[idx] = y``, use "
+              "``x = x.at[idx].set(y)`` or another .at[] method: "
+              "https://jax.readthedocs.io/en/latest/_autosummary/jax.numpy.ndarray.at.html")
 
 
 @pytest.mark.parametrize("style", sorted(decorations("x")))
 @pytest.mark.parametrize("message, entry_id", [(SETITEM, "array-item-assignment"),
+                                               (SETITEM_04, "array-item-assignment"),
                                                (CARRY, "loop-carry-mismatch")])
 def test_decorated_paste_is_recognized(catalog: Catalog, style: str, message: str,
                                        entry_id: str):
@@ -100,6 +112,13 @@ def test_decorations_break_matching_without_cleanup(catalog: Catalog):
 ])
 def test_clean_line(line: str, expected: str):
     assert clean(line) == expected
+
+
+def test_colors_and_entities_go():
+    assert clean("\x1b[0;31mTypeError\x1b[0m: x") == "TypeError: x"
+    assert clean("[0;31mTypeError[0m: x") == "TypeError: x"
+    assert clean("got &lt;class &#x27;list&#x27;&gt;") == "got <class 'list'>"
+    assert clean("x[0] + y[1]") == "x[0] + y[1]"  # indices are not colors
 
 
 def test_escaped_newlines_only_in_one_line_messages():

@@ -10,6 +10,9 @@ GitHub issue. The message is the same, the wrapping is not:
   `╭───╮` / `╰───╯` borders;
 - a message shown inside a repr or a JSON log keeps its line breaks as the two characters
   `\\n`;
+- a terminal's or a notebook's colors come along as ANSI escapes (`\\x1b[0;31m`), or as what
+  is left of them when the escape character is lost (`[0;31mTypeError[0m`);
+- text copied from a web page may keep HTML entities (`&lt;class 'list'&gt;`);
 - Windows line ends (`\\r\\n`) and non-breaking spaces.
 
 `clean` removes those, line by line, and leaves everything else as it is: the matcher already
@@ -26,6 +29,7 @@ resort: a paste that shows only the name of an exception class JAX raises for on
 
 from __future__ import annotations
 
+import html
 import re
 
 __all__ = ["clean", "exception_names"]
@@ -36,6 +40,8 @@ _FENCE = re.compile(r"^[ \t]*(?:```+|~~~+)[ \t]*([A-Za-z0-9_+.-]*)[ \t]*(.*)$")
 _BOX_BORDER = re.compile(r"^[ \t]*[╭╰┌└+][─━═\-]+.*[╮╯┐┘+]?[ \t]*$")
 _BOX_SIDE = "│┃║"
 _ESCAPED_NEWLINE = re.compile(r"(?<!\\)\\n")
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]|\[[0-9]{1,3}(?:;[0-9]{1,3})*m")
+_HTML_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#[0-9]+|#x[0-9a-fA-F]+);")
 _EXCEPTION_NAME = re.compile(
     r"(?:(?<=[\s.:`'\"(\[])|^)([A-Z][A-Za-z0-9]*(?:Error|Exception))(?=[:\s`'\")\]]|$)")
 
@@ -43,6 +49,9 @@ _EXCEPTION_NAME = re.compile(
 def clean(text: str) -> str:
     """`text` without pytest, Markdown, rich-box and escaped-newline decorations."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
+    text = _ANSI.sub("", text)
+    if _HTML_ENTITY.search(text):
+        text = html.unescape(text)
     if "\\n" in text and text.count("\n") < text.count("\\n"):
         # A message shown inside a repr or a JSON string: its line breaks are escaped.
         text = _ESCAPED_NEWLINE.sub("\n", text)
