@@ -28,7 +28,8 @@ UNPACK = "unpack"  # a, name = value  (index gives the position)
 IMPORT = "import"  # import/from-import; qualname holds the dotted path
 DEF = "def"  # def / async def
 CLASS = "class"
-OTHER = "other"  # parameters, loop targets, with/except targets, del, augmented assignment, ...
+AUGMENTED = "augmented"  # name op= value (value: the right-hand side; operator: the op)
+OTHER = "other"  # parameters, loop targets, with/except targets, del, ...
 
 BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
 
@@ -59,6 +60,7 @@ class Binding:
     index: tuple[int, ...] = ()  # UNPACK: position of the name in the target
     arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
     qualname: str | None = None  # IMPORT: what the name stands for
+    operator: ast.operator | None = None  # AUGMENTED: the operator of `name op= value`
     line: int = 0
     # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
     end: tuple[int, int] = (0, 0)
@@ -387,8 +389,13 @@ class ModuleModel:
 
     def _bind_target_name(self, node: ast.Name, scope: Scope, branch: tuple[tuple[int, int], ...],
                           parent: ast.AST | None) -> None:
-        """A Name stored or deleted by anything but a plain assignment (loops, with, del,
-        augmented assignment...): a binding whose value the engine does not follow."""
+        """A Name stored or deleted by anything but a plain assignment (loops, with, del...):
+        a binding whose value the engine does not follow; `name op= value`: AUGMENTED."""
+        if type(parent) is ast.AugAssign and parent.target is node:  # type: ignore[union-attr]
+            self._add(scope, Binding(node.id, AUGMENTED, node, scope, branch,
+                                     value=parent.value, operator=parent.op,  # type: ignore[union-attr]
+                                     line=node.lineno, end=_end(parent)))
+            return
         self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
 
     def release(self) -> None:
@@ -423,9 +430,11 @@ class ModuleModel:
             current = current.parent
         return None
 
-    def local_function(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
-        """The lambda, undecorated def, or name bound once to a lambda, of this file that
-        `expr` certainly is (what JAX runs when the expression is passed to it)."""
+    def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+        """The function of this file that `expr` certainly is, as JAX runs it when the
+        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`
+        or `name = lambda ...` (a decorator may change what the function is or returns; an
+        async def returns a coroutine)."""
         if isinstance(expr, ast.Lambda):
             return expr
         if not isinstance(expr, ast.Name):
@@ -438,6 +447,14 @@ class ModuleModel:
             return binding.node
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
             return binding.value
+        return None
+
+    def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` (decorated or not) a name certainly stands for."""
+        binding = self.binding_of(expr) if isinstance(expr, ast.Name) else None
+        if binding is not None and binding.kind == DEF \
+                and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return binding.node
         return None
 
     @cached_property
@@ -464,6 +481,19 @@ class ModuleModel:
             return None
         return found  # type: ignore[return-value]
 
+    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
+        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
+        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
+            return None
+        reach = self.flow.reaching(binding.node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not binding.scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
     def binding_of(self, node: ast.Name) -> Binding | None:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,
@@ -484,7 +514,7 @@ class ModuleModel:
             if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
                 return None
             binding = found[0]
-            return binding if binding is not None and binding.kind != OTHER else None
+            return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
         return self._only_binding(node, use, scope)
 
     def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
@@ -495,7 +525,7 @@ class ModuleModel:
         if len(bindings) != 1 and not _same_import(bindings):
             return None
         binding = bindings[0]
-        if binding.kind == OTHER:
+        if binding.kind in (OTHER, AUGMENTED):
             return None
         # Where the use sits, seen from the binding's scope: its own branch, or the branch of
         # the nested definition that holds it.
@@ -524,6 +554,41 @@ class ModuleModel:
     def certain_uses_of(self, binding: Binding) -> list[Use]:
         """The uses that certainly read `binding` (their `binding_of`)."""
         return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
+
+    def calls_of(self, binding: Binding) -> list[ast.Call]:
+        """The calls `name(...)` whose callee certainly reads `binding`."""
+        return [use.parent for use in self.certain_uses_of(binding)
+                if type(use.parent) is ast.Call and use.parent.func is use.node]
+
+    def calls_of_def(self, function: ast.AST) -> list[ast.Call]:
+        """The calls of a def or class through its name, where the name certainly is it."""
+        binding = self.binding_at.get(id(function))
+        return self.calls_of(binding) if binding is not None and binding.kind in (DEF, CLASS) else []
+
+    def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
+        """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
+        where it is made, or `g(x)` wherever `g` certainly is `g = call(...)`."""
+        parent = self.parent.get(id(call))
+        if type(parent) is ast.Call and parent.func is call:
+            return [parent]
+        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1 \
+                or type(parent.targets[0]) is not ast.Name:
+            return []
+        binding = self.binding_at.get(id(parent.targets[0]))
+        return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
+    def runs_before(self, call: ast.Call, use: Use) -> bool:
+        """Whether `call` certainly ran whenever `use` is reached: it is in the use's scope,
+        ends before it, and sits in the branches the use sits in (none the use is not in)."""
+        if self.call_scope.get(id(call)) is not use.scope:
+            return False
+        if (call.end_lineno or call.lineno, call.end_col_offset or 0) > (use.node.lineno, use.node.col_offset):
+            return False
+        callee: ast.AST = call.func
+        while isinstance(callee, (ast.Attribute, ast.Call)):
+            callee = callee.value if isinstance(callee, ast.Attribute) else callee.func
+        where = self.use_of.get(id(callee)) if isinstance(callee, ast.Name) else None
+        return where is not None and use.branch[:len(where.branch)] == where.branch
 
     def binding_of_definition(self, node: ast.AST) -> Binding | None:
         """The binding a def, class, target Name, alias or parameter makes."""
