@@ -48,6 +48,18 @@ The loader checks that no API is documented twice (the error names both files), 
 name in an entry's `apis` is documented somewhere, and that no qualified name or method name
 points to two APIs. An API may be documented without any entry listing it (its hover then
 names no error).
+
+Explain-only entries (`static_rule = false`) may omit `rule`: such an entry has no rule code
+and is named by its id (`jaxerr explain device-out-of-memory`). An error this machine cannot
+raise (it needs a GPU, a TPU, or a broken or mismatched install) says so instead of showing a
+`before` it cannot run:
+
+    reproducible = false
+    why_not_reproduced = "Needs a CUDA GPU whose memory runs out; ..."   # in our words
+
+Its `[example]` then has no `before`; it keeps an `after` when that program runs here (the
+table may be absent when none does). Its templates are still verified where JAX builds them:
+the Python source or the compiled library of the installed JAX (`library = ...`).
 """
 
 from __future__ import annotations
@@ -182,6 +194,23 @@ class Entry:
     # How the rule's findings are shown by default: "error", or "warning" for an error JAX
     # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
     severity: str = "error"
+    # ---- Errors this machine cannot raise (`reproducible = false`) ----------------------------
+    # False: the error needs hardware or an install this machine (CPU only) does not have (a
+    # GPU, a mismatched jaxlib): the entry has no `before`, and says why in `why_not_reproduced`.
+    reproducible: bool = True
+    why_not_reproduced: str = ""
+    # ---- end ------------------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The entry's rule code and id ("JXE013 vjp-accumulator-type"), or its id alone when
+        it has no rule code (an explain-only entry)."""
+        return f"{self.rule} {self.id}" if self.rule else self.id
+
+    @property
+    def reference(self) -> str:
+        """What `jaxerr explain` takes to show this entry: its rule code, else its id."""
+        return self.rule or self.id
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -400,9 +429,9 @@ class Catalog:
     def by_rule(self, code: str) -> Entry:
         wanted = code.strip().upper() if isinstance(code, str) else code
         for entry in self.entries.values():
-            if entry.rule == wanted:
+            if entry.rule and entry.rule == wanted:
                 return entry
-        known = ", ".join(e.rule for e in self.entries.values()) or "none"
+        known = ", ".join(e.rule for e in self.entries.values() if e.rule) or "none"
         raise CatalogError(f"no catalog entry for rule {code!r} (known rules: {known})")
 
     def lookup(self, key: str) -> Entry:
@@ -482,7 +511,8 @@ _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "su
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
-                    "severity"})
+                    "severity"}
+                 | {"reproducible", "why_not_reproduced"})  # errors this machine cannot raise
 
 
 def default_catalog_dir() -> Path:
@@ -515,12 +545,14 @@ def _load(directory: Path) -> Catalog:
         if entry.id in entries:
             raise CatalogError(
                 f"{path}: field `id`: duplicate id {entry.id!r} (also in {entries[entry.id].path})")
-        if entry.rule in rules:
+        if entry.rule and entry.rule in rules:
             raise CatalogError(
                 f"{path}: field `rule`: rule {entry.rule!r} is already used by {rules[entry.rule]}")
         entries[entry.id] = entry
-        rules[entry.rule] = path
-    entries = dict(sorted(entries.items(), key=lambda item: (item[1].rule, item[0])))
+        if entry.rule:
+            rules[entry.rule] = path
+    # In rule order; the entries without a rule code after them, by id.
+    entries = dict(sorted(entries.items(), key=lambda item: (not item[1].rule, item[1].rule, item[0])))
     for entry in entries.values():
         for related in entry.related:
             if related not in entries:
@@ -599,13 +631,16 @@ def _load_entry(path: Path) -> Entry:
                 raise fail(f"{key}[{i}]", "must not be empty")
         return tuple(value)
 
-    values = {key: text(data, key, key) for key in _STR_FIELDS}
+    values = {key: text(data, key, key, optional=key == "rule") or "" for key in _STR_FIELDS}
     entry_id = values["id"]
     if not ENTRY_ID_RE.fullmatch(entry_id):
         raise fail("id", f"invalid id {entry_id!r} (lowercase letters, digits and '-')")
     if entry_id != path.stem:
         raise fail("id", f"id {entry_id!r} must equal the file name {path.stem!r}")
-    if not RULE_RE.fullmatch(values["rule"]):
+    if "rule" not in data and data.get("static_rule", True) is not False:
+        raise fail("rule", "missing (only an explain-only entry, `static_rule = false`, may have "
+                           "no rule code)")
+    if "rule" in data and not RULE_RE.fullmatch(values["rule"]):
         raise fail("rule", f"invalid rule code {values['rule']!r} (e.g. 'JXE001')")
     _check_exception(values["exception"], fail, "exception")
     _check_template(values["message"], fail, "message")
@@ -620,7 +655,20 @@ def _load_entry(path: Path) -> Entry:
     if severity not in SEVERITIES:
         raise fail("severity", f"must be one of {', '.join(SEVERITIES)}, not {severity!r}")
 
-    example = data.get("example")
+    # ---- Errors this machine cannot raise: no `before`, and why ---------------------------
+    reproducible = data.get("reproducible", True)
+    if not isinstance(reproducible, bool):
+        raise fail("reproducible", f"must be true or false, not {reproducible!r}")
+    why_not = text(data, "why_not_reproduced", "why_not_reproduced", optional=True) or ""
+    if reproducible and why_not:
+        raise fail("why_not_reproduced", "only for an entry with `reproducible = false`")
+    if not reproducible:
+        if not why_not:
+            raise fail("why_not_reproduced", "missing (what this machine lacks to raise the error)")
+        if data.get("static_rule", True) is not False:
+            raise fail("reproducible", "an error no example raises has no rule (`static_rule = false`)")
+    # ---- end ------------------------------------------------------------------------------------
+    example = data.get("example", {} if not reproducible else None)
     if example is None:
         raise fail("example", "missing (a table with `before` and `after`)")
     if not isinstance(example, dict):
@@ -628,8 +676,11 @@ def _load_entry(path: Path) -> Entry:
     extra = sorted(set(example) - {"before", "after"})
     if extra:
         raise fail(f"example.{extra[0]}", "unknown field (expected `before` and `after`)")
-    before = text(example, "before", "example.before")
-    after = text(example, "after", "example.after")
+    if not reproducible and "before" in example:
+        raise fail("example.before", "an entry with `reproducible = false` has no `before` "
+                                     "(this machine cannot raise the error)")
+    before = text(example, "before", "example.before", optional=not reproducible) or ""
+    after = text(example, "after", "example.after", optional=not reproducible) or ""
     for field, code in (("example.before", before), ("example.after", after)):
         try:
             compile(code, f"{path}:{field}", "exec")
@@ -670,6 +721,8 @@ def _load_entry(path: Path) -> Entry:
         placeholders=placeholders,
         static_rule=static_rule,
         severity=severity,
+        reproducible=reproducible,
+        why_not_reproduced=why_not,
     )
 
 
@@ -861,7 +914,8 @@ def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
     lines = []
     for rid in entry.related:
         other = catalog.entries.get(rid) if catalog is not None else None
-        lines.append(f"{rid} ({other.rule}): {other.title}" if other else rid)
+        lines.append((f"{rid} ({other.rule}): {other.title}" if other.rule else f"{rid}: {other.title}")
+                     if other else rid)
     return lines
 
 
@@ -869,7 +923,8 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"### {entry.rule} · {entry.title}", "", f"`{entry.id}` — {entry.summary}", ""]
+    heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
+    out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
     out += [f"**{' or '.join(entry.exceptions)}** raised by JAX:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
@@ -879,8 +934,13 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
         out += ["**Why this code triggers it**", "", why.strip(), ""]
     out += ["**How to fix it**", ""]
     out += [f"{i}. {s}" for i, s in enumerate(entry.solutions, 1)] + [""]
-    out += ["**Example**", "", "Before (raises):", "", "```python", entry.example_before.strip("\n"),
-            "```", "", "After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
+    out += ["**Example**", ""]
+    if entry.example_before:
+        out += ["Before (raises):", "", "```python", entry.example_before.strip("\n"), "```", ""]
+    else:
+        out += [f"Not reproduced here: {' '.join(entry.why_not_reproduced.split())}", ""]
+    if entry.example_after:
+        out += ["After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
     out += ["**Defensive patterns**", ""]
     for item in entry.defensive:
         rendered = _md_item(item)
@@ -938,7 +998,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     """The entry as plain text for a terminal (`jaxerr explain`)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"{entry.rule} {entry.id}: {entry.title}", ""]
+    out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
     out += [f"{' or '.join(entry.exceptions)} raised by JAX:"] + _code(entry.readable(entry.message))
     for other in _variants(entry):
@@ -951,8 +1011,13 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     for i, solution in enumerate(entry.solutions, 1):
         wrapped = _wrap(solution, indent="     ")
         out += [f"  {i}. " + wrapped[0].lstrip()] + wrapped[1:]
-    out += ["", "Before (raises):"] + _code(entry.example_before)
-    out += ["", "After:"] + _code(entry.example_after) + [""]
+    if entry.example_before:
+        out += ["", "Before (raises):"] + _code(entry.example_before)
+    else:
+        out += ["", "Not reproduced here:"] + _wrap(entry.why_not_reproduced)
+    if entry.example_after:
+        out += ["", "After:"] + _code(entry.example_after)
+    out += [""]
     out += ["Defensive patterns:"]
     for item in entry.defensive:
         if "\n" in item.strip():
