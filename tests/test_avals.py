@@ -1,4 +1,4 @@
-"""The value inference's shapes and dtypes (`jaxerr_lsp.avals`), checked against real JAX.
+"""The value inference's shapes and dtypes (`jaxerr_lsp.analysis.avals`), checked against real JAX.
 
 One program binds every name below; the inference gives each its aval from the code alone,
 and JAX, running the program, prints each value's real aval: they must agree, weak type
@@ -10,9 +10,9 @@ from __future__ import annotations
 import ast
 import json
 
-from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.avals import Aval
-from jaxerr_lsp.values import Inference, array_of
+from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.values import Inference, array_of
 from tests.jax_runner import run_programs
 
 PROGRAM = '''

@@ -3,10 +3,10 @@ files the engine does not need to parse."""
 
 from __future__ import annotations
 
-from jaxerr_lsp import engine
-from jaxerr_lsp.config import Config
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.rule import Rule
+from jaxerr_lsp.engine import run as engine
+from jaxerr_lsp.core.config import Config
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.engine.rule import Rule
 from tests.case_files import case
 
 CASE = case("vjp-with-refs-tree-mismatch", "dict_vs_tuple")
