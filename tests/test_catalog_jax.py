@@ -201,6 +201,16 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         return
     tree, lines = _module(source.file)
     function = _find_function(tree, source.function, source.line)
+    if source.warning:  # `warnings.warn(msg)` at `line`, msg a format string of the function
+        warns = [n for n in ast.walk(function) if isinstance(n, ast.Call)
+                 and ast.unparse(n.func) == "warnings.warn" and n.lineno == source.line]
+        assert warns, f"{entry.id}: no warnings.warn at {source.file}:{source.line}"
+        # The template with `{}` for each placeholder is one of the function's format strings.
+        formatted = "".join(text if kind == "text" else "{}" for kind, text in template_parts(template))
+        strings = [n.value for n in ast.walk(function)
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        assert formatted in strings, (entry.id, formatted, strings)
+        return
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
         assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
         assert not lines[source.line - 1].lstrip().startswith("raise "), (

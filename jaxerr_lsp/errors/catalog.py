@@ -29,7 +29,9 @@ A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled co
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
 (such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
-it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest.
+it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest. A site
+with `warning = true` warns instead (`warnings.warn(msg)` at `line`), the exception being the
+warning's category (`UserWarning`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -137,6 +139,10 @@ class Source:
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
+    # True: JAX warns here (`warnings.warn(msg)` at `line`) instead of raising; the entry's (or
+    # the site's) exception is the warning's category (`UserWarning`). A program run with
+    # warnings as errors (`python -W error`) raises it at this line.
+    warning: bool = False
 
 
 @dataclass(frozen=True)
@@ -779,7 +785,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed"}
+                  "builder_file", "parts", "library", "trimmed", "warning"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -827,10 +833,15 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
+        warning = table.get("warning", False)
+        if not isinstance(warning, bool):
+            raise fail(f"{where}.warning", f"must be true or false, not {warning!r}")
+        if warning and (generic or builder is not None or library is not None):
+            raise fail(f"{where}.warning", "a warning site is neither generic, built nor compiled")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library,
-                              trimmed=trimmed))
+                              trimmed=trimmed, warning=warning))
     return tuple(sources)
 
 
