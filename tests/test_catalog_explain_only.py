@@ -116,3 +116,29 @@ def test_unreproducible_messages_are_recognized_as_their_entry(entry):
         pasted = f"Traceback (most recent call last):\n  ...\n{entry.exception}: {_filled(template)}\n"
         scored = CATALOG.match_scored(pasted)
         assert scored and scored[0].entry.id == entry.id and scored[0].full, (template, scored[:2])
+
+
+@pytest.mark.parametrize("file,old,new,field,words", [
+    ("x64-dtype-truncated.toml", "warning = true", 'warning = "yes"', "source[0].warning",
+     ["true or false"]),
+    ("x64-dtype-truncated.toml", "warning = true", "warning = true\ngeneric = true\nmessage = 'x'",
+     "source[0].warning", ["neither generic"]),
+    ("accelerator-fallback-to-cpu.toml", "line = 903\nlogged = true", "line = 903\nlogged = 1",
+     "source[0].logged", ["true or false"]),
+    ("accelerator-fallback-to-cpu.toml", "line = 903\nlogged = true",
+     "line = 903\nlogged = true\nwarning = true", "source[0].logged", ["no warning"]),
+])
+def test_warning_and_logged_sites(tmp_path: Path, file: str, old: str, new: str, field: str,
+                                  words: list[str]):
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / file, old, new)
+    _assert_error(directory, file, field, *words)
+
+
+def test_warned_and_logged_errors_say_so():
+    for entry_id, verb in (("x64-dtype-truncated", "warned"), ("accelerator-fallback-to-cpu", "logged"),
+                           ("device-out-of-memory", "raised")):
+        entry = CATALOG.get(entry_id)
+        assert entry.shown_as == verb
+        assert f"{entry.exception} {verb} by JAX:" in render_text(entry)
+        assert f"**{entry.exception}** {verb} by JAX:" in render_markdown(entry)

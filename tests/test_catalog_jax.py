@@ -201,6 +201,14 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         return
     tree, lines = _module(source.file)
     function = _find_function(tree, source.function, source.line)
+    if source.logged:  # `logger.warning(msg)` at `line`: msg written there or built before
+        logs = [n for n in ast.walk(function) if isinstance(n, ast.Call) and n.lineno == source.line
+                and ast.unparse(n.func) in ("logger.warning", "logger.error", "logger.info")]
+        assert logs, f"{entry.id}: no logger call at {source.file}:{source.line}"
+        as_raise = ast.Raise(exc=logs[0], cause=None, lineno=logs[0].lineno, col_offset=0)
+        assert _covers(covered, _string_pieces(logs[0])) or _covers(
+            covered, _message_built_for(tree, function, as_raise)), (entry.id, source.line)
+        return
     if source.warning:  # `warnings.warn(msg)` at `line`, msg a format string of the function
         warns = [n for n in ast.walk(function) if isinstance(n, ast.Call)
                  and ast.unparse(n.func) == "warnings.warn" and n.lineno == source.line]

@@ -31,7 +31,8 @@ C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX 
 (such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
 it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest. A site
 with `warning = true` warns instead (`warnings.warn(msg)` at `line`), the exception being the
-warning's category (`UserWarning`).
+warning's category (`UserWarning`); with `logged = true` JAX only logs it
+(`logger.warning(msg)`), and the exception is the record's level (`WARNING`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -143,6 +144,9 @@ class Source:
     # the site's) exception is the warning's category (`UserWarning`). A program run with
     # warnings as errors (`python -W error`) raises it at this line.
     warning: bool = False
+    # True: JAX only logs the message (`logger.warning(msg)` at `line`) and goes on; the
+    # exception names the record's level (`WARNING`). Users meet it as a line of the log.
+    logged: bool = False
 
 
 @dataclass(frozen=True)
@@ -212,6 +216,14 @@ class Entry:
         """The entry's rule code and id ("JXE013 vjp-accumulator-type"), or its id alone when
         it has no rule code (an explain-only entry)."""
         return f"{self.rule} {self.id}" if self.rule else self.id
+
+    @property
+    def shown_as(self) -> str:
+        """How JAX hands the error to the user: "raised", "warned" (every site warns) or
+        "logged" (every site only logs it)."""
+        if all(s.logged for s in self.sources):
+            return "logged"
+        return "warned" if all(s.warning for s in self.sources) else "raised"
 
     @property
     def reference(self) -> str:
@@ -785,7 +797,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed", "warning"}
+                  "builder_file", "parts", "library", "trimmed", "warning", "logged"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -838,10 +850,15 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(f"{where}.warning", f"must be true or false, not {warning!r}")
         if warning and (generic or builder is not None or library is not None):
             raise fail(f"{where}.warning", "a warning site is neither generic, built nor compiled")
+        logged = table.get("logged", False)
+        if not isinstance(logged, bool):
+            raise fail(f"{where}.logged", f"must be true or false, not {logged!r}")
+        if logged and (warning or generic or builder is not None or library is not None):
+            raise fail(f"{where}.logged", "a logged site is no warning, generic, built or compiled site")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library,
-                              trimmed=trimmed, warning=warning))
+                              trimmed=trimmed, warning=warning, logged=logged))
     return tuple(sources)
 
 
@@ -941,7 +958,7 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
         catalog = _default_or_own(entry)
     heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
     out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** raised by JAX:", "", "```text",
+    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by JAX:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -1016,7 +1033,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
         catalog = _default_or_own(entry)
     out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} raised by JAX:"] + _code(entry.readable(entry.message))
+    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by JAX:"] + _code(entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))
     out += [""]
