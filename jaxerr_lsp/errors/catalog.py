@@ -209,7 +209,17 @@ class Entry:
     # GPU, a mismatched jaxlib): the entry has no `before`, and says why in `why_not_reproduced`.
     reproducible: bool = True
     why_not_reproduced: str = ""
+    # A library built on JAX that raises the error on JAX users' behalf (`package = "flax"`),
+    # at the version whose source the entry was verified against (`package_version`); its
+    # raise sites are that package's files ("flax/core/scope.py").
+    package: str = ""
+    package_version: str = ""
     # ---- end ------------------------------------------------------------------------------------
+
+    @property
+    def raised_by(self) -> str:
+        """Who raises it: "JAX", or the library and its version ("flax 0.12.12")."""
+        return f"{self.package} {self.package_version}" if self.package else "JAX"
 
     @property
     def name(self) -> str:
@@ -531,7 +541,8 @@ _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
                     "severity"}
-                 | {"reproducible", "why_not_reproduced"})  # errors this machine cannot raise
+                 | {"reproducible", "why_not_reproduced"}  # errors this machine cannot raise
+                 | {"package", "package_version"})  # errors a library on JAX raises
 
 
 def default_catalog_dir() -> Path:
@@ -690,6 +701,14 @@ def _load_entry(path: Path) -> Entry:
             raise fail("why_not_reproduced", "missing (what this machine lacks to raise the error)")
         if data.get("static_rule", True) is not False:
             raise fail("reproducible", "an error no example raises has no rule (`static_rule = false`)")
+    package = text(data, "package", "package", optional=True) or ""
+    package_version = text(data, "package_version", "package_version", optional=True) or ""
+    if bool(package) != bool(package_version):
+        raise fail("package_version" if package else "package",
+                   "`package` and `package_version` go together (the library raising it, and "
+                   "the version its text was verified in)")
+    if package and not re.fullmatch(r"[a-z][a-z0-9_]*", package):
+        raise fail("package", f"not an importable package name: {package!r}")
     # ---- end ------------------------------------------------------------------------------------
     example = data.get("example", {} if not reproducible else None)
     if example is None:
@@ -746,6 +765,8 @@ def _load_entry(path: Path) -> Entry:
         severity=severity,
         reproducible=reproducible,
         why_not_reproduced=why_not,
+        package=package,
+        package_version=package_version,
     )
 
 
@@ -958,7 +979,7 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
         catalog = _default_or_own(entry)
     heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
     out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by JAX:", "", "```text",
+    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -982,7 +1003,8 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     if entry.related:
         out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
     sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sites)
-    out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
+    where = f"{entry.raised_by} (with JAX {entry.jax_version})" if entry.package else f"JAX {entry.jax_version}"
+    out += [f"*Raised at {sites} in {where}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
 
 
@@ -1033,7 +1055,8 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
         catalog = _default_or_own(entry)
     out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by JAX:"] + _code(entry.readable(entry.message))
+    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by {entry.raised_by}:"] + _code(
+        entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))
     out += [""]
@@ -1060,6 +1083,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
             out += ["  - " + wrapped[0].lstrip()] + wrapped[1:]
     if entry.related:
         out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
-    out += ["", "Raised at (JAX " + entry.jax_version + "):"]
+    where = f"{entry.raised_by}, with JAX {entry.jax_version}" if entry.package else f"JAX {entry.jax_version}"
+    out += ["", f"Raised at ({where}):"]
     out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sites]
     return "\n".join(_collapse_blank(out)).rstrip() + "\n"
