@@ -63,6 +63,10 @@ raise (it needs a GPU, a TPU, or a broken or mismatched install) says so instead
 Its `[example]` then has no `before`; it keeps an `after` when that program runs here (the
 table may be absent when none does). Its templates are still verified where JAX builds them:
 the Python source or the compiled library of the installed JAX (`library = ...`).
+
+An error a library built on JAX raises on its users' behalf names the library and the version
+its text was verified in (`package = "flax"`, `package_version = "0.12.12"`, pinned in the
+test extra); its raise sites are that package's files (`flax/core/scope.py`).
 """
 
 from __future__ import annotations
