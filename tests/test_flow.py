@@ -5,7 +5,6 @@ then every file of the repository's cases and examples."""
 from __future__ import annotations
 
 import ast
-import sys
 import textwrap
 from pathlib import Path
 
@@ -14,9 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from jaxerr_lsp.analysis.flow import Flow, Reaching
-
-sys.path.insert(0, str(Path(__file__).parent))
-import flow_programs  # noqa: E402
+from tests import flow_programs
 
 ROOT = Path(__file__).resolve().parent.parent
 
