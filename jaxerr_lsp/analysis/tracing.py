@@ -428,7 +428,7 @@ class Tracing:
             if qualname not in ("jax.jit", "jax.checkpoint", "jax.remat"):
                 return None
             # self is an argument: traced unless static (a class that is not a pytree fails at
-            # the call, before the body runs: jit-method-self's error, not ours).
+            # the call, before the body runs: non-array-argument's error, not ours).
             static_self = _static_parameters(options, positional)
             if static_self is None or not positional or positional[0] not in static_self:
                 return None

@@ -1,4 +1,4 @@
-"""Arguments that are certainly not valid JAX types (for JXE120 non-array-argument).
+"""Arguments that are certainly not valid JAX types (for JXE081 non-array-argument).
 
 JAX turns every traced argument into an abstract value leaf by leaf of its pytree: an array,
 a NumPy array or scalar, a Python number or bool; `None` and empty containers are pytrees with

@@ -11,4 +11,4 @@ def apply(x, settings):
 
 
 apply_fast = jax.jit(apply)
-print(apply_fast(jnp.ones(2), Settings))  # expect: JXE120
+print(apply_fast(jnp.ones(2), Settings))  # expect: JXE081

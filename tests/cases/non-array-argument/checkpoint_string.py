@@ -7,4 +7,4 @@ def block(x, activation):
     return jax.nn.gelu(y) if activation == "gelu" else jax.nn.relu(y)
 
 
-print(jax.checkpoint(block)(jnp.ones(3), "gelu"))  # expect: JXE120
+print(jax.checkpoint(block)(jnp.ones(3), "gelu"))  # expect: JXE081

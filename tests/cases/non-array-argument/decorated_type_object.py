@@ -7,4 +7,4 @@ def cast(x, dtype):
     return x.astype(dtype)
 
 
-print(cast(jnp.ones(3), float))  # expect: JXE120
+print(cast(jnp.ones(3), float))  # expect: JXE081

@@ -9,4 +9,4 @@ def normalize(x, norm="l2"):
     return x / jnp.linalg.norm(x)
 
 
-print(normalize(jnp.ones(4), norm="max"))  # expect: JXE120
+print(normalize(jnp.ones(4), norm="max"))  # expect: JXE081

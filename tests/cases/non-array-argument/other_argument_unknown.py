@@ -10,4 +10,4 @@ def loss(params, reduction):
     return jnp.sum(params["w"]) if reduction == "sum" else jnp.mean(params["w"])
 
 
-print(jax.jit(loss)(load(), "sum"))  # expect: JXE120
+print(jax.jit(loss)(load(), "sum"))  # expect: JXE081

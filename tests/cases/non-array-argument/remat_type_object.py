@@ -6,4 +6,4 @@ def block(x, dtype):
     return jnp.sin(x).astype(dtype)
 
 
-print(jax.remat(block)(jnp.ones(3), int))  # expect: JXE120
+print(jax.remat(block)(jnp.ones(3), int))  # expect: JXE081

@@ -7,4 +7,4 @@ def update(w, options):
     return w - options["lr"] * w
 
 
-print(update(jnp.ones(2), {"lr": 0.1, "schedule": "cosine"}))  # expect: JXE120
+print(update(jnp.ones(2), {"lr": 0.1, "schedule": "cosine"}))  # expect: JXE081

@@ -1,4 +1,4 @@
-"""A string option passed to a jitted function (JXE120), fixed.
+"""A string option passed to a jitted function (JXE081), fixed.
 
 The option is static: jax.jit hands the string to the function as it is and compiles once
 per value.

@@ -1,4 +1,4 @@
-"""A string option passed to a jitted function (JXE120).
+"""A string option passed to a jitted function (JXE081).
 
 jax.jit turns every argument that is not static into an abstract array; a string has no
 shape or dtype, so the call raises before the function runs.
@@ -14,4 +14,4 @@ def dense(x, w, activation):
 
 
 dense_fast = jax.jit(dense)
-print(dense_fast(jnp.ones((2, 3)), jnp.ones((3, 4)), "relu"))  # expect: JXE120
+print(dense_fast(jnp.ones((2, 3)), jnp.ones((3, 4)), "relu"))  # expect: JXE081
