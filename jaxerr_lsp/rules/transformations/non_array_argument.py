@@ -7,8 +7,8 @@ What it does: finds a call of the file that runs a function through `jax.jit` (d
 grad), `jax.make_jaxpr`, `jax.eval_shape` or `jax.checkpoint`/`jax.remat`
 (`jaxerr_lsp.analysis.applications`) and passes, for a parameter the transformation traces (not
 static), a value that is certainly not a valid JAX type (`families.jax_types`): a `str` or
-`bytes` literal, an f-string, a builtin type or a plain class of the file, alone or as the one
-bad element of a tuple, list or dict display. A call inside `try` with handlers, a method, a
+`bytes` literal, an f-string, a builtin type or a plain class of the file, an instance of such
+a class made at the call, alone or as the one bad element of a tuple, list or dict display. A call inside `try` with handlers, a method, a
 `*args`/`**kwargs` call and options not written out stay silent.
 
 Why is this bad: JAX turns every traced argument into an abstract array before tracing, leaf by
@@ -54,13 +54,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.applications import Application
-from jaxerr_lsp.analysis.model import CLASS
 from jaxerr_lsp.analysis.tracing import TracedFunction
 from jaxerr_lsp.analysis.values import Signature
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.jit_static import JittedDef, jitted_defs, static_args
-from jaxerr_lsp.families.jax_types import InvalidLeaf, invalid_leaf, known_valid
+from jaxerr_lsp.families.jax_types import (InvalidLeaf, PlainClasses, defined_names, invalid_leaf,
+                                          known_valid)
 from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed
 
 if TYPE_CHECKING:
@@ -71,17 +71,6 @@ if TYPE_CHECKING:
 JIT_CHECKED = frozenset({"jax.jit", "jax.make_jaxpr", "jax.eval_shape"})
 CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint"})
 
-# Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
-PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
-                            "__jax_array__", "__getattr__", "__getattribute__",
-                            "__init_subclass__", "__new__"})
-# Calls that may register a class with JAX's pytree registry (any module's).
-REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
-                 "register_pytree_with_keys_class", "register_dataclass", "register_static",
-                 "register", "register_node")
-# Statements of a class body whose names are certain.
-SIMPLE_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
-                     ast.Expr, ast.Pass)
 # Dunders after which an instance may not be hashable (the fix would fail).
 HASH_METHODS = frozenset({"__eq__", "__hash__"})
 
@@ -137,6 +126,8 @@ def _report(ctx: Context, traced: TracedFunction, application: Application, name
         template = jit
         known = {"type(x)": leaf.type_text, "arg_description": f"path {name}{leaf.path}"}
         (values if others_valid else shown).update(known)
+        if not leaf.type_known:
+            shown["type(x)"] = values.pop("type(x)", leaf.type_text)
         shown["fun"] = _function_text(traced)
     elif leaf.type_text == "<class 'str'>":
         template = text
@@ -147,10 +138,12 @@ def _report(ctx: Context, traced: TracedFunction, application: Application, name
             shown["x"] = "‹the string›"
     else:
         template = other
-        values["typ"] = leaf.type_text
+        (values if leaf.type_known else shown)["typ"] = leaf.type_text
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)
     site, site_text, position = _static_site(ctx, traced, application, name)
+    if not leaf.type_known:
+        site = None  # an instance: hashable only if its class says so
     note = (f"\n(`{name}` of `{traced.name}` is traced by `{qualname}`: it must be an array, a "
             "Python number or a pytree of them, or be marked static)")
     ctx.report(leaf.node, message=message + note, predicted=predicted,
@@ -165,102 +158,6 @@ def _class_of(ctx: Context, function: ast.AST) -> ast.ClassDef | None:
     if parent is None or parent.kind != "class" or not isinstance(parent.node, ast.ClassDef):
         return None
     return parent.node if function in parent.node.body else None
-
-
-def _defined_names(cls: ast.ClassDef) -> set[str]:
-    names: set[str] = set()
-    for statement in cls.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(statement.name)
-        elif isinstance(statement, ast.Assign):
-            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
-        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-            names.add(statement.target.id)
-    return names
-
-
-class _Plainness:
-    """Whether classes of the file are certainly not pytrees (nor array-likes)."""
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self.registered = self._registered_names()
-        self._known: dict[int, bool] = {}
-
-    def _registered_names(self) -> set[str] | None:
-        """The names passed to registration calls; None when one registers something else
-        (`register_pytree_node_class(cls)` in `__init_subclass__`, `type(obj)`): any class."""
-        model = self.ctx.model
-        classes = {cls.name for cls in model.classes}
-        names: set[str] = set()
-        for name in REGISTRATIONS:
-            for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
-                if not call.args or not isinstance(call.args[0], ast.Name) \
-                        or call.args[0].id not in classes:
-                    return None
-                names.update(a.id for a in [*call.args, *(k.value for k in call.keywords)]
-                             if isinstance(a, ast.Name))
-        return names
-
-    def plain(self, cls: ast.ClassDef) -> bool:
-        known = self._known.get(id(cls))
-        if known is None:
-            self._known[id(cls)] = False  # a cycle is not plain
-            known = self._known[id(cls)] = self._own_plain(cls) and all(
-                self._plain_base(base) for base in cls.bases)
-        return known
-
-    def _own_plain(self, cls: ast.ClassDef) -> bool:
-        if cls.decorator_list or cls.keywords or self.registered is None \
-                or cls.name in self.registered:
-            return False
-        if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
-            return False  # methods defined under if/try: what the class has is not certain
-        if _defined_names(cls) & PYTREE_METHODS:
-            return False
-        return "dtype" not in self.ctx.segment(cls)
-
-    def _plain_base(self, base: ast.expr) -> bool:
-        if self.ctx.model.qualname(base) == "builtins.object":
-            return True
-        if not isinstance(base, ast.Name):
-            return False
-        binding = self.ctx.model.binding_of(base)
-        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
-            return False
-        return self.plain(binding.node)
-
-    def family(self, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
-        """`cls` and every class of the file deriving from it (at any depth); None when one
-        of them may be a pytree."""
-        found = [cls]
-        todo = [cls]
-        while todo:
-            current = todo.pop()
-            for other in self.ctx.model.classes:
-                if other in found or not any(self._names_class(b, current) for b in other.bases):
-                    continue
-                if not self.plain(other):
-                    return None
-                found.append(other)
-                todo.append(other)
-        return found
-
-    def instantiation(self, classes: list[ast.ClassDef]) -> ast.Call | None:
-        """Where one of `classes` is instantiated in the file (`Name(...)`): not a mixin only
-        used by classes of other modules, which may be pytrees."""
-        model = self.ctx.model
-        for cls in classes:
-            for call in model.name_calls.get(cls.name, ()):
-                binding = model.binding_of(call.func) if isinstance(call.func, ast.Name) else None
-                if binding is not None and binding.node is cls:
-                    return call
-        return None
-
-    @staticmethod
-    def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
-        """`base` may be `cls` (the same name: counted, to be safe)."""
-        return isinstance(base, ast.Name) and base.id == cls.name
 
 
 def _self_static(jitted: JittedDef, signature: Signature) -> bool | None:
@@ -281,7 +178,7 @@ def _bases_and_self(ctx: Context, cls: ast.ClassDef) -> list[ast.ClassDef]:
     return found
 
 
-def _check_method(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> None:
+def _check_method(ctx: Context, jitted: JittedDef, plainness: PlainClasses) -> None:
     """A jitted method of a plain class whose `self` is not static."""
     function = jitted.function
     positional = [*function.args.posonlyargs, *function.args.args]
@@ -296,7 +193,7 @@ def _check_method(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> Non
         return
     if _self_static(jitted, Signature.of(function.args)) is not False:
         return
-    hashable = not any(_defined_names(c) & HASH_METHODS for c in [*_bases_and_self(ctx, cls), *family])
+    hashable = not any(defined_names(c) & HASH_METHODS for c in [*_bases_and_self(ctx, cls), *family])
     decorator_span = ctx.span(jitted.decorator)
     ctx.report(
         jitted.decorator,
@@ -311,11 +208,11 @@ def _check_method(ctx: Context, jitted: JittedDef, plainness: _Plainness) -> Non
 
 
 def check(ctx: Context) -> None:
-    plainness: _Plainness | None = None
+    plainness: PlainClasses | None = None
     for jitted in jitted_defs(ctx):
         if _class_of(ctx, jitted.function) is None:
             continue
-        plainness = plainness or _Plainness(ctx)
+        plainness = plainness or PlainClasses(ctx)
         _check_method(ctx, jitted, plainness)
     tracing = ctx.tracing
     for traced in tracing.functions:
