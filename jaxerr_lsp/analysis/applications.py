@@ -74,16 +74,20 @@ class Applications:
         self.model = model
         self.constant = constant
         self._guarded_blocks: set[int] | None = None
+        self._of: dict[int, tuple[TracedFunction, list[Application]]] = {}
 
     # ------------------------------------------------------------------------ queries
     def of(self, traced: TracedFunction) -> list[Application]:
         """Every application of `traced` the file shows, in no particular order."""
+        known = self._of.get(id(traced))
+        if known is not None and known[0] is traced:
+            return list(known[1])
         found: list[Application] = []
-        if self._is_method(traced.function):
-            return found
-        for transform in traced.transforms:
-            found.extend(self._of_transform(traced, transform))
-        return found
+        if not self._is_method(traced.function):
+            for transform in traced.transforms:
+                found.extend(self._of_transform(traced, transform))
+        self._of[id(traced)] = (traced, found)
+        return list(found)
 
     def python_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` is certainly a Python number or bool JAX can trace (an int in
