@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -555,12 +554,12 @@ def test_no_match(catalog: Catalog, text: str):
     assert catalog.match(text) == []
 
 
-def test_match_is_fast_on_large_input(catalog: Catalog):
+def test_match_on_large_input(catalog: Catalog):
+    # (its speed is measured in bench/, not here: the machines are shared; a hang would hit
+    # the test timeout)
     junk = ("  File \"/x/y.py\", line 1, in f\n    do_something(args, more_args)\n" * 20000)
-    start = time.perf_counter()
     assert catalog.match(junk) == []
     assert _ids(catalog.match(junk + "TypeError: " + LOGS_LIST)) == ["custom-vjp-logs-not-dict"]
-    assert time.perf_counter() - start < 5
 
 
 # --------------------------------------------------------------------------------------------
