@@ -16,8 +16,8 @@ transformation the file shows for it, the calls that certainly run it that way:
   bodies (`lax.fori_loop(0, n, body, 5)`, `lax.scan(step, 0, xs)`, `lax.while_loop(c, b, 0)`,
   `lax.cond(p, t, f, 5)`, `lax.switch(i, branches, 5)`).
 
-A name is resolved with `ModuleModel.latest_binding` (the binding the use certainly sees, or
-None). Which parameters an application traces follows the transformation: jit, checkpoint/remat,
+A name is resolved with the model's code-flow binder (`ModuleModel.function_of`, `calls_of_def`,
+`calls_of_result`: the binding a use certainly reads, or nothing). Which parameters an application traces follows the transformation: jit, checkpoint/remat,
 make_jaxpr and eval_shape trace every parameter they are given but the static ones; a `lax`
 body receives its operands as tracers; vmap, pmap and the grad family are not applications
 here on their own (vmap maps only arrays, pmap maps along an axis, grad of an int raises
@@ -35,7 +35,7 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, FunctionNode, TracedFunction,
                                          Transform, _int_set, _static_parameters)
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
@@ -285,52 +285,18 @@ class Applications:
 
     # ------------------------------------------------------------------------ the calls
     def _names(self, expr: ast.expr, function: FunctionNode) -> bool:
-        """Whether `expr` certainly is `function` (a lambda written there, or a name whose
-        binding it sees is the plain def)."""
-        if expr is function:
-            return True
-        if not isinstance(expr, ast.Name) or isinstance(function, ast.Lambda):
-            return False
-        binding = self.model.latest_binding(expr)
-        return binding is not None and binding.kind == DEF and binding.node is function \
-            and not function.decorator_list
+        """Whether `expr` certainly is `function` (a lambda written there, or a name that
+        certainly stands for the plain def or lambda: `ModuleModel.function_of`)."""
+        return expr is function or self.model.function_of(expr) is function
 
     def _calls_of_def(self, function: FunctionNode) -> list[ast.Call]:
         """`f(...)` wherever the name `f` certainly is this (decorated) def."""
-        scope = self.model.scope_of_node.get(id(function))
-        parent = scope.parent if scope is not None else None
-        name = getattr(function, "name", None)
-        if parent is None or name is None:
-            return []
-        binding = next((b for b in parent.bindings.get(name, ()) if b.node is function), None)
-        if binding is None:
-            return []
-        return self._calls_through(binding)
+        return self.model.calls_of_def(function)
 
     def _calls_of_result(self, site: ast.Call) -> list[ast.Call]:
         """The calls of what `site` returns: where it is made, or through the name it is
         assigned to (`g = jax.jit(f)`)."""
-        model = self.model
-        parent = model.parent.get(id(site))
-        if isinstance(parent, ast.Call) and parent.func is site:
-            return [parent]
-        if not isinstance(parent, ast.Assign) or parent.value is not site \
-                or len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name):
-            return []
-        target = parent.targets[0]
-        scope = model.call_scope.get(id(site))
-        if scope is None:
-            return []
-        scope = model.resolve_scope(target.id, scope) or scope
-        binding = next((b for b in scope.bindings.get(target.id, ())
-                        if b.node is target and b.kind == ASSIGN), None)
-        return self._calls_through(binding) if binding is not None else []
-
-    def _calls_through(self, binding: Binding) -> list[ast.Call]:
-        model = self.model
-        return [use.parent for use in model.uses_of(binding)
-                if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-                and model.latest_binding(use.node) is binding]
+        return self.model.calls_of_result(site)
 
     def _is_method(self, function: FunctionNode) -> bool:
         scope = self.model.scope_of_node.get(id(function))
