@@ -4,8 +4,7 @@ At a call of a transformed function:
 
 What it does: finds a call of the file that runs a function through `jax.jit` (decorated,
 `g = jax.jit(f)`, `jax.jit(f)(...)`, `functools.partial(jax.jit, ...)`, nested around vmap or
-grad), `jax.make_jaxpr`, `jax.eval_shape` or `jax.checkpoint`/`jax.remat`
-(`jaxerr_lsp.analysis.applications`) and passes, for a parameter the transformation traces (not
+grad), `jax.make_jaxpr` or `jax.eval_shape` (`jaxerr_lsp.analysis.applications`) and passes, for a parameter the transformation traces (not
 static), a value that is certainly not a valid JAX type (`families.jax_types`): a `str` or
 `bytes` literal, an f-string, a builtin type or a plain class of the file, an instance of such
 a class made at the call, alone or as the one bad element of a tuple, list or dict display. A call inside `try` with handlers, a method, a
@@ -13,8 +12,8 @@ a class made at the call, alone or as the one bad element of a tuple, list or di
 
 Why is this bad: JAX turns every traced argument into an abstract array before tracing, leaf by
 leaf; such a leaf has no shape or dtype, so the call raises TypeError before the function runs.
-jit (and make_jaxpr, eval_shape) names the function, the leaf's type and its path; checkpoint
-says the value is not a valid JAX type (a str) or has no dtype (anything else). The prediction
+jit (and make_jaxpr, eval_shape) names the function, the leaf's type and its path (checkpoint
+and vmap word it otherwise: not covered by this entry). The prediction
 names the type and the path when every other traced argument is known to be valid (JAX reports
 the first bad leaf), else shows them.
 
@@ -69,7 +68,6 @@ if TYPE_CHECKING:
 
 # The transformations that abstract their arguments with jit's check (jax/_src/pjit.py).
 JIT_CHECKED = frozenset({"jax.jit", "jax.make_jaxpr", "jax.eval_shape"})
-CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint"})
 
 # Dunders after which an instance may not be hashable (the fix would fail).
 HASH_METHODS = frozenset({"__eq__", "__hash__"})
@@ -87,16 +85,10 @@ class NonArrayArgument(RuleData):
     hashable: bool = True
 
 
-def _entry_messages() -> tuple[str, str, str]:
-    """(jit's message, checkpoint's for a str, checkpoint's for anything else)."""
+def _entry_message() -> str:
     from jaxerr_lsp.errors.catalog import load_catalog
 
-    entry = load_catalog().get("non-array-argument")
-    messages = [m.strip() for m in entry.messages]
-    jit = next(m for m in messages if m.startswith("Error interpreting argument"))
-    text = next(m for m in messages if m.startswith("Argument '{x}'"))
-    other = next(m for m in messages if m.startswith("Cannot interpret value"))
-    return jit, text, other
+    return load_catalog().get("non-array-argument").message.strip()
 
 
 def _function_text(traced: TracedFunction) -> str:
@@ -118,27 +110,15 @@ def _static_site(ctx: Context, traced: TracedFunction, application: Application,
 
 def _report(ctx: Context, traced: TracedFunction, application: Application, name: str,
             leaf: InvalidLeaf, others_valid: bool) -> None:
-    jit, text, other = _entry_messages()
     qualname = application.transform.qualname
+    template = _entry_message()
     values: dict[str, str] = {}
     shown: dict[str, str] = {}
-    if qualname in JIT_CHECKED:
-        template = jit
-        known = {"type(x)": leaf.type_text, "arg_description": f"path {name}{leaf.path}"}
-        (values if others_valid else shown).update(known)
-        if not leaf.type_known:
-            shown["type(x)"] = values.pop("type(x)", leaf.type_text)
-        shown["fun"] = _function_text(traced)
-    elif leaf.type_text == "<class 'str'>":
-        template = text
-        values["type(x)"] = leaf.type_text
-        if leaf.value_text is not None and "\n" not in leaf.value_text:
-            values["x"] = leaf.value_text
-        else:
-            shown["x"] = "‹the string›"
-    else:
-        template = other
-        (values if leaf.type_known else shown)["typ"] = leaf.type_text
+    known = {"type(x)": leaf.type_text, "arg_description": f"path {name}{leaf.path}"}
+    (values if others_valid else shown).update(known)
+    if not leaf.type_known:
+        shown["type(x)"] = values.pop("type(x)", leaf.type_text)
+    shown["fun"] = _function_text(traced)
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)
     site, site_text, position = _static_site(ctx, traced, application, name)
@@ -217,8 +197,7 @@ def check(ctx: Context) -> None:
     tracing = ctx.tracing
     for traced in tracing.functions:
         for application in tracing.applications.of(traced):
-            qualname = application.transform.qualname
-            if qualname not in JIT_CHECKED and qualname not in CHECKPOINT:
+            if application.transform.qualname not in JIT_CHECKED:
                 continue
             arguments = dict(application.traced_arguments())
             bad = {name: leaf for name, argument in arguments.items()
@@ -226,12 +205,8 @@ def check(ctx: Context) -> None:
             if len(bad) != 1 or tracing.applications.guarded(application.call):
                 continue
             (name, leaf), = bad.items()
-            if qualname in CHECKPOINT and leaf.type_text == "<class 'bytes'>":
-                continue
             others_valid = all(known_valid(ctx, argument) for other, argument in arguments.items()
                                if other != name)
-            if qualname in CHECKPOINT and not others_valid:
-                continue  # another leaf may fail first, with the other wording
             _report(ctx, traced, application, name, leaf, others_valid)
 
 
@@ -264,7 +239,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE081",
     catalog_id="non-array-argument",
-    triggers=("jit", "make_jaxpr", "eval_shape", "checkpoint", "remat"),
+    triggers=("jit", "make_jaxpr", "eval_shape"),
     check=check,
     data=NonArrayArgument,
     fix=fix,
