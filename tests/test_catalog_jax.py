@@ -731,7 +731,7 @@ exec([d for d in catalog.get("traced-slice-bounds").defensive if "\n" in d][0], 
 exec([d for d in catalog.get("tracer-numpy-conversion").defensive if "\n" in d][0], dict(jax=jax, jnp=jnp))
 fact("slices")
 
-# jit-method-self: the message is the same for any non-array argument that is not static
+# non-array-argument: the message is the same for any non-array argument that is not static
 # (a string, a function); the instance of a plain class fails at path self.
 def _jit_arg(x, s):
     return x
