@@ -2,7 +2,8 @@
 
 Keys: `select` and `ignore` (lists of rule codes, catalog ids or code prefixes such as "JXE"),
 `severity` (one of error|warning|information|hint for every rule, or a table from rule code or
-catalog id to one of those). Which tables apply to a file, and in what order (`[tool.jaxerr]`,
+catalog id to one of those), `docs-url` (the base URL of the catalog's website, which
+diagnostics, SARIF, hover and `explain` link to; jaxerr_lsp.docs_site.links). Which tables apply to a file, and in what order (`[tool.jaxerr]`,
 then editor settings or command-line flags), is `jaxerr_lsp.app.configuration`.
 """
 
@@ -25,6 +26,7 @@ class Config:
     select: tuple[str, ...] | None = None  # None: every rule
     ignore: tuple[str, ...] = ()
     severity: str | dict[str, str] | None = None
+    docs_url: str | None = None  # None: the site shipped in the wheel (or no link)
 
     def enabled(self, code: str, catalog_id: str) -> bool:
         def matches(selector: str) -> bool:
@@ -70,11 +72,22 @@ def config_from_mapping(table: dict[str, Any], origin: str) -> Config:
     select = table.get("select")
     ignore = table.get("ignore")
     severity = table.get("severity")
+    docs_url = table.get("docs-url")
     return Config(
         select=_selectors(select, origin, "select") if select is not None else None,
         ignore=_selectors(ignore, origin, "ignore") if ignore is not None else (),
         severity=_severity(severity, origin) if severity is not None else None,
+        docs_url=_docs_url(docs_url, origin) if docs_url is not None else None,
     )
+
+
+def _docs_url(value: Any, origin: str) -> str:
+    from jaxerr_lsp.docs_site.links import DocsUrlError, check_docs_url
+
+    try:
+        return check_docs_url(value, origin)
+    except DocsUrlError as error:
+        raise ConfigError(str(error)) from None
 
 
 def find_pyproject(start: Path) -> Path | None:

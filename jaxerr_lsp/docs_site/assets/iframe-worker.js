@@ -1,0 +1,63 @@
+// A stand-in for Web Workers on pages opened from file:// (the jaxerr catalog site, offline).
+// Chromium and Firefox refuse `new Worker("file:///...")`, and the search of the Material theme
+// runs in a worker. On file:// only, this replaces `Worker` with an object that runs the worker
+// script in a hidden same-origin iframe: `postMessage` here dispatches a "message" event there,
+// and the script's global `postMessage(data)` dispatches one here. Enough for the search worker
+// (one script, `addEventListener("message")` and `postMessage`); `importScripts` is refused.
+// (Named iframe-worker.js so that Material's offline plugin does not add its own from a CDN.)
+(function () {
+  'use strict';
+  if (location.protocol !== 'file:' || typeof window === 'undefined') return;
+
+  class FileWorker extends EventTarget {
+    constructor(url) {
+      super();
+      this.onmessage = null;
+      this.onerror = null;
+      this.queue = [];
+      this.ready = false;
+      const frame = document.createElement('iframe');
+      frame.hidden = true;
+      frame.tabIndex = -1;
+      frame.title = 'search worker';
+      frame.setAttribute('aria-hidden', 'true');
+      (document.body || document.documentElement).appendChild(frame);
+      this.frame = frame;
+      const scope = frame.contentWindow;
+      const deliver = (data) => {
+        const event = new MessageEvent('message', { data });
+        this.dispatchEvent(event);
+        if (typeof this.onmessage === 'function') this.onmessage(event);
+      };
+      scope.postMessage = (data) => setTimeout(() => deliver(data), 0);
+      scope.importScripts = () => { throw new Error('importScripts is not available on file://'); };
+      const script = scope.document.createElement('script');
+      script.src = new URL(url, location.href).href;
+      script.onload = () => {
+        this.ready = true;
+        for (const data of this.queue.splice(0)) this.postMessage(data);
+      };
+      script.onerror = () => {
+        const event = new ErrorEvent('error', { message: `could not load ${script.src}` });
+        this.dispatchEvent(event);
+        if (typeof this.onerror === 'function') this.onerror(event);
+      };
+      scope.document.head.appendChild(script);
+    }
+
+    postMessage(data) {
+      if (!this.ready) {
+        this.queue.push(data);
+        return;
+      }
+      const scope = this.frame.contentWindow;
+      scope.dispatchEvent(new scope.MessageEvent('message', { data }));
+    }
+
+    terminate() {
+      this.frame.remove();
+    }
+  }
+
+  window.Worker = FileWorker;
+})();
