@@ -22,6 +22,8 @@ __all__ = [
     "api_url",
     "check_docs_url",
     "default_docs_url",
+    "docs_base_for",
+    "docs_url_for",
     "entry_page",
     "entry_url",
     "jax_source_url",
@@ -88,3 +90,16 @@ def jax_source_url(file: str, line: int, version: str) -> str:
     wheel (`jax/_src/api.py`) is the same path in the repository; so is a C++ source
     (`jaxlib/jax_jit.h`)."""
     return f"{JAX_REPOSITORY}/blob/jax-v{version}/{file}#L{line}"
+
+
+def docs_base_for(path: str | None, overrides: dict | None = None) -> str | None:
+    """The site's base URL for a file at `path`: the editor's or command line's `overrides`
+    ("docs-url"), else its `[tool.jaxerr] docs-url`, else the packaged site (None: none)."""
+    from jaxerr_lsp.app.configuration import config_for_file
+
+    return resolve_docs_url(config_for_file(path, overrides or {}, "settings").docs_url)
+
+
+def docs_url_for(entry_id: str, path: str | None, overrides: dict | None = None) -> str | None:
+    """The URL of an entry's page for a file at `path` (see `docs_base_for`)."""
+    return entry_url(docs_base_for(path, overrides), entry_id)
