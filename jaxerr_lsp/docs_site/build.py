@@ -31,6 +31,20 @@ _EXTRA_CSS = """\
 /* Long JAX messages wrap instead of scrolling sideways. */
 .md-typeset pre > code { white-space: pre-wrap; overflow-wrap: anywhere; }
 .md-typeset table:not([class]) { font-size: .75rem; }
+/* WCAG AA contrast (axe-core checks it) where the theme's defaults fall short. */
+.md-copyright, .md-copyright__highlight { color: rgba(255, 255, 255, .87); }
+.md-typeset .highlight :is(.c, .c1, .ch, .cm, .cpf, .cs) { color: #575757; }
+.md-typeset .highlight :is(.o, .ow) { color: #6a2c91; }
+.md-search-result__meta { color: rgba(0, 0, 0, .75); }
+.md-search-result mark { color: rgba(0, 0, 0, .87); background-color: #fff3b0; text-decoration: underline; }
+/* Links inside text are underlined, not told apart by their colour alone. */
+.md-typeset :is(p, li, td) a { text-decoration: underline; }
+"""
+_ACCESSIBILITY_JS = """\
+// The search dialog of the theme has no accessible name: give it one.
+document.querySelectorAll('[data-md-component="search"][role="dialog"]').forEach((dialog) => {
+  if (!dialog.hasAttribute('aria-label')) dialog.setAttribute('aria-label', 'Search the catalog');
+});
 """
 
 
@@ -85,6 +99,7 @@ def mkdocs_config(catalog: Catalog, docs_dir: Path, site_dir: Path) -> dict[str,
             "palette": {"scheme": "default", "primary": "indigo", "accent": "indigo"},
         },
         "extra_css": ["assets/extra.css"],
+        "extra_javascript": ["assets/accessibility.js"],
         # Our own Worker stand-in for file:// (the offline plugin would load one from a CDN).
         "extra": {"polyfills": ["assets/iframe-worker.js"]},
         "plugins": [
@@ -144,6 +159,7 @@ def build_site(out: Path, catalog: Catalog | None = None, readme: str | None = N
         (docs / "assets").mkdir(exist_ok=True)
         (docs / "assets" / "extra.css").write_text(_EXTRA_CSS, encoding="utf-8")
         shutil.copy(ASSETS / "iframe-worker.js", docs / "assets" / "iframe-worker.js")
+        (docs / "assets" / "accessibility.js").write_text(_ACCESSIBILITY_JS, encoding="utf-8")
         config_file = Path(tmp) / "mkdocs.yml"
         staging = Path(tmp) / "site"
         # JSON is YAML: no YAML writer needed.

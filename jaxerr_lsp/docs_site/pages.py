@@ -53,9 +53,14 @@ def _code(text: str, language: str = "text") -> list[str]:
     return [f"{fence}{language}", text.strip("\n"), fence, ""]
 
 
-def _front_matter(title: str, description: str, boost: float | None = None) -> list[str]:
+def _front_matter(title: str, description: str, boost: float | None = None,
+                  searched: bool = True) -> list[str]:
+    """The page's metadata. `boost` weighs the page in the search; `searched=False` leaves it out
+    (the indexes and the home page repeat the entries' summaries: the search finds the entries)."""
     lines = ["---", f"title: {_yaml_string(title)}", f"description: {_yaml_string(description)}"]
-    if boost is not None:
+    if not searched:
+        lines += ["search:", "  exclude: true"]
+    elif boost is not None:
         lines += ["search:", f"  boost: {boost}"]
     return lines + ["---", ""]
 
@@ -203,7 +208,7 @@ def _describe(value: object) -> str:
 def api_page(catalog: Catalog, doc: ApiDoc) -> str:
     here = api_file(doc.name)
     entries = catalog.for_api(doc.name)
-    out = _front_matter(f"{doc.name}: errors it can raise", _one_line(doc.doc))
+    out = _front_matter(f"{doc.name}: errors it can raise", _one_line(doc.doc), boost=0.5)
     out += [f"# `{doc.name}`", "", *_code(doc.signature, "python"), doc.doc.strip(), ""]
     if doc.qualnames:
         out += ["Recognized in code as " + ", ".join(f"`{q}`" for q in doc.qualnames)
@@ -235,7 +240,8 @@ def _entry_rows(here: str, entries: Iterable[Entry]) -> list[str]:
 
 def rules_index(catalog: Catalog) -> str:
     here = "indexes/rules.md"
-    out = _front_matter("Errors by rule code", "Every JAX error of the catalog, by rule code.")
+    out = _front_matter("Errors by rule code", "Every JAX error of the catalog, by rule code.",
+                        searched=False)
     out += ["# Errors by rule code", ""]
     out += ["| rule | entry | raises | found by | what happened |", "| --- | --- | --- | --- | --- |"]
     for e in catalog:
@@ -253,7 +259,7 @@ def exceptions_index(catalog: Catalog) -> str:
         for name in e.exceptions:
             by_class.setdefault(name, []).append(e)
     out = _front_matter("Errors by exception class", "The catalog's JAX errors grouped by the "
-                                                      "exception class JAX raises.")
+                                                      "exception class JAX raises.", searched=False)
     out += ["# Errors by exception class", ""]
     out += ["Contents: " + ", ".join(f"[`{name}`](#{_anchor(name)})" for name in sorted(by_class)), ""]
     for name in sorted(by_class):
@@ -267,7 +273,7 @@ def families_index(catalog: Catalog) -> str:
     for e in catalog:
         families.setdefault(family_of(e.rule), []).append(e)
     out = _front_matter("Errors by family", "The catalog's JAX errors grouped by family (series of "
-                                            "rule codes).")
+                                            "rule codes).", searched=False)
     out += ["# Errors by family", "",
             "A family is a series of rule codes (JXE07x: JXE070 to JXE079) given to errors of one "
             "kind; each is listed here with the APIs its errors come from.", ""]
@@ -288,7 +294,7 @@ def families_index(catalog: Catalog) -> str:
 def apis_index(catalog: Catalog) -> str:
     here = "apis/index.md"
     out = _front_matter("JAX APIs", "The JAX APIs the catalog documents, and the errors each can "
-                                    "raise.")
+                                    "raise.", searched=False)
     out += ["# JAX APIs", "", "The APIs the editors' hover documents, each with the errors of the "
                               "catalog it can raise.", ""]
     out += ["| API | signature | errors |", "| --- | --- | --- |"]
@@ -312,7 +318,7 @@ def home_page(catalog: Catalog) -> str:
     version = entries[0].jax_version if entries else "?"
     detected = sum(1 for e in entries if e.static_rule)
     out = _front_matter("JAX errors, explained", "A verified catalog of the errors JAX raises: "
-                                                 "what each means and how to fix it.")
+                                                 "what each means and how to fix it.", searched=False)
     out += ["# JAX errors, explained", ""]
     out += [f"The catalog of **{len(entries)} errors** that JAX {version} raises, each with JAX's "
             "exact message, what it means, where in JAX it is raised, how to fix it, and an example "

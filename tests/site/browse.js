@@ -1,6 +1,7 @@
 // Opens the built website from file:// in headless Chromium (Debian's /usr/bin/chromium, driven
 // by playwright-core) and reports, one JSON line per check, for tests/test_docs_site.py:
-//   RENDER {page, h1, text, errors}        every page named in the job
+//   RENDER {page, h1, text}                every page named in the job (laid out, no scripts)
+//   SCRIPTS {page, errors}                 script errors of the pages opened with their scripts
 //   SEARCH {query, expect, results}        a query typed into the search box, and its results
 //   AXE {page, violations}                 axe-core's serious and critical violations
 //   SHOT {page, path}                      a full-page screenshot
@@ -35,9 +36,11 @@ async function search(page, query) {
   const items = page.locator('.md-search-result__item > a.md-search-result__link');
   if (await items.count()) {
     await input.fill('');
+    await input.press('End');
     await items.first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
   }
   await input.fill(query);
+  await input.press('End'); // the search reads the box on key up, as after a paste with the keyboard
   await items.first().waitFor({ state: 'attached', timeout: 20000 }).catch(() => {});
   return (await items.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).slice(0, 10);
 }
@@ -66,13 +69,17 @@ async function axe(page) {
   const page = await context.newPage();
   try {
     const t0 = Date.now();
+    // Every page as Chromium lays it out, without its scripts (each page's search would build
+    // its index anew: a second per page); the pages below run them, and report script errors.
+    const still = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     for (const name of job.pages) {
-      const errors = await open(page, name, 'domcontentloaded');
-      const h1 = await page.locator('article h1').first().innerText().catch(() => '');
-      const text = await page.locator('article').first().innerText().catch(() => '');
-      emit('RENDER', { page: name, h1, text: text.slice(0, 4000), errors });
+      await still.goto(url(name), { waitUntil: 'load' });
+      const h1 = await still.locator('article h1').first().innerText().catch(() => '');
+      const text = await still.locator('article').first().innerText().catch(() => '');
+      emit('RENDER', { page: name, h1, text: text.slice(0, 4000) });
     }
     emit('TIME', { renders: (Date.now() - t0) / 1000 });
+    emit('SCRIPTS', { page: 'index.html', errors: await open(page, 'index.html') });
     for (const { query, expect } of job.searches) {
       emit('SEARCH', { query, expect, results: await search(page, query) });
     }
@@ -81,7 +88,7 @@ async function axe(page) {
       if (name === 'search') {
         await search(page, job.searches[0].query);
       } else {
-        await open(page, name);
+        emit('SCRIPTS', { page: name, errors: await open(page, name) });
       }
       emit('AXE', { page: name, violations: await axe(page) });
     }

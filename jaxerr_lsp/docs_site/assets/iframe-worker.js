@@ -1,13 +1,22 @@
-// A stand-in for Web Workers on pages opened from file:// (the jaxerr catalog site, offline).
-// Chromium and Firefox refuse `new Worker("file:///...")`, and the search of the Material theme
-// runs in a worker. On file:// only, this replaces `Worker` with an object that runs the worker
-// script in a hidden same-origin iframe: `postMessage` here dispatches a "message" event there,
-// and the script's global `postMessage(data)` dispatches one here. Enough for the search worker
-// (one script, `addEventListener("message")` and `postMessage`); `importScripts` is refused.
+// The search worker of the jaxerr catalog site, made to work offline and with pasted errors.
+//
+// 1. On pages opened from file://, Chromium and Firefox refuse `new Worker("file:///...")`, and
+//    the search of the Material theme runs in a worker. There, `Worker` becomes an object that
+//    runs the worker script in a hidden same-origin iframe: `postMessage` here dispatches a
+//    "message" event there, and the script's global `postMessage(data)` dispatches one here.
+//    Enough for the search worker (one script, `addEventListener("message")`, `postMessage`).
+// 2. Everywhere, the queries sent to the search worker (Material's message type 2) lose the
+//    characters of lunr's query syntax (`field:term`, `term^2`, `term~1`, `+term`, `-term`,
+//    `term*`): a pasted JAX message such as `... at before.py:5: the given ref has type
+//    Ref{float32[3]}` is words to look for, not a query to parse.
 // (Named iframe-worker.js so that Material's offline plugin does not add its own from a CDN.)
 (function () {
   'use strict';
-  if (location.protocol !== 'file:' || typeof window === 'undefined') return;
+  if (typeof window === 'undefined' || typeof window.Worker === 'undefined') return;
+  const QUERY = 2;
+  const plain = (data) => (data && data.type === QUERY && typeof data.data === 'string'
+    ? { ...data, data: data.data.replace(/[:^~+*\-]+/g, ' ').replace(/\s+/g, ' ').trim() }
+    : data);
 
   class FileWorker extends EventTarget {
     constructor(url) {
@@ -51,7 +60,7 @@
         return;
       }
       const scope = this.frame.contentWindow;
-      scope.dispatchEvent(new scope.MessageEvent('message', { data }));
+      scope.dispatchEvent(new scope.MessageEvent('message', { data: plain(data) }));
     }
 
     terminate() {
@@ -59,5 +68,14 @@
     }
   }
 
-  window.Worker = FileWorker;
+  if (location.protocol === 'file:') {
+    window.Worker = FileWorker;
+  } else {
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      postMessage(data, ...rest) {
+        super.postMessage(plain(data), ...rest);
+      }
+    };
+  }
 })();
