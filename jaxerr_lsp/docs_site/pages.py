@@ -144,8 +144,9 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     if entry.related:
         out += ["## Related entries", ""]
         for rid in entry.related:
-            other = catalog.entries.get(rid)
-            out.append(f"- {_entry_link(here, other)}: {other.title}" if other else f"- `{rid}`")
+            neighbour = catalog.entries.get(rid)
+            out.append(f"- {_entry_link(here, neighbour)}: {neighbour.title}" if neighbour
+                       else f"- `{rid}`")
         out.append("")
     out += ["## APIs", ""]
     out += [f"- {_api_link(here, name)}: {_api_signature(catalog, name)}" for name in entry.apis] + [""]
@@ -153,8 +154,8 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     older = _older(entry)
     if older:
         out += ["## Older wordings", "", "How other JAX versions worded this error:", ""]
-        for item in older:
-            out += _older_item(item)
+        for wording in older:
+            out += _older_item(wording)
 
     out += ["## Verified", ""]
     out += [f"Verified against JAX {entry.jax_version}: each template is JAX's own text at the raise "
