@@ -23,7 +23,7 @@ class SiteBuildHook(BuildHookInterface):
         sys.path.insert(0, self.root)
         try:
             from jaxerr_lsp.docs_site.build import build_site
-            from jaxerr_lsp.catalog import load_catalog
+            from jaxerr_lsp.errors.catalog import load_catalog
         finally:
             sys.path.remove(self.root)
         self._tmp = tempfile.mkdtemp(prefix="jaxerr-site-")

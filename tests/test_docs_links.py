@@ -10,10 +10,10 @@ import pytest
 
 from jaxerr_lsp.app.configuration import ConfigError, config_for_file
 from jaxerr_lsp.app.hover_text import hover_at
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.docs_site import links
-from jaxerr_lsp.findings import Finding, Span
-from jaxerr_lsp.runtime import Explanation, explanation_markdown, explanation_text
+from jaxerr_lsp.core.findings import Finding, Span
+from jaxerr_lsp.runtime.companion import Explanation, explanation_markdown, explanation_text
 from tests.test_cli import jaxerr
 
 CATALOG = load_catalog()

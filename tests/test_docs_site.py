@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.docs_site.build import build_site
 from jaxerr_lsp.docs_site.links import api_page, entry_page
 from jaxerr_lsp.docs_site.outputs import read_output

@@ -20,11 +20,12 @@ from typing import Any, Callable
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding, Span
-from jaxerr_lsp.fixes import Fix, TextEdit, apply_edits, compute_fixes, ignore_line_fix
-from jaxerr_lsp.registry import all_rules, finding_from_json, rule_for
+from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding, Span
+from jaxerr_lsp.fixes import Fix, TextEdit, apply_edits, ignore_line_fix
+from jaxerr_lsp.app.compute_fixes import compute_fixes
+from jaxerr_lsp.engine.registry import all_rules, finding_from_json, rule_for
 from tests.case_files import all_cases
 from tests.jax_runner import Program, Result, run_programs
 
@@ -1006,7 +1007,7 @@ def test_restructure_multiline_keeps_comments() -> None:
 
 
 def test_restructure_name_matching() -> None:
-    from jaxerr_lsp.rules.vjp_with_refs_tree_mismatch import _name_matches
+    from jaxerr_lsp.rules.vjp_refs.vjp_with_refs_tree_mismatch import _name_matches
 
     for name in ["w", "g_w", "w_ref", "grad_w", "gw", "dw", "W_grad", "_w"]:
         assert _name_matches(name, "w"), name
@@ -1070,7 +1071,7 @@ def test_import_added_when_file_is_only_imports_without_newline() -> None:
         "import jax\nimport jax.numpy as jnp\nout, f_vjp = jax.vjp(f, p); "
         "p_refs = jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), p); f_vjp.with_refs(p_refs)(1.0)"
     )
-    from jaxerr_lsp.fixes.statement import import_edit_for as _import_edit
+    from jaxerr_lsp.fixes.locate import import_edit_for as _import_edit
     from jaxerr_lsp.fixes.text import Lines as _Lines
 
     def add(text: str) -> str:
@@ -1401,7 +1402,7 @@ def test_ignore_goes_to_the_end_line_when_the_start_line_cannot_take_it() -> Non
     finding = Finding("JXE001", "vjp-with-refs-tree-mismatch", Span(1, 20, 3, 5), "m")
     fixed = apply_edits(src, ignore_line_fix(src, finding).edits)
     assert fixed == 'x = f_vjp.with_refs((a, """\n"""), \\\n    b)(ct)  # jaxerr: ignore[JXE001]\n'
-    from jaxerr_lsp.engine import suppressed
+    from jaxerr_lsp.engine.run import suppressed
 
     assert suppressed(finding, fixed.split("\n"))
     assert _ignore("a\nb\nc", line=3) == "a\nb\nc  # jaxerr: ignore[JXE001]"

@@ -5,7 +5,7 @@ Used by `jaxerr explain`, the server's `jaxerr.explain` command, and hover.
 
 from __future__ import annotations
 
-from jaxerr_lsp.catalog import Catalog, CatalogError, Entry
+from jaxerr_lsp.errors.catalog import Catalog, CatalogError, Entry
 
 __all__ = ["NoMatchingEntry", "lookup_entry", "entry_for_error_text"]
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxerr_lsp.catalog import Catalog, load_catalog
+from jaxerr_lsp.errors.catalog import Catalog, load_catalog
 from jaxerr_lsp.docs_site.pages import api_file, entry_file, site_pages
 
 __all__ = ["BuiltSite", "DocsBuildError", "build_site", "readme_text"]

@@ -13,14 +13,14 @@ This module is light (no site generator): the CLI, the server and the runtime us
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
+
+from jaxerr_lsp.core.config import check_docs_url, config_from_mapping, find_pyproject, read_pyproject
 
 __all__ = [
     "PACKAGED_SITE",
-    "DocsUrlError",
     "api_page",
     "api_url",
-    "check_docs_url",
     "default_docs_url",
     "docs_base_for",
     "docs_url_for",
@@ -33,23 +33,6 @@ __all__ = [
 # The site the wheel ships (the hatch build hook writes it there).
 PACKAGED_SITE = Path(__file__).resolve().parent.parent / "site"
 JAX_REPOSITORY = "https://github.com/jax-ml/jax"
-_SCHEMES = ("http", "https", "file")
-
-
-class DocsUrlError(ValueError):
-    """A docs URL that cannot be used; the message names where it came from."""
-
-
-def check_docs_url(value: object, origin: str) -> str:
-    """`value` as a base URL ending in "/" (an http(s) or file URL), else DocsUrlError."""
-    if not isinstance(value, str) or not value.strip():
-        raise DocsUrlError(f"{origin}: `docs-url` must be a URL (https://... or file:///...), "
-                           f"not {value!r}")
-    url = value.strip()
-    parts = urlsplit(url)
-    if parts.scheme not in _SCHEMES or (parts.scheme != "file" and not parts.netloc):
-        raise DocsUrlError(f"{origin}: `docs-url` must be an http, https or file URL, not {url!r}")
-    return url if url.endswith("/") else url + "/"
 
 
 def default_docs_url(site: Path = PACKAGED_SITE) -> str | None:
@@ -63,7 +46,7 @@ def resolve_docs_url(*layers: str | None) -> str | None:
     """The last layer that is set (checked), else the packaged site's URL, else None."""
     for layer in reversed(layers):
         if layer:
-            return check_docs_url(layer, "docs-url")
+            return check_docs_url(layer, "docs-url")  # ConfigError when it is not a URL
     return default_docs_url()
 
 
@@ -93,11 +76,14 @@ def jax_source_url(file: str, line: int, version: str) -> str:
 
 
 def docs_base_for(path: str | None, overrides: dict | None = None) -> str | None:
-    """The site's base URL for a file at `path`: the editor's or command line's `overrides`
-    ("docs-url"), else its `[tool.jaxerr] docs-url`, else the packaged site (None: none)."""
-    from jaxerr_lsp.app.configuration import config_for_file
-
-    return resolve_docs_url(config_for_file(path, overrides or {}, "settings").docs_url)
+    """The site's base URL for a file (or folder) at `path`: `overrides["docs-url"]` (editor
+    settings, command line), else its `[tool.jaxerr] docs-url`, else the packaged site (None:
+    none). Reads pyproject.toml each time: for one-off uses (the runtime companion); the server
+    and the CLI use jaxerr_lsp.app.configuration's cached reading. Raises ConfigError."""
+    if overrides and overrides.get("docs-url") is not None:
+        return resolve_docs_url(config_from_mapping({"docs-url": overrides["docs-url"]}, "settings").docs_url)
+    pyproject = find_pyproject(Path(path).resolve()) if path else None
+    return resolve_docs_url(read_pyproject(pyproject).docs_url if pyproject else None)
 
 
 def docs_url_for(entry_id: str, path: str | None, overrides: dict | None = None) -> str | None:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from jaxerr_lsp.catalog import ApiDoc, Catalog, Entry
+from jaxerr_lsp.errors.catalog import ApiDoc, Catalog, Entry
 from jaxerr_lsp.docs_site.links import jax_source_url
 from jaxerr_lsp.docs_site.outputs import read_output
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.core.findings import Finding
 from jaxerr_lsp.server.language_server import DocState
 from jaxerr_lsp.server.positions import PositionConverter
 from jaxerr_lsp.server.protocol import shutdown_requested
@@ -158,10 +158,12 @@ def _entry_href(ls: JaxerrLanguageServer, finding: Finding, uri: str | None = No
     """A link to the finding's page on the catalog's website (jaxerr_lsp.docs_site.links: the
     editor's `docsUrl`, `[tool.jaxerr] docs-url`, else the site in the wheel), else to its
     catalog entry's TOML file."""
-    from jaxerr_lsp.docs_site.links import docs_url_for
+    from jaxerr_lsp.app.configuration import config_for_file
+    from jaxerr_lsp.docs_site.links import entry_url, resolve_docs_url
 
     try:
-        page = docs_url_for(finding.catalog_id, document_path(uri) if uri else None, ls.settings)
+        config = config_for_file(document_path(uri) if uri else None, ls.settings)
+        page = entry_url(resolve_docs_url(config.docs_url), finding.catalog_id)
         if page:
             return page
         catalog = ls.catalog()

@@ -55,10 +55,11 @@ def _imports(ls: JaxerrLanguageServer, uri: str, version: int | None, text: str)
 
 def _docs_base(ls: JaxerrLanguageServer, uri: str) -> str | None:
     """The catalog website's base URL for this document (None: no link in the hover)."""
-    from jaxerr_lsp.docs_site.links import docs_base_for
+    from jaxerr_lsp.app.configuration import config_for_file
+    from jaxerr_lsp.docs_site.links import resolve_docs_url
     from jaxerr_lsp.server.diagnostics import document_path
 
     try:
-        return docs_base_for(document_path(uri), ls.settings)
+        return resolve_docs_url(config_for_file(document_path(uri), ls.settings).docs_url)
     except Exception:  # noqa: BLE001 - a hover without its link rather than none
         return None
