@@ -29,7 +29,10 @@ A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled co
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
 (such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
-it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest.
+it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest. A site
+with `warning = true` warns instead (`warnings.warn(msg)` at `line`), the exception being the
+warning's category (`UserWarning`); with `logged = true` JAX only logs it
+(`logger.warning(msg)`), and the exception is the record's level (`WARNING`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -48,10 +51,35 @@ The loader checks that no API is documented twice (the error names both files), 
 name in an entry's `apis` is documented somewhere, and that no qualified name or method name
 points to two APIs. An API may be documented without any entry listing it (its hover then
 names no error).
+
+Older wordings (`[[older]]` tables, see jaxerr_lsp/errors/older_wordings.py): the message as
+older JAX releases word it, with the releases that raise it (`versions = "0.4.1 - 0.4.6"`), its
+`exception` when it differs, the `files` that hold its text and the `binds` of f-string fields
+it writes out. The matcher recognizes them like the entry's own templates (pasted errors come
+from every JAX version); `explain` and hover show only the current wording. Their placeholders
+are described in `[placeholders]` like the others'.
+
+Explain-only entries (`static_rule = false`) may omit `rule`: such an entry has no rule code
+and is named by its id (`jaxerr explain device-out-of-memory`). An error this machine cannot
+raise (it needs a GPU, a TPU, or a broken or mismatched install) says so instead of showing a
+`before` it cannot run:
+
+    reproducible = false
+    why_not_reproduced = "Needs a CUDA GPU whose memory runs out; ..."   # in our words
+
+Its `[example]` then has no `before`; it keeps an `after` when that program runs here (the
+table may be absent when none does). Its templates are still verified where JAX builds them:
+the Python source or the compiled library of the installed JAX (`library = ...`).
+
+An error a library built on JAX raises on its users' behalf names the library and the version
+its text was verified in (`package = "flax"`, `package_version = "0.12.12"`, pinned in the
+test extra); its raise sites are that package's files (`flax/core/scope.py`).
 """
 
 from __future__ import annotations
 
+import builtins
+import dataclasses
 import functools
 import re
 import textwrap
@@ -61,6 +89,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, overload
 
 from jaxerr_lsp.core.config import SEVERITIES
+from jaxerr_lsp.errors.older_wordings import OlderWording, parse_older
+from jaxerr_lsp.errors.paste_cleanup import clean as clean_paste
+from jaxerr_lsp.errors.paste_cleanup import exception_names
 
 __all__ = [
     "Catalog",
@@ -69,6 +100,7 @@ __all__ = [
     "Entry",
     "FixInfo",
     "Match",
+    "decisive",
     "Source",
     "default_catalog_dir",
     "load_catalog",
@@ -125,6 +157,13 @@ class Source:
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
+    # True: JAX warns here (`warnings.warn(msg)` at `line`) instead of raising; the entry's (or
+    # the site's) exception is the warning's category (`UserWarning`). A program run with
+    # warnings as errors (`python -W error`) raises it at this line.
+    warning: bool = False
+    # True: JAX only logs the message (`logger.warning(msg)` at `line`) and goes on; the
+    # exception names the record's level (`WARNING`). Users meet it as a line of the log.
+    logged: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,12 +215,49 @@ class Entry:
     # What each placeholder of the templates stands for, in words ("type(logs).__name__" ->
     # "type of the logs"): `explain` and hover show templates with these, never raw f-string code.
     placeholders: tuple[tuple[str, str], ...] = ()
+    # Older JAX releases' wordings of the message (`[[older]]`): matched, never shown.
+    older: tuple[OlderWording, ...] = ()
     # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
     # rule flags it; the entry serves hover, `explain` and pasted tracebacks.
     static_rule: bool = True
     # How the rule's findings are shown by default: "error", or "warning" for an error JAX
     # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
     severity: str = "error"
+    # ---- Errors this machine cannot raise (`reproducible = false`) ----------------------------
+    # False: the error needs hardware or an install this machine (CPU only) does not have (a
+    # GPU, a mismatched jaxlib): the entry has no `before`, and says why in `why_not_reproduced`.
+    reproducible: bool = True
+    why_not_reproduced: str = ""
+    # A library built on JAX that raises the error on JAX users' behalf (`package = "flax"`),
+    # at the version whose source the entry was verified against (`package_version`); its
+    # raise sites are that package's files ("flax/core/scope.py").
+    package: str = ""
+    package_version: str = ""
+    # ---- end ------------------------------------------------------------------------------------
+
+    @property
+    def raised_by(self) -> str:
+        """Who raises it: "JAX", or the library and its version ("flax 0.12.12")."""
+        return f"{self.package} {self.package_version}" if self.package else "JAX"
+
+    @property
+    def name(self) -> str:
+        """The entry's rule code and id ("JXE013 vjp-accumulator-type"), or its id alone when
+        it has no rule code (an explain-only entry)."""
+        return f"{self.rule} {self.id}" if self.rule else self.id
+
+    @property
+    def shown_as(self) -> str:
+        """How JAX hands the error to the user: "raised", "warned" (every site warns) or
+        "logged" (every site only logs it)."""
+        if all(s.logged for s in self.sources):
+            return "logged"
+        return "warned" if all(s.warning for s in self.sources) else "raised"
+
+    @property
+    def reference(self) -> str:
+        """What `jaxerr explain` takes to show this entry: its rule code, else its id."""
+        return self.rule or self.id
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -229,6 +305,36 @@ class Match:
     entry: Entry
     score: int
     full: bool  # True: a whole template matched; False: only a distinctive part of one
+    # Between partial matches of equal score: the length of the template's other long literal
+    # stretches found in the text, and whether the match came from an older wording only.
+    evidence: int = 0
+    older: bool = False
+    # The matched template's literal stretches, squashed (see `decisive`).
+    pieces: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
+
+    def rank(self) -> tuple[int, int, int]:
+        """Higher is better: score, then (partial matches) evidence, then the current wording
+        over an older one. Two matches of different entries with the same rank are a tie."""
+        return (self.score, self.evidence, 0 if self.older else 1)
+
+
+def decisive(matches: list[Match]) -> Match | None:
+    """The best of `matches` (as `Catalog.match_scored` orders them) when it is the only one
+    that fits, else None. Among matches of the same rank, one whose template asks for all the
+    text another's asks for, and more that the paste does not show (the older `bool` wording
+    against the general concretization one, on a paste from another function), gives way;
+    what is left must be a single match, or the paste is a tie (`explain` guesses nothing)."""
+    if not matches:
+        return None
+    tied = [m for m in matches if m.rank() == matches[0].rank()]
+    left = [m for m in tied if not any(_asks_more(m, o) for o in tied if o is not m)]
+    return left[0] if len(left) == 1 else None
+
+
+def _asks_more(m: Match, other: Match) -> bool:
+    """True when m's template holds all of other's literal text, and more."""
+    return (sum(map(len, m.pieces)) > sum(map(len, other.pieces))
+            and all(any(piece in mine for mine in m.pieces) for piece in other.pieces))
 
 
 # --------------------------------------------------------------------------------------------
@@ -286,6 +392,7 @@ def _field_end(template: str, start: int) -> int:
 _WS = re.compile(r"\s+")
 _WILDCARD = r".{0,6000}?"
 _MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
+_URL = re.compile(r"https?://\S+")
 _MAX_TEXT = 400_000
 
 
@@ -302,6 +409,7 @@ class _Pattern:
     required: tuple[str, ...]  # every literal stretch, squashed: all must occur for a full match
     # A generic message (Python's own) counts only next to its raise site's traceback frame.
     site: str | None = None
+    older: bool = False  # an older JAX wording of the entry's message ([[older]])
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
@@ -338,12 +446,26 @@ def _compile(template: str, generic: Source | None = None) -> _Pattern:
         if line_length >= _MIN_FRAGMENT and line.strip() != template.strip():
             lines.append((pattern, line_length))
     literals = [_squash(value) for kind, value in parts if kind == "text"]
-    chunks = tuple(s for s in literals if len(s) >= _MIN_FRAGMENT)
+    # A web address is no evidence of one error (JAX's messages share their documentation's
+    # prefix): partial matches count the text around it.
+    chunks = tuple(s for kind, value in parts if kind == "text"
+                   for piece in _URL.split(value) if len(s := _squash(piece)) >= _MIN_FRAGMENT)
     required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
         return _Pattern(full, length, (), (), required, site)
     return _Pattern(full, length, tuple(lines), chunks, required)
+
+
+_EVIDENCE_MIN = 12  # non-space characters of a literal stretch that count as evidence
+
+
+def _evidence(pattern: _Pattern, squashed_text: str) -> int:
+    """How much of the template's literal text, in stretches of some length, the text holds:
+    between two partial matches of equal score, the one whose other sentences are there too
+    ("The problem arose with the `bool` function.") is the more specific."""
+    return sum(len(part) for part in pattern.required
+               if len(part) >= _EVIDENCE_MIN and part in squashed_text)
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -400,9 +522,9 @@ class Catalog:
     def by_rule(self, code: str) -> Entry:
         wanted = code.strip().upper() if isinstance(code, str) else code
         for entry in self.entries.values():
-            if entry.rule == wanted:
+            if entry.rule and entry.rule == wanted:
                 return entry
-        known = ", ".join(e.rule for e in self.entries.values()) or "none"
+        known = ", ".join(e.rule for e in self.entries.values() if e.rule) or "none"
         raise CatalogError(f"no catalog entry for rule {code!r} (known rules: {known})")
 
     def lookup(self, key: str) -> Entry:
@@ -434,12 +556,19 @@ class Catalog:
         `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
         line or literal stretch of at least 40 non-space characters found in the text counts as
         a partial match (e.g. a message cut short), ranked by how much of it was found.
+
+        The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
+        and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a
+        message (`[[older]]`) count like the current one. When nothing matches, a paste that names an
+        exception class JAX raises for exactly one entry (`NonConcreteBooleanIndexError`)
+        gives that entry, as the weakest partial match.
         """
         if not isinstance(text, str) or not text.strip():
             return []
         if len(text) > _MAX_TEXT:
             half = _MAX_TEXT // 2
             text = text[:half] + "\n" + text[-half:]
+        text = clean_paste(text)
         squashed = _squash(text)
         results: list[Match] = []
         for entry in self.entries.values():
@@ -447,18 +576,42 @@ class Catalog:
             for pattern in self._patterns_for(entry):
                 candidate: Match | None
                 if pattern.matches(squashed):
-                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True)
+                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
+                                      older=pattern.older, pieces=frozenset(pattern.required))
                 else:
                     score = _partial_score(pattern, squashed)
-                    candidate = Match(entry, score, False) if score else None
-                if candidate and (best is None or candidate.score > best.score):
+                    candidate = (Match(entry, score, False, _evidence(pattern, squashed),
+                                       pattern.older, frozenset(pattern.required))
+                                 if score else None)
+                if candidate and (best is None or candidate.rank() > best.rank()):
                     best = candidate
             if best is not None:
                 results.append(best)
         if any(m.full for m in results):  # partial matches are only a fallback
             results = [m for m in results if m.full]
-        results.sort(key=lambda m: (-m.score, m.entry.id))
+        if not results:
+            results = self._by_exception_name(text)
+        results.sort(key=lambda m: tuple(-r for r in m.rank()) + (m.entry.id,))
+        best = decisive(results)
+        if best is not None and best is not results[0]:  # the better fit first
+            results.remove(best)
+            results.insert(0, best)
         return results
+
+    def _by_exception_name(self, text: str) -> list[Match]:
+        """The entry whose exception class (one of JAX's own, not Python's) the text names,
+        when it names such classes of exactly one entry."""
+        owners: dict[str, set[str]] = {}
+        for entry in self.entries.values():
+            for name in {*entry.exceptions, *(o.exception for o in entry.older if o.exception)}:
+                short = name.rsplit(".", 1)[-1]
+                if not hasattr(builtins, short):
+                    owners.setdefault(short, set()).add(entry.id)
+        named = [owners[name] for name in exception_names(text) if name in owners]
+        found = {entry_id for ids in named for entry_id in ids}
+        if len(found) != 1 or any(len(ids) != 1 for ids in named):
+            return []
+        return [Match(self.entries[found.pop()], 1, False)]
 
     def _patterns_for(self, entry: Entry) -> list[_Pattern]:
         patterns = self._patterns.get(entry.id)
@@ -472,6 +625,8 @@ class Catalog:
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
                                         if t in generic else [_compile(t)])]
+            patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
+                         if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
         return patterns
 
@@ -483,7 +638,11 @@ _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "su
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
-                    "severity"})
+                    "severity"}
+                 | {"reproducible", "why_not_reproduced"}  # errors this machine cannot raise
+                 | {"package", "package_version"})  # errors a library on JAX raises
+
+_KNOWN_FIELDS = _KNOWN_FIELDS | {"older"}  # older JAX wordings: jaxerr_lsp/errors/older_wordings.py
 
 
 def default_catalog_dir() -> Path:
@@ -516,12 +675,14 @@ def _load(directory: Path) -> Catalog:
         if entry.id in entries:
             raise CatalogError(
                 f"{path}: field `id`: duplicate id {entry.id!r} (also in {entries[entry.id].path})")
-        if entry.rule in rules:
+        if entry.rule and entry.rule in rules:
             raise CatalogError(
                 f"{path}: field `rule`: rule {entry.rule!r} is already used by {rules[entry.rule]}")
         entries[entry.id] = entry
-        rules[entry.rule] = path
-    entries = dict(sorted(entries.items(), key=lambda item: (item[1].rule, item[0])))
+        if entry.rule:
+            rules[entry.rule] = path
+    # In rule order; the entries without a rule code after them, by id.
+    entries = dict(sorted(entries.items(), key=lambda item: (not item[1].rule, item[1].rule, item[0])))
     for entry in entries.values():
         for related in entry.related:
             if related not in entries:
@@ -604,20 +765,24 @@ def _load_entry(path: Path) -> Entry:
                 raise fail(f"{key}[{i}]", "must not be empty")
         return tuple(value)
 
-    values = {key: text(data, key, key) for key in _STR_FIELDS}
+    values = {key: text(data, key, key, optional=key == "rule") or "" for key in _STR_FIELDS}
     entry_id = values["id"]
     if not ENTRY_ID_RE.fullmatch(entry_id):
         raise fail("id", f"invalid id {entry_id!r} (lowercase letters, digits and '-')")
     if entry_id != path.stem:
         raise fail("id", f"id {entry_id!r} must equal the file name {path.stem!r}")
-    if not RULE_RE.fullmatch(values["rule"]):
+    if "rule" not in data and data.get("static_rule", True) is not False:
+        raise fail("rule", "missing (only an explain-only entry, `static_rule = false`, may have "
+                           "no rule code)")
+    if "rule" in data and not RULE_RE.fullmatch(values["rule"]):
         raise fail("rule", f"invalid rule code {values['rule']!r} (e.g. 'JXE001')")
     _check_exception(values["exception"], fail, "exception")
     _check_template(values["message"], fail, "message")
 
     sources = _sources(data, text, fail)
-    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message],
-                                 fail)
+    older = parse_older(data, _check_template, _check_exception, fail)
+    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message]
+                                 + [o.message for o in older], fail)
     static_rule = data.get("static_rule", True)
     if not isinstance(static_rule, bool):
         raise fail("static_rule", f"must be true or false, not {static_rule!r}")
@@ -625,7 +790,28 @@ def _load_entry(path: Path) -> Entry:
     if severity not in SEVERITIES:
         raise fail("severity", f"must be one of {', '.join(SEVERITIES)}, not {severity!r}")
 
-    example = data.get("example")
+    # ---- Errors this machine cannot raise: no `before`, and why ---------------------------
+    reproducible = data.get("reproducible", True)
+    if not isinstance(reproducible, bool):
+        raise fail("reproducible", f"must be true or false, not {reproducible!r}")
+    why_not = text(data, "why_not_reproduced", "why_not_reproduced", optional=True) or ""
+    if reproducible and why_not:
+        raise fail("why_not_reproduced", "only for an entry with `reproducible = false`")
+    if not reproducible:
+        if not why_not:
+            raise fail("why_not_reproduced", "missing (what this machine lacks to raise the error)")
+        if data.get("static_rule", True) is not False:
+            raise fail("reproducible", "an error no example raises has no rule (`static_rule = false`)")
+    package = text(data, "package", "package", optional=True) or ""
+    package_version = text(data, "package_version", "package_version", optional=True) or ""
+    if bool(package) != bool(package_version):
+        raise fail("package_version" if package else "package",
+                   "`package` and `package_version` go together (the library raising it, and "
+                   "the version its text was verified in)")
+    if package and not re.fullmatch(r"[a-z][a-z0-9_]*", package):
+        raise fail("package", f"not an importable package name: {package!r}")
+    # ---- end ------------------------------------------------------------------------------------
+    example = data.get("example", {} if not reproducible else None)
     if example is None:
         raise fail("example", "missing (a table with `before` and `after`)")
     if not isinstance(example, dict):
@@ -633,8 +819,11 @@ def _load_entry(path: Path) -> Entry:
     extra = sorted(set(example) - {"before", "after"})
     if extra:
         raise fail(f"example.{extra[0]}", "unknown field (expected `before` and `after`)")
-    before = text(example, "before", "example.before")
-    after = text(example, "after", "example.after")
+    if not reproducible and "before" in example:
+        raise fail("example.before", "an entry with `reproducible = false` has no `before` "
+                                     "(this machine cannot raise the error)")
+    before = text(example, "before", "example.before", optional=not reproducible) or ""
+    after = text(example, "after", "example.after", optional=not reproducible) or ""
     for field, code in (("example.before", before), ("example.after", after)):
         try:
             compile(code, f"{path}:{field}", "exec")
@@ -673,8 +862,13 @@ def _load_entry(path: Path) -> Entry:
         path=path,
         api_docs=api_docs,
         placeholders=placeholders,
+        older=older,
         static_rule=static_rule,
         severity=severity,
+        reproducible=reproducible,
+        why_not_reproduced=why_not,
+        package=package,
+        package_version=package_version,
     )
 
 
@@ -726,7 +920,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed"}
+                  "builder_file", "parts", "library", "trimmed", "warning", "logged"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -774,10 +968,20 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
+        warning = table.get("warning", False)
+        if not isinstance(warning, bool):
+            raise fail(f"{where}.warning", f"must be true or false, not {warning!r}")
+        if warning and (generic or builder is not None or library is not None):
+            raise fail(f"{where}.warning", "a warning site is neither generic, built nor compiled")
+        logged = table.get("logged", False)
+        if not isinstance(logged, bool):
+            raise fail(f"{where}.logged", f"must be true or false, not {logged!r}")
+        if logged and (warning or generic or builder is not None or library is not None):
+            raise fail(f"{where}.logged", "a logged site is no warning, generic, built or compiled site")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library,
-                              trimmed=trimmed))
+                              trimmed=trimmed, warning=warning, logged=logged))
     return tuple(sources)
 
 
@@ -866,7 +1070,8 @@ def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
     lines = []
     for rid in entry.related:
         other = catalog.entries.get(rid) if catalog is not None else None
-        lines.append(f"{rid} ({other.rule}): {other.title}" if other else rid)
+        lines.append((f"{rid} ({other.rule}): {other.title}" if other.rule else f"{rid}: {other.title}")
+                     if other else rid)
     return lines
 
 
@@ -874,8 +1079,9 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"### {entry.rule} · {entry.title}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** raised by JAX:", "", "```text",
+    heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
+    out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
+    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -884,8 +1090,13 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
         out += ["**Why this code triggers it**", "", why.strip(), ""]
     out += ["**How to fix it**", ""]
     out += [f"{i}. {s}" for i, s in enumerate(entry.solutions, 1)] + [""]
-    out += ["**Example**", "", "Before (raises):", "", "```python", entry.example_before.strip("\n"),
-            "```", "", "After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
+    out += ["**Example**", ""]
+    if entry.example_before:
+        out += ["Before (raises):", "", "```python", entry.example_before.strip("\n"), "```", ""]
+    else:
+        out += [f"Not reproduced here: {' '.join(entry.why_not_reproduced.split())}", ""]
+    if entry.example_after:
+        out += ["After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
     out += ["**Defensive patterns**", ""]
     for item in entry.defensive:
         rendered = _md_item(item)
@@ -894,7 +1105,8 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     if entry.related:
         out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
     sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sites)
-    out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
+    where = f"{entry.raised_by} (with JAX {entry.jax_version})" if entry.package else f"JAX {entry.jax_version}"
+    out += [f"*Raised at {sites} in {where}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
 
 
@@ -943,9 +1155,10 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     """The entry as plain text for a terminal (`jaxerr explain`)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"{entry.rule} {entry.id}: {entry.title}", ""]
+    out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} raised by JAX:"] + _code(entry.readable(entry.message))
+    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by {entry.raised_by}:"] + _code(
+        entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))
     out += [""]
@@ -956,8 +1169,13 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     for i, solution in enumerate(entry.solutions, 1):
         wrapped = _wrap(solution, indent="     ")
         out += [f"  {i}. " + wrapped[0].lstrip()] + wrapped[1:]
-    out += ["", "Before (raises):"] + _code(entry.example_before)
-    out += ["", "After:"] + _code(entry.example_after) + [""]
+    if entry.example_before:
+        out += ["", "Before (raises):"] + _code(entry.example_before)
+    else:
+        out += ["", "Not reproduced here:"] + _wrap(entry.why_not_reproduced)
+    if entry.example_after:
+        out += ["", "After:"] + _code(entry.example_after)
+    out += [""]
     out += ["Defensive patterns:"]
     for item in entry.defensive:
         if "\n" in item.strip():
@@ -967,6 +1185,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
             out += ["  - " + wrapped[0].lstrip()] + wrapped[1:]
     if entry.related:
         out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
-    out += ["", "Raised at (JAX " + entry.jax_version + "):"]
+    where = f"{entry.raised_by}, with JAX {entry.jax_version}" if entry.package else f"JAX {entry.jax_version}"
+    out += ["", f"Raised at ({where}):"]
     out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sites]
     return "\n".join(_collapse_blank(out)).rstrip() + "\n"
