@@ -74,7 +74,8 @@ def _nav(catalog: Catalog) -> list[object]:
     errors: list[object] = [{"By rule code": "indexes/rules.md"},
                             {"By exception class": "indexes/exceptions.md"},
                             {"By family": "indexes/families.md"}]
-    errors += [{f"{e.rule} {e.id}": entry_file(e.id)} for e in catalog]
+    errors += [{e.name: entry_file(e.id)}
+               for e in sorted(catalog, key=lambda e: (not e.rule, e.rule, e.id))]
     apis: list[object] = [{"All APIs": "apis/index.md"}]
     apis += [{name: api_file(name)} for name in sorted(catalog.api_docs, key=str.lower)]
     return [{"Home": "index.md"}, {"The checker": "checker.md"}, {"Errors": errors},

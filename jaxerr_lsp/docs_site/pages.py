@@ -32,9 +32,12 @@ def api_file(name: str) -> str:
     return f"apis/{name}.md"
 
 
+NO_CODE = "Without a rule code"
+
+
 def family_of(rule: str) -> str:
-    """`JXE071` -> `JXE07x`."""
-    return rule[:-1] + "x"
+    """`JXE071` -> `JXE07x`; an entry without a rule code (explain only) is in `NO_CODE`."""
+    return rule[:-1] + "x" if rule else NO_CODE
 
 
 def _rel(from_file: str, to_file: str) -> str:
@@ -71,7 +74,7 @@ def _yaml_string(text: str) -> str:
 
 
 def _entry_link(from_file: str, entry: Entry, *, code: bool = True) -> str:
-    label = f"{entry.rule} `{entry.id}`" if code else f"`{entry.id}`"
+    label = f"{entry.rule} `{entry.id}`" if code and entry.rule else f"`{entry.id}`"
     return f"[{label}]({_rel(from_file, entry_file(entry.id))})"
 
 
@@ -85,14 +88,17 @@ def _api_link(from_file: str, name: str) -> str:
 
 def entry_page(catalog: Catalog, entry: Entry) -> str:
     here = entry_file(entry.id)
-    out = _front_matter(f"{entry.rule} {entry.id}: {entry.title}", entry.summary, boost=2)
-    out += [f"# {entry.rule} · {entry.title}", ""]
+    out = _front_matter(f"{entry.name}: {entry.title}", entry.summary, boost=2)
+    out += [f"# {entry.rule} · {entry.title}" if entry.rule else f"# {entry.title}", ""]
     exceptions = " or ".join(f"`{e}`" for e in entry.exceptions)
     detected = ("flagged by `jaxerr check` and the editors before the code runs" if entry.static_rule
                 else "explained by `jaxerr explain` and hover; no single file shows it, so no rule "
                      "flags it")
-    out += [f"**Catalog id** `{entry.id}` · **rule** `{entry.rule}` · **raises** {exceptions} · "
-            f"**verified against JAX {entry.jax_version}**", ""]
+    verified = (f"{entry.raised_by} (JAX {entry.jax_version})" if entry.package
+                else f"JAX {entry.jax_version}")
+    code = f" · **rule** `{entry.rule}`" if entry.rule else ""
+    out += [f"**Catalog id** `{entry.id}`{code} · **{entry.shown_as} by {entry.raised_by}** "
+            f"{exceptions} · **verified against {verified}**", ""]
     out += [" ".join(entry.summary.split()), "", f"*This error is {detected}.*", ""]
 
     # The message stays in the page's first section (no heading of its own): the search ranks
@@ -101,21 +107,26 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     out += _code(entry.readable(entry.message))
     for other in entry.messages[1:]:
         out += ["Or, on another path through JAX:", ""] + _code(entry.readable(other))
-    real = read_output(catalog.directory, entry.id) if catalog.directory is not None else None
+    real = (read_output(catalog.directory, entry.id)
+            if catalog.directory is not None and entry.example_before else None)
     if real is not None:
-        out += [f"A real message: what JAX {entry.jax_version} printed for the "
+        out += [f"A real message: what {entry.raised_by} printed for the "
                 "[example](#example) below when the tests ran it:", ""]
         out += _code(real)
     out += ["## What it means", "", entry.meaning.strip(), ""]
 
-    out += ["## Where JAX raises it", ""]
-    out += [f"In JAX {entry.jax_version} (the links open that line of JAX's source at the release "
-            f"tag `jax-v{entry.jax_version}`):", ""]
+    out += [f"## Where {entry.raised_by if entry.package else 'JAX'} raises it", ""]
+    if entry.package:
+        out += [f"In {entry.raised_by}, used with JAX {entry.jax_version}:", ""]
+    else:
+        out += [f"In JAX {entry.jax_version} (the links open that line of JAX's source at the "
+                f"release tag `jax-v{entry.jax_version}`):", ""]
     out += ["| file | function | line |", "| --- | --- | --- |"]
     for site in entry.sites:
-        url = jax_source_url(site.file, site.line, entry.jax_version)
         where = f"`{site.file}`" + (f" (compiled into `{site.library}`)" if site.library else "")
-        out.append(f"| {where} | `{site.function}` | [{site.line}]({url}) |")
+        line = (str(site.line) if entry.package
+                else f"[{site.line}]({jax_source_url(site.file, site.line, entry.jax_version)})")
+        out.append(f"| {where} | `{site.function}` | {line} |")
     out.append("")
 
     out += ["## What triggers it", ""] + [f"- {_one_line(t)}" for t in entry.triggers] + [""]
@@ -123,9 +134,13 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     out += ["## How to fix it", ""]
     out += [f"{i}. {_one_line(s)}" for i, s in enumerate(entry.solutions, 1)] + [""]
 
-    out += ["## Example", "", "### Before: raises", ""] + _code(entry.example_before, "python")
-    if real is not None:
-        out += ["JAX printed:", ""] + _code(real)
+    out += ["## Example", ""]
+    if entry.example_before:
+        out += [f"### Before: {entry.shown_as}", ""] + _code(entry.example_before, "python")
+        if real is not None:
+            out += [f"{entry.raised_by} printed:", ""] + _code(real)
+    else:
+        out += [f"No program here raises it: {_one_line(entry.why_not_reproduced)}", ""]
     out += ["### After: runs clean", ""] + _code(entry.example_after, "python")
 
     out += ["## Quick fixes", ""]
@@ -155,13 +170,18 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     if older:
         out += ["## Older wordings", "", "How other JAX versions worded this error:", ""]
         for wording in older:
-            out += _older_item(wording)
+            out += _older_item(wording, entry)
 
     out += ["## Verified", ""]
-    out += [f"Verified against JAX {entry.jax_version}: each template is JAX's own text at the raise "
-            "sites above, the example's `before` raises it there and its `after` runs clean, under "
-            "the real JAX, every time the tests run. Source: "
-            f"`catalog/{Path(entry.path).name}`.", ""]
+    if entry.reproducible:
+        out += [f"Verified against {verified}: each template is the library's own text at the raise "
+                "sites above, the example's `before` raises it there and its `after` runs clean, "
+                "under the real JAX, every time the tests run.", ""]
+    else:
+        out += [f"Verified against {verified}: each template is the library's own text at the raise "
+                "sites above, and the example's `after` runs clean every time the tests run; the "
+                "error itself cannot be raised on the test machine.", ""]
+    out += [f"Source: `catalog/{Path(entry.path).name}`.", ""]
     return "\n".join(out)
 
 
@@ -180,7 +200,14 @@ def _older(entry: Entry) -> tuple[object, ...]:
     return tuple(older) if older else ()
 
 
-def _older_item(item: object) -> list[str]:
+def _older_item(item: object, entry: Entry | None = None) -> list[str]:
+    versions = getattr(item, "versions", None)
+    message = getattr(item, "message", None)
+    if isinstance(versions, str) and isinstance(message, str):  # an OlderWording
+        exception = getattr(item, "exception", None) or (entry.exception if entry else "")
+        readable = entry.readable(message) if entry is not None else message
+        return [f"JAX {versions}" + (f" (`{exception}`)" if exception else "") + ":", "",
+                *_code(readable)]
     if isinstance(item, str):
         return _code(item)
     fields = dataclasses.asdict(item) if dataclasses.is_dataclass(item) and not isinstance(item, type) \
@@ -219,7 +246,7 @@ def api_page(catalog: Catalog, doc: ApiDoc) -> str:
     out += ["## Errors it can raise", ""]
     if entries:
         out += ["| rule | entry | raises | what happened |", "| --- | --- | --- | --- |"]
-        out += [f"| {e.rule} | {_entry_link(here, e, code=False)} | `{' or '.join(e.exceptions)}` | "
+        out += [f"| {e.rule or '—'} | {_entry_link(here, e, code=False)} | `{' or '.join(e.exceptions)}` | "
                 f"{_cell(e.summary)} |" for e in entries]
     else:
         out += ["No entry of the catalog names it yet: the editors' hover shows its documentation "
@@ -234,7 +261,7 @@ def api_page(catalog: Catalog, doc: ApiDoc) -> str:
 
 def _entry_rows(here: str, entries: Iterable[Entry]) -> list[str]:
     rows = ["| rule | entry | raises | what happened |", "| --- | --- | --- | --- |"]
-    rows += [f"| {e.rule} | {_entry_link(here, e, code=False)} | `{' or '.join(e.exceptions)}` | "
+    rows += [f"| {e.rule or '—'} | {_entry_link(here, e, code=False)} | `{' or '.join(e.exceptions)}` | "
              f"{_cell(e.summary)} |" for e in entries]
     return rows + [""]
 
@@ -245,10 +272,10 @@ def rules_index(catalog: Catalog) -> str:
                         searched=False)
     out += ["# Errors by rule code", ""]
     out += ["| rule | entry | raises | found by | what happened |", "| --- | --- | --- | --- | --- |"]
-    for e in catalog:
+    for e in sorted(catalog, key=lambda e: (not e.rule, e.rule, e.id)):
         found = ("check, editors" + (f" ({e.severity})" if e.severity != "error" else "")
-                 if e.static_rule else "explain, hover")
-        out.append(f"| [{e.rule}]({_rel(here, entry_file(e.id))}) | `{e.id}` | "
+                 if e.static_rule and e.rule else "explain, hover")
+        out.append(f"| [{e.rule or e.id}]({_rel(here, entry_file(e.id))}) | `{e.id}` | "
                    f"`{' or '.join(e.exceptions)}` | {found} | {_cell(e.summary)} |")
     return "\n".join(out + [""])
 
@@ -278,14 +305,14 @@ def families_index(catalog: Catalog) -> str:
     out += ["# Errors by family", "",
             "A family is a series of rule codes (JXE07x: JXE070 to JXE079) given to errors of one "
             "kind; each is listed here with the APIs its errors come from.", ""]
-    for family in sorted(families):
+    for family in sorted(families, key=lambda f: (f == NO_CODE, f)):
         entries = families[family]
         apis: dict[str, int] = {}
         for e in entries:
             for name in e.apis:
                 apis[name] = apis.get(name, 0) + 1
         common = sorted(apis, key=lambda n: (-apis[n], n))[:4]
-        out += [f"## {family} {{#{family.lower()}}}", ""]
+        out += [f"## {family} {{#{_anchor(family)}}}", ""]
         if common:
             out += ["Mostly from " + ", ".join(_api_link(here, n) for n in common) + ".", ""]
         out += _entry_rows(here, entries)
@@ -301,7 +328,7 @@ def apis_index(catalog: Catalog) -> str:
     out += ["| API | signature | errors |", "| --- | --- | --- |"]
     for name in sorted(catalog.api_docs, key=str.lower):
         doc = catalog.api_docs[name]
-        errors = ", ".join(f"[{e.rule}]({_rel(here, entry_file(e.id))})" for e in catalog.for_api(name))
+        errors = ", ".join(f"[{e.rule or e.id}]({_rel(here, entry_file(e.id))})" for e in catalog.for_api(name))
         out.append(f"| {_api_link(here, name)} | `{_cell(doc.signature)}` | {errors or '—'} |")
     return "\n".join(out + [""])
 
@@ -317,7 +344,7 @@ def _anchor(text: str) -> str:
 def home_page(catalog: Catalog) -> str:
     entries = list(catalog)
     version = entries[0].jax_version if entries else "?"
-    detected = sum(1 for e in entries if e.static_rule)
+    detected = sum(1 for e in entries if e.static_rule and e.rule)
     out = _front_matter("JAX errors, explained", "A verified catalog of the errors JAX raises: "
                                                  "what each means and how to fix it.", searched=False)
     out += ["# JAX errors, explained", ""]
