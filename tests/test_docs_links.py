@@ -44,6 +44,7 @@ def test_jax_source_links_point_to_the_release_tag():
     site = ENTRY.sites[0]
     assert links.jax_source_url(site.file, site.line, "0.12.0.1") == \
         f"https://github.com/jax-ml/jax/blob/jax-v0.12.0.1/{site.file}#L{site.line}"
+    assert links.jax_source_url("xla/pjrt/cpu/cpu_device_memory.cc", 200, "0.12.0.1") is None
 
 
 def test_explain_prints_the_page(tmp_path: Path):

@@ -68,10 +68,13 @@ def api_url(base: str | None, api_name: str) -> str | None:
     return None if base is None else base + quote(api_page(api_name))
 
 
-def jax_source_url(file: str, line: int, version: str) -> str:
+def jax_source_url(file: str, line: int, version: str) -> str | None:
     """The line of JAX's source on GitHub at the release tag (`jax-v0.12.0.1`). A path in the
-    wheel (`jax/_src/api.py`) is the same path in the repository; so is a C++ source
-    (`jaxlib/jax_jit.h`)."""
+    wheel (`jax/_src/api.py`) is the same path in the repository; so is a C++ source of jaxlib
+    (`jaxlib/jax_jit.h`). None for a file the JAX repository does not hold (XLA's `xla/...`,
+    whose commit the release pins elsewhere)."""
+    if not file.startswith(("jax/", "jaxlib/")):
+        return None
     return f"{JAX_REPOSITORY}/blob/jax-v{version}/{file}#L{line}"
 
 

@@ -124,8 +124,8 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
     out += ["| file | function | line |", "| --- | --- | --- |"]
     for site in entry.sites:
         where = f"`{site.file}`" + (f" (compiled into `{site.library}`)" if site.library else "")
-        line = (str(site.line) if entry.package
-                else f"[{site.line}]({jax_source_url(site.file, site.line, entry.jax_version)})")
+        url = None if entry.package else jax_source_url(site.file, site.line, entry.jax_version)
+        line = f"[{site.line}]({url})" if url else str(site.line)
         out.append(f"| {where} | `{site.function}` | {line} |")
     out.append("")
 

@@ -76,7 +76,7 @@ async function axe(page) {
       await still.goto(url(name), { waitUntil: 'load' });
       const h1 = await still.locator('article h1').first().innerText().catch(() => '');
       const text = await still.locator('article').first().innerText().catch(() => '');
-      emit('RENDER', { page: name, h1, text: text.slice(0, 4000) });
+      emit('RENDER', { page: name, h1, text });
     }
     emit('TIME', { renders: (Date.now() - t0) / 1000 });
     emit('SCRIPTS', { page: 'index.html', errors: await open(page, 'index.html') });
