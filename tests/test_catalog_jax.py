@@ -17,12 +17,14 @@ import ast
 import functools
 import importlib.metadata
 import importlib.util
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 from jaxerr_lsp.errors.catalog import Entry, load_catalog, template_parts
+from jaxerr_lsp.docs_site.outputs import output_path, printed, read_output, same_output
 from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 
@@ -833,6 +835,27 @@ UNREPRODUCIBLE = [e for e in ENTRIES if not e.reproducible]
 @pytest.mark.parametrize("entry", REPRODUCIBLE, ids=[e.id for e in REPRODUCIBLE])
 def test_example_before_raises_the_error(entry: Entry, runs: dict[str, Result]):
     _assert_raises(entry, runs[f"catalog:{entry.id}:before"], f"{entry.id} [example] before")
+
+
+@pytest.mark.parametrize("entry", REPRODUCIBLE, ids=[e.id for e in REPRODUCIBLE])
+def test_example_before_output_is_stored(entry: Entry, runs: dict[str, Result]):
+    """catalog/_outputs/<id>.txt is what Python printed for `before`'s exception in this run
+    (object addresses aside): the website shows it. JAXERR_UPDATE_OUTPUTS=1 rewrites it."""
+    run = runs[f"catalog:{entry.id}:before"]
+    assert run.raised and run.type and run.message is not None, str(run)
+    kind = run.type if run.module in ("builtins", "__main__") else f"{run.module}.{run.type}"
+    fresh = printed(kind, run.message)
+    assert f"\n{fresh}" in f"\n{run.traceback}", (fresh, run.traceback)  # as Python printed it
+    path = output_path(CATALOG.directory, entry.id)
+    if os.environ.get("JAXERR_UPDATE_OUTPUTS") == "1":
+        stored = read_output(CATALOG.directory, entry.id)
+        if stored is None or not same_output(stored, fresh):
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(fresh, encoding="utf-8")
+    stored = read_output(CATALOG.directory, entry.id)
+    assert stored is not None, f"{path} is missing: run this test with JAXERR_UPDATE_OUTPUTS=1"
+    assert same_output(stored, fresh), (
+        f"{path} differs from what JAX printed now (JAXERR_UPDATE_OUTPUTS=1 rewrites it):\n{fresh}")
 
 
 @pytest.mark.parametrize("entry", WITH_AFTER, ids=[e.id for e in WITH_AFTER])

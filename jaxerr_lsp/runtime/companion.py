@@ -306,7 +306,21 @@ def explanation_text(explanation: Explanation) -> str:
         wrapped = _wrap(solution, "     ")
         lines += [f"  {number}. {wrapped[0].lstrip()}"] + wrapped[1:]
     lines += ["", f"More: jaxerr explain {entry.reference}"]
+    url = entry_page_url(entry.id)
+    if url:
+        lines.append(f"On the web: {url}")
     return "\n".join(lines) + "\n"
+
+
+def entry_page_url(entry_id: str) -> str | None:
+    """The entry's page on the catalog's website (`[tool.jaxerr] docs-url` of the working
+    directory's project, else the site in the wheel); None when there is none or on any error."""
+    try:
+        from jaxerr_lsp.docs_site.links import docs_url_for
+
+        return docs_url_for(entry_id, os.getcwd())
+    except Exception:  # noqa: BLE001 - the explanation matters more than its link
+        return None
 
 
 def explanation_markdown(explanation: Explanation) -> str:
@@ -322,6 +336,9 @@ def explanation_markdown(explanation: Explanation) -> str:
     lines += [f"{number}. {' '.join(solution.split())}"
               for number, solution in enumerate(entry.solutions, 1)]
     lines += ["", f"More: `jaxerr explain {entry.reference}`"]
+    url = entry_page_url(entry.id)
+    if url:
+        lines[-1] += f" · [{entry.reference} on the web]({url})"
     return "\n".join(lines) + "\n"
 
 
