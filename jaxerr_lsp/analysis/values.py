@@ -22,6 +22,7 @@ from typing import Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.returns import returns_of
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, UNPACK, Binding, ModuleModel, Scope
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
@@ -197,18 +198,8 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
 
 def returns_or_yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """How many return statements `function` has (yield and await count as many)."""
-    count = 0
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return 99
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Return):
-            count += 1
-        stack.extend(ast.iter_child_nodes(node))
-    return count
+    found = returns_of(function)
+    return 99 if found.generator else len(found.returns)
 
 
 def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
