@@ -516,12 +516,35 @@ class ModuleModel:
                  if (site := self.call_site(call)) is not None and site.qualname == qualname]
         # partial(target, ...) objects that are not called where they are made.
         called_partials = {id(site.partial) for site in found if site.partial is not None}
-        for call in self._candidate_calls("functools.partial"):
-            site = self.call_site(call)
-            if site is not None and not site.complete and site.qualname == qualname \
-                    and id(call) not in called_partials:
+        for site in self._uncalled_partials:
+            if site.qualname == qualname and id(site.call) not in called_partials:
                 found.append(site)
         return sorted(found, key=lambda s: (s.call.lineno, s.call.col_offset))
+
+    @cached_property
+    def _uncalled_partials(self) -> list[CallSite]:
+        """Every `functools.partial(target, ...)` call, as an incomplete call of its target."""
+        found = []
+        for call in self._candidate_calls("functools.partial"):
+            site = self.call_site(call)
+            if site is not None and not site.complete:
+                found.append(site)
+        return found
+
+    @cached_property
+    def _applied_partials(self) -> list[ast.Call]:
+        """Calls `partial(f, ...)(x)` whose callee is a `functools.partial` call (the other
+        calls of a call's result run something unknown)."""
+        return [call for call in self.name_calls.get("()", ()) if self.call_site(call) is not None]
+
+    @cached_property
+    def _import_names(self) -> dict[str, set[str]]:
+        """qualname -> the names imports bind to it."""
+        names: dict[str, set[str]] = {}
+        for binding in self.imports:
+            if binding.qualname is not None:
+                names.setdefault(binding.qualname, set()).add(binding.name)
+        return names
 
     def call_site(self, call: ast.Call) -> CallSite | None:
         """What `call` runs, when it is a module attribute (through a partial or not)."""
@@ -559,15 +582,14 @@ class ModuleModel:
 
     def _candidate_calls(self, qualname: str) -> list[ast.Call]:
         """Calls whose callee's last name could be `qualname`: its own last part, or a name
-        an import binds to it."""
+        an import binds to it; and the applied partials (`partial(target, ...)(args)`)."""
         last = qualname.rsplit(".", 1)[-1]
-        names = {last} | {b.name for b in self.imports if b.qualname == qualname}
+        names = {last} | self._import_names.get(qualname, set())
         calls: list[ast.Call] = []
         for name in names:
             calls.extend(self.attribute_calls.get(name, ()))
             calls.extend(self.name_calls.get(name, ()))
-        # partial(target, ...)(args): the callee is itself a call
-        calls.extend(self.name_calls.get("()", ()))
+        calls.extend(self._applied_partials)
         return calls
 
     def decorations(self, qualname: str) -> list[Decoration]:
