@@ -304,7 +304,7 @@ class ModuleModel:
         kind = type(node)
         if kind is ast.If or kind is ast.IfExp:
             out.append((node.test, node, scope, branch))  # type: ignore[union-attr]
-            bodies = [node.body, node.orelse]
+            bodies = [node.body, node.orelse]  # type: ignore[union-attr]
         elif kind is ast.Match:
             out.append((node.subject, node, scope, branch))  # type: ignore[union-attr]
             bodies = [[case] for case in node.cases]  # type: ignore[union-attr]
