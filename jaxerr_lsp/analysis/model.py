@@ -112,6 +112,7 @@ class ModuleModel:
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
+        self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -407,7 +408,7 @@ class ModuleModel:
             scope.parent = None
         self.imports.clear()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
-                      self.call_scope, self.scope_of_node):
+                      self.call_scope, self.scope_of_node, self._qualnames):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -504,6 +505,12 @@ class ModuleModel:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""
+        known = self._qualnames.get(id(expr))
+        if known is None or known[0] is not expr:  # (the node itself: ids of dead nodes recur)
+            known = self._qualnames[id(expr)] = (expr, self._find_qualname(expr))
+        return known[1]
+
+    def _find_qualname(self, expr: ast.expr) -> str | None:
         parts: list[str] = []
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
