@@ -11,6 +11,8 @@ import ast
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
+from jaxerr_lsp.analysis.fields import child_fields
+
 
 @dataclass(frozen=True)
 class Returns:
@@ -23,18 +25,7 @@ class Returns:
 
 _FUNCTION_NODES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
 _GENERATOR_NODES = frozenset({ast.Yield, ast.YieldFrom, ast.Await})
-# The fields of each node type that may hold nodes (no contexts, operators or
-# identifiers): a walk that reads only these is several times cheaper than `ast.iter_child_nodes`.
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
-                          "level", "attr", "arg", "id", "module", "asname", "kwd_attrs"})
 AST = ast.AST
-
-
-def _child_fields(kind: type) -> tuple[str, ...]:
-    return tuple(f for f in kind._fields if f not in _LEAF_FIELDS)  # type: ignore[attr-defined]
-
-
 _cache: WeakKeyDictionary[ast.AST, Returns] = WeakKeyDictionary()
 
 
@@ -59,10 +50,7 @@ def returns_of(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
             returns.append(node)  # type: ignore[arg-type]
         elif kind is ast.Raise or kind is ast.Assert:
             may_raise = True
-        fields = _FIELDS.get(kind)
-        if fields is None:
-            fields = _FIELDS[kind] = _child_fields(kind)
-        for name in fields:
+        for name in child_fields(kind):
             value = getattr(node, name, None)
             if type(value) is list:
                 for item in value:

@@ -32,10 +32,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, UNPACK, CallSite, ModuleModel
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+AST = ast.AST
 
 # ------------------------------------------------------------------------ the transformations
 
@@ -547,11 +549,11 @@ class Tracing:
                 if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
                     self._augmented[id(node.target)] = node  # type: ignore[attr-defined, assignment]
                 self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
-            for name in node._fields:
+            for name in child_fields(kind):  # (contexts, operators, names: nothing to see)
                 value = getattr(node, name, None)
-                if isinstance(value, list):
-                    children.extend(v for v in value if isinstance(v, ast.AST))
-                elif isinstance(value, ast.AST):
+                if type(value) is list:
+                    children += [v for v in value if isinstance(v, AST)]
+                elif isinstance(value, AST):
                     children.append(value)
             stack.extend(reversed(children))
 
