@@ -104,6 +104,7 @@ class ModuleModel:
         self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
         self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
         self.name_calls: dict[str, list[ast.Call]] = {}  # "jit" -> calls jit(...); "()" -> g(...)(...)
+        self.subscript_stores: list[ast.Subscript] = []  # every x[i] assigned to, in source order
         self.imports: list[Binding] = []
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
         self.classes: list[ast.ClassDef] = []
@@ -152,6 +153,8 @@ class ModuleModel:
                         self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
                     elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
                         self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
+                elif kind is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                    self.subscript_stores.append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
                 fields = fields_of[kind] = _child_fields(kind)
@@ -407,6 +410,7 @@ class ModuleModel:
             scope.bindings.clear()
             scope.parent = None
         self.imports.clear()
+        self.subscript_stores.clear()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames):
             table.clear()
