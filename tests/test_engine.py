@@ -36,8 +36,13 @@ def test_partial_code_above_keeps_the_finding() -> None:
 def test_broken_line_inside_a_function_keeps_the_function() -> None:
     head, tail = TRIGGER.split("params = {", 1)
     body = "\n".join("    " + line if line else "" for line in ("params = {" + tail).splitlines())
-    # An unclosed bracket swallows the rest: nothing is promised, but nothing crashes.
-    analyze(head + "def main():\n    half = (\n" + body + "\n")
+    # An unclosed bracket: the analysis says the file did not parse fully, and the lines
+    # after the broken one are still read (the finding inside the function is kept).
+    broken = head + "def main():\n    half = (\n" + body + "\n"
+    swallowed = analyze(broken)
+    assert not swallowed.parsed_fully and swallowed.syntax_error is not None
+    call_line = 1 + broken.split("\n").index(next(line for line in broken.split("\n") if CALL in line))
+    assert [(f.code, f.span.start_line) for f in swallowed.findings] == [(CODE, call_line)]
     source = TRIGGER.replace("out, f_vjp", "    oops = )\nout, f_vjp", 1)
     assert codes(source) == [(CODE, LINE + 1)]
 

@@ -1,11 +1,14 @@
 """The module model: one walk over the tree gives scopes, bindings, imports and name uses.
 
 Shaped after pyflakes' checker: a scope stack and, per scope, every binding of every name.
-The model answers three questions for the rules, conservatively (None means "unknown"):
+The model answers these questions for the rules, conservatively (None means "unknown"):
 - `qualname(expr)`: the dotted path of a module attribute an expression names
   (`J.vjp` -> "jax.vjp" after `import jax as J`);
-- `binding_of(name_node)`: the one binding a name can refer to at that point;
-- `is_mutated(binding)`: whether the bound container may be changed after it is built.
+- `reaching(name_node)`: the bindings that can reach a use, by code flow
+  (`jaxerr_lsp.analysis.flow`: branches, loops and their back-edges, try, del; a notebook is
+  its cells in order); `binding_of(name_node)`: the one binding the use certainly reads;
+- `uses_of(binding)`: the uses that may read a binding; `is_mutated(binding)`: whether the
+  bound container may be changed after it is built.
 
 The walk is iterative (no recursion), so deeply nested code cannot overflow Python's stack.
 """
@@ -13,9 +16,14 @@ The walk is iterative (no recursion), so deeply nested code cannot overflow Pyth
 from __future__ import annotations
 
 import ast
+import functools
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from functools import cached_property
 from typing import Any, Callable, Iterator, NamedTuple
+
+from jaxerr_lsp.analysis.flow import Flow
 
 # Binding kinds
 ASSIGN = "assign"  # name = value
@@ -23,7 +31,8 @@ UNPACK = "unpack"  # a, name = value  (index gives the position)
 IMPORT = "import"  # import/from-import; qualname holds the dotted path
 DEF = "def"  # def / async def
 CLASS = "class"
-OTHER = "other"  # parameters, loop targets, with/except targets, del, augmented assignment, ...
+AUGMENTED = "augmented"  # name op= value (value: the right-hand side; operator: the op)
+OTHER = "other"  # parameters, loop targets, with/except targets, del, ...
 
 BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
 
@@ -54,6 +63,7 @@ class Binding:
     index: tuple[int, ...] = ()  # UNPACK: position of the name in the target
     arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
     qualname: str | None = None  # IMPORT: what the name stands for
+    operator: ast.operator | None = None  # AUGMENTED: the operator of `name op= value`
     line: int = 0
     # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
     end: tuple[int, int] = (0, 0)
@@ -109,6 +119,10 @@ class ModuleModel:
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
         self.classes: list[ast.ClassDef] = []
         self.call_scope: dict[int, Scope] = {}
+        # id(the node that binds) -> its binding: the nodes the code-flow binder names
+        # (a target Name, an alias, a def, an arg...), and the statements the model files
+        # some bindings under (an annotated assignment, a walrus, a starred target).
+        self.binding_at: dict[int, Binding] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
@@ -364,6 +378,12 @@ class ModuleModel:
         target = self._target_scope(binding.name, scope)
         binding.scope = target
         target.bindings.setdefault(binding.name, []).append(binding)
+        node = binding.node
+        self.binding_at[id(node)] = binding
+        inner = getattr(node, "target", None) if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) \
+            else getattr(node, "value", None) if isinstance(node, ast.Starred) else None
+        if isinstance(inner, ast.Name):
+            self.binding_at[id(inner)] = binding
 
     def _add_import(self, scope: Scope, binding: Binding) -> None:
         self.imports.append(binding)
@@ -399,8 +419,13 @@ class ModuleModel:
 
     def _bind_target_name(self, node: ast.Name, scope: Scope, branch: tuple[tuple[int, int], ...],
                           parent: ast.AST | None) -> None:
-        """A Name stored or deleted by anything but a plain assignment (loops, with, del,
-        augmented assignment...): a binding whose value the engine does not follow."""
+        """A Name stored or deleted by anything but a plain assignment (loops, with, del...):
+        a binding whose value the engine does not follow; `name op= value`: AUGMENTED."""
+        if type(parent) is ast.AugAssign and parent.target is node:  # type: ignore[union-attr]
+            self._add(scope, Binding(node.id, AUGMENTED, node, scope, branch,
+                                     value=parent.value, operator=parent.op,  # type: ignore[union-attr]
+                                     line=node.lineno, end=_end(parent)))
+            return
         self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
 
     def release(self) -> None:
@@ -411,6 +436,8 @@ class ModuleModel:
             scope.parent = None
         self.imports.clear()
         self.subscript_stores.clear()
+        self.binding_at.clear()
+        self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames):
             table.clear()
@@ -434,9 +461,11 @@ class ModuleModel:
             current = current.parent
         return None
 
-    def local_function(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
-        """The lambda, undecorated def, or name bound once to a lambda, of this file that
-        `expr` certainly is (what JAX runs when the expression is passed to it)."""
+    def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+        """The function of this file that `expr` certainly is, as JAX runs it when the
+        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`
+        or `name = lambda ...` (a decorator may change what the function is or returns; an
+        async def returns a coroutine)."""
         if isinstance(expr, ast.Lambda):
             return expr
         if not isinstance(expr, ast.Name):
@@ -451,19 +480,83 @@ class ModuleModel:
             return binding.value
         return None
 
-    def binding_of(self, node: ast.Name) -> Binding | None:
-        """The single binding `node` refers to, when the code makes it certain."""
+    def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` (decorated or not) a name certainly stands for."""
+        binding = self.binding_of(expr) if isinstance(expr, ast.Name) else None
+        if binding is not None and binding.kind == DEF \
+                and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return binding.node
+        return None
+
+    @cached_property
+    def flow(self) -> Flow:
+        """The code-flow binder of the module (built lazily, per scope and name)."""
+        return Flow(self.tree)
+
+    def reaching(self, node: ast.Name) -> list[Binding] | None:
+        """The bindings that can reach the use `node`, in source order, when code flow decides
+        it: None for a name read inside a nested function from an enclosing scope (it may run
+        at any time), a name that may be unbound there, a builtin, a star import's name."""
         use = self.use_of.get(id(node))
         if use is None:
             return None
         scope = self.resolve_scope(node.id, use.scope)
         if scope is None:
             return None
+        reach = self.flow.reaching(node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
+        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
+        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
+            return None
+        reach = self.flow.reaching(binding.node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not binding.scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def binding_of(self, node: ast.Name) -> Binding | None:
+        """The one binding the use `node` certainly reads: the one binding code flow lets
+        reach it (`reaching`); for a name read from an enclosing scope by a nested function,
+        the name's only binding there, when the use certainly sees it bound."""
+        use = self.use_of.get(id(node))
+        if use is None:
+            return None
+        scope = self.resolve_scope(node.id, use.scope)
+        if scope is None:
+            return None
+        reach = self.flow.reaching(node)
+        if reach is not None and reach.exact:
+            if reach.builtin or reach.maybe_unbound or not reach.definitions:
+                return None
+            found = [self.binding_at.get(id(d)) for d in reach.definitions]
+            if any(b is None or b.scope is not scope for b in found):
+                return None
+            if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
+                return None
+            binding = found[0]
+            return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
+        return self._only_binding(node, use, scope)
+
+    def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
+        """A name read where code flow cannot say when (inside a nested function, from an
+        enclosing scope): its one binding in that scope, when the use's definition is not in
+        a branch that binding is not in."""
         bindings = scope.bindings[node.id]
         if len(bindings) != 1 and not _same_import(bindings):
             return None
         binding = bindings[0]
-        if binding.kind == OTHER:
+        if binding.kind in (OTHER, AUGMENTED):
             return None
         # Where the use sits, seen from the binding's scope: its own branch, or the branch of
         # the nested definition that holds it.
@@ -478,34 +571,59 @@ class ModuleModel:
             return None  # used before (or within) the binding statement: NameError first
         return binding
 
-    def latest_binding(self, name: ast.Name) -> Binding | None:
-        """The binding `name` refers to: its one binding (`binding_of`), or, for a name bound
-        several times in the scope of its use (`def f` then `f = jax.jit(f)`), the binding
-        written last before the use in straight-line code, when the use certainly sees it
-        (not bound in a branch the use is not in)."""
-        binding = self.binding_of(name)
-        if binding is not None:
-            return binding
-        use = self.use_of.get(id(name))
-        if use is None or self.resolve_scope(name.id, use.scope) is not use.scope:
-            return None
-
-        def bound_at(binding: Binding) -> tuple[int, int]:
-            return binding.end if binding.end != (0, 0) else (binding.line, 0)
-
-        where = (name.lineno, name.col_offset)
-        before = [b for b in use.scope.bindings.get(name.id, []) if bound_at(b) <= where]
-        if not before:
-            return None
-        latest = max(before, key=bound_at)
-        if latest.branch != use.branch[:len(latest.branch)] or latest.kind == OTHER:
-            return None
-        return latest
-
     def uses_of(self, binding: Binding) -> Iterator[Use]:
+        """The uses that may read `binding`: the uses of its name in its scope that code flow
+        lets it reach (every use, where flow cannot say)."""
         for use in self.uses.get(binding.name, ()):
-            if self.resolve_scope(binding.name, use.scope) is binding.scope:
+            if self.resolve_scope(binding.name, use.scope) is not binding.scope:
+                continue
+            reach = self.flow.reaching(use.node)
+            if reach is None or not reach.exact or any(
+                    self.binding_at.get(id(d)) is binding for d in reach.definitions):
                 yield use
+
+    def certain_uses_of(self, binding: Binding) -> list[Use]:
+        """The uses that certainly read `binding` (their `binding_of`)."""
+        return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
+
+    def calls_of(self, binding: Binding) -> list[ast.Call]:
+        """The calls `name(...)` whose callee certainly reads `binding`."""
+        return [use.parent for use in self.certain_uses_of(binding)
+                if type(use.parent) is ast.Call and use.parent.func is use.node]
+
+    def calls_of_def(self, function: ast.AST) -> list[ast.Call]:
+        """The calls of a def or class through its name, where the name certainly is it."""
+        binding = self.binding_at.get(id(function))
+        return self.calls_of(binding) if binding is not None and binding.kind in (DEF, CLASS) else []
+
+    def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
+        """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
+        where it is made, or `g(x)` wherever `g` certainly is `g = call(...)`."""
+        parent = self.parent.get(id(call))
+        if type(parent) is ast.Call and parent.func is call:
+            return [parent]
+        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1 \
+                or type(parent.targets[0]) is not ast.Name:
+            return []
+        binding = self.binding_at.get(id(parent.targets[0]))
+        return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
+    def runs_before(self, call: ast.Call, use: Use) -> bool:
+        """Whether `call` certainly ran whenever `use` is reached: it is in the use's scope,
+        ends before it, and sits in the branches the use sits in (none the use is not in)."""
+        if self.call_scope.get(id(call)) is not use.scope:
+            return False
+        if (call.end_lineno or call.lineno, call.end_col_offset or 0) > (use.node.lineno, use.node.col_offset):
+            return False
+        callee: ast.AST = call.func
+        while isinstance(callee, (ast.Attribute, ast.Call)):
+            callee = callee.value if isinstance(callee, ast.Attribute) else callee.func
+        where = self.use_of.get(id(callee)) if isinstance(callee, ast.Name) else None
+        return where is not None and use.branch[:len(where.branch)] == where.branch
+
+    def binding_of_definition(self, node: ast.AST) -> Binding | None:
+        """The binding a def, class, target Name, alias or parameter makes."""
+        return self.binding_at.get(id(node))
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""
@@ -530,7 +648,8 @@ class ModuleModel:
             return None
         if binding.kind != IMPORT or binding.qualname is None:
             return None
-        return ".".join([binding.qualname, *reversed(parts)])
+        dotted = ".".join([binding.qualname, *reversed(parts)])
+        return public_name(dotted) if dotted.startswith("jax._src.") else dotted
 
     # ------------------------------------------------------------------ calls and decorators
     def method_calls(self, attribute: str) -> list[ast.Call]:
@@ -704,6 +823,33 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+@functools.cache
+def _jax_reexports() -> dict[str, str]:
+    """`jax._src.api.jit` -> `jax.jit`: the table `scripts/gen_jax_reexports.py` reads from the
+    installed JAX (what its public modules re-export from its private ones)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "jax_reexports.json"
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))["reexports"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def public_name(dotted: str) -> str:
+    """The public name of something of JAX's reached through its private modules
+    (`jax._src.api.jit` -> `jax.jit`; `jax._src.api.jit.lower` -> `jax.jit.lower`); the
+    name itself otherwise."""
+    table = _jax_reexports()
+    head, tail = dotted, ""
+    while "." in head:
+        public = table.get(head)
+        if public is not None:
+            return public + tail
+        head, _, last = head.rpartition(".")
+        tail = "." + last + tail
+    return dotted
 
 
 def _same_import(bindings: list[Binding]) -> bool:

@@ -33,7 +33,7 @@ import ast
 from dataclasses import dataclass, field
 
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, UNPACK, CallSite, ModuleModel
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -197,7 +197,6 @@ class Tracing:
         self.subscripts: list[tuple[ast.Subscript, TracedFunction]] = []
         self.stores: list[tuple[ast.expr, ast.expr | None, TracedFunction]] = []
         self._enclosing: dict[int, TracedFunction] = {}
-        self._augmented: dict[int, ast.AugAssign] = {}  # id(target Name) -> its statement
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
@@ -319,16 +318,15 @@ class Tracing:
         return len(expr.args) - 1, frozenset(k.arg for k in expr.keywords if k.arg is not None)
 
     def _function_of(self, expr: ast.expr) -> FunctionNode | None:
-        if isinstance(expr, ast.Lambda):
-            return expr
-        if isinstance(expr, ast.Name):
-            binding = self.model.latest_binding(expr)
-            if binding is not None and binding.kind == DEF and isinstance(
-                    binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                    and self._decorators_below_known(binding.node, -1):
-                # (a name of a def decorated by anything but a transformation names what the
-                # decorator made: a custom_vjp's primal is not what grad runs)
-                return binding.node
+        """The function `expr` is (`model.function_of`), or a def decorated only by
+        transformations of this model (a def decorated by anything else names what the
+        decorator made: a custom_vjp's primal is not what grad runs)."""
+        function = self.model.function_of(expr)
+        if function is not None:
+            return function
+        definition = self.model.def_of(expr)
+        if definition is not None and self._decorators_below_known(definition, -1):
+            return definition
         return None
 
     def _trace(self, function_expr: ast.AST, transform: Transform,
@@ -546,8 +544,6 @@ class Tracing:
             elif kind is ast.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
                 self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
             elif kind is ast.AugAssign:
-                if isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
-                    self._augmented[id(node.target)] = node  # type: ignore[attr-defined, assignment]
                 self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
             for name in child_fields(kind):  # (contexts, operators, names: nothing to see)
                 value = getattr(node, name, None)
@@ -645,7 +641,7 @@ class Tracing:
         if traced is None:
             return None
         found: list[Tracer] = []
-        for binding in scope.bindings.get(expr.id, []):
+        for binding in self._reaching(expr, scope):
             if id(binding) in self._busy_bindings:
                 continue  # y = f(y): the other bindings decide
             node = binding.node
@@ -658,7 +654,7 @@ class Tracing:
                         self._unpacked(binding.value, binding.index, binding.arity)
                 finally:
                     self._busy_bindings.discard(id(binding))
-            elif id(node) in self._augmented:
+            elif binding.kind == AUGMENTED:
                 continue  # x += y keeps x an array when it was one
             else:
                 return None
@@ -673,6 +669,30 @@ class Tracing:
         if array == first.array and abstract == first.abstract:
             return first
         return Tracer(array, abstract, first.parameter, first.function, first.transform)
+
+    def _reaching(self, expr: ast.Name, scope: Scope) -> list[Binding]:
+        """The bindings whose value `expr` may read: those code flow lets reach it, where
+        `x += y` stands for the bindings it updates; every binding of the scope where flow
+        cannot say (a closure's read)."""
+        reaching = self.model.reaching(expr)
+        if reaching is None:
+            return scope.bindings.get(expr.id, [])
+        found: list[Binding] = []
+        seen: set[int] = set()
+        pending = list(reaching)
+        while pending:
+            binding = pending.pop(0)
+            if id(binding) in seen:
+                continue
+            seen.add(id(binding))
+            if binding.kind == AUGMENTED:
+                before = self.model.reaching_augmented(binding)
+                if before is None:
+                    return scope.bindings.get(expr.id, [])
+                pending.extend(before)
+                continue
+            found.append(binding)
+        return found
 
     def _unpacked(self, value: ast.expr, index: tuple[int, ...],
                   arity: tuple[int, ...]) -> Tracer | None:

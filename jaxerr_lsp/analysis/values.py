@@ -23,7 +23,8 @@ from typing import Any
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.returns import returns_of
-from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, UNPACK, Binding, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
+                                       Scope)
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
 
@@ -112,6 +113,23 @@ ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
 # jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
 KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
+
+
+def join(values: list[Value]) -> Value:
+    """What every one of `values` certainly is (a name bound on several paths): each field
+    kept where they all agree, unknown where they differ."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    same = {v.type for v in values}
+    trees = {v.tree for v in values}
+    shapes = {v.aval for v in values}
+    kind = same.pop() if len(same) == 1 else None
+    tree = trees.pop() if len(trees) == 1 else UNKNOWN
+    if kind is None and tree is UNKNOWN:
+        return UNKNOWN_VALUE
+    return Value(kind, tree, None, all(v.from_jax for v in values),
+                 shapes.pop() if len(shapes) == 1 else None)
 
 
 def array_of(aval: Aval | None, type_name: str = "ArrayImpl") -> Value:
@@ -419,14 +437,25 @@ class Inference:
     def _name(self, expr: ast.Name, depth: int) -> Value:
         binding = self.model.binding_of(expr)
         if binding is None:
+            reaching = self.model.reaching(expr)
+            if reaching and not any(isinstance(b.node, ast.arg) for b in reaching):
+                # Bound on several paths (branches, a loop's back-edge): what they agree on;
+                # or by `x op= y`.
+                return join([self._bound_value(b, depth) for b in reaching])
             return self._parameter(expr)
-        if binding.kind not in (ASSIGN, UNPACK) or binding.value is None:
+        return self._bound_value(binding, depth)
+
+    def _bound_value(self, binding: Binding, depth: int) -> Value:
+        """The value a binding gives its name."""
+        if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
             return UNKNOWN_VALUE
         if id(binding) in self._busy:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         self._busy.add(id(binding))
         try:
+            if binding.kind == AUGMENTED:
+                return self._augmented(binding, depth)
             value = self.value(binding.value, depth)
             if binding.kind == UNPACK:
                 value = self._unpacked(value, binding, depth)
@@ -438,6 +467,23 @@ class Inference:
             return value
         finally:
             self._busy.discard(id(binding))
+
+    def _augmented(self, binding: Binding, depth: int) -> Value:
+        """`x op= y` on a number or an array: a new number or array (on a list or a dict it
+        changes the container in place: unknown)."""
+        before = self.model.reaching_augmented(binding)
+        if not before or binding.value is None or binding.operator is None:
+            return UNKNOWN_VALUE
+        left = join([self._bound_value(b, depth) for b in before])
+        right = self.value(binding.value, depth)
+        if not (isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf)):
+            return UNKNOWN_VALUE
+        if left.is_array or right.is_array:
+            both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
+            return array_of(avals.binary(binding.operator, left.aval, right.aval) if both_jax else None)
+        if left.python_scalar and right.python_scalar:
+            return _python_arithmetic(binding.operator, left, right)
+        return UNKNOWN_VALUE
 
     def _unpacked(self, value: Value, binding: Binding, depth: int) -> Value:
         """The part of `value` that `a, (b, c) = value` binds to one name."""

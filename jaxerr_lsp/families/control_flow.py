@@ -56,7 +56,7 @@ def callee(ctx: Context, expr: ast.expr) -> Callee | None:
     lambda, or `functools.partial` of one of those with positional arguments."""
     if isinstance(expr, ast.Call):
         return _partial(ctx, expr)
-    function = ctx.model.local_function(expr)
+    function = ctx.model.function_of(expr)
     if function is None:
         return None
     parameters = _positional(function)

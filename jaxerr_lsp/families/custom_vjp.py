@@ -141,7 +141,7 @@ def _made_by_call(model: ModuleModel, call: ast.Call) -> CustomVjp | None:
     site = model.call_site(call)
     if site is None or site.qualname != "jax.custom_vjp" or not site.complete or not site.args:
         return None
-    primal = _function_of(model, site.args[0])
+    primal = model.function_of(site.args[0])
     return CustomVjp(call, primal, site.keywords,
                      _nondiff_argnums(site.keywords, tuple(site.args[1:]), primal))
 
@@ -160,22 +160,6 @@ def custom_vjps(ctx: Context) -> list[CustomVjp]:
                                   getattr(c.definition, "col_offset", 0)))
         ctx.shared["custom_vjp.functions"] = found
     return found  # type: ignore[return-value]
-
-
-def _function_of(model: ModuleModel, expr: ast.expr) -> FunctionNode | None:
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if isinstance(expr, ast.Name):
-        binding = model.binding_of(expr)
-        if binding is None:
-            return None
-        if binding.kind == DEF and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if binding.node.decorator_list:
-                return None  # a decorator may change what the function returns
-            return binding.node
-        if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
-            return binding.value
-    return None
 
 
 def registrations(ctx: Context, method: str = "defvjp_with_logs") -> list[Registration]:
@@ -214,8 +198,8 @@ def find_registrations(model: ModuleModel, values: Inference) -> list[Registrati
             if custom_vjp is None:
                 continue
             fwd_expr, bwd_expr = _argument(call, 0, "fwd"), _argument(call, 1, "bwd")
-            fwd = _function_of(model, fwd_expr) if fwd_expr is not None else None
-            bwd = _function_of(model, bwd_expr) if bwd_expr is not None else None
+            fwd = model.function_of(fwd_expr) if fwd_expr is not None else None
+            bwd = model.function_of(bwd_expr) if bwd_expr is not None else None
             if isinstance(fwd, ast.AsyncFunctionDef):
                 fwd = None
             if isinstance(bwd, ast.AsyncFunctionDef):

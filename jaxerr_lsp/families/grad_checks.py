@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
-from jaxerr_lsp.families.vjp_application import FunctionNode, calls_of_result, differentiated_function
+from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_function
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -122,7 +122,7 @@ def _site_calls(ctx: Context, qualname: str, site: CallSite) -> list[GradientCal
     if options is None:
         return []
     return [GradientCall(qualname, site.call, site.args[0], options, call)
-            for call in calls_of_result(ctx, site.call)]
+            for call in ctx.model.calls_of_result(site.call)]
 
 
 def _decoration_calls(ctx: Context, qualname: str, decoration: Decoration) -> list[GradientCall]:

@@ -3,7 +3,7 @@ under a transformation), never a NumPy array, a `Ref`, a tuple or a pytree.
 
 Stricter than `values.Inference`, whose `ArrayImpl` also covers arithmetic on NumPy arrays
 (`np.zeros(3) * 2` is an `ndarray`) and functions that may return a tuple: here a name counts
-only through its one unconditional assignment, and every step is one JAX certainly answers
+only through the assignments code flow lets reach it, each one of these, and every step is one JAX certainly answers
 with a JAX array:
 - a `jax.numpy`, `jax.lax`, `jax.nn`, `jax.random`, `jax.scipy.special` function that returns
   one array (`values.array_type_of_call`), except the forms that return a tuple or their
@@ -17,11 +17,11 @@ with a JAX array:
 from __future__ import annotations
 
 import ast
-import re
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.model import ASSIGN, Binding
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, Binding
 from jaxerr_lsp.analysis.values import array_type_of_call
 
 if TYPE_CHECKING:
@@ -126,88 +126,58 @@ def _binop(ctx: Context, expr: ast.BinOp, depth: int) -> str | None:
 
 # ----------------------------------------------------------------------------- names
 def reaching_assignment(ctx: Context, name: ast.Name) -> Binding | None:
-    """The assignment whose value `name` certainly holds where it is read.
+    """The assignment that made the JAX array `name` certainly holds where it is read.
 
-    Its one binding (`model.binding_of`); or, for a name bound several times in the scope of
-    the use, the last assignment before the use that is not an update of the array itself
-    (`x = x.at[i].set(v)`, `x = x * 2`, `x += y`: they keep a JAX array one), when it is
-    certain to have run: outside any branch the use is not in, and in the block of the use
-    (no line between them is indented less: a loop or `with` body that ended may not have
-    run). Every binding after it must be such an update (one after the use may run first, in
-    a loop). Names written from another function (`global`, `nonlocal`) are not followed."""
-    binding = ctx.model.binding_of(name)
-    if binding is not None:
-        return binding if binding.kind == ASSIGN else None
-    use = ctx.model.use_of.get(id(name))
-    if use is None or ctx.model.resolve_scope(name.id, use.scope) is not use.scope \
-            or name.id in use.scope.global_names or name.id in use.scope.nonlocal_names:
+    Code flow gives the bindings that can reach the use (`model.reaching`; for a name read
+    from an enclosing scope, its one binding): each must leave a JAX array in the name — an
+    assignment of one (`x = jnp.zeros(3)`, `x = x.at[i].set(v)`, `x = x * 2`) or an arithmetic
+    update of one (`x += y`), followed back to the assignment before it. The first of the
+    assignments found, when every path gives one; else None."""
+    bindings = ctx.model.reaching(name)
+    if bindings is None:
+        single = ctx.model.binding_of(name)
+        bindings = [single] if single is not None else None
+    return _made_by(ctx, bindings, 0) if bindings else None
+
+
+def _made_by(ctx: Context, bindings: list[Binding], depth: int) -> Binding | None:
+    if depth > MAX_DEPTH:
         return None
-    where = (name.lineno, name.col_offset)
-    bindings = use.scope.bindings.get(name.id, [])
-    before = sorted((b for b in bindings if b.end <= where), key=lambda b: b.end, reverse=True)
-    made = next((b for b in before if not _keeps_array(ctx, b, name.id)), None)
-    if made is None or not _runs_before(ctx, made, name, use.branch) or any(
-            name.id in other.global_names or name.id in other.nonlocal_names
-            for other in ctx.model.scope_of_node.values()):
-        return None
-    if not all(_keeps_array(ctx, b, name.id) for b in bindings if b.end > made.end):
-        return None
-    return made
+    made: list[Binding] = []
+    for binding in bindings:
+        if id(binding) in _assumed.ids:
+            # A loop's back-edge to a binding being decided: assumed an array (by induction
+            # over the iterations, the other bindings decide it).
+            continue
+        _assumed.ids.add(id(binding))
+        try:
+            origin = _made_by_one(ctx, binding, depth)
+        finally:
+            _assumed.ids.discard(id(binding))
+        if origin is None:
+            return None
+        made.append(origin)
+    return made[0] if made else None
 
 
-def _runs_before(ctx: Context, binding: Binding, use: ast.Name,
-                 branch: tuple[tuple[int, int], ...]) -> bool:
-    """An assignment `name = value` that certainly ran before `use` (not in a branch the use
-    is not in, in its block)."""
-    return binding.kind == ASSIGN and isinstance(binding.node, ast.Name) \
-        and binding.branch == branch[:len(binding.branch)] and _same_block(ctx, binding, use)
+class _Assumed(threading.local):
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
 
 
-def _same_block(ctx: Context, binding: Binding, use: ast.Name) -> bool:
-    """Whether the assignment `binding` (its name starting its line) runs before `use` in
-    straight-line code: no line between them is indented less than the assignment."""
-    target = binding.node
-    assert isinstance(target, ast.Name)
-    lines = ctx.parsed.lines
-    first = lines[target.lineno - 1] if target.lineno <= len(lines) else ""
-    indent = target.col_offset
-    if len(first) - len(first.lstrip()) != indent:
-        return False
-    for text in lines[binding.end[0]:use.lineno]:
-        stripped = text.lstrip()
-        if stripped and not stripped.startswith("#") and len(text) - len(stripped) < indent:
-            return False
-    return True
+_assumed = _Assumed()
 
 
-def _keeps_array(ctx: Context, binding: Binding, name: str) -> bool:
-    """`x = x.at[i].set(v)`, `x = x * 2.0`, `x += y`: a binding that leaves `x` a JAX array
-    when it was one."""
-    value = binding.value
-    if binding.kind != ASSIGN:
-        return _augmented(ctx, binding)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
-            and value.func.attr in AT_METHODS and isinstance(value.func.value, ast.Subscript):
-        at = value.func.value.value
-        return isinstance(at, ast.Attribute) and at.attr == "at" \
-            and isinstance(at.value, ast.Name) and at.value.id == name
-    if isinstance(value, ast.BinOp) and not isinstance(value.op, ast.MatMult):
-        for mine, other in ((value.left, value.right), (value.right, value.left)):
-            if isinstance(mine, ast.Name) and mine.id == name and isinstance(other, ast.Constant) \
-                    and type(other.value) in (int, float):
-                return True
-    return False
+def _made_by_one(ctx: Context, binding: Binding, depth: int) -> Binding | None:
+    if binding.kind == AUGMENTED:
+        before = ctx.model.reaching_augmented(binding) \
+            if isinstance(binding.operator, _KEEPS_ARRAY_OPERATORS) else None
+        return _made_by(ctx, before, depth + 1) if before else None
+    if binding.kind == ASSIGN and binding.value is not None \
+            and jax_array_origin(ctx, binding.value, depth + 1) is not None:
+        return binding
+    return None
 
 
-_AUGMENTED = re.compile(r"\s*(?:\*\*|//|[-+*/%])=")
-
-
-def _augmented(ctx: Context, binding: Binding) -> bool:
-    """Whether the binding is the target of an arithmetic augmented assignment (`x += y`):
-    the model files it with loop targets; the text after the name tells them apart."""
-    node = binding.node
-    if not isinstance(node, ast.Name) or node.end_col_offset is None \
-            or node.lineno > len(ctx.parsed.lines):
-        return False
-    after = ctx.parsed.lines[node.lineno - 1][ctx.parsed.column(node.lineno, node.end_col_offset):]
-    return _AUGMENTED.match(after) is not None
+# `x op= y` on a JAX array gives a JAX array for these (`@=` needs an array on the right).
+_KEEPS_ARRAY_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)

@@ -16,7 +16,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite
+from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.values import Signature
 
@@ -141,57 +141,6 @@ def jitted_defs(ctx: Context) -> Iterator[JittedDef]:
             yield JittedDef(function, decorator, site.keywords)
         elif ctx.model.qualname(decorator) == JIT:
             yield JittedDef(function, decorator, ())
-
-
-def calls_of_def(ctx: Context, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
-    """The calls `name(...)` of a def through its name, where the name certainly is it."""
-    model = ctx.model
-    scope = model.scope_of_node.get(id(function))
-    parent = scope.parent if scope is not None else None
-    if parent is None or len(parent.bindings.get(function.name, ())) != 1:
-        return []
-    binding = parent.bindings[function.name][0]
-    if binding.kind != DEF or binding.node is not function:
-        return []
-    return [use.parent for use in model.uses_of(binding)
-            if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and model.binding_of(use.node) is binding]
-
-
-def calls_of_jit(ctx: Context, call: ast.Call) -> list[ast.Call]:
-    """The calls of the function a `jax.jit(...)` call makes: where it is made, or through
-    the name it is assigned to (`g = jax.jit(f)`, also `f = jax.jit(f)`), wherever that
-    name certainly is this binding."""
-    model = ctx.model
-    parent = model.parent.get(id(call))
-    if isinstance(parent, ast.Call) and parent.func is call:
-        return [parent]
-    if not isinstance(parent, ast.Assign) or parent.value is not call or len(parent.targets) != 1 \
-            or not isinstance(parent.targets[0], ast.Name):
-        return []
-    target = parent.targets[0]
-    scope = model.call_scope.get(id(call))
-    binding = next((b for b in (scope.bindings.get(target.id, ()) if scope else ())
-                    if b.node is target and b.kind == ASSIGN), None)
-    if binding is None:
-        return []
-    return [use.parent for use in model.uses_of(binding)
-            if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and model.latest_binding(use.node) is binding]
-
-
-def function_of(ctx: Context, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
-    """The lambda, or the undecorated def the name is (`def f` then `f = jax.jit(f)`
-    included), that `expr` is."""
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.latest_binding(expr)
-    if binding is None or binding.kind != DEF \
-            or not isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
-    return None if binding.node.decorator_list else binding.node
 
 
 def jit_sites(ctx: Context) -> Iterator[CallSite]:

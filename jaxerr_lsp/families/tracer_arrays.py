@@ -17,11 +17,9 @@ import re
 from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related
-from jaxerr_lsp.analysis.model import DEF
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
-from jaxerr_lsp.families.vjp_application import calls_of_result
 
 # Transformations that hand the function the arguments of the call one for one.
 SAME_SIGNATURE = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
@@ -161,8 +159,8 @@ def _transform_arguments(ctx: Context, traced: TracedFunction, transform: Transf
     site = transform.site
     decorated = any(site is d for d in getattr(function, "decorator_list", ()))
     if decorated or transform.qualname in SAME_SIGNATURE:
-        calls = _calls_of_function(ctx, function) if decorated else \
-            calls_of_result(ctx, site) if isinstance(site, ast.Call) else []
+        calls = ctx.model.calls_of_def(function) if decorated else \
+            ctx.model.calls_of_result(site) if isinstance(site, ast.Call) else []
         for call in calls:
             bound = bind_arguments(signature, call.args, call.keywords)
             if bound is not None and name in bound.given:
@@ -207,20 +205,6 @@ def _lax_arguments(ctx: Context, qualname: str, site: ast.Call,
         yield args[2 + position]
     elif qualname == "jax.lax.map" and len(args) == 2 and position == 0:
         yield args[1]
-
-
-def _calls_of_function(ctx: Context, function: ast.AST) -> list[ast.Call]:
-    """The direct calls `f(...)` of a def through its name, where the name is bound once."""
-    name = getattr(function, "name", None)
-    scope = ctx.model.scope_of_node.get(id(function))
-    parent = scope.parent if scope is not None else None
-    if name is None or parent is None:
-        return []
-    bindings = parent.bindings.get(name, [])
-    if len(bindings) != 1 or bindings[0].kind != DEF or bindings[0].node is not function:
-        return []
-    return [use.parent for use in ctx.model.uses_of(bindings[0])
-            if isinstance(use.parent, ast.Call) and use.parent.func is use.node]
 
 
 def module_name_for_fix(ctx: Context, module: str, default: str) -> tuple[str, str] | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import returned_values
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, UNPACK, Binding, Use
+from jaxerr_lsp.analysis.model import DEF, UNPACK, Binding, Use
 from jaxerr_lsp.analysis.pytree import Structure, TupleNode, Unknown
 
 if TYPE_CHECKING:
@@ -206,23 +206,3 @@ def is_tuple_of(structure: Structure | None, length: int) -> bool:
     return isinstance(structure, TupleNode) and len(structure.children) == length
 
 
-def calls_of_result(ctx: Context, call: ast.Call) -> list[ast.Call]:
-    """The calls of the function `call` returns (`jax.grad(f)`): `jax.grad(f)(x)` where it is
-    made, or `g(x)` for every use of a name bound once to it, `g = jax.grad(f)`."""
-    model = ctx.model
-    parent = model.parent.get(id(call))
-    if isinstance(parent, ast.Call) and parent.func is call:
-        return [parent]
-    if not isinstance(parent, ast.Assign) or parent.value is not call or len(parent.targets) != 1 \
-            or not isinstance(parent.targets[0], ast.Name):
-        return []
-    name = parent.targets[0]
-    scope = model.call_scope.get(id(call))
-    if scope is None or len(scope.bindings.get(name.id, ())) != 1:
-        return []
-    binding = scope.bindings[name.id][0]
-    if binding.node is not name or binding.kind != ASSIGN:
-        return []
-    return [use.parent for use in model.uses_of(binding)
-            if model.binding_of(use.node) is binding and isinstance(use.parent, ast.Call)
-            and use.parent.func is use.node]

@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Span
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, Binding, CallSite, Decoration, Scope
-from jaxerr_lsp.families.jit_static import calls_of_def, function_of
-from jaxerr_lsp.families.vjp_application import calls_of_result
+from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -98,51 +96,8 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
         return None
     function = site.args[0]
     definition = plain_function(ctx, function)
-    calls = calls_of_result(ctx, site.call)
-    if not calls:
-        calls = _calls_of_rebound_name(ctx, site.call)
-        if calls and definition is None and isinstance(function, ast.Name):
-            definition = _def_before(ctx, function)
+    calls = ctx.model.calls_of_result(site.call)
     return Vmap(site.call, options, definition, tuple(calls), False)
-
-
-def _straight_line(ctx: Context, scope: Scope, binding: Binding) -> bool:
-    """The binding is a statement of the scope's own body (not in a loop, branch or with)."""
-    body = getattr(scope.node, "body", None)
-    if not isinstance(body, list):
-        return False
-    if binding.kind == DEF:
-        return binding.node in body
-    if binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
-        return ctx.model.parent.get(id(binding.value)) in body
-    return False
-
-
-def _calls_of_rebound_name(ctx: Context, call: ast.Call) -> list[ast.Call]:
-    """`f = jax.vmap(f)` with `f` bound before too, every binding of it a statement of the
-    scope's own body: the calls `f(...)` of that scope that see this binding."""
-    model = ctx.model
-    statement = model.parent.get(id(call))
-    if not isinstance(statement, ast.Assign) or statement.value is not call \
-            or len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
-        return []
-    name = statement.targets[0]
-    scope = model.call_scope.get(id(call))
-    if scope is None or scope.kind == "class":
-        return []
-    bindings = scope.bindings.get(name.id, [])
-    binding = next((b for b in bindings if b.node is name), None)
-    if binding is None or not all(_straight_line(ctx, scope, b) for b in bindings):
-        return []
-    return [use.parent for use in model.uses_of(binding)
-            if isinstance(use.parent, ast.Call) and use.parent.func is use.node
-            and model.latest_binding(use.node) is binding]
-
-
-def _def_before(ctx: Context, name: ast.Name) -> ast.FunctionDef | None:
-    """The undecorated def that `f` names in `f = jax.vmap(f)` (bound just before)."""
-    definition = function_of(ctx, name)
-    return definition if isinstance(definition, ast.FunctionDef) else None
 
 
 def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:
@@ -160,7 +115,7 @@ def _calls_of_def(ctx: Context, target: ast.FunctionDef) -> tuple[ast.Call, ...]
     own = ctx.model.scope_of_node.get(id(target))
     if own is None or own.parent is None or own.parent.kind == "class":
         return ()
-    return tuple(calls_of_def(ctx, target))
+    return tuple(ctx.model.calls_of_def(target))
 
 
 def _from_decoration(ctx: Context, decoration: Decoration) -> Vmap | None:

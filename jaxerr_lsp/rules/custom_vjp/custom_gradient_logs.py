@@ -99,7 +99,7 @@ def _made_with_logs(ctx: Context) -> Iterator[WithLogs]:
             continue
         fun: FunctionNode | None
         if site.args:  # jax.custom_gradient(fun, with_logs=True)
-            fun = ctx.model.local_function(site.args[0]) if len(site.args) == 1 else None
+            fun = ctx.model.function_of(site.args[0]) if len(site.args) == 1 else None
         else:  # @jax.custom_gradient(with_logs=True) on a def, or applied: (...)(fun)
             fun = _applied_to(ctx, site.call)
         if fun is not None:
@@ -113,7 +113,7 @@ def _applied_to(ctx: Context, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunc
         return parent
     if isinstance(parent, ast.Call) and parent.func is call and len(parent.args) == 1 \
             and not parent.keywords:
-        return ctx.model.local_function(parent.args[0])
+        return ctx.model.function_of(parent.args[0])
     return None
 
 
@@ -122,7 +122,7 @@ def vjp_functions(ctx: Context, fun: FunctionNode) -> Iterator[FunctionNode]:
     for value, _node in returned_values(fun):
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2 \
                 and not isinstance(value.elts[1], ast.Starred):
-            vjp = ctx.model.local_function(value.elts[1])
+            vjp = ctx.model.function_of(value.elts[1])
             if vjp is not None and not isinstance(vjp, ast.AsyncFunctionDef):
                 yield vjp
 

@@ -265,58 +265,12 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
     if site in getattr(function, "decorator_list", ()):
         if leak.kind == "attribute":
             return _method_runs(ctx, leak)
-        return _calls_of_name(ctx, getattr(function, "name", ""),
-                              lambda b: b.kind == DEF and b.node is function)
+        return ctx.model.calls_of_def(function)
     if not isinstance(site, ast.Call) or leak.kind == "attribute":
         return []
     if transform.qualname in RUN_WHERE_CALLED:
         return [site]
-    parent = ctx.model.parent.get(id(site))
-    if isinstance(parent, ast.Call) and parent.func is site:
-        return [parent]
-    binding = _bound_to(ctx, site)
-    if binding is not None:
-        return _calls_after_binding(ctx, binding)
-    return []
-
-
-def _bound_to(ctx: Context, call: ast.Call) -> Binding | None:
-    """The binding `name = call` of the scope where `call` is written, when there is one."""
-    scope = _call_scope(ctx, call)
-    if scope is None:
-        return None
-    for bindings in scope.bindings.values():
-        for binding in bindings:
-            if binding.kind == ASSIGN and binding.value is call:
-                return binding
-    return None
-
-
-def _calls_of_name(ctx: Context, name: str, wanted) -> list[ast.Call]:
-    found = []
-    for call in ctx.model.name_calls.get(name, ()):
-        if isinstance(call.func, ast.Name):
-            binding = ctx.model.binding_of(call.func)
-            if binding is not None and wanted(binding):
-                found.append(call)
-    return found
-
-
-def _calls_after_binding(ctx: Context, binding: Binding) -> list[ast.Call]:
-    """Calls `name(...)` that see `binding` (`g = jax.jit(f)`; also `f = jax.jit(f)` after
-    `def f`): the name's last binding in its scope, called after it in that scope."""
-    bindings = binding.scope.bindings.get(binding.name, [])
-    if bindings[-1] is not binding or binding.branch:
-        return []
-    found = []
-    for call in ctx.model.name_calls.get(binding.name, ()):
-        use = ctx.model.use_of.get(id(call.func))
-        if use is None or use.scope is not binding.scope \
-                or (call.lineno, call.col_offset) < binding.end:
-            continue
-        if ctx.model.resolve_scope(binding.name, use.scope) is binding.scope:
-            found.append(call)
-    return found
+    return ctx.model.calls_of_result(site)
 
 
 def _method_runs(ctx: Context, leak: Leak) -> list[ast.Call]:
@@ -353,14 +307,6 @@ def _in_traced_code(ctx: Context, scope: Scope | None) -> bool:
     return False
 
 
-def _branch_of_call(ctx: Context, call: ast.Call) -> tuple[tuple[int, int], ...] | None:
-    node: ast.AST = call.func
-    while isinstance(node, (ast.Attribute, ast.Call)):
-        node = node.value if isinstance(node, ast.Attribute) else node.func
-    use = ctx.model.use_of.get(id(node)) if isinstance(node, ast.Name) else None
-    return use.branch if use is not None else None
-
-
 # ------------------------------------------------------------------------ the later use
 def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | None:
     if not runs:
@@ -368,20 +314,9 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | Non
     for use, expr in _candidate_uses(ctx, leak, runs):
         if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak):
             continue
-        if any(_runs_before(ctx, run, use) for run in runs):
+        if any(ctx.model.runs_before(run, use) for run in runs):
             return expr
     return None
-
-
-def _runs_before(ctx: Context, run: ast.Call, use: Use) -> bool:
-    """`run` is in the scope of `use`, ends before it, and runs whenever `use` runs."""
-    if _call_scope(ctx, run) is not use.scope:
-        return False
-    end = (run.end_lineno or run.lineno, run.end_col_offset or 0)
-    if end > (use.node.lineno, use.node.col_offset):
-        return False
-    branch = _branch_of_call(ctx, run)
-    return branch is not None and use.branch[:len(branch)] == branch
 
 
 def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):

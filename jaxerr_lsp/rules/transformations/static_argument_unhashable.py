@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.families.jit_static import StaticArgs, calls_of_def, calls_of_jit, function_of, jit_sites, \
+from jaxerr_lsp.families.jit_static import StaticArgs, jit_sites, \
     jitted_defs, static_args
 from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
@@ -72,11 +72,11 @@ class _Unhashable:
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
     for site in jit_sites(ctx):
-        function = function_of(ctx, site.args[0])
+        function = ctx.model.function_of(site.args[0])
         signature = Signature.of(function.args) if function is not None else None
         static = static_args(site.keywords, signature)
         if static is not None and (static.argnums or static.argnames):
-            yield _Jitted(static, signature, site.call, calls_of_jit(ctx, site.call))
+            yield _Jitted(static, signature, site.call, ctx.model.calls_of_result(site.call))
     for jitted in jitted_defs(ctx):
         scope = ctx.model.scope_of_node.get(id(jitted.function))
         if scope is None or scope.parent is None:
@@ -86,7 +86,7 @@ def _jitted(ctx: Context) -> Iterator[_Jitted]:
         if static is None or not (static.argnums or static.argnames):
             continue
         if scope.parent.kind != "class":
-            yield _Jitted(static, signature, jitted.decorator, calls_of_def(ctx, jitted.function))
+            yield _Jitted(static, signature, jitted.decorator, ctx.model.calls_of_def(jitted.function))
         elif isinstance(scope.parent.node, ast.ClassDef):
             calls = _calls_on_self(ctx, scope.parent.node, jitted.function)
             if calls:  # `self.method(...)`: the instance is the first positional argument

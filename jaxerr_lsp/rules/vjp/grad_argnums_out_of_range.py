@@ -25,7 +25,7 @@ from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature
-from jaxerr_lsp.families.vjp_application import calls_of_result, differentiated_function
+from jaxerr_lsp.families.vjp_application import differentiated_function
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -111,7 +111,7 @@ def check(ctx: Context) -> None:
             found = _argnums(site)
             if found is None or found[0] < 0:
                 continue
-            for call in calls_of_result(ctx, site.call):
+            for call in ctx.model.calls_of_result(site.call):
                 _check_call(ctx, site, call, *found)
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.vjp_application import (FunctionNode, calls_of_result, differentiated_function,
+from jaxerr_lsp.families.vjp_application import (FunctionNode, differentiated_function,
                                         returned_expressions)
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _returned(ctx: Context, expr: ast.expr | None) -> Returned | None:
 def _raises_when_run(ctx: Context, site: CallSite) -> bool:
     """Whether the code runs the function: at once, or by calling the transformed function
     where it is made or through a name bound once to it."""
-    return site.qualname in IMMEDIATE or bool(calls_of_result(ctx, site.call))
+    return site.qualname in IMMEDIATE or bool(ctx.model.calls_of_result(site.call))
 
 
 def _has_aux_keyword(site: CallSite) -> ast.keyword | None:
@@ -108,7 +108,7 @@ def _result_only_printed(ctx: Context, site: CallSite) -> bool:
     results are only printed or discarded (code that unpacks `(grad, aux)` would break)."""
     if site.qualname in IMMEDIATE:
         return False  # jax.vjp and jax.linearize results are unpacked by position
-    calls = calls_of_result(ctx, site.call)
+    calls = ctx.model.calls_of_result(site.call)
     for call in calls:
         parent = ctx.model.parent.get(id(call))
         if isinstance(parent, ast.Expr):
@@ -153,7 +153,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     related = [Related(ctx.span(function) if isinstance(function, ast.Lambda)
                        else ctx.span(site.args[0]),
                        "function given to " + site.qualname + ", which returns no pair")]
-    calls = calls_of_result(ctx, site.call) if site.qualname in DEFERRED else []
+    calls = ctx.model.calls_of_result(site.call) if site.qualname in DEFERRED else []
     if calls:
         related.append(Related(ctx.span(calls[0]), "called here: JAX runs the function and raises"))
     ctx.report(
