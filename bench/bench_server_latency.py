@@ -311,7 +311,8 @@ def main() -> int:
     print(f"  latency   median {statistics.median(latencies) * ms:8.1f} ms   p95 {percentile(latencies, 0.95) * ms:8.1f} ms"
           f"   min {min(latencies) * ms:.1f} ms")
     print(f"  / ast.parse  median {statistics.median(ratios):5.2f}x      p95 {percentile(ratios, 0.95):5.2f}x"
-          f"      min {min(ratios):.2f}x")
+          f"      min {min(ratios):.2f}x   "
+          f"[{'ok' if statistics.median(ratios) <= 2.0 else 'OVER the 2x target'}]")
     print(f"  of which engine (server trace) median {statistics.median(engine_times) * ms:.1f} ms; "
           f"the rest (transport, sync, conversion, publish) median {statistics.median(overhead) * ms:.1f} ms")
     print(f"engine analyze in this process: median {statistics.median(analyze_times) * ms:.1f} ms, "

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cached_property
-from typing import Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from jaxerr_lsp.analysis.flow import Flow
 
@@ -114,6 +114,7 @@ class ModuleModel:
         self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
         self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
         self.name_calls: dict[str, list[ast.Call]] = {}  # "jit" -> calls jit(...); "()" -> g(...)(...)
+        self.subscript_stores: list[ast.Subscript] = []  # every x[i] assigned to, in source order
         self.imports: list[Binding] = []
         self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
         self.classes: list[ast.ClassDef] = []
@@ -126,6 +127,7 @@ class ModuleModel:
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
+        self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -165,6 +167,8 @@ class ModuleModel:
                         self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
                     elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
                         self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
+                elif kind is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                    self.subscript_stores.append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
                 fields = fields_of[kind] = _child_fields(kind)
@@ -181,133 +185,156 @@ class ModuleModel:
 
     def _visit(self, node: ast.AST, parent: ast.AST | None, scope: Scope,
                branch: tuple[tuple[int, int], ...]) -> list:
+        """The children of a node of a type in _SPECIAL, each as (child, node, scope, branch),
+        in the order they are to be visited; bindings the node makes are added first."""
+        return _VISITORS[type(node)](self, node, scope, branch)
+
+    # Only the node types in _SPECIAL come to these; `_walk` handles the rest inline.
+    def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+                        scope: Scope, branch: tuple[tuple[int, int], ...]) -> list:
+        self.functions.append(node)
         out: list = []
+        args = node.args
+        is_lambda = type(node) is ast.Lambda
+        if not is_lambda:
+            self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))  # type: ignore[union-attr]
+            out += [(child, node, scope, branch) for child in node.decorator_list]  # type: ignore[union-attr]
+        out += [(child, node, scope, branch) for child in self._argument_defaults(args)]
+        if not is_lambda:
+            out += [(child, node, scope, branch) for child in getattr(node, "type_params", ())]
+            if node.returns is not None:  # type: ignore[union-attr]
+                out.append((node.returns, node, scope, branch))  # type: ignore[union-attr]
+            out += [(child, node, scope, branch) for child in self._argument_annotations(args)]
+        inner = self._open(node, "lambda" if is_lambda else "function", scope, branch)
+        self._bind_parameters(args, inner)
+        if is_lambda:
+            out.append((node.body, node, inner, ()))
+        else:
+            out += [(child, node, inner, ()) for child in node.body]  # type: ignore[union-attr]
+        return out
 
-        def push(child: ast.AST | None, in_scope: Scope = scope,
-                 in_branch: tuple[tuple[int, int], ...] = branch) -> None:
-            if child is not None:
-                out.append((child, node, in_scope, in_branch))
+    def _visit_class(self, node: ast.ClassDef, scope: Scope,
+                     branch: tuple[tuple[int, int], ...]) -> list:
+        self.classes.append(node)
+        self._add(scope, Binding(node.name, CLASS, node, scope, branch, line=node.lineno))
+        out = [(child, node, scope, branch)
+               for child in (*node.decorator_list, *node.bases, *node.keywords)]
+        inner = self._open(node, "class", scope, branch)
+        out += [(child, node, inner, ()) for child in node.body]
+        return out
 
-        def push_all(children: list, in_scope: Scope = scope,
-                     in_branch: tuple[tuple[int, int], ...] = branch) -> None:
-            for child in children:
-                push(child, in_scope, in_branch)
-
-        # Only the node types in _SPECIAL come here; `_walk` handles the rest inline.
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            self.functions.append(node)
-            if not isinstance(node, ast.Lambda):
-                self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
-                push_all(node.decorator_list)
-            push_all(self._argument_defaults(node.args))
-            if not isinstance(node, ast.Lambda):
-                push_all(list(getattr(node, "type_params", [])))
-                push(node.returns)
-                push_all(self._argument_annotations(node.args))
-            is_lambda = isinstance(node, ast.Lambda)
-            inner = self._open(node, "lambda" if is_lambda else "function", scope, branch)
-            self._bind_parameters(node.args, inner)
-            push_all([node.body] if isinstance(node, ast.Lambda) else node.body, inner, ())
-            return out
-        if isinstance(node, ast.ClassDef):
-            self.classes.append(node)
-            self._add(scope, Binding(node.name, CLASS, node, scope, branch, line=node.lineno))
-            push_all(node.decorator_list)
-            push_all(node.bases)
-            push_all(node.keywords)
-            inner = self._open(node, "class", scope, branch)
-            push_all(node.body, inner, ())
-            return out
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            # The first iterable is evaluated in the enclosing scope; the rest inside.
-            inner = self._open(node, "comprehension", scope, branch)
-            for position, generator in enumerate(node.generators):
-                push(generator.iter, scope if position == 0 else inner, branch if position == 0 else ())
-                push(generator.target, inner, ())
-                push_all(generator.ifs, inner, ())
-            if isinstance(node, ast.DictComp):
-                push(node.key, inner, ())
-                push(node.value, inner, ())
+    def _visit_comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+                             scope: Scope, branch: tuple[tuple[int, int], ...]) -> list:
+        # The first iterable is evaluated in the enclosing scope; the rest inside.
+        inner = self._open(node, "comprehension", scope, branch)
+        out: list = []
+        for position, generator in enumerate(node.generators):
+            if position == 0:
+                out.append((generator.iter, node, scope, branch))
             else:
-                push(node.elt, inner, ())
-            return out
+                out.append((generator.iter, node, inner, ()))
+            out.append((generator.target, node, inner, ()))
+            out += [(child, node, inner, ()) for child in generator.ifs]
+        if type(node) is ast.DictComp:
+            out.append((node.key, node, inner, ()))
+            out.append((node.value, node, inner, ()))
+        else:
+            out.append((node.elt, node, inner, ()))  # type: ignore[union-attr]
+        return out
 
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    self._add_import(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
-                                                    qualname=alias.name, line=node.lineno))
-                else:
-                    top = alias.name.split(".")[0]
-                    self._add_import(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
-                                                    line=node.lineno))
-            return out
-        if isinstance(node, ast.ImportFrom):
-            module = node.module or ""
-            for alias in node.names:
-                if alias.name == "*":
-                    scope.star_import = True
-                    continue
-                qualname = f"{module}.{alias.name}" if module and not node.level else None
-                self._add_import(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope,
-                                                branch, qualname=qualname, line=node.lineno))
-            return out
-        if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
-        if isinstance(node, ast.MatchMapping) and node.rest:
-            self._add(scope, Binding(node.rest, OTHER, node, scope, branch, line=node.lineno))
-        if isinstance(node, ast.ExceptHandler) and node.name:
-            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
-        if isinstance(node, ast.Global):
-            scope.global_names.update(node.names)
-            return out
-        if isinstance(node, ast.Nonlocal):
-            scope.nonlocal_names.update(node.names)
-            return out
-
-        if isinstance(node, ast.Assign):
-            push(node.value)
-            for target in node.targets:
-                self._bind_assignment(target, node, node.value, scope, branch)
-                push_all(list(_non_name_targets(target)))
-            return out
-        if isinstance(node, ast.AnnAssign):
-            push(node.annotation)
-            push(node.value)
-            if isinstance(node.target, ast.Name):
-                if node.value is not None:
-                    self._add(scope, Binding(node.target.id, ASSIGN, node, scope, branch,
-                                             value=node.value, line=node.lineno))
+    def _visit_import(self, node: ast.Import, scope: Scope,
+                      branch: tuple[tuple[int, int], ...]) -> list:
+        for alias in node.names:
+            if alias.asname:
+                self._add_import(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
+                                                qualname=alias.name, line=node.lineno))
             else:
-                push(node.target)
-            return out
-        if isinstance(node, ast.NamedExpr):
-            push(node.value)
-            target_scope = scope
-            while target_scope.kind == "comprehension" and target_scope.parent is not None:
-                target_scope = target_scope.parent
-            self._add(target_scope, Binding(node.target.id, ASSIGN, node, target_scope, branch,
-                                            value=node.value, line=node.lineno))
-            return out
+                top = alias.name.split(".")[0]
+                self._add_import(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
+                                                line=node.lineno))
+        return []
 
-        if isinstance(node, BRANCH_NODES):
-            key = id(node)
-            bodies: list  # of statement lists (or one expression, for an IfExp)
-            if isinstance(node, (ast.If, ast.IfExp)):
-                push(node.test)
-                bodies = [node.body, node.orelse]
-            elif isinstance(node, ast.Match):
-                push(node.subject)
-                bodies = [[case] for case in node.cases]
-            else:  # try: body, each handler, else, finally
-                bodies = [node.body, *[[h] for h in node.handlers], node.orelse, node.finalbody]
-            for number, body in enumerate(bodies):
-                items = body if isinstance(body, list) else [body]
-                push_all(items, scope, branch + ((key, number),))
-            return out
+    def _visit_import_from(self, node: ast.ImportFrom, scope: Scope,
+                           branch: tuple[tuple[int, int], ...]) -> list:
+        module = node.module or ""
+        for alias in node.names:
+            if alias.name == "*":
+                scope.star_import = True
+                continue
+            qualname = f"{module}.{alias.name}" if module and not node.level else None
+            self._add_import(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope,
+                                            branch, qualname=qualname, line=node.lineno))
+        return []
 
-        for child in ast.iter_child_nodes(node):
-            push(child)
+    def _visit_named_pattern(self, node: ast.MatchAs | ast.MatchStar | ast.MatchMapping | ast.ExceptHandler,
+                             scope: Scope, branch: tuple[tuple[int, int], ...]) -> list:
+        name = node.rest if type(node) is ast.MatchMapping else node.name  # type: ignore[union-attr]
+        if name:
+            self._add(scope, Binding(name, OTHER, node, scope, branch, line=node.lineno))
+        return [(child, node, scope, branch) for child in ast.iter_child_nodes(node)]
+
+    def _visit_global(self, node: ast.Global, scope: Scope,
+                      branch: tuple[tuple[int, int], ...]) -> list:
+        scope.global_names.update(node.names)
+        return []
+
+    def _visit_nonlocal(self, node: ast.Nonlocal, scope: Scope,
+                        branch: tuple[tuple[int, int], ...]) -> list:
+        scope.nonlocal_names.update(node.names)
+        return []
+
+    def _visit_assign(self, node: ast.Assign, scope: Scope,
+                      branch: tuple[tuple[int, int], ...]) -> list:
+        out = [(node.value, node, scope, branch)]
+        for target in node.targets:
+            self._bind_assignment(target, node, node.value, scope, branch)
+            if type(target) is not ast.Name:
+                out += [(child, node, scope, branch) for child in _non_name_targets(target)]
+        return out
+
+    def _visit_ann_assign(self, node: ast.AnnAssign, scope: Scope,
+                          branch: tuple[tuple[int, int], ...]) -> list:
+        out = [(node.annotation, node, scope, branch)]
+        if node.value is not None:
+            out.append((node.value, node, scope, branch))
+        if isinstance(node.target, ast.Name):
+            if node.value is not None:
+                self._add(scope, Binding(node.target.id, ASSIGN, node, scope, branch,
+                                         value=node.value, line=node.lineno))
+        else:
+            out.append((node.target, node, scope, branch))
+        return out
+
+    def _visit_named_expr(self, node: ast.NamedExpr, scope: Scope,
+                          branch: tuple[tuple[int, int], ...]) -> list:
+        target_scope = scope
+        while target_scope.kind == "comprehension" and target_scope.parent is not None:
+            target_scope = target_scope.parent
+        self._add(target_scope, Binding(node.target.id, ASSIGN, node, target_scope, branch,
+                                        value=node.value, line=node.lineno))
+        return [(node.value, node, scope, branch)]
+
+    def _visit_branches(self, node: ast.If | ast.IfExp | ast.Try | ast.TryStar | ast.Match,
+                        scope: Scope, branch: tuple[tuple[int, int], ...]) -> list:
+        key = id(node)
+        out: list = []
+        bodies: list  # of statement lists (or one expression, for an IfExp)
+        kind = type(node)
+        if kind is ast.If or kind is ast.IfExp:
+            out.append((node.test, node, scope, branch))  # type: ignore[union-attr]
+            bodies = [node.body, node.orelse]  # type: ignore[union-attr]
+        elif kind is ast.Match:
+            out.append((node.subject, node, scope, branch))  # type: ignore[union-attr]
+            bodies = [[case] for case in node.cases]  # type: ignore[union-attr]
+        else:  # try: body, each handler, else, finally
+            bodies = [node.body, *[[h] for h in node.handlers], node.orelse,  # type: ignore[union-attr]
+                      node.finalbody]  # type: ignore[union-attr]
+        for number, body in enumerate(bodies):
+            inner = branch + ((key, number),)
+            if type(body) is list:
+                out += [(child, node, scope, inner) for child in body]
+            else:
+                out.append((body, node, scope, inner))
         return out
 
     # ----------------------------------------------------------------------------- binding helpers
@@ -408,10 +435,11 @@ class ModuleModel:
             scope.bindings.clear()
             scope.parent = None
         self.imports.clear()
+        self.subscript_stores.clear()
         self.binding_at.clear()
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
-                      self.call_scope, self.scope_of_node):
+                      self.call_scope, self.scope_of_node, self._qualnames):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -599,6 +627,12 @@ class ModuleModel:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""
+        known = self._qualnames.get(id(expr))
+        if known is None or known[0] is not expr:  # (the node itself: ids of dead nodes recur)
+            known = self._qualnames[id(expr)] = (expr, self._find_qualname(expr))
+        return known[1]
+
+    def _find_qualname(self, expr: ast.expr) -> str | None:
         parts: list[str] = []
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
@@ -635,12 +669,35 @@ class ModuleModel:
                  if (site := self.call_site(call)) is not None and site.qualname == qualname]
         # partial(target, ...) objects that are not called where they are made.
         called_partials = {id(site.partial) for site in found if site.partial is not None}
-        for call in self._candidate_calls("functools.partial"):
-            site = self.call_site(call)
-            if site is not None and not site.complete and site.qualname == qualname \
-                    and id(call) not in called_partials:
+        for site in self._uncalled_partials:
+            if site.qualname == qualname and id(site.call) not in called_partials:
                 found.append(site)
         return sorted(found, key=lambda s: (s.call.lineno, s.call.col_offset))
+
+    @cached_property
+    def _uncalled_partials(self) -> list[CallSite]:
+        """Every `functools.partial(target, ...)` call, as an incomplete call of its target."""
+        found = []
+        for call in self._candidate_calls("functools.partial"):
+            site = self.call_site(call)
+            if site is not None and not site.complete:
+                found.append(site)
+        return found
+
+    @cached_property
+    def _applied_partials(self) -> list[ast.Call]:
+        """Calls `partial(f, ...)(x)` whose callee is a `functools.partial` call (the other
+        calls of a call's result run something unknown)."""
+        return [call for call in self.name_calls.get("()", ()) if self.call_site(call) is not None]
+
+    @cached_property
+    def _import_names(self) -> dict[str, set[str]]:
+        """qualname -> the names imports bind to it."""
+        names: dict[str, set[str]] = {}
+        for binding in self.imports:
+            if binding.qualname is not None:
+                names.setdefault(binding.qualname, set()).add(binding.name)
+        return names
 
     def call_site(self, call: ast.Call) -> CallSite | None:
         """What `call` runs, when it is a module attribute (through a partial or not)."""
@@ -678,15 +735,14 @@ class ModuleModel:
 
     def _candidate_calls(self, qualname: str) -> list[ast.Call]:
         """Calls whose callee's last name could be `qualname`: its own last part, or a name
-        an import binds to it."""
+        an import binds to it; and the applied partials (`partial(target, ...)(args)`)."""
         last = qualname.rsplit(".", 1)[-1]
-        names = {last} | {b.name for b in self.imports if b.qualname == qualname}
+        names = {last} | self._import_names.get(qualname, set())
         calls: list[ast.Call] = []
         for name in names:
             calls.extend(self.attribute_calls.get(name, ()))
             calls.extend(self.name_calls.get(name, ()))
-        # partial(target, ...)(args): the callee is itself a call
-        calls.extend(self.name_calls.get("()", ()))
+        calls.extend(self._applied_partials)
         return calls
 
     def decorations(self, qualname: str) -> list[Decoration]:
@@ -831,6 +887,21 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
                           "level", "attr", "arg", "id", "module", "asname", "kwd_attrs"})
 Constant, AST = ast.Constant, ast.AST
+_VISITORS: dict[type, Callable[[ModuleModel, Any, Scope, tuple[tuple[int, int], ...]], list]] = {
+    ast.FunctionDef: ModuleModel._visit_function, ast.AsyncFunctionDef: ModuleModel._visit_function,
+    ast.Lambda: ModuleModel._visit_function, ast.ClassDef: ModuleModel._visit_class,
+    ast.ListComp: ModuleModel._visit_comprehension, ast.SetComp: ModuleModel._visit_comprehension,
+    ast.DictComp: ModuleModel._visit_comprehension,
+    ast.GeneratorExp: ModuleModel._visit_comprehension,
+    ast.Import: ModuleModel._visit_import, ast.ImportFrom: ModuleModel._visit_import_from,
+    ast.Global: ModuleModel._visit_global, ast.Nonlocal: ModuleModel._visit_nonlocal,
+    ast.Assign: ModuleModel._visit_assign, ast.AnnAssign: ModuleModel._visit_ann_assign,
+    ast.NamedExpr: ModuleModel._visit_named_expr,
+    **{kind: ModuleModel._visit_branches for kind in BRANCH_NODES},
+    **{kind: ModuleModel._visit_named_pattern
+       for kind in (ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler)},
+}
+assert set(_VISITORS) == _SPECIAL
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:

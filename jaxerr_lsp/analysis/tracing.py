@@ -33,10 +33,12 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+AST = ast.AST
 
 # ------------------------------------------------------------------------ the transformations
 
@@ -572,11 +574,11 @@ class Tracing:
                 self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
             elif kind is ast.AugAssign:
                 self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
-            for name in node._fields:
+            for name in child_fields(kind):  # (contexts, operators, names: nothing to see)
                 value = getattr(node, name, None)
-                if isinstance(value, list):
-                    children.extend(v for v in value if isinstance(v, ast.AST))
-                elif isinstance(value, ast.AST):
+                if type(value) is list:
+                    children += [v for v in value if isinstance(v, AST)]
+                elif isinstance(value, AST):
                     children.append(value)
             stack.extend(reversed(children))
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.returns import returns_of
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
@@ -102,6 +103,9 @@ class Value:
     def is_mutable(self) -> bool:
         return _has_mutable(self.tree) or self.type in ("list", "dict", "set")
 
+
+# What a computed value depends on (`Inference.value` keeps it accordingly).
+_PURE, _CONTEXT, _PARTIAL = 0, 1, 2
 
 UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
@@ -215,18 +219,8 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
 
 def returns_or_yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """How many return statements `function` has (yield and await count as many)."""
-    count = 0
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return 99
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Return):
-            count += 1
-        stack.extend(ast.iter_child_nodes(node))
-    return count
+    found = returns_of(function)
+    return 99 if found.generator else len(found.returns)
 
 
 def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
@@ -263,18 +257,60 @@ class Inference:
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
+        # Values already computed, per node: (node, value, reach), `reach` the deepest level
+        # below the node's own that computing it went (reused only where the depth budget
+        # still covers it, so a reused value is what computing it again would give).
+        # `_memo`: values that read no parameter (they hold in any context); `_scoped`: values
+        # that read parameters, for the parameters in force (`_parameters`), switched with it.
+        # A value found while a binding or function was set aside against a cycle, or cut by
+        # the depth budget, is not kept.
+        self._memo: dict[int, tuple[ast.expr, Value, int]] = {}
+        self._scoped: dict[int, tuple[ast.expr, Value, int]] = {}
+        # One frame per value being computed: [deepest level reached, what it depends on].
+        self._frames: list[list[int]] = []
 
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
+        frames = self._frames
         if depth > self.MAX_DEPTH:
+            self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         handler: Callable[[Inference, Any, int], Value] | None = _HANDLERS.get(type(expr))
         if handler is None:
             return UNKNOWN_VALUE
-        value = handler(self, expr, depth + 1)
-        if self.x64 and value.aval is not None:
-            return replace(value, aval=None)
+        key = id(expr)
+        kept, dependence = self._memo.get(key), _PURE
+        if kept is None or kept[0] is not expr:
+            kept, dependence = self._scoped.get(key), _CONTEXT
+        if kept is not None and kept[0] is expr and depth + kept[2] <= self.MAX_DEPTH:
+            if frames:
+                caller = frames[-1]
+                caller[0] = max(caller[0], depth + kept[2])
+                caller[1] = max(caller[1], dependence)
+            return kept[1]
+        frame = [depth, _PURE]
+        frames.append(frame)
+        try:
+            value = handler(self, expr, depth + 1)
+            if self.x64 and value.aval is not None:
+                value = replace(value, aval=None)
+        finally:
+            frames.pop()
+        if frame[1] == _PURE:
+            self._memo[key] = (expr, value, frame[0] - depth)
+        elif frame[1] == _CONTEXT:
+            self._scoped[key] = (expr, value, frame[0] - depth)
+        if frames:
+            caller = frames[-1]
+            caller[0] = max(caller[0], frame[0])
+            caller[1] = max(caller[1], frame[1])
         return value
+
+    def _depends(self, dependence: int) -> None:
+        """The value being computed depends on the parameters in force (_CONTEXT), or on
+        what is set aside or on the depth budget (_PARTIAL)."""
+        if self._frames and self._frames[-1][1] < dependence:
+            self._frames[-1][1] = dependence
 
     def aval(self, expr: ast.expr) -> Aval | None:
         """The shape and dtype `expr` certainly has (`jaxerr_lsp.analysis.avals`), or None."""
@@ -299,8 +335,10 @@ class Inference:
                 isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
         if isinstance(expr, ast.Name):
             binding = self.model.binding_of(expr)
-            if binding is None or binding.kind != ASSIGN or binding.value is None \
-                    or id(binding) in self._busy:
+            if binding is None or binding.kind != ASSIGN or binding.value is None:
+                return None
+            if id(binding) in self._busy:
+                self._depends(_PARTIAL)
                 return None
             if isinstance(binding.value, ast.List) and self.model.is_mutated(binding):
                 return None
@@ -317,13 +355,14 @@ class Inference:
         """While inside, the parameters of `function` hold the given values (what JAX hands
         a scan body or a cond branch): the inference follows them through the body."""
         scope = self.model.scope_of_node.get(id(function))
-        saved = self._parameters
+        saved, saved_scoped = self._parameters, self._scoped
         if scope is not None:
             self._parameters = {**saved, **{(id(scope), name): value for name, value in parameters.items()}}
+            self._scoped = {}
         try:
             yield
         finally:
-            self._parameters = saved
+            self._parameters, self._scoped = saved, saved_scoped
 
     def structure(self, expr: ast.expr) -> Structure:
         return self.value(expr).tree
@@ -337,7 +376,7 @@ class Inference:
             return
         args = function.args
         for arg in (*args.posonlyargs, *args.args):
-            self._parameters[(id(scope), arg.arg)] = value
+            self._seed((id(scope), arg.arg), value)
 
     def seed_parameter(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                        name: str, value: Value) -> None:
@@ -345,7 +384,12 @@ class Inference:
         e.g. FROM_JAX for the cotangent of a HiPrim's `vjp_bwd`, but not for its `self`."""
         scope = self.model.scope_of_node.get(id(function))
         if scope is not None:
-            self._parameters[(id(scope), name)] = value
+            self._seed((id(scope), name), value)
+
+    def _seed(self, key: tuple[int, str], value: Value) -> None:
+        if self._parameters.get(key) != value:
+            self._parameters[key] = value
+            self._scoped.clear()  # what was found with the parameters before
 
     # ------------------------------------------------------------------------- literals
     def _constant(self, expr: ast.Constant, depth: int) -> Value:
@@ -403,8 +447,10 @@ class Inference:
 
     def _bound_value(self, binding: Binding, depth: int) -> Value:
         """The value a binding gives its name."""
-        if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None \
-                or id(binding) in self._busy:
+        if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
+            return UNKNOWN_VALUE
+        if id(binding) in self._busy:
+            self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         self._busy.add(id(binding))
         try:
@@ -464,17 +510,16 @@ class Inference:
     def _parameter(self, expr: ast.Name) -> Value:
         """A parameter whose value is known (a seed, or the argument of a followed call),
         when it is bound once (never reassigned) and not changed in place."""
-        if not self._parameters:
-            return UNKNOWN_VALUE
         use = self.model.use_of.get(id(expr))
         scope = self.model.resolve_scope(expr.id, use.scope) if use else None
         if scope is None:
             return UNKNOWN_VALUE
-        value = self._parameters.get((id(scope), expr.id))
-        if value is None:
-            return UNKNOWN_VALUE
         bindings = scope.bindings.get(expr.id, [])
         if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+            return UNKNOWN_VALUE
+        self._depends(_CONTEXT)  # a parameter: what it holds depends on the call followed
+        value = self._parameters.get((id(scope), expr.id))
+        if value is None:
             return UNKNOWN_VALUE
         if value.is_mutable and self.model.is_mutated(bindings[0]):
             return UNKNOWN_VALUE
@@ -665,8 +710,10 @@ class Inference:
             return UNKNOWN_VALUE
         binding = self.model.binding_of(expr.func)
         function = binding.node if binding is not None and binding.kind == DEF else None
-        if not isinstance(function, ast.FunctionDef) or function.decorator_list \
-                or id(function) in self._busy or not function.body:
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body:
+            return UNKNOWN_VALUE
+        if id(function) in self._busy:
+            self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         last = function.body[-1]
         if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
@@ -684,14 +731,14 @@ class Inference:
         if signature.kwarg is not None:
             arguments[(id(scope), signature.kwarg)] = self._dict(
                 [(ast.Constant(k), v) for k, v in bound.extra_keywords], depth)
-        saved = self._parameters
-        self._parameters = {**saved, **arguments}
+        saved, saved_scoped = self._parameters, self._scoped
+        self._parameters, self._scoped = {**saved, **arguments}, {}
         self._busy.add(id(function))
         try:
             return replace(self.value(last.value, depth), elements=None)
         finally:
             self._busy.discard(id(function))
-            self._parameters = saved
+            self._parameters, self._scoped = saved, saved_scoped
 
     def _argument(self, expr: ast.expr, function: ast.FunctionDef, depth: int) -> Value:
         """The value of an argument (or of a default, evaluated where the def is)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, ModuleModel
+from jaxerr_lsp.analysis.returns import returns_of
 from jaxerr_lsp.analysis.values import FROM_JAX, Inference, Signature
 
 if TYPE_CHECKING:
@@ -227,20 +228,10 @@ def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, a
     if isinstance(function, ast.Lambda):
         yield function.body, function.body
         return
-    returns: list[ast.Return] = []
-    may_raise = False
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Return):
-            returns.append(node)
-        if isinstance(node, (ast.Raise, ast.Assert)):
-            may_raise = True
-        stack.extend(ast.iter_child_nodes(node))
+    found = returns_of(function)
+    if found.generator:
+        return
+    returns, may_raise = found.returns, found.may_raise
     if not returns and not may_raise:
         last = function.body[-1]
         if isinstance(last, ast.Expr) and _may_never_return(last.value):

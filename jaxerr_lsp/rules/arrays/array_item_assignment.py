@@ -92,12 +92,11 @@ class ItemAssignment(RuleData):
 
 def check(ctx: Context) -> None:
     reported: set[int] = set()
-    for uses in ctx.model.uses.values():
-        for use in uses:
-            target = use.parent
-            if type(target) is ast.Subscript and type(target.ctx) is ast.Store \
-                    and target.value is use.node and _check_bound_array(ctx, target, use):
-                reported.add(id(target))
+    for target in ctx.model.subscript_stores:
+        base = target.value
+        use = ctx.model.use_of.get(id(base)) if type(base) is ast.Name else None
+        if use is not None and _check_bound_array(ctx, target, use):
+            reported.add(id(target))
     if ctx.model.functions:
         _check_traced(ctx, reported)
 
