@@ -123,6 +123,10 @@ class ModuleModel:
         # (a target Name, an alias, a def, an arg...), and the statements the model files
         # some bindings under (an annotated assignment, a walrus, a starred target).
         self.binding_at: dict[int, Binding] = {}
+        # Answers of `reaching` and `binding_of` per Name node (id -> (node, answer)): rules
+        # and the inference ask of the same names again and again.
+        self._reaching: dict[int, tuple[ast.Name, list[Binding] | None]] = {}
+        self._binding_of: dict[int, tuple[ast.Name, Binding | None]] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
@@ -437,6 +441,8 @@ class ModuleModel:
         self.imports.clear()
         self.subscript_stores.clear()
         self.binding_at.clear()
+        self._reaching.clear()
+        self._binding_of.clear()
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames):
@@ -497,6 +503,12 @@ class ModuleModel:
         """The bindings that can reach the use `node`, in source order, when code flow decides
         it: None for a name read inside a nested function from an enclosing scope (it may run
         at any time), a name that may be unbound there, a builtin, a star import's name."""
+        known = self._reaching.get(id(node))
+        if known is None or known[0] is not node:
+            known = self._reaching[id(node)] = (node, self._find_reaching(node))
+        return known[1]
+
+    def _find_reaching(self, node: ast.Name) -> list[Binding] | None:
         use = self.use_of.get(id(node))
         if use is None:
             return None
@@ -529,12 +541,21 @@ class ModuleModel:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,
         the name's only binding there, when the use certainly sees it bound."""
+        known = self._binding_of.get(id(node))
+        if known is None or known[0] is not node:
+            known = self._binding_of[id(node)] = (node, self._find_binding_of(node))
+        return known[1]
+
+    def _find_binding_of(self, node: ast.Name) -> Binding | None:
         use = self.use_of.get(id(node))
         if use is None:
             return None
         scope = self.resolve_scope(node.id, use.scope)
         if scope is None:
             return None
+        if scope is not use.scope and scope.kind != "class" and not self._inline(use.scope, scope):
+            # Read by a nested function from an enclosing scope: code flow cannot say when.
+            return self._only_binding(node, use, scope)
         reach = self.flow.reaching(node)
         if reach is not None and reach.exact:
             if reach.builtin or reach.maybe_unbound or not reach.definitions:
@@ -547,6 +568,17 @@ class ModuleModel:
             binding = found[0]
             return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
         return self._only_binding(node, use, scope)
+
+    @staticmethod
+    def _inline(inner: Scope, outer: Scope) -> bool:
+        """Whether code of `inner` runs where it is written, inside `outer` (comprehensions
+        and class bodies between them, no function)."""
+        current: Scope | None = inner
+        while current is not None and current is not outer:
+            if current.kind not in ("comprehension", "class"):
+                return False
+            current = current.parent
+        return current is outer
 
     def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
         """A name read where code flow cannot say when (inside a nested function, from an
