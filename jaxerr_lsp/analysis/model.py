@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, NamedTuple
+from typing import Collection, Iterator, NamedTuple, TypeVar
 
 from jaxerr_lsp.analysis.flow import Flow
 
@@ -123,6 +123,8 @@ class ModuleModel:
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
+        self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
+        self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -289,6 +291,7 @@ class ModuleModel:
 
         if isinstance(node, BRANCH_NODES):
             key = id(node)
+            self.branch_nodes[key] = node
             bodies: list  # of statement lists (or one expression, for an IfExp)
             if isinstance(node, (ast.If, ast.IfExp)):
                 push(node.test)
@@ -408,7 +411,7 @@ class ModuleModel:
         self.binding_at.clear()
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
-                      self.call_scope, self.scope_of_node):
+                      self.call_scope, self.scope_of_node, self.branch_nodes, self._contents):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -735,6 +738,69 @@ class ModuleModel:
                 return True
         return False
 
+    # ------------------------------------------------------------ what a node holds
+    def nodes_in(self, node: ast.AST, kind: type[N] | tuple[type[N], ...]) -> list[N]:
+        """The nodes of `kind` inside `node` (itself included, and the bodies of the functions
+        and classes it defines), in `ast.walk` order. One walk per node, kept: the rules that
+        ask about the same function or statement share it."""
+        known = self._contents.get(id(node))
+        if known is None or known[0] is not node:  # (the node itself: ids of dead nodes recur)
+            known = self._contents[id(node)] = (node, list(ast.walk(node)))
+        return [inner for inner in known[1] if isinstance(inner, kind)]  # type: ignore[misc]
+
+    def names_in(self, node: ast.AST) -> list[ast.Name]:
+        """Every name `node` holds, read, stored or deleted (see `nodes_in`)."""
+        return self.nodes_in(node, ast.Name)
+
+    def calls_in(self, node: ast.AST) -> list[ast.Call]:
+        """Every call `node` holds (see `nodes_in`)."""
+        return self.nodes_in(node, ast.Call)
+
+    def stores_in(self, node: ast.AST) -> list[tuple[ast.expr, ast.AST]]:
+        """Each target `node` stores to, with the node that stores it: assignments (annotated
+        ones without a value included), augmented assignments, `for` and `with ... as`
+        targets, walrus; tuple, list and starred targets taken apart (see `nodes_in`)."""
+        found: list[tuple[ast.expr, ast.AST]] = []
+        for holder in self.nodes_in(node, _STORING):
+            targets: list[ast.expr]
+            if isinstance(holder, ast.Assign):
+                targets = list(holder.targets)
+            elif isinstance(holder, (ast.With, ast.AsyncWith)):
+                targets = [i.optional_vars for i in holder.items if i.optional_vars is not None]
+            else:
+                targets = [holder.target]  # type: ignore[attr-defined]
+            while targets:
+                target = targets.pop()
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    targets.extend(target.elts)
+                elif isinstance(target, ast.Starred):
+                    targets.append(target.value)
+                else:
+                    found.append((target, holder))
+        return found
+
+    def branches_of(self, use: Use) -> list[tuple[ast.AST, int]]:
+        """The `if`/`try`/`match`/conditional expressions of its own scope a use sits in,
+        outermost first, each with the arm it is in (an `if`: 0 body, 1 else; a `try`: 0 body,
+        then one per handler, then else, finally; a `match`: one per case)."""
+        return [(self.branch_nodes[key], arm) for key, arm in use.branch]
+
+    # ------------------------------------------------------------ the bindings of a scope
+    def bound_names(self, scope: Scope) -> Collection[str]:
+        """The names `scope` binds."""
+        return scope.bindings.keys()
+
+    def bindings_named(self, name: str, scope: Scope) -> list[Binding]:
+        """Every binding of `name` in `scope`, in source order, whatever the code flow (to ask
+        which of them a use reads, ask `reaching` / `binding_of`)."""
+        return list(scope.bindings.get(name, ()))
+
+    def sole_binding(self, name: str, scope: Scope) -> Binding | None:
+        """The binding of `name` in `scope` when it is its only one (a parameter never
+        rebound, a def defined once...)."""
+        bindings = scope.bindings.get(name, ())
+        return bindings[0] if len(bindings) == 1 else None
+
     def _reads_only(self, use: Use) -> bool:
         parent = use.parent
         node: ast.AST = use.node
@@ -800,6 +866,10 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
                           "level", "attr", "arg", "id", "module", "asname", "kwd_attrs"})
 Constant, AST = ast.Constant, ast.AST
+N = TypeVar("N", bound=ast.AST)
+# Nodes that store to targets (`stores_in`).
+_STORING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr,
+            ast.With, ast.AsyncWith)
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:

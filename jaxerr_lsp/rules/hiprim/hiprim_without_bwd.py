@@ -74,7 +74,7 @@ def _data(ctx: Context, hiprim: HiPrimClass,
         indent = line[: len(line) - len(line.lstrip())]
         if line.strip().startswith(("def ", "async def ", "@")) and fwd.end_lineno is not None:
             fwd_lines = Span(first, 0, fwd.end_lineno + 1, 0)
-    bound = ctx.model.module_scope.bindings.get("vjp_from_jvp", [])
+    bound = ctx.model.bindings_named("vjp_from_jvp", ctx.model.module_scope)
     needs_import = not (len(bound) == 1 and bound[0].qualname == VJP_FROM_JVP)
     if bound and needs_import:
         fwd_lines = None  # the name means something else here
