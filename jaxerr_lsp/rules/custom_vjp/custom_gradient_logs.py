@@ -142,8 +142,8 @@ def _is_parameter(ctx: Context, vjp: FunctionNode, expr: ast.expr) -> bool:
     scope = ctx.model.resolve_scope(expr.id, use.scope) if use is not None else None
     if scope is None or scope is not ctx.model.scope_of_node.get(id(vjp)):
         return False
-    bindings = scope.bindings.get(expr.id, [])
-    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+    parameter = ctx.model.sole_binding(expr.id, scope)
+    return parameter is not None and isinstance(parameter.node, ast.arg)
 
 
 # Types whose values are never a list or tuple of length two (tuples and lists: by length).
