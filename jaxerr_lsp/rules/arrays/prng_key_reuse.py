@@ -127,7 +127,9 @@ def _split_name(ctx: Context, consumption: Consumption) -> str:
 
 
 def _fresh_name(ctx: Context, consumption: Consumption) -> str:
-    taken = set(ctx.model.uses) | set(consumption.scope.bindings) | set(ctx.model.module_scope.bindings)
+    model = ctx.model
+    taken = set(model.uses) | set(model.bound_names(consumption.scope)) \
+        | set(model.bound_names(model.module_scope))
     for candidate in ("subkey", *(f"subkey{i}" for i in range(1, 10))):
         if candidate not in taken:
             return candidate
@@ -212,7 +214,7 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
     scope, name = group[0].scope, group[0].key.id
     if _rebound_from_inside(ctx, scope, name):
         return
-    bound = sorted(_bound_at(b) for b in scope.bindings.get(name, []))
+    bound = sorted(_bound_at(b) for b in ctx.model.bindings_named(name, scope))
     locations = {id(c): locate(body, c.call) for c in group}
     for index, second in enumerate(group):
         first = _first_consumer(second, group[:index], bound, locations)
