@@ -91,6 +91,15 @@ class Decoration:
     keywords: tuple[ast.keyword, ...]  # options given to the decorator (partial's included)
 
 
+@dataclass(frozen=True, eq=False)
+class Returns:
+    """What a def's own body shows of how it ends (`ModuleModel.returns_of`)."""
+
+    returns: tuple[ast.Return, ...]  # its `return` statements, in source order
+    suspends: bool  # it yields or awaits: a call does not run the body to a return
+    raises: bool  # it holds a `raise` or an `assert`
+
+
 class Use(NamedTuple):
     """A name read: the Name node, its parent, the scope and branch it is read in. (A tuple:
     the walk makes one per name read, with `tuple.__new__`, the cheapest object Python makes.)"""
@@ -125,6 +134,7 @@ class ModuleModel:
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
         self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
+        self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -411,7 +421,8 @@ class ModuleModel:
         self.binding_at.clear()
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
-                      self.call_scope, self.scope_of_node, self.branch_nodes, self._contents):
+                      self.call_scope, self.scope_of_node, self.branch_nodes, self._contents,
+                      self._returns):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -785,6 +796,15 @@ class ModuleModel:
         then one per handler, then else, finally; a `match`: one per case)."""
         return [(self.branch_nodes[key], arm) for key, arm in use.branch]
 
+    def returns_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
+        """The `return` statements of a def's own body (not those of the functions it
+        defines), and whether it yields or awaits and whether it may raise: one walk per
+        function, kept."""
+        known = self._returns.get(id(function))
+        if known is None or known[0] is not function:
+            known = self._returns[id(function)] = (function, _returns(function))
+        return known[1]
+
     # ------------------------------------------------------------ the bindings of a scope
     def bound_names(self, scope: Scope) -> Collection[str]:
         """The names `scope` binds."""
@@ -829,6 +849,31 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
+    """One walk of a def's own body (nested defs, lambdas and classes skipped)."""
+    returns: list[ast.Return] = []
+    suspends = raises = False
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _OWN_SCOPE:
+            continue
+        if kind is ast.Return:
+            returns.append(node)  # type: ignore[arg-type]
+        elif kind in _SUSPENDING:
+            suspends = True
+        elif kind is ast.Raise or kind is ast.Assert:
+            raises = True
+        stack.extend(ast.iter_child_nodes(node))
+    returns.sort(key=lambda r: (r.lineno, r.col_offset))
+    return Returns(tuple(returns), suspends, raises)
+
+
+_OWN_SCOPE = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
+_SUSPENDING = frozenset({ast.Yield, ast.YieldFrom, ast.Await})
 
 
 def _same_import(bindings: list[Binding]) -> bool:

@@ -213,20 +213,10 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
     return Bound(given, extra, tuple(extra_keywords))
 
 
-def returns_or_yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    """How many return statements `function` has (yield and await count as many)."""
-    count = 0
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return 99
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Return):
-            count += 1
-        stack.extend(ast.iter_child_nodes(node))
-    return count
+def returns_once(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether `function` has one `return` statement and never yields or awaits."""
+    returns = model.returns_of(function)
+    return not returns.suspends and len(returns.returns) == 1
 
 
 def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
@@ -669,7 +659,8 @@ class Inference:
                 or id(function) in self._busy or not function.body:
             return UNKNOWN_VALUE
         last = function.body[-1]
-        if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+        if not isinstance(last, ast.Return) or last.value is None \
+                or not returns_once(self.model, function):
             return UNKNOWN_VALUE
         scope = self.model.scope_of_node.get(id(function))
         bound = bind_arguments(Signature.of(function.args), expr.args, expr.keywords)
@@ -760,7 +751,8 @@ def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
     return Value(name, Leaf(name), aval=avals.python_scalar({"int": 1, "float": 1.0, "complex": 1j}[name]))
 
 
-def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
+def return_expression(model: ModuleModel,
+                      function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
     """What `function` returns, when one expression says it: a lambda's body, or a def's
     only `return`, its last statement."""
     if isinstance(function, ast.Lambda):
@@ -768,7 +760,7 @@ def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
     if isinstance(function, ast.AsyncFunctionDef) or not function.body:
         return None
     last = function.body[-1]
-    if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+    if not isinstance(last, ast.Return) or last.value is None or not returns_once(model, function):
         return None
     return last.value
 
@@ -805,5 +797,5 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
 }
 
 __all__ = ["Value", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
-           "returns_or_yields", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
+           "returns_once", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
            "UNKNOWN_VALUE", "ARRAY_METHODS", "Scope", "Unknown"]

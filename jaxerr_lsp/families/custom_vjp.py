@@ -221,32 +221,23 @@ def _may_never_return(expr: ast.expr) -> bool:
     return name in _NO_RETURN_NAMES or name.lstrip("_").startswith(("raise", "throw"))
 
 
-def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, ast.AST]]:
-    """(value, node) for each return of `function` (value None for a bare `return`). A
-    generator yields nothing here: what it returns is not what JAX sees."""
+def returned_values(model: ModuleModel, function: FunctionNode
+                    ) -> Iterator[tuple[ast.expr | None, ast.AST]]:
+    """(value, node) for each return of `function` (value None for a bare `return`), from
+    `model.returns_of`. A generator yields nothing here: what it returns is not what JAX sees."""
     if isinstance(function, ast.Lambda):
         yield function.body, function.body
         return
-    returns: list[ast.Return] = []
-    may_raise = False
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            return
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Return):
-            returns.append(node)
-        if isinstance(node, (ast.Raise, ast.Assert)):
-            may_raise = True
-        stack.extend(ast.iter_child_nodes(node))
-    if not returns and not may_raise:
+    found = model.returns_of(function)
+    if found.suspends:
+        return
+    returns = found.returns
+    if not returns and not found.raises:
         last = function.body[-1]
         if isinstance(last, ast.Expr) and _may_never_return(last.value):
             return  # it ends with `self.fail(...)`, `pytest.fail(...)`, `sys.exit(...)`: unknown
         # No return and no raise anywhere: every call ends by returning None.
         yield None, function
         return
-    for node in sorted(returns, key=lambda r: (r.lineno, r.col_offset)):
+    for node in returns:
         yield node.value, node

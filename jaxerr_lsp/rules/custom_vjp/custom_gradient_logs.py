@@ -119,7 +119,7 @@ def _applied_to(ctx: Context, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunc
 
 def vjp_functions(ctx: Context, fun: FunctionNode) -> Iterator[FunctionNode]:
     """The VJP functions `fun` returns as the second element of `(value, vjp)`."""
-    for value, _node in returned_values(fun):
+    for value, _node in returned_values(ctx.model, fun):
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2 \
                 and not isinstance(value.elts[1], ast.Starred):
             vjp = ctx.model.function_of(value.elts[1])
@@ -177,7 +177,7 @@ def check(ctx: Context) -> None:
         related = (Related(ctx.span(made.where), "made with `jax.custom_gradient(with_logs=True)` here"),)
         for vjp in vjp_functions(ctx, made.fun):
             ctx.values.seed(vjp, FROM_JAX)
-            for value, node in returned_values(vjp):
+            for value, node in returned_values(ctx.model, vjp):
                 _check_return(ctx, vjp, value, node, arity, related)
 
 

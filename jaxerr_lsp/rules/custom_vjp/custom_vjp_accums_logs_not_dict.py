@@ -92,7 +92,7 @@ def check(ctx: Context) -> None:
         if bwd is None:
             continue
         accums = accumulator_names(registration)
-        for value, statement in returned_values(bwd):
+        for value, statement in returned_values(ctx.model, bwd):
             if value is None:
                 continue
             returned = ctx.values.value(value)

@@ -69,7 +69,7 @@ def check(ctx: Context) -> None:
     for registration in registered_once(found):
         if registration.fwd is None:
             continue
-        for value, node in returned_values(registration.fwd):
+        for value, node in returned_values(ctx.model, registration.fwd):
             _check_return(ctx, registration, value, node)
 
 

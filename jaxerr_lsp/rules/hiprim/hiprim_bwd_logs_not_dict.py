@@ -63,7 +63,7 @@ def check(ctx: Context) -> None:
                 continue
             seed_jax_arguments(ctx, method, jax_arguments)
             accumulates = _accumulates(ctx, method)
-            for value, _node in returned_values(method):
+            for value, _node in returned_values(ctx.model, method):
                 if value is None:
                     continue
                 returned = ctx.values.value(value).type
@@ -79,7 +79,7 @@ def _check_retval_logs(ctx: Context, hiprim: HiPrimClass) -> None:
     if method is None or hiprim.binds("vjp_bwd"):
         return
     seed_jax_arguments(ctx, method, 2)
-    for value, _node in returned_values(method):
+    for value, _node in returned_values(ctx.model, method):
         returned = ctx.values.value(value) if value is not None else None
         if returned is None or returned.type != "tuple" or returned.elements is None \
                 or len(returned.elements) != 2:

@@ -55,12 +55,12 @@ def check(ctx: Context) -> None:
         retval = hiprim.own_method("vjp_bwd_retval")
         if retval is not None and not is_stub(retval) and not hiprim.binds("vjp_bwd_retval_logs"):
             seed_jax_arguments(ctx, retval, 2)
-            for value, node in returned_values(retval):
+            for value, node in returned_values(ctx.model, retval):
                 _check_cotangents(ctx, retval, value, node, inputs)
         retval_logs = hiprim.own_method("vjp_bwd_retval_logs")
         if retval_logs is not None:
             seed_jax_arguments(ctx, retval_logs, 2)
-            for value, _node in returned_values(retval_logs):
+            for value, _node in returned_values(ctx.model, retval_logs):
                 if value is None:
                     continue  # (cotangents, logs): anything but a visible pair is another error
                 pair = ctx.values.value(value)

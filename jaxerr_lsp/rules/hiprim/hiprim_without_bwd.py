@@ -52,7 +52,7 @@ def check(ctx: Context) -> None:
         if any(hiprim.binds(name) for name in BWD_METHODS):
             continue
         forward = hiprim.method("vjp_fwd")
-        if forward is None or not any(True for _ in returned_values(forward)):
+        if forward is None or not any(True for _ in returned_values(ctx.model, forward)):
             continue  # a vjp_fwd that only raises (or is not a plain def) fails first
         fwd = hiprim.own_method("vjp_fwd")
         where = ctx.name_span(fwd) if fwd is not None else ctx.name_span(hiprim.node)

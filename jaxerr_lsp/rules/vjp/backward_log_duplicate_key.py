@@ -62,14 +62,14 @@ class Application:
     times: int  # how many times it runs in one pass (a `for _ in range(N)` loop: N)
 
 
-def constant_log_keys(registration: Registration) -> tuple[object, ...] | None:
+def constant_log_keys(ctx: Context, registration: Registration) -> tuple[object, ...] | None:
     """The keys the bwd rule logs on every call, in order, when every return is a pair whose
     logs are a dict display with constant keys (the same keys on every path)."""
     bwd = registration.bwd
     if bwd is None:
         return None
     found: tuple[object, ...] | None = None
-    for value, _node in returned_values(bwd):
+    for value, _node in returned_values(ctx.model, bwd):
         if not isinstance(value, ast.Tuple) or len(value.elts) != 2:
             return None
         logs = value.elts[1]
@@ -191,7 +191,7 @@ class _Flow:
         if isinstance(function, ast.Lambda):
             output: ast.expr | None = function.body
         else:
-            returns = list(returned_values(function))
+            returns = list(returned_values(self.ctx.model, function))
             if len(returns) != 1 or returns[0][1] is not function.body[-1]:
                 return None
             output = returns[0][0]
@@ -382,7 +382,7 @@ class Applied:
 def check(ctx: Context) -> None:
     logged = []
     for registration in registrations(ctx, "defvjp_with_logs"):
-        keys = constant_log_keys(registration)
+        keys = constant_log_keys(ctx, registration)
         if keys is None or _registered_more_than_once(ctx, registration):
             continue
         logged.append((registration, keys))
@@ -455,7 +455,7 @@ def _logs_spans(ctx: Context, registration: Registration) -> tuple[Span, ...]:
     bwd = registration.bwd
     if bwd is None:
         return ()
-    return tuple(ctx.span(value.elts[1]) for value, _node in returned_values(bwd)
+    return tuple(ctx.span(value.elts[1]) for value, _node in returned_values(ctx.model, bwd)
                  if isinstance(value, ast.Tuple) and len(value.elts) == 2)
 
 
