@@ -149,12 +149,12 @@ def _binding_of_class(model: ModuleModel, node: ast.ClassDef) -> Binding | None:
     scope = body.parent if body is not None else None
     if scope is None:
         return None
-    bindings = scope.bindings.get(node.name, [])
-    if len(bindings) != 1 or bindings[0].kind != CLASS or bindings[0].node is not node:
+    binding = model.sole_binding(node.name, scope)
+    if binding is None or binding.kind != CLASS or binding.node is not node:
         return None
-    if _patched(model, bindings[0]):
+    if _patched(model, binding):
         return None
-    return bindings[0]
+    return binding
 
 
 def _patched(model: ModuleModel, binding: Binding) -> bool:

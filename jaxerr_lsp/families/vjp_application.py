@@ -96,8 +96,8 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     scope = model.call_scope.get(id(call))
     if not isinstance(name, ast.Name) or scope is None:
         return None
-    binding = next((b for b in scope.bindings.get(name.id, ()) if b.node is name), None)
-    if binding is None or binding.kind != UNPACK or len(scope.bindings[name.id]) != 1:
+    binding = model.sole_binding(name.id, scope)
+    if binding is None or binding.node is not name or binding.kind != UNPACK:
         return None
     uses = tuple(u for u in model.uses_of(binding) if model.binding_of(u.node) is binding)
     return VjpFunction(call, binding, aux, uses)
