@@ -175,6 +175,13 @@ def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
 
 
 # --------------------------------------------------------------------------- operators
+def x64_possible(text: str) -> bool:
+    """Whether a file may turn 64-bit types on (`jax.config.update("jax_enable_x64", True)`,
+    `jax.experimental.enable_x64()`, `os.environ["JAX_ENABLE_X64"]`, `config.jax_enable_x64`):
+    it names x64 somewhere. Then default dtypes are not float32/int32, and they are unknown."""
+    return "x64" in text or "X64" in text
+
+
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
     """The aval of `a op b` for arrays or scalars (jnp's arithmetic)."""
     if a is None or b is None:

@@ -16,7 +16,10 @@ The walk is iterative (no recursion), so deeply nested code cannot overflow Pyth
 from __future__ import annotations
 
 import ast
+import functools
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from functools import cached_property
 from typing import Collection, Iterator, NamedTuple, TypeVar
 
@@ -625,7 +628,8 @@ class ModuleModel:
             return None
         if binding.kind != IMPORT or binding.qualname is None:
             return None
-        return ".".join([binding.qualname, *reversed(parts)])
+        dotted = ".".join([binding.qualname, *reversed(parts)])
+        return public_name(dotted) if dotted.startswith("jax._src.") else dotted
 
     # ------------------------------------------------------------------ calls and decorators
     def method_calls(self, attribute: str) -> list[ast.Call]:
@@ -874,6 +878,33 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
 
 _OWN_SCOPE = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
 _SUSPENDING = frozenset({ast.Yield, ast.YieldFrom, ast.Await})
+
+
+@functools.cache
+def _jax_reexports() -> dict[str, str]:
+    """`jax._src.api.jit` -> `jax.jit`: the table `scripts/gen_jax_reexports.py` reads from the
+    installed JAX (what its public modules re-export from its private ones)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "jax_reexports.json"
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))["reexports"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def public_name(dotted: str) -> str:
+    """The public name of something of JAX's reached through its private modules
+    (`jax._src.api.jit` -> `jax.jit`; `jax._src.api.jit.lower` -> `jax.jit.lower`); the
+    name itself otherwise."""
+    table = _jax_reexports()
+    head, tail = dotted, ""
+    while "." in head:
+        public = table.get(head)
+        if public is not None:
+            return public + tail
+        head, _, last = head.rpartition(".")
+        tail = "." + last + tail
+    return dotted
 
 
 def _same_import(bindings: list[Binding]) -> bool:

@@ -85,9 +85,10 @@ class Context:
 
     @cached_property
     def values(self) -> Inference:
+        from jaxerr_lsp.analysis.avals import x64_possible
         from jaxerr_lsp.analysis.values import Inference
 
-        return Inference(self.model, x64="enable_x64" in self.parsed.text)
+        return Inference(self.model, x64=x64_possible(self.parsed.text))
 
     @cached_property
     def tracing(self) -> Tracing:

@@ -48,10 +48,19 @@ The loader checks that no API is documented twice (the error names both files), 
 name in an entry's `apis` is documented somewhere, and that no qualified name or method name
 points to two APIs. An API may be documented without any entry listing it (its hover then
 names no error).
+
+Older wordings (`[[older]]` tables, see jaxerr_lsp/errors/older_wordings.py): the message as
+older JAX releases word it, with the releases that raise it (`versions = "0.4.1 - 0.4.6"`), its
+`exception` when it differs, the `files` that hold its text and the `binds` of f-string fields
+it writes out. The matcher recognizes them like the entry's own templates (pasted errors come
+from every JAX version); `explain` and hover show only the current wording. Their placeholders
+are described in `[placeholders]` like the others'.
 """
 
 from __future__ import annotations
 
+import builtins
+import dataclasses
 import functools
 import re
 import textwrap
@@ -61,6 +70,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, overload
 
 from jaxerr_lsp.core.config import SEVERITIES
+from jaxerr_lsp.errors.older_wordings import OlderWording, parse_older
+from jaxerr_lsp.errors.paste_cleanup import clean as clean_paste
+from jaxerr_lsp.errors.paste_cleanup import exception_names
 
 __all__ = [
     "Catalog",
@@ -69,6 +81,7 @@ __all__ = [
     "Entry",
     "FixInfo",
     "Match",
+    "decisive",
     "Source",
     "default_catalog_dir",
     "load_catalog",
@@ -176,6 +189,8 @@ class Entry:
     # What each placeholder of the templates stands for, in words ("type(logs).__name__" ->
     # "type of the logs"): `explain` and hover show templates with these, never raw f-string code.
     placeholders: tuple[tuple[str, str], ...] = ()
+    # Older JAX releases' wordings of the message (`[[older]]`): matched, never shown.
+    older: tuple[OlderWording, ...] = ()
     # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
     # rule flags it; the entry serves hover, `explain` and pasted tracebacks.
     static_rule: bool = True
@@ -229,6 +244,36 @@ class Match:
     entry: Entry
     score: int
     full: bool  # True: a whole template matched; False: only a distinctive part of one
+    # Between partial matches of equal score: the length of the template's other long literal
+    # stretches found in the text, and whether the match came from an older wording only.
+    evidence: int = 0
+    older: bool = False
+    # The matched template's literal stretches, squashed (see `decisive`).
+    pieces: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
+
+    def rank(self) -> tuple[int, int, int]:
+        """Higher is better: score, then (partial matches) evidence, then the current wording
+        over an older one. Two matches of different entries with the same rank are a tie."""
+        return (self.score, self.evidence, 0 if self.older else 1)
+
+
+def decisive(matches: list[Match]) -> Match | None:
+    """The best of `matches` (as `Catalog.match_scored` orders them) when it is the only one
+    that fits, else None. Among matches of the same rank, one whose template asks for all the
+    text another's asks for, and more that the paste does not show (the older `bool` wording
+    against the general concretization one, on a paste from another function), gives way;
+    what is left must be a single match, or the paste is a tie (`explain` guesses nothing)."""
+    if not matches:
+        return None
+    tied = [m for m in matches if m.rank() == matches[0].rank()]
+    left = [m for m in tied if not any(_asks_more(m, o) for o in tied if o is not m)]
+    return left[0] if len(left) == 1 else None
+
+
+def _asks_more(m: Match, other: Match) -> bool:
+    """True when m's template holds all of other's literal text, and more."""
+    return (sum(map(len, m.pieces)) > sum(map(len, other.pieces))
+            and all(any(piece in mine for mine in m.pieces) for piece in other.pieces))
 
 
 # --------------------------------------------------------------------------------------------
@@ -286,6 +331,7 @@ def _field_end(template: str, start: int) -> int:
 _WS = re.compile(r"\s+")
 _WILDCARD = r".{0,6000}?"
 _MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
+_URL = re.compile(r"https?://\S+")
 _MAX_TEXT = 400_000
 
 
@@ -302,6 +348,7 @@ class _Pattern:
     required: tuple[str, ...]  # every literal stretch, squashed: all must occur for a full match
     # A generic message (Python's own) counts only next to its raise site's traceback frame.
     site: str | None = None
+    older: bool = False  # an older JAX wording of the entry's message ([[older]])
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
@@ -338,12 +385,26 @@ def _compile(template: str, generic: Source | None = None) -> _Pattern:
         if line_length >= _MIN_FRAGMENT and line.strip() != template.strip():
             lines.append((pattern, line_length))
     literals = [_squash(value) for kind, value in parts if kind == "text"]
-    chunks = tuple(s for s in literals if len(s) >= _MIN_FRAGMENT)
+    # A web address is no evidence of one error (JAX's messages share their documentation's
+    # prefix): partial matches count the text around it.
+    chunks = tuple(s for kind, value in parts if kind == "text"
+                   for piece in _URL.split(value) if len(s := _squash(piece)) >= _MIN_FRAGMENT)
     required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
         return _Pattern(full, length, (), (), required, site)
     return _Pattern(full, length, tuple(lines), chunks, required)
+
+
+_EVIDENCE_MIN = 12  # non-space characters of a literal stretch that count as evidence
+
+
+def _evidence(pattern: _Pattern, squashed_text: str) -> int:
+    """How much of the template's literal text, in stretches of some length, the text holds:
+    between two partial matches of equal score, the one whose other sentences are there too
+    ("The problem arose with the `bool` function.") is the more specific."""
+    return sum(len(part) for part in pattern.required
+               if len(part) >= _EVIDENCE_MIN and part in squashed_text)
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -434,12 +495,19 @@ class Catalog:
         `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
         line or literal stretch of at least 40 non-space characters found in the text counts as
         a partial match (e.g. a message cut short), ranked by how much of it was found.
+
+        The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
+        and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a
+        message (`[[older]]`) count like the current one. When nothing matches, a paste that names an
+        exception class JAX raises for exactly one entry (`NonConcreteBooleanIndexError`)
+        gives that entry, as the weakest partial match.
         """
         if not isinstance(text, str) or not text.strip():
             return []
         if len(text) > _MAX_TEXT:
             half = _MAX_TEXT // 2
             text = text[:half] + "\n" + text[-half:]
+        text = clean_paste(text)
         squashed = _squash(text)
         results: list[Match] = []
         for entry in self.entries.values():
@@ -447,18 +515,42 @@ class Catalog:
             for pattern in self._patterns_for(entry):
                 candidate: Match | None
                 if pattern.matches(squashed):
-                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True)
+                    candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
+                                      older=pattern.older, pieces=frozenset(pattern.required))
                 else:
                     score = _partial_score(pattern, squashed)
-                    candidate = Match(entry, score, False) if score else None
-                if candidate and (best is None or candidate.score > best.score):
+                    candidate = (Match(entry, score, False, _evidence(pattern, squashed),
+                                       pattern.older, frozenset(pattern.required))
+                                 if score else None)
+                if candidate and (best is None or candidate.rank() > best.rank()):
                     best = candidate
             if best is not None:
                 results.append(best)
         if any(m.full for m in results):  # partial matches are only a fallback
             results = [m for m in results if m.full]
-        results.sort(key=lambda m: (-m.score, m.entry.id))
+        if not results:
+            results = self._by_exception_name(text)
+        results.sort(key=lambda m: tuple(-r for r in m.rank()) + (m.entry.id,))
+        best = decisive(results)
+        if best is not None and best is not results[0]:  # the better fit first
+            results.remove(best)
+            results.insert(0, best)
         return results
+
+    def _by_exception_name(self, text: str) -> list[Match]:
+        """The entry whose exception class (one of JAX's own, not Python's) the text names,
+        when it names such classes of exactly one entry."""
+        owners: dict[str, set[str]] = {}
+        for entry in self.entries.values():
+            for name in {*entry.exceptions, *(o.exception for o in entry.older if o.exception)}:
+                short = name.rsplit(".", 1)[-1]
+                if not hasattr(builtins, short):
+                    owners.setdefault(short, set()).add(entry.id)
+        named = [owners[name] for name in exception_names(text) if name in owners]
+        found = {entry_id for ids in named for entry_id in ids}
+        if len(found) != 1 or any(len(ids) != 1 for ids in named):
+            return []
+        return [Match(self.entries[found.pop()], 1, False)]
 
     def _patterns_for(self, entry: Entry) -> list[_Pattern]:
         patterns = self._patterns.get(entry.id)
@@ -472,6 +564,8 @@ class Catalog:
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
                                         if t in generic else [_compile(t)])]
+            patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
+                         if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
         return patterns
 
@@ -484,6 +578,8 @@ _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
                     "severity"})
+
+_KNOWN_FIELDS = _KNOWN_FIELDS | {"older"}  # older JAX wordings: jaxerr_lsp/errors/older_wordings.py
 
 
 def default_catalog_dir() -> Path:
@@ -616,8 +712,9 @@ def _load_entry(path: Path) -> Entry:
     _check_template(values["message"], fail, "message")
 
     sources = _sources(data, text, fail)
-    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message],
-                                 fail)
+    older = parse_older(data, _check_template, _check_exception, fail)
+    placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message]
+                                 + [o.message for o in older], fail)
     static_rule = data.get("static_rule", True)
     if not isinstance(static_rule, bool):
         raise fail("static_rule", f"must be true or false, not {static_rule!r}")
@@ -673,6 +770,7 @@ def _load_entry(path: Path) -> Entry:
         path=path,
         api_docs=api_docs,
         placeholders=placeholders,
+        older=older,
         static_rule=static_rule,
         severity=severity,
     )

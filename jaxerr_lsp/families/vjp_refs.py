@@ -71,26 +71,12 @@ def makes_refs(ctx: Context) -> bool:
     return bool(cached)
 
 
-def _x64_may_be_on(ctx: Context) -> bool:
-    """Whether the file switches 64-bit types on (`jax.config.update("jax_enable_x64", ...)`,
-    `jax.experimental.enable_x64`): then default dtypes are not float32/int32."""
-    cached = ctx.shared.get("vjp_refs.x64")
-    if cached is None:
-        model = ctx.model
-        cached = ctx.shared["vjp_refs.x64"] = any(
-            site.args and isinstance(site.args[0], ast.Constant)
-            and site.args[0].value == "jax_enable_x64"
-            for site in model.calls_to("jax.config.update")) or bool(
-            model.calls_to("jax.experimental.enable_x64"))
-    return bool(cached)
-
-
 # ------------------------------------------------------------------------------ array types
 def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
     """The type `expr` certainly evaluates to, or None."""
     if depth > 20:
         return None
-    if _x64_may_be_on(ctx):
+    if ctx.values.x64:
         return _typed_explicit(ctx, expr, depth)
     return _typed(ctx, expr, depth)
 

@@ -109,7 +109,7 @@ def _int_literal(expr: ast.expr) -> tuple[ast.Constant, str] | None:
 
 
 def check(ctx: Context) -> None:
-    if "x64" in ctx.parsed.text or "X64" in ctx.parsed.text:
+    if ctx.values.x64:
         return  # the literal's type depends on jax_enable_x64
     for app in applications(ctx):
         call = app.call
