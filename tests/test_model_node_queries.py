@@ -113,3 +113,16 @@ def test_bindings_of_a_scope() -> None:
     assert model.bindings_named("nothing", scope) == [] and model.sole_binding("nothing", scope) is None
     module = model.module_scope
     assert model.sole_binding("jax", module) is not None and "f" in model.bound_names(module)
+
+
+def test_path_to_a_node() -> None:
+    model = model_of(SOURCE)
+    f = function(model, "f")
+    last = f.body[-1]
+    assert isinstance(last, ast.Return)
+    (call,) = model.calls_in(last)
+    path = model.path_to(f, call)
+    assert path is not None
+    assert [type(n).__name__ for n in path] == ["FunctionDef", "Return", "BinOp", "Call"]
+    assert model.path_to(last, last) == [last]
+    assert model.path_to(last, f.body[0]) is None  # not inside

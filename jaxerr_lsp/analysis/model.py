@@ -138,6 +138,7 @@ class ModuleModel:
         self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
+        self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -425,7 +426,7 @@ class ModuleModel:
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self.branch_nodes, self._contents,
-                      self._returns):
+                      self._returns, self._parents):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -762,6 +763,25 @@ class ModuleModel:
         if known is None or known[0] is not node:  # (the node itself: ids of dead nodes recur)
             known = self._contents[id(node)] = (node, list(ast.walk(node)))
         return [inner for inner in known[1] if isinstance(inner, kind)]  # type: ignore[misc]
+
+    def path_to(self, root: ast.AST, node: ast.AST) -> list[ast.AST] | None:
+        """The nodes from `root` down to `node` (both included), None when `node` is not
+        inside `root`. The parents of `root`'s nodes are found by one walk, kept."""
+        known = self._parents.get(id(root))
+        if known is None or known[0] is not root:
+            parents: dict[int, ast.AST] = {}
+            for inner in self.nodes_in(root, ast.AST):
+                for child in ast.iter_child_nodes(inner):
+                    parents[id(child)] = inner
+            known = self._parents[id(root)] = (root, parents)
+        path = [node]
+        while path[-1] is not root:
+            parent = known[1].get(id(path[-1]))
+            if parent is None:
+                return None
+            path.append(parent)
+        path.reverse()
+        return path
 
     def names_in(self, node: ast.AST) -> list[ast.Name]:
         """Every name `node` holds, read, stored or deleted (see `nodes_in`)."""
