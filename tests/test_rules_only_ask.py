@@ -1,4 +1,5 @@
-"""Rules only ask: a rule module never walks the tree nor reads a scope's binding lists.
+"""Rules only ask: a rule module (nor a family module, which the rules of a family share)
+never walks the tree nor reads a scope's binding lists.
 
 What a rule needs of the tree (the nodes inside a function or a statement, the returns of a
 function, the stores to `self`, the bindings that reach a use) is a query of the analysis
@@ -19,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parent.parent / "jaxerr_lsp" / "rules"
+PACKAGE = Path(__file__).resolve().parent.parent / "jaxerr_lsp"
+RULES = PACKAGE / "rules"
+FAMILIES = PACKAGE / "families"
 WALKS = frozenset({"walk", "iter_child_nodes", "iter_fields"})
 VISITORS = frozenset({"NodeVisitor", "NodeTransformer"})
 # `.bindings` of objects that are not scopes: (module, the name read). `GradRefs.bindings` is the
@@ -29,6 +32,10 @@ NOT_SCOPES = frozenset({("vjp_ref_primal_without_refs.py", "grad_refs")})
 
 def rule_modules() -> list[Path]:
     return sorted(p for p in RULES.rglob("*.py") if p.name != "__init__.py")
+
+
+def family_modules() -> list[Path]:
+    return sorted(p for p in FAMILIES.glob("*.py") if p.name != "__init__.py")
 
 
 def _ast_names(tree: ast.Module) -> set[str]:
@@ -65,6 +72,11 @@ def test_rule_only_asks(path: Path) -> None:
     assert offences(path) == []
 
 
+@pytest.mark.parametrize("path", family_modules(), ids=lambda p: p.name)
+def test_family_module_only_asks(path: Path) -> None:
+    assert offences(path) == []
+
+
 def test_the_check_finds_walks_and_binding_lists(tmp_path: Path) -> None:
     """The check itself: each form it must catch is caught, and plain code is not."""
     bad = tmp_path / "bad.py"
@@ -90,5 +102,5 @@ def test_the_check_finds_walks_and_binding_lists(tmp_path: Path) -> None:
     assert offences(good) == []
 
 
-def test_rule_modules_are_found() -> None:
-    assert len(rule_modules()) > 40
+def test_rule_and_family_modules_are_found() -> None:
+    assert len(rule_modules()) > 40 and len(family_modules()) > 10
