@@ -449,10 +449,15 @@ def rule_rows() -> list[dict[str, object]]:
     except Exception as error:  # noqa: BLE001 - the list of rules is still useful without it
         print(f"jaxerr: catalog unavailable: {error}", file=sys.stderr)
         entries = {}
-    explain_only = {e.rule: e.id for e in entries.values() if not e.static_rule and e.rule not in rules}
-    return [{"code": code, "catalog": catalog_id, "detected": code in rules,
-             "summary": entries[catalog_id].summary if catalog_id in entries else ""}
-            for code, catalog_id in sorted({**rules, **explain_only}.items())]
+    explain_only = {e.rule: e.id for e in entries.values()
+                    if not e.static_rule and e.rule and e.rule not in rules}
+    rows: list[dict[str, object]] = [
+        {"code": code, "catalog": catalog_id, "detected": code in rules,
+         "summary": entries[catalog_id].summary if catalog_id in entries else ""}
+        for code, catalog_id in sorted({**rules, **explain_only}.items())]
+    # Explain-only entries without a rule code, by id (`jaxerr explain` takes the id).
+    return rows + [{"code": "", "catalog": e.id, "detected": False, "summary": e.summary}
+                   for e in sorted(entries.values(), key=lambda e: e.id) if not e.rule]
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -462,7 +467,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             mark = "" if row["detected"] else "[explain only] "
-            print(f"{row['code']}  {row['catalog']:<32} {mark}{row['summary']}")
+            print(f"{row['code'] or '-':<6}  {row['catalog']:<32} {mark}{row['summary']}")
     return 0
 
 

@@ -73,7 +73,7 @@ def api_markdown(catalog: Catalog, doc: ApiDoc) -> str:
     entries = catalog.for_api(doc.name)
     if entries:
         lines += ["", "Errors it can raise (jaxerr catalog):", ""]
-        lines += [f"- `{e.id}` ({e.rule}, {e.exception}): {e.summary}" for e in entries]
+        lines += [f"- `{e.id}` ({e.rule + ', ' if e.rule else ''}{e.exception}): {e.summary}" for e in entries]
     return "\n".join(lines)
 
 

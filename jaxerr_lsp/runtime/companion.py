@@ -295,7 +295,7 @@ def _wrap(text: str, indent: str) -> list[str]:
 def explanation_text(explanation: Explanation) -> str:
     """The entry for a terminal: what happened, the likely cause in the user's code, the fix."""
     entry, frame = explanation.entry, explanation.frame
-    lines = ["", f"jaxerr: {entry.rule} {entry.id}: {entry.title}", "", "What happened:"]
+    lines = ["", f"jaxerr: {entry.name}: {entry.title}", "", "What happened:"]
     lines += _wrap(entry.summary, "  ")
     if frame is not None:
         lines += ["", "Likely cause in your code:", f"  {frame.location()}"]
@@ -305,14 +305,14 @@ def explanation_text(explanation: Explanation) -> str:
     for number, solution in enumerate(entry.solutions, 1):
         wrapped = _wrap(solution, "     ")
         lines += [f"  {number}. {wrapped[0].lstrip()}"] + wrapped[1:]
-    lines += ["", f"More: jaxerr explain {entry.rule}"]
+    lines += ["", f"More: jaxerr explain {entry.reference}"]
     return "\n".join(lines) + "\n"
 
 
 def explanation_markdown(explanation: Explanation) -> str:
     """The same as Markdown, for Jupyter's rich display."""
     entry, frame = explanation.entry, explanation.frame
-    lines = [f"**jaxerr: {entry.rule} `{entry.id}`** — {entry.title}", "",
+    lines = [f"**jaxerr: {entry.rule + ' ' if entry.rule else ''}`{entry.id}`** — {entry.title}", "",
              f"**What happened:** {' '.join(entry.summary.split())}", ""]
     if frame is not None:
         lines += [f"**Likely cause in your code:** `{frame.location()}`", ""]
@@ -321,7 +321,7 @@ def explanation_markdown(explanation: Explanation) -> str:
     lines += ["**How to fix it:**", ""]
     lines += [f"{number}. {' '.join(solution.split())}"
               for number, solution in enumerate(entry.solutions, 1)]
-    lines += ["", f"More: `jaxerr explain {entry.rule}`"]
+    lines += ["", f"More: `jaxerr explain {entry.reference}`"]
     return "\n".join(lines) + "\n"
 
 
