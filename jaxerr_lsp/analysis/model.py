@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cached_property
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Callable, Collection, Iterator, NamedTuple, TypeVar
 
 from jaxerr_lsp.analysis.flow import Flow
 
@@ -94,6 +94,15 @@ class Decoration:
     keywords: tuple[ast.keyword, ...]  # options given to the decorator (partial's included)
 
 
+@dataclass(frozen=True, eq=False)
+class Returns:
+    """What a def's own body shows of how it ends (`ModuleModel.returns_of`)."""
+
+    returns: tuple[ast.Return, ...]  # its `return` statements, in source order
+    suspends: bool  # it yields or awaits: a call does not run the body to a return
+    raises: bool  # it holds a `raise` or an `assert`
+
+
 class Use(NamedTuple):
     """A name read: the Name node, its parent, the scope and branch it is read in. (A tuple:
     the walk makes one per name read, with `tuple.__new__`, the cheapest object Python makes.)"""
@@ -132,6 +141,10 @@ class ModuleModel:
         self._calls_to: dict[str, list[CallSite]] = {}
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
         self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
+        self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
+        self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
+        self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
+        self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -321,6 +334,7 @@ class ModuleModel:
     def _visit_branches(self, node: ast.If | ast.IfExp | ast.Try | ast.TryStar | ast.Match,
                         scope: Scope, branch: tuple[tuple[int, int], ...]) -> list:
         key = id(node)
+        self.branch_nodes[key] = node
         out: list = []
         bodies: list  # of statement lists (or one expression, for an IfExp)
         kind = type(node)
@@ -445,7 +459,8 @@ class ModuleModel:
         self._binding_of.clear()
         self.__dict__.pop("flow", None)
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
-                      self.call_scope, self.scope_of_node, self._qualnames):
+                      self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
+                      self._contents, self._returns, self._parents):
             table.clear()
 
     # ----------------------------------------------------------------------------- queries
@@ -827,6 +842,97 @@ class ModuleModel:
                 return True
         return False
 
+    # ------------------------------------------------------------ what a node holds
+    def nodes_in(self, node: ast.AST, kind: type[N] | tuple[type[N], ...]) -> list[N]:
+        """The nodes of `kind` inside `node` (itself included, and the bodies of the functions
+        and classes it defines), in `ast.walk` order. One walk per node, kept: the rules that
+        ask about the same function or statement share it."""
+        known = self._contents.get(id(node))
+        if known is None or known[0] is not node:  # (the node itself: ids of dead nodes recur)
+            known = self._contents[id(node)] = (node, list(ast.walk(node)))
+        return [inner for inner in known[1] if isinstance(inner, kind)]  # type: ignore[misc]
+
+    def path_to(self, root: ast.AST, node: ast.AST) -> list[ast.AST] | None:
+        """The nodes from `root` down to `node` (both included), None when `node` is not
+        inside `root`. The parents of `root`'s nodes are found by one walk, kept."""
+        known = self._parents.get(id(root))
+        if known is None or known[0] is not root:
+            parents: dict[int, ast.AST] = {}
+            for inner in self.nodes_in(root, ast.AST):
+                for child in ast.iter_child_nodes(inner):
+                    parents[id(child)] = inner
+            known = self._parents[id(root)] = (root, parents)
+        path = [node]
+        while path[-1] is not root:
+            parent = known[1].get(id(path[-1]))
+            if parent is None:
+                return None
+            path.append(parent)
+        path.reverse()
+        return path
+
+    def names_in(self, node: ast.AST) -> list[ast.Name]:
+        """Every name `node` holds, read, stored or deleted (see `nodes_in`)."""
+        return self.nodes_in(node, ast.Name)
+
+    def calls_in(self, node: ast.AST) -> list[ast.Call]:
+        """Every call `node` holds (see `nodes_in`)."""
+        return self.nodes_in(node, ast.Call)
+
+    def stores_in(self, node: ast.AST) -> list[tuple[ast.expr, ast.AST]]:
+        """Each target `node` stores to, with the node that stores it: assignments (annotated
+        ones without a value included), augmented assignments, `for` and `with ... as`
+        targets, walrus; tuple, list and starred targets taken apart (see `nodes_in`)."""
+        found: list[tuple[ast.expr, ast.AST]] = []
+        for holder in self.nodes_in(node, _STORING):
+            targets: list[ast.expr]
+            if isinstance(holder, ast.Assign):
+                targets = list(holder.targets)
+            elif isinstance(holder, (ast.With, ast.AsyncWith)):
+                targets = [i.optional_vars for i in holder.items if i.optional_vars is not None]
+            else:
+                targets = [holder.target]  # type: ignore[attr-defined]
+            while targets:
+                target = targets.pop()
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    targets.extend(target.elts)
+                elif isinstance(target, ast.Starred):
+                    targets.append(target.value)
+                else:
+                    found.append((target, holder))
+        return found
+
+    def branches_of(self, use: Use) -> list[tuple[ast.AST, int]]:
+        """The `if`/`try`/`match`/conditional expressions of its own scope a use sits in,
+        outermost first, each with the arm it is in (an `if`: 0 body, 1 else; a `try`: 0 body,
+        then one per handler, then else, finally; a `match`: one per case)."""
+        return [(self.branch_nodes[key], arm) for key, arm in use.branch]
+
+    def returns_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
+        """The `return` statements of a def's own body (not those of the functions it
+        defines), and whether it yields or awaits and whether it may raise: one walk per
+        function, kept."""
+        known = self._returns.get(id(function))
+        if known is None or known[0] is not function:
+            known = self._returns[id(function)] = (function, _returns(function))
+        return known[1]
+
+    # ------------------------------------------------------------ the bindings of a scope
+    def bound_names(self, scope: Scope) -> Collection[str]:
+        """The names `scope` binds."""
+        return scope.bindings.keys()
+
+    def bindings_named(self, name: str, scope: Scope) -> list[Binding]:
+        """Every binding of `name` in `scope`, in source order, whatever the code flow (to ask
+        which of them a use reads, ask `reaching` / `binding_of`)."""
+        return list(scope.bindings.get(name, ()))
+
+    def sole_binding(self, name: str, scope: Scope) -> Binding | None:
+        """The binding of `name` in `scope` when it is its only one (a parameter never
+        rebound, a def defined once...)."""
+        bindings = scope.bindings.get(name, ())
+        return bindings[0] if len(bindings) == 1 else None
+
     def _reads_only(self, use: Use) -> bool:
         parent = use.parent
         node: ast.AST = use.node
@@ -855,6 +961,31 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
+    """One walk of a def's own body (nested defs, lambdas and classes skipped)."""
+    returns: list[ast.Return] = []
+    suspends = raises = False
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _OWN_SCOPE:
+            continue
+        if kind is ast.Return:
+            returns.append(node)  # type: ignore[arg-type]
+        elif kind in _SUSPENDING:
+            suspends = True
+        elif kind is ast.Raise or kind is ast.Assert:
+            raises = True
+        stack.extend(ast.iter_child_nodes(node))
+    returns.sort(key=lambda r: (r.lineno, r.col_offset))
+    return Returns(tuple(returns), suspends, raises)
+
+
+_OWN_SCOPE = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
+_SUSPENDING = frozenset({ast.Yield, ast.YieldFrom, ast.Await})
 
 
 @functools.cache
@@ -934,6 +1065,10 @@ _VISITORS: dict[type, Callable[[ModuleModel, Any, Scope, tuple[tuple[int, int], 
        for kind in (ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler)},
 }
 assert set(_VISITORS) == _SPECIAL
+N = TypeVar("N", bound=ast.AST)
+# Nodes that store to targets (`stores_in`).
+_STORING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr,
+            ast.With, ast.AsyncWith)
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:

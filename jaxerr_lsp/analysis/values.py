@@ -22,7 +22,6 @@ from typing import Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.returns import returns_of
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
@@ -217,10 +216,10 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
     return Bound(given, extra, tuple(extra_keywords))
 
 
-def returns_or_yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    """How many return statements `function` has (yield and await count as many)."""
-    found = returns_of(function)
-    return 99 if found.generator else len(found.returns)
+def returns_once(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether `function` has one `return` statement and never yields or awaits."""
+    returns = model.returns_of(function)
+    return not returns.suspends and len(returns.returns) == 1
 
 
 def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
@@ -716,7 +715,8 @@ class Inference:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         last = function.body[-1]
-        if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+        if not isinstance(last, ast.Return) or last.value is None \
+                or not returns_once(self.model, function):
             return UNKNOWN_VALUE
         scope = self.model.scope_of_node.get(id(function))
         bound = bind_arguments(Signature.of(function.args), expr.args, expr.keywords)
@@ -807,7 +807,8 @@ def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
     return Value(name, Leaf(name), aval=avals.python_scalar({"int": 1, "float": 1.0, "complex": 1j}[name]))
 
 
-def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
+def return_expression(model: ModuleModel,
+                      function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
     """What `function` returns, when one expression says it: a lambda's body, or a def's
     only `return`, its last statement."""
     if isinstance(function, ast.Lambda):
@@ -815,7 +816,7 @@ def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
     if isinstance(function, ast.AsyncFunctionDef) or not function.body:
         return None
     last = function.body[-1]
-    if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+    if not isinstance(last, ast.Return) or last.value is None or not returns_once(model, function):
         return None
     return last.value
 
@@ -852,5 +853,5 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
 }
 
 __all__ = ["Value", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
-           "returns_or_yields", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
+           "returns_once", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
            "UNKNOWN_VALUE", "ARRAY_METHODS", "Scope", "Unknown"]

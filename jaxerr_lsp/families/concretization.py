@@ -75,11 +75,9 @@ def runs_unconditionally(ctx: Context, node: ast.AST) -> bool:
     """Whether `node` sits outside every `if`, conditional expression, `match` and `try` of
     its function: code under an `if` may not run (a static flag), and under an `if` on a tracer
     the test raises first (tracer-bool-conversion). Read from the branch of a name in `node`."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            use = ctx.model.use_of.get(id(sub))
-            return use is not None and not use.branch
-    return False
+    names = ctx.model.names_in(node)
+    use = ctx.model.use_of.get(id(names[0])) if names else None
+    return use is not None and not use.branch
 
 
 # ------------------------------------------------------------------------ parameters
@@ -90,8 +88,8 @@ def is_parameter(ctx: Context, name: ast.Name, function: ast.AST) -> bool:
     scope = model.resolve_scope(name.id, use.scope) if use is not None else None
     if scope is None or scope.node is not function:
         return False
-    bindings = scope.bindings.get(name.id, [])
-    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+    parameter = model.sole_binding(name.id, scope)
+    return parameter is not None and isinstance(parameter.node, ast.arg)
 
 
 def transform_name(tracer: Tracer) -> str:

@@ -170,7 +170,7 @@ def returned(ctx: Context, function: Callee, arguments: list[Value]) -> tuple[Va
     """What `function` returns when JAX calls it with `arguments` (positionally), and the
     expression that says it; None when the code does not show it. Call it inside
     `bound_call` when the leaves are read too."""
-    expr = return_expression(function.function)
+    expr = return_expression(ctx.model, function.function)
     if expr is None or len(arguments) != len(function.parameters):
         return None
     return ctx.values.value(expr), expr

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, ModuleModel
-from jaxerr_lsp.analysis.returns import returns_of
 from jaxerr_lsp.analysis.values import FROM_JAX, Inference, Signature
 
 if TYPE_CHECKING:
@@ -222,22 +221,23 @@ def _may_never_return(expr: ast.expr) -> bool:
     return name in _NO_RETURN_NAMES or name.lstrip("_").startswith(("raise", "throw"))
 
 
-def returned_values(function: FunctionNode) -> Iterator[tuple[ast.expr | None, ast.AST]]:
-    """(value, node) for each return of `function` (value None for a bare `return`). A
-    generator yields nothing here: what it returns is not what JAX sees."""
+def returned_values(model: ModuleModel, function: FunctionNode
+                    ) -> Iterator[tuple[ast.expr | None, ast.AST]]:
+    """(value, node) for each return of `function` (value None for a bare `return`), from
+    `model.returns_of`. A generator yields nothing here: what it returns is not what JAX sees."""
     if isinstance(function, ast.Lambda):
         yield function.body, function.body
         return
-    found = returns_of(function)
-    if found.generator:
+    found = model.returns_of(function)
+    if found.suspends:
         return
-    returns, may_raise = found.returns, found.may_raise
-    if not returns and not may_raise:
+    returns = found.returns
+    if not returns and not found.raises:
         last = function.body[-1]
         if isinstance(last, ast.Expr) and _may_never_return(last.value):
             return  # it ends with `self.fail(...)`, `pytest.fail(...)`, `sys.exit(...)`: unknown
         # No return and no raise anywhere: every call ends by returning None.
         yield None, function
         return
-    for node in sorted(returns, key=lambda r: (r.lineno, r.col_offset)):
+    for node in returns:
         yield node.value, node

@@ -38,10 +38,7 @@ def name_binding(ctx: Context, custom_vjp: CustomVjp) -> Binding | None:
         name = statement.targets[0].id
     if scope is None:
         return None
-    bindings = scope.bindings.get(name, [])
-    if len(bindings) != 1:
-        return None
-    return bindings[0]
+    return model.sole_binding(name, scope)
 
 
 def custom_vjp_called(ctx: Context, expr: ast.expr) -> CustomVjp | None:

@@ -106,10 +106,9 @@ def _decorated_calls(ctx: Context, decoration: Decoration) -> list[ast.Call]:
         return []
     scope = ctx.model.scope_of_node.get(id(target))
     parent = scope.parent if scope is not None else None
-    bindings = parent.bindings.get(target.name, []) if parent is not None else []
-    if len(bindings) != 1 or bindings[0].kind != DEF or bindings[0].node is not target:
+    binding = ctx.model.sole_binding(target.name, parent) if parent is not None else None
+    if binding is None or binding.kind != DEF or binding.node is not target:
         return []
-    binding = bindings[0]
     return [use.parent for use in ctx.model.uses_of(binding)
             if ctx.model.binding_of(use.node) is binding and isinstance(use.parent, ast.Call)
             and use.parent.func is use.node]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import CLASS, Binding, ModuleModel
 from jaxerr_lsp.analysis.values import FROM_JAX
@@ -37,8 +37,9 @@ class HiPrimClass:
     binding: Binding  # the class statement's binding of its name
     # The class and its ancestors in this file, the class first (HiPrim itself excluded).
     lineage: tuple[ast.ClassDef, ...]
-    # Every name each of them binds in its body (defs, assignments, imports), by class.
-    names: dict[int, frozenset[str]]
+    # Every name each of them binds in its body (defs, assignments, imports...), by class,
+    # with how many times the body binds it (the model's class scope).
+    names: dict[int, dict[str, int]]
     subclassed: bool = False  # some class of this file derives from it
     instantiations: list[ast.Call] = field(default_factory=list)  # `Sin(...)` in this file
 
@@ -64,8 +65,7 @@ class HiPrimClass:
                          and s.name == name]
                 if found and isinstance(found[0], ast.AsyncFunctionDef):
                     return None  # calling it gives a coroutine, not what the body returns
-                if len(found) != 1 or found[0].decorator_list \
-                        or _bound_elsewhere(node, name, found[0]):
+                if len(found) != 1 or found[0].decorator_list or self.names[id(node)][name] != 1:
                     return None
                 return found[0]
         return None
@@ -77,8 +77,7 @@ class HiPrimClass:
                  and s.name == name]
         if found and isinstance(found[0], ast.AsyncFunctionDef):
             return None  # calling it gives a coroutine, not what the body returns
-        if len(found) != 1 or found[0].decorator_list \
-                or _bound_elsewhere(self.node, name, found[0]):
+        if len(found) != 1 or found[0].decorator_list or self.names[id(self.node)].get(name) != 1:
             return None
         return found[0]
 
@@ -116,7 +115,7 @@ def find_hiprim_classes(model: ModuleModel) -> list[HiPrimClass]:
         lineage = _lineage(model, node, bindings, lineages, set())
         if lineage is None:
             continue
-        names = {id(c): frozenset(_names_bound_in(c)) for c in lineage}
+        names = {id(c): _names_bound_in(model, c) for c in lineage}
         found.append(HiPrimClass(node, bindings[id(node)], lineage, names))
     by_node = {id(c.node): c for c in found}
     for node in model.classes:
@@ -149,12 +148,12 @@ def _binding_of_class(model: ModuleModel, node: ast.ClassDef) -> Binding | None:
     scope = body.parent if body is not None else None
     if scope is None:
         return None
-    bindings = scope.bindings.get(node.name, [])
-    if len(bindings) != 1 or bindings[0].kind != CLASS or bindings[0].node is not node:
+    binding = model.sole_binding(node.name, scope)
+    if binding is None or binding.kind != CLASS or binding.node is not node:
         return None
-    if _patched(model, bindings[0]):
+    if _patched(model, binding):
         return None
-    return bindings[0]
+    return binding
 
 
 def _patched(model: ModuleModel, binding: Binding) -> bool:
@@ -205,30 +204,14 @@ def _lineage(model: ModuleModel, node: ast.ClassDef, bindings: dict[int, Binding
     return result
 
 
-def _names_bound_in(node: ast.ClassDef) -> Iterator[str]:
-    """Every name the class body binds, nested statements (if/try/with/for) included, nested
-    defs and classes excluded. An annotation without a value binds nothing."""
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            yield statement.name
-            continue
-        if isinstance(statement, ast.AnnAssign) and statement.value is None:
-            continue
-        if isinstance(statement, ast.Lambda):
-            continue
-        if isinstance(statement, ast.Name) and isinstance(statement.ctx, (ast.Store, ast.Del)):
-            yield statement.id
-        elif isinstance(statement, ast.alias):
-            yield (statement.asname or statement.name).split(".")[0]
-        stack.extend(ast.iter_child_nodes(statement))
-
-
-def _bound_elsewhere(node: ast.ClassDef, name: str, method: ast.AST) -> bool:
-    """Whether the class body binds `name` somewhere besides `method`."""
-    count = sum(1 for bound in _names_bound_in(node) if bound == name)
-    return count != 1
+def _names_bound_in(model: ModuleModel, node: ast.ClassDef) -> dict[str, int]:
+    """Every name the class body binds (the model's class scope: nested statements included,
+    the insides of defs, classes, lambdas and comprehensions not; an annotation without a
+    value binds nothing), with how many times."""
+    scope = model.scope_of_node.get(id(node))
+    if scope is None:
+        return {}
+    return {name: len(model.bindings_named(name, scope)) for name in model.bound_names(scope)}
 
 
 __all__ = ["BWD_METHODS", "HIPRIM_QUALNAMES", "HiPrimClass", "find_hiprim_classes",

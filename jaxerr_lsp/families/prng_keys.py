@@ -162,22 +162,16 @@ def locate(body: list[ast.stmt], node: ast.AST) -> Location | None:
         statements = inner
 
 
-def conditional_in_statement(root: ast.AST, node: ast.AST) -> bool:
+def conditional_in_statement(model: ModuleModel, root: ast.AST, node: ast.AST) -> bool:
     """Whether `node`, inside the expression parts of `root`, is evaluated only sometimes:
     in an arm of `a if c else b`, after the first operand of `and`/`or`, in a `while` test
     (evaluated again and again), or in a nested lambda or comprehension."""
-    position = _start(node)
-    current: ast.AST = root
-    while current is not node:
-        child = None
-        for candidate in ast.iter_child_nodes(current):
-            if isinstance(candidate, ast.stmt) or not hasattr(candidate, "lineno"):
-                continue
-            if _holds(candidate, position):
-                child = candidate
-                break
-        if child is None:
-            return True  # not found where expected: say unsure
+    path = model.path_to(root, node)
+    if path is None:
+        return True  # not found where expected: say unsure
+    for current, child in zip(path, path[1:]):
+        if isinstance(child, ast.stmt) or not hasattr(child, "lineno"):
+            return True  # inside a nested statement, or a part without a position: unsure
         if isinstance(current, ast.IfExp) and child is not current.test:
             return True
         if isinstance(current, ast.BoolOp) and child is not current.values[0]:
@@ -186,7 +180,6 @@ def conditional_in_statement(root: ast.AST, node: ast.AST) -> bool:
             return True
         if isinstance(child, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             return True
-        current = child
     return False
 
 

@@ -77,8 +77,8 @@ def _names_the_parameter(ctx: Context, name: ast.Name, traced: TracedFunction) -
     scope = ctx.model.resolve_scope(name.id, use.scope) if use is not None else None
     if scope is None or scope.node is not traced.function:
         return False
-    bindings = scope.bindings.get(name.id, [])
-    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+    parameter = ctx.model.sole_binding(name.id, scope)
+    return parameter is not None and isinstance(parameter.node, ast.arg)
 
 
 def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: int) -> bool:

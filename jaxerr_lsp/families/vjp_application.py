@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import returned_values
-from jaxerr_lsp.analysis.model import DEF, UNPACK, Binding, Use
+from jaxerr_lsp.analysis.model import DEF, UNPACK, Binding, ModuleModel, Use
 from jaxerr_lsp.analysis.pytree import Structure, TupleNode, Unknown
 
 if TYPE_CHECKING:
@@ -96,8 +96,8 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     scope = model.call_scope.get(id(call))
     if not isinstance(name, ast.Name) or scope is None:
         return None
-    binding = next((b for b in scope.bindings.get(name.id, ()) if b.node is name), None)
-    if binding is None or binding.kind != UNPACK or len(scope.bindings[name.id]) != 1:
+    binding = model.sole_binding(name.id, scope)
+    if binding is None or binding.node is not name or binding.kind != UNPACK:
         return None
     uses = tuple(u for u in model.uses_of(binding) if model.binding_of(u.node) is binding)
     return VjpFunction(call, binding, aux, uses)
@@ -171,10 +171,10 @@ def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None
     return binding.node
 
 
-def returned_expressions(function: FunctionNode) -> list[ast.expr | None] | None:
+def returned_expressions(model: ModuleModel, function: FunctionNode) -> list[ast.expr | None] | None:
     """The expression of every return of `function` (None for a bare return or falling off
     the end); None when the code does not show them (a generator)."""
-    values = [value for value, _ in returned_values(function)]
+    values = [value for value, _ in returned_values(model, function)]
     return values or None
 
 
@@ -182,7 +182,7 @@ def output_structure(ctx: Context, function: FunctionNode, has_aux: bool) -> Str
     """The pytree structure every return of `function` certainly has: the whole returned
     value, or with `has_aux` the first element of the returned pair. None when a return is
     unknown or two returns differ."""
-    values = returned_expressions(function)
+    values = returned_expressions(ctx.model, function)
     if values is None:
         return None
     found: Structure | None = None

@@ -109,7 +109,7 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     if binding is None or binding.value is None:
         return False
     origin = jax_array_origin(ctx, binding.value)
-    if origin is None or _inside_try_with_handlers(use):
+    if origin is None or _inside_try_with_handlers(ctx, use):
         return False
     made = binding.value
     note = (f"\n`{base.id}` holds a JAX array (from `{shorten(ctx.segment(made))}`); rebind "
@@ -132,7 +132,7 @@ def _check_traced(ctx: Context, reported: set[int]) -> None:
         tracer = ctx.tracing.tracer(base)
         if use is None or tracer is None or not tracer.array \
                 or ctx.values.value(base).type == "Ref" or _maybe_not_one_array(ctx, base) \
-                or _inside_try_with_handlers(use):
+                or _inside_try_with_handlers(ctx, use):
             continue
         transform = tracer.transform
         note = (f"\n`{base.id}` {_traced_origin(base.id, tracer, traced)}: a traced JAX array; "
@@ -159,28 +159,11 @@ def _maybe_not_one_array(ctx: Context, base: ast.Name) -> bool:
     return not returns_one_array(ctx, value, traced_array)
 
 
-def _inside_try_with_handlers(use: Use) -> bool:
+def _inside_try_with_handlers(ctx: Context, use: Use) -> bool:
     """Whether the statement holding `use` is in the body of a `try` with handlers (code that
-    expects an error). Looks only at the compound statements of the use's own scope, and only
-    when the use sits in some first branch."""
-    candidates = {key for key, number in use.branch if number == 0}
-    if not candidates:
-        return False
-    stack: list[ast.stmt] = list(getattr(use.scope.node, "body", []))
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, (ast.Try, ast.TryStar)) and id(statement) in candidates \
-                and statement.handlers:
-            return True
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            stack.extend(getattr(statement, name, []))
-        for handler in getattr(statement, "handlers", []):
-            stack.extend(handler.body)
-        for case in getattr(statement, "cases", []):
-            stack.extend(case.body)
-    return False
+    expects an error), in the use's own scope."""
+    return any(arm == 0 and isinstance(node, (ast.Try, ast.TryStar)) and bool(node.handlers)
+               for node, arm in ctx.model.branches_of(use))
 
 
 def _traced_origin(name: str, tracer: Tracer, traced: TracedFunction) -> str:
@@ -227,8 +210,8 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
     """Why the rewrite may change what the program does ("" when it cannot)."""
     name = use.node.id
     if binding is None or binding.kind != ASSIGN:
-        bindings = use.scope.bindings.get(name, [])
-        if len(bindings) == 1 and isinstance(bindings[0].node, ast.arg):
+        only = ctx.model.sole_binding(name, use.scope)
+        if only is not None and isinstance(only.node, ast.arg):
             return (f"`{name}` is a parameter: rebinding it leaves the caller's array unchanged, "
                     "where an in-place update would have changed it.")
         return (f"`{name}` is bound more than once: another name or an earlier binding may hold "
@@ -244,7 +227,7 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
         return (f"`{name}` is also used on line {holder.node.lineno} in a way that may keep the "
                 "old array (an alias, a view, a container, a call); that value keeps the old "
                 "elements after the rebinding.")
-    if method == "set" and _calls(target.slice) and _calls(statement.value):
+    if method == "set" and _calls(ctx, target.slice) and _calls(ctx, statement.value):
         return ("The index and the value both call functions: the rewrite evaluates the index "
                 "first, the assignment evaluated the value first.")
     if method == "set" and not _basic_index(target.slice) and _traced_code(ctx, target):
@@ -326,10 +309,10 @@ def _consumed(ctx: Context, node: ast.expr, parent: ast.AST | None = None) -> bo
     return False
 
 
-def _calls(expr: ast.expr) -> bool:
+def _calls(ctx: Context, expr: ast.expr) -> bool:
     """Whether evaluating `expr` may run code with effects (a call, an await, a walrus)."""
-    return any(isinstance(n, (ast.Call, ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom))
-               for n in ast.walk(expr))
+    return bool(ctx.model.nodes_in(expr, (ast.Call, ast.Await, ast.NamedExpr, ast.Yield,
+                                          ast.YieldFrom)))
 
 
 def _basic_index(index: ast.expr) -> bool:

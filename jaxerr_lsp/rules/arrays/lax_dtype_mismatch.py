@@ -120,7 +120,7 @@ def _jnp_name(ctx: Context) -> tuple[str, str]:
     aliases = ctx.model.aliases_of("jax.numpy")
     if aliases:
         return aliases[0], ""
-    taken = "jnp" in ctx.model.uses or any("jnp" in s.bindings for s in (ctx.model.module_scope,))
+    taken = "jnp" in ctx.model.uses or "jnp" in ctx.model.bound_names(ctx.model.module_scope)
     return ("", "") if taken else ("jnp", "import jax.numpy as jnp")
 
 

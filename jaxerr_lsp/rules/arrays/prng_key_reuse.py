@@ -127,7 +127,9 @@ def _split_name(ctx: Context, consumption: Consumption) -> str:
 
 
 def _fresh_name(ctx: Context, consumption: Consumption) -> str:
-    taken = set(ctx.model.uses) | set(consumption.scope.bindings) | set(ctx.model.module_scope.bindings)
+    model = ctx.model
+    taken = set(model.uses) | set(model.bound_names(consumption.scope)) \
+        | set(model.bound_names(model.module_scope))
     for candidate in ("subkey", *(f"subkey{i}" for i in range(1, 10))):
         if candidate not in taken:
             return candidate
@@ -160,7 +162,7 @@ def _indexed_split(ctx: Context, consumption: Consumption) -> bool:
         and parent.value is consumption.call
 
 
-def _first_consumer(second: Consumption, earlier: list[Consumption], bound: list[tuple[int, int]],
+def _first_consumer(ctx: Context, second: Consumption, earlier: list[Consumption], bound: list[tuple[int, int]],
                     locations: dict[int, Location | None]) -> Consumption | None:
     """The consumption that certainly ran before `second` with the same key, if any."""
     after = locations[id(second)]
@@ -172,16 +174,16 @@ def _first_consumer(second: Consumption, earlier: list[Consumption], bound: list
         before = locations[id(first)]
         if before is None or not is_prefix(before.blocks, after.blocks):
             continue
-        if conditional_in_statement(before.statement, first.call):
+        if conditional_in_statement(ctx.model, before.statement, first.call):
             continue
         return first
     return None
 
 
-def _loop_around(consumption: Consumption, location: Location | None,
+def _loop_around(ctx: Context, consumption: Consumption, location: Location | None,
                  bound: list[tuple[int, int]]) -> ast.stmt | None:
     """The loop that runs `consumption` on every pass with the same key, if any."""
-    if location is None or conditional_in_statement(location.statement, consumption.call):
+    if location is None or conditional_in_statement(ctx.model, location.statement, consumption.call):
         return None
     for index in reversed(range(len(location.blocks))):
         block = location.blocks[index]
@@ -212,10 +214,10 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
     scope, name = group[0].scope, group[0].key.id
     if _rebound_from_inside(ctx, scope, name):
         return
-    bound = sorted(_bound_at(b) for b in scope.bindings.get(name, []))
+    bound = sorted(_bound_at(b) for b in ctx.model.bindings_named(name, scope))
     locations = {id(c): locate(body, c.call) for c in group}
     for index, second in enumerate(group):
-        first = _first_consumer(second, group[:index], bound, locations)
+        first = _first_consumer(ctx, second, group[:index], bound, locations)
         if first is not None and _indexed_split(ctx, first) and _indexed_split(ctx, second):
             continue
         if first is not None:
@@ -226,7 +228,7 @@ def _check_scope(ctx: Context, group: list[Consumption]) -> None:
             _report(ctx, second, template, values, certain, note, related,
                     _data(ctx, first, locations[id(first)]))
             continue
-        loop = _loop_around(second, locations[id(second)], bound)
+        loop = _loop_around(ctx, second, locations[id(second)], bound)
         if loop is not None and not _indexed_split(ctx, second):
             template, values, certain = _wording(ctx, second)
             note = (f" (the loop consumes `{name}` on every pass without replacing it; outside "
@@ -250,12 +252,12 @@ def _check_lax_body(ctx: Context, consumption: Consumption) -> None:
     if transform is None or not isinstance(transform.site, ast.Call):
         return
     if isinstance(function, ast.Lambda):
-        if conditional_in_statement(function, consumption.call):
+        if conditional_in_statement(ctx.model, function, consumption.call):
             return
     else:
         location = locate(function.body, consumption.call)  # type: ignore[attr-defined]
         if location is None or location.blocks \
-                or conditional_in_statement(location.statement, consumption.call):
+                or conditional_in_statement(ctx.model, location.statement, consumption.call):
             return
     kind = LAX_LOOPS[transform.qualname]
     if transform.qualname == "jax.lax.fori_loop":

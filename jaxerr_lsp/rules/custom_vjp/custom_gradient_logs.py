@@ -119,7 +119,7 @@ def _applied_to(ctx: Context, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunc
 
 def vjp_functions(ctx: Context, fun: FunctionNode) -> Iterator[FunctionNode]:
     """The VJP functions `fun` returns as the second element of `(value, vjp)`."""
-    for value, _node in returned_values(fun):
+    for value, _node in returned_values(ctx.model, fun):
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2 \
                 and not isinstance(value.elts[1], ast.Starred):
             vjp = ctx.model.function_of(value.elts[1])
@@ -142,8 +142,8 @@ def _is_parameter(ctx: Context, vjp: FunctionNode, expr: ast.expr) -> bool:
     scope = ctx.model.resolve_scope(expr.id, use.scope) if use is not None else None
     if scope is None or scope is not ctx.model.scope_of_node.get(id(vjp)):
         return False
-    bindings = scope.bindings.get(expr.id, [])
-    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+    parameter = ctx.model.sole_binding(expr.id, scope)
+    return parameter is not None and isinstance(parameter.node, ast.arg)
 
 
 # Types whose values are never a list or tuple of length two (tuples and lists: by length).
@@ -177,7 +177,7 @@ def check(ctx: Context) -> None:
         related = (Related(ctx.span(made.where), "made with `jax.custom_gradient(with_logs=True)` here"),)
         for vjp in vjp_functions(ctx, made.fun):
             ctx.values.seed(vjp, FROM_JAX)
-            for value, node in returned_values(vjp):
+            for value, node in returned_values(ctx.model, vjp):
                 _check_return(ctx, vjp, value, node, arity, related)
 
 

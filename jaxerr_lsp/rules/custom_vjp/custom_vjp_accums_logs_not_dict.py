@@ -79,12 +79,11 @@ def accumulated(bwd: FunctionNode) -> dict[str, str]:
     return found
 
 
-def _uses_any(function: FunctionNode, names: tuple[str, ...]) -> bool:
-    """Whether the body of `function` reads any of `names` (a small walk of one function)."""
+def _uses_any(ctx: Context, function: FunctionNode, names: tuple[str, ...]) -> bool:
+    """Whether the body of `function` reads any of `names`."""
     wanted = set(names)
     body = [function.body] if isinstance(function, ast.Lambda) else function.body
-    return any(isinstance(node, ast.Name) and node.id in wanted
-               for statement in body for node in ast.walk(statement))
+    return any(node.id in wanted for statement in body for node in ctx.model.names_in(statement))
 
 
 def check(ctx: Context) -> None:
@@ -93,7 +92,7 @@ def check(ctx: Context) -> None:
         if bwd is None:
             continue
         accums = accumulator_names(registration)
-        for value, statement in returned_values(bwd):
+        for value, statement in returned_values(ctx.model, bwd):
             if value is None:
                 continue
             returned = ctx.values.value(value)
@@ -124,7 +123,7 @@ def _repairs(ctx: Context, bwd: FunctionNode, value: ast.expr, statement: ast.AS
         if texts == list(accums) or texts == [done[name] for name in accums]:
             return True, ()
         return False, ()
-    if len(elements) == len(accums) and not _uses_any(bwd, accums) \
+    if len(elements) == len(accums) and not _uses_any(ctx, bwd, accums) \
             and not isinstance(bwd, ast.Lambda) and _alone_on_its_lines(ctx, statement):
         return False, accums
     return False, ()

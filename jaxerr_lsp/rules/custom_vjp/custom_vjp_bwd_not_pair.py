@@ -42,7 +42,7 @@ def check(ctx: Context) -> None:
     for registration in registrations(ctx, "defvjp_with_logs"):
         if registration.bwd is None:
             continue
-        for value, node in returned_values(registration.bwd):
+        for value, node in returned_values(ctx.model, registration.bwd):
             if value is None and isinstance(node, ast.FunctionDef):
                 kind_name, source, span = "NoneType", "None", ctx.name_span(node)
                 shown = "None (the bwd rule has no return statement)"

@@ -72,7 +72,7 @@ def check(ctx: Context) -> None:
         arity = registration.arity
         if registration.bwd is None or arity is None:
             continue
-        for value, node in returned_values(registration.bwd):
+        for value, node in returned_values(ctx.model, registration.bwd):
             for cts in _cotangents(ctx, registration, value):
                 _check_cotangents(ctx, registration, arity, cts, node)
 

@@ -214,10 +214,10 @@ def _application(ctx: Context, target: ast.Name, made_by: ast.Call) -> ast.Call 
     """The first call `f_jvp(t)` of the name `target` binds (bound only there), with a
     tangent that is not certainly rejected first."""
     scope = ctx.model.call_scope.get(id(made_by))
-    bindings = scope.bindings.get(target.id, []) if scope is not None else []
-    if len(bindings) != 1:
+    binding = ctx.model.sole_binding(target.id, scope) if scope is not None else None
+    if binding is None:
         return None
-    for use in ctx.model.uses_of(bindings[0]):
+    for use in ctx.model.uses_of(binding):
         parent = use.parent
         if isinstance(parent, ast.Call) and parent.func is use.node and parent.args \
                 and not parent.keywords and all(_float_like(ctx, a) for a in parent.args):

@@ -57,10 +57,10 @@ def ignores_residuals(model: ModuleModel, registration: Registration) -> bool:
         return False
     name = signature.positional[len(nondiff)]
     scope = model.scope_of_node.get(id(bwd))
-    bindings = scope.bindings.get(name, []) if scope is not None else []
-    if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+    parameter = model.sole_binding(name, scope) if scope is not None else None
+    if parameter is None or not isinstance(parameter.node, ast.arg):
         return False
-    return next(iter(model.uses_of(bindings[0])), None) is None
+    return next(iter(model.uses_of(parameter)), None) is None
 
 
 def check(ctx: Context) -> None:
@@ -69,7 +69,7 @@ def check(ctx: Context) -> None:
     for registration in registered_once(found):
         if registration.fwd is None:
             continue
-        for value, node in returned_values(registration.fwd):
+        for value, node in returned_values(ctx.model, registration.fwd):
             _check_return(ctx, registration, value, node)
 
 

@@ -51,7 +51,7 @@ class FwdOutputTree(RuleData):
 def _primal_structure(ctx: Context, primal: FunctionNode) -> str | None:
     """The one structure every return of the custom_vjp function certainly has, or None."""
     found: set[str | None] = set()
-    for value, _node in returned_values(primal):
+    for value, _node in returned_values(ctx.model, primal):
         found.add("None" if value is None else tree_text(ctx.values.value(value).tree))
     if len(found) != 1:
         return None
@@ -109,7 +109,7 @@ def check(ctx: Context) -> None:
         primal_structure = _primal_structure(ctx, primal)
         if primal_structure is None:
             continue
-        for value, _node in returned_values(registration.fwd):
+        for value, _node in returned_values(ctx.model, registration.fwd):
             _check_return(ctx, registration, value, primal_structure, call, scan)
 
 

@@ -43,7 +43,7 @@ def check(ctx: Context) -> None:
     for registration in registrations(ctx, "defvjp_with_logs"):
         if registration.bwd is None:
             continue
-        for returned_expr, _node in returned_values(registration.bwd):
+        for returned_expr, _node in returned_values(ctx.model, registration.bwd):
             if returned_expr is None:
                 continue
             returned = ctx.values.value(returned_expr)

@@ -145,8 +145,8 @@ def _is_traced_parameter(ctx: Context, expr: ast.expr, traced: Traced) -> bool:
     own = ctx.model.scope_of_node.get(id(traced.function))
     if use is None or own is None or ctx.model.resolve_scope(expr.id, use.scope) is not own:
         return False
-    bindings = own.bindings.get(expr.id, [])
-    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+    parameter = ctx.model.sole_binding(expr.id, own)
+    return parameter is not None and isinstance(parameter.node, ast.arg)
 
 
 def _nondiff_arguments(custom_vjp: CustomVjp, call: ast.Call) -> list[ast.expr]:

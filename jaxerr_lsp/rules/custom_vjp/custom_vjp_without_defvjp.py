@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.families.custom_vjp import CustomVjp, custom_vjps
 from jaxerr_lsp.families.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.analysis.model import DEF, Binding
+from jaxerr_lsp.analysis.model import DEF, Scope
 from jaxerr_lsp.engine.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -107,11 +107,10 @@ def check(ctx: Context) -> None:
                    data=WithoutDefvjp(span, definitions, line))
 
 
-def _single_def(binding_scope_bindings: dict[str, list[Binding]], name: str) -> ast.AST | None:
-    bindings = binding_scope_bindings.get(name, [])
-    if len(bindings) == 1 and bindings[0].kind == DEF:
-        return bindings[0].node
-    return None
+def _single_def(ctx: Context, scope: Scope, name: str) -> ast.AST | None:
+    """The def of `name` in `scope` when it is the name's only binding there."""
+    binding = ctx.model.sole_binding(name, scope)
+    return binding.node if binding is not None and binding.kind == DEF else None
 
 
 def _registration(ctx: Context, custom_vjp: CustomVjp,
@@ -122,8 +121,8 @@ def _registration(ctx: Context, custom_vjp: CustomVjp,
     if binding is None:
         return None, ""
     name = binding.name
-    fwd = _single_def(binding.scope.bindings, f"{name}_fwd")
-    bwd = _single_def(binding.scope.bindings, f"{name}_bwd")
+    fwd = _single_def(ctx, binding.scope, f"{name}_fwd")
+    bwd = _single_def(ctx, binding.scope, f"{name}_bwd")
     statement = binding.node if isinstance(binding.node, ast.stmt) else \
         ctx.model.parent.get(id(custom_vjp.definition))
     if fwd is None or bwd is None or not isinstance(statement, ast.stmt):

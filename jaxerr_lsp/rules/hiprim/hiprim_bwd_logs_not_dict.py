@@ -62,8 +62,8 @@ def check(ctx: Context) -> None:
             if method is None:
                 continue
             seed_jax_arguments(ctx, method, jax_arguments)
-            accumulates = _accumulates(method)
-            for value, _node in returned_values(method):
+            accumulates = _accumulates(ctx, method)
+            for value, _node in returned_values(ctx.model, method):
                 if value is None:
                     continue
                 returned = ctx.values.value(value).type
@@ -79,7 +79,7 @@ def _check_retval_logs(ctx: Context, hiprim: HiPrimClass) -> None:
     if method is None or hiprim.binds("vjp_bwd"):
         return
     seed_jax_arguments(ctx, method, 2)
-    for value, _node in returned_values(method):
+    for value, _node in returned_values(ctx.model, method):
         returned = ctx.values.value(value) if value is not None else None
         if returned is None or returned.type != "tuple" or returned.elements is None \
                 or len(returned.elements) != 2:
@@ -90,16 +90,10 @@ def _check_retval_logs(ctx: Context, hiprim: HiPrimClass) -> None:
             _report(ctx, hiprim, "vjp_bwd", logs, logs_type, accumulates=False, logs_element=True)
 
 
-def _accumulates(method: FunctionDef) -> bool:
+def _accumulates(ctx: Context, method: FunctionDef) -> bool:
     """Whether the method's body calls `<something>.accum(...)`."""
-    stack: list[ast.AST] = list(method.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr == "accum":
-            return True
-        stack.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(call.func, ast.Attribute) and call.func.attr == "accum"
+               for statement in method.body for call in ctx.model.calls_in(statement))
 
 
 def _report(ctx: Context, hiprim: HiPrimClass, method: str, value: ast.expr, returned: str,

@@ -51,16 +51,16 @@ def check(ctx: Context) -> None:
     for hiprim in hiprim_classes(ctx):
         if hiprim.binds("vjp_bwd"):
             continue  # JAX calls the class's own vjp_bwd, not the retval rules
-        inputs = input_count(hiprim)
+        inputs = input_count(ctx, hiprim)
         retval = hiprim.own_method("vjp_bwd_retval")
         if retval is not None and not is_stub(retval) and not hiprim.binds("vjp_bwd_retval_logs"):
             seed_jax_arguments(ctx, retval, 2)
-            for value, node in returned_values(retval):
+            for value, node in returned_values(ctx.model, retval):
                 _check_cotangents(ctx, retval, value, node, inputs)
         retval_logs = hiprim.own_method("vjp_bwd_retval_logs")
         if retval_logs is not None:
             seed_jax_arguments(ctx, retval_logs, 2)
-            for value, _node in returned_values(retval_logs):
+            for value, _node in returned_values(ctx.model, retval_logs):
                 if value is None:
                     continue  # (cotangents, logs): anything but a visible pair is another error
                 pair = ctx.values.value(value)
@@ -85,9 +85,10 @@ def _check_cotangents(ctx: Context, method: FunctionDef, value: ast.expr | None,
         _report_arity(ctx, value, len(returned.elements), inputs)
 
 
-def input_count(hiprim: HiPrimClass) -> int | None:
+def input_count(ctx: Context, hiprim: HiPrimClass) -> int | None:
     """len(self.in_avals) when the `__init__` that runs (the class's own, or the nearest
-    ancestor's in the file) sets it only to tuple displays of one length."""
+    ancestor's in the file) sets it only by plain assignments of tuple displays of one length
+    (anywhere in its body, the functions it defines included)."""
     init = next((c for c in hiprim.lineage if "__init__" in hiprim.names[id(c)]), None)
     if init is None:
         return None
@@ -95,41 +96,17 @@ def input_count(hiprim: HiPrimClass) -> int | None:
     if len(methods) != 1:
         return None
     lengths = set()
-    stack: list[ast.AST] = list(methods[0].body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        for target in _targets(node):
-            if _is_self_attribute(target, "in_avals"):
-                value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
-                if not isinstance(node, ast.Assign) or len(node.targets) != 1 \
-                        or not isinstance(value, ast.Tuple) \
-                        or any(isinstance(e, ast.Starred) for e in value.elts):
-                    return None
-                lengths.add(len(value.elts))
-        stack.extend(ast.iter_child_nodes(node))
+    for statement in methods[0].body:
+        for target, node in ctx.model.stores_in(statement):
+            if not _is_self_attribute(target, "in_avals"):
+                continue
+            value = node.value if isinstance(node, ast.Assign) else None
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1 \
+                    or not isinstance(value, ast.Tuple) \
+                    or any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            lengths.add(len(value.elts))
     return lengths.pop() if len(lengths) == 1 else None
-
-
-def _targets(node: ast.AST) -> list[ast.expr]:
-    """Everything `node` assigns to, tuple targets unpacked."""
-    found: list[ast.expr] = []
-    if isinstance(node, ast.Assign):
-        stack = list(node.targets)
-    elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-        stack = [node.target]
-    else:
-        return []
-    while stack:
-        target = stack.pop()
-        if isinstance(target, (ast.Tuple, ast.List)):
-            stack.extend(target.elts)
-        elif isinstance(target, ast.Starred):
-            stack.append(target.value)
-        else:
-            found.append(target)
-    return found
 
 
 def _is_self_attribute(target: ast.expr, name: str) -> bool:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 REQUIRED = ("in_avals", "out_aval", "params")  # the order HiPrim.__init__ checks them in
 _DYNAMIC = frozenset({"setattr", "vars", "__dict__", "__setattr__", "locals", "exec", "eval"})
+_DYNAMIC_NODES = (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.Name, ast.Attribute, ast.Call)
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,9 @@ def check(ctx: Context) -> None:
         if index is None:
             continue
         before = init.body[:index]
-        if any(_dynamic(node) for node in before):
+        if any(_dynamic(ctx, node) for node in before):
             continue
-        assigned = {t.attr for node in before for t in _self_attribute_targets(node)}
+        assigned = {t.attr for node in before for t in _self_attribute_targets(ctx, node)}
         missing = [name for name in REQUIRED if name not in assigned and not hiprim.binds(name)]
         if not missing:
             continue
@@ -79,11 +80,8 @@ def _super_init_index(ctx: Context, hiprim: HiPrimClass, init: ast.FunctionDef |
             found.append(position)
     if len(found) != 1:
         return None
-    calls = 0
-    for statement in init.body:
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Attribute) and node.attr == "__init__":
-                calls += 1
+    calls = sum(1 for statement in init.body
+                for node in ctx.model.nodes_in(statement, ast.Attribute) if node.attr == "__init__")
     return found[0] if calls == 1 else None
 
 
@@ -105,10 +103,10 @@ def _is_super_init(ctx: Context, hiprim: HiPrimClass, call: ast.Call) -> bool:
     return False
 
 
-def _dynamic(statement: ast.stmt) -> bool:
+def _dynamic(ctx: Context, statement: ast.stmt) -> bool:
     """Whether the statement may set attributes of `self` in a way the rule cannot see, or
     leave `__init__` early."""
-    for node in ast.walk(statement):
+    for node in ctx.model.nodes_in(statement, _DYNAMIC_NODES):
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)):
             return True
         if isinstance(node, ast.Name) and node.id in _DYNAMIC:
@@ -129,29 +127,12 @@ def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
 
-def _self_attribute_targets(statement: ast.AST) -> list[ast.Attribute]:
-    """`self.x` targets assigned anywhere in the statement (branches included)."""
-    found: list[ast.Attribute] = []
-    for node in ast.walk(statement):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = list(node.targets)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and not (
-                isinstance(node, ast.AnnAssign) and node.value is None):
-            targets = [node.target]
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.NamedExpr)):
-            targets = [node.target]
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
-        while targets:
-            target = targets.pop()
-            if isinstance(target, (ast.Tuple, ast.List)):
-                targets.extend(target.elts)
-            elif isinstance(target, ast.Starred):
-                targets.append(target.value)
-            elif isinstance(target, ast.Attribute) and _is_self(target.value):
-                found.append(target)
-    return found
+def _self_attribute_targets(ctx: Context, statement: ast.AST) -> list[ast.Attribute]:
+    """`self.x` targets assigned anywhere in the statement (branches included; an annotation
+    without a value assigns nothing)."""
+    return [target for target, holder in ctx.model.stores_in(statement)
+            if isinstance(target, ast.Attribute) and _is_self(target.value)
+            and not (isinstance(holder, ast.AnnAssign) and holder.value is None)]
 
 
 def _report(ctx: Context, hiprim: HiPrimClass, init: ast.FunctionDef | ast.AsyncFunctionDef,
@@ -164,7 +145,7 @@ def _report(ctx: Context, hiprim: HiPrimClass, init: ast.FunctionDef | ast.Async
     if len(missing) > 1:
         others = ", ".join(f"`self.{m}`" for m in missing[1:])
         note = f"\n{others} {'is' if len(missing) == 2 else 'are'} not set before the call either."
-    move_to, move_safe = _move_target(init, index, missing)
+    move_to, move_safe = _move_target(ctx, init, index, missing)
     if move_to is not None:
         note += ("\nThe missing attributes are assigned later in `__init__`: call "
                  "`super().__init__()` after them.")
@@ -181,7 +162,7 @@ def _lines_of(statement: ast.stmt) -> Span:
     return Span(statement.lineno, 0, (statement.end_lineno or statement.lineno) + 1, 0)
 
 
-def _move_target(init: ast.FunctionDef | ast.AsyncFunctionDef, index: int,
+def _move_target(ctx: Context, init: ast.FunctionDef | ast.AsyncFunctionDef, index: int,
                  missing: list[str]) -> tuple[Span | None, bool]:
     """Where the super call can move (after the last top-level plain assignment of a missing
     attribute), and whether the statements it moves over are plain, self-free assignments of
@@ -189,18 +170,18 @@ def _move_target(init: ast.FunctionDef | ast.AsyncFunctionDef, index: int,
     after = init.body[index + 1:]
     last = None
     for position, statement in enumerate(after):
-        names = {t.attr for t in _self_attribute_targets(statement)}
+        names = {t.attr for t in _self_attribute_targets(ctx, statement)}
         if names & set(missing):
             if not isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 return None, False
             last = position
     if last is None:
         return None, False
-    assigned_later = {t.attr for s in after[:last + 1] for t in _self_attribute_targets(s)}
+    assigned_later = {t.attr for s in after[:last + 1] for t in _self_attribute_targets(ctx, s)}
     if not set(missing) <= assigned_later:
         return None, False
     safe = all(isinstance(s, ast.Assign) and all(_plain_self_target(t) for t in s.targets)
-               and not any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(s.value))
+               and not any(n.id == "self" for n in ctx.model.names_in(s.value))
                for s in after[:last + 1])
     end = after[last].end_lineno or after[last].lineno
     return Span(end + 1, 0, end + 1, 0), safe

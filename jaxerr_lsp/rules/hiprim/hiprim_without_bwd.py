@@ -52,7 +52,7 @@ def check(ctx: Context) -> None:
         if any(hiprim.binds(name) for name in BWD_METHODS):
             continue
         forward = hiprim.method("vjp_fwd")
-        if forward is None or not any(True for _ in returned_values(forward)):
+        if forward is None or not any(True for _ in returned_values(ctx.model, forward)):
             continue  # a vjp_fwd that only raises (or is not a plain def) fails first
         fwd = hiprim.own_method("vjp_fwd")
         where = ctx.name_span(fwd) if fwd is not None else ctx.name_span(hiprim.node)
@@ -74,7 +74,7 @@ def _data(ctx: Context, hiprim: HiPrimClass,
         indent = line[: len(line) - len(line.lstrip())]
         if line.strip().startswith(("def ", "async def ", "@")) and fwd.end_lineno is not None:
             fwd_lines = Span(first, 0, fwd.end_lineno + 1, 0)
-    bound = ctx.model.module_scope.bindings.get("vjp_from_jvp", [])
+    bound = ctx.model.bindings_named("vjp_from_jvp", ctx.model.module_scope)
     needs_import = not (len(bound) == 1 and bound[0].qualname == VJP_FROM_JVP)
     if bound and needs_import:
         fwd_lines = None  # the name means something else here

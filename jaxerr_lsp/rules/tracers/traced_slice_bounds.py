@@ -121,9 +121,8 @@ def _static_parameter(ctx: Context, piece: ast.Slice, tracer: Tracer) -> tuple[S
             or function.called_from:
         return None
     for bound in (piece.lower, piece.upper, piece.step):
-        for node in ast.walk(bound) if bound is not None else ():
-            if isinstance(node, ast.Name) and node.id != name \
-                    and ctx.tracing.tracer(node) is not None:
+        for node in ctx.model.names_in(bound) if bound is not None else ():
+            if node.id != name and ctx.tracing.tracer(node) is not None:
                 return None
     arguments = function.function.args
     positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]

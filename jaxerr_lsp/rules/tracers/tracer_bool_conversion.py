@@ -152,8 +152,8 @@ def _parameter(ctx: Context, name: ast.Name, function: TracedFunction) -> Tracer
     scope = _scope_of(ctx, name)
     if scope is None or scope is not ctx.model.scope_of_node.get(id(function.function)):
         return None
-    bindings = scope.bindings.get(name.id, [])
-    if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+    parameter = ctx.model.sole_binding(name.id, scope)
+    if parameter is None or not isinstance(parameter.node, ast.arg):
         return None
     return function.tracers.get(name.id, False)
 
@@ -319,8 +319,22 @@ def _simple(ctx: Context, expr: ast.expr | None) -> bool:
             and all(_simple(ctx, a) for a in expr.args) and all(_simple(ctx, k.value) for k in expr.keywords)
     if isinstance(expr, ast.Attribute):
         return isinstance(expr.value, (ast.Name, ast.Attribute))
-    children = [c for c in ast.iter_child_nodes(expr) if isinstance(c, ast.expr)]
-    return all(_simple(ctx, c) for c in children)
+    return all(_simple(ctx, c) for c in _operands(expr))
+
+
+def _operands(expr: ast.expr) -> list[ast.expr]:
+    """The operands of a subscript, arithmetic, a comparison or a slice (none for a name)."""
+    if isinstance(expr, ast.Subscript):
+        return [expr.value, expr.slice]
+    if isinstance(expr, ast.BinOp):
+        return [expr.left, expr.right]
+    if isinstance(expr, ast.UnaryOp):
+        return [expr.operand]
+    if isinstance(expr, ast.Compare):
+        return [expr.left, *expr.comparators]
+    if isinstance(expr, ast.Slice):
+        return [p for p in (expr.lower, expr.upper, expr.step) if p is not None]
+    return []
 
 
 def _numpy_name(ctx: Context) -> str | None:

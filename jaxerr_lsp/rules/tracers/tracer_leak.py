@@ -361,7 +361,7 @@ def _global_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     if holder is None:
         return
     first_run = min((r.lineno for r in runs), default=0)
-    for binding in holder.bindings.get(leak.holder, []):
+    for binding in model.bindings_named(leak.holder, holder):
         if binding.node is leak.where:
             continue
         if _inside(binding.node, leak.traced.function):

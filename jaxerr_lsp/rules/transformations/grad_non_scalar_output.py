@@ -56,7 +56,7 @@ def check(ctx: Context) -> None:
         if gradient.qualname not in _SCALAR_GRADIENTS or gradient.holomorphic:
             continue
         function = differentiated_definition(ctx, gradient)
-        returned = return_expression(function) if function is not None else None
+        returned = return_expression(ctx.model, function) if function is not None else None
         if function is None or returned is None or not _inputs_accepted(ctx, gradient):
             continue
         output = _output_expression(ctx, returned, gradient.has_aux)

@@ -125,7 +125,7 @@ def _calls_on_self(ctx: Context, cls: ast.ClassDef,
                 or holder.decorator_list:
             continue
         first = [*holder.args.posonlyargs, *holder.args.args][:1]
-        if first and first[0].arg == receiver.id and len(scope.bindings.get(receiver.id, ())) == 1:
+        if first and first[0].arg == receiver.id and model.sole_binding(receiver.id, scope) is not None:
             found.append(call)
     return found
 

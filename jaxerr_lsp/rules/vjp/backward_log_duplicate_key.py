@@ -62,14 +62,14 @@ class Application:
     times: int  # how many times it runs in one pass (a `for _ in range(N)` loop: N)
 
 
-def constant_log_keys(registration: Registration) -> tuple[object, ...] | None:
+def constant_log_keys(ctx: Context, registration: Registration) -> tuple[object, ...] | None:
     """The keys the bwd rule logs on every call, in order, when every return is a pair whose
     logs are a dict display with constant keys (the same keys on every path)."""
     bwd = registration.bwd
     if bwd is None:
         return None
     found: tuple[object, ...] | None = None
-    for value, _node in returned_values(bwd):
+    for value, _node in returned_values(ctx.model, bwd):
         if not isinstance(value, ast.Tuple) or len(value.elts) != 2:
             return None
         logs = value.elts[1]
@@ -191,7 +191,7 @@ class _Flow:
         if isinstance(function, ast.Lambda):
             output: ast.expr | None = function.body
         else:
-            returns = list(returned_values(function))
+            returns = list(returned_values(self.ctx.model, function))
             if len(returns) != 1 or returns[0][1] is not function.body[-1]:
                 return None
             output = returns[0][0]
@@ -242,7 +242,7 @@ class _Flow:
                 continue
             assert isinstance(statement, ast.For)
             end = statement.end_lineno or statement.lineno
-            if any(b.line > end for b in scope.bindings.get(name.id, [])):
+            if any(b.line > end for b in self.ctx.model.bindings_named(name.id, scope)):
                 continue  # rebound after the loop: what the loop built may not be returned
             for inner in statement.body:
                 self._reach_loop_statement(inner, name.id, count)
@@ -271,7 +271,7 @@ class _Flow:
         """Whether `name` is bound only as the parameter and by `statement` (so what
         `statement` applies the function to always comes from the parameter)."""
         assert self.scope is not None
-        bindings = self.scope.bindings.get(name, [])
+        bindings = self.ctx.model.bindings_named(name, self.scope)
         return all(isinstance(b.node, ast.arg) or (
             isinstance(statement, ast.Assign) and b.node is statement.targets[0])
             for b in bindings)
@@ -315,8 +315,8 @@ class _Flow:
                 or use.scope is not self.scope:
             return False
         assert self.scope is not None
-        bindings = self.scope.bindings.get(name.id, [])
-        return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+        parameter = self.ctx.model.sole_binding(name.id, self.scope)
+        return parameter is not None and isinstance(parameter.node, ast.arg)
 
     # -------------------------------------------------------------------- helpers
     def _assigned_once(self, name: ast.Name) -> ast.expr | None:
@@ -361,9 +361,8 @@ def _loop_count(ctx: Context, statement: ast.stmt) -> int | None:
               and isinstance(a.value, int)]
     count = bounds[0] if len(bounds) == 1 else bounds[1] - bounds[0]
     for inner in statement.body:
-        for node in ast.walk(inner):
-            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
-                return None
+        if ctx.model.nodes_in(inner, (ast.Break, ast.Continue, ast.Return)):
+            return None
     return count
 
 
@@ -383,7 +382,7 @@ class Applied:
 def check(ctx: Context) -> None:
     logged = []
     for registration in registrations(ctx, "defvjp_with_logs"):
-        keys = constant_log_keys(registration)
+        keys = constant_log_keys(ctx, registration)
         if keys is None or _registered_more_than_once(ctx, registration):
             continue
         logged.append((registration, keys))
@@ -456,7 +455,7 @@ def _logs_spans(ctx: Context, registration: Registration) -> tuple[Span, ...]:
     bwd = registration.bwd
     if bwd is None:
         return ()
-    return tuple(ctx.span(value.elts[1]) for value, _node in returned_values(bwd)
+    return tuple(ctx.span(value.elts[1]) for value, _node in returned_values(ctx.model, bwd)
                  if isinstance(value, ast.Tuple) and len(value.elts) == 2)
 
 

@@ -131,7 +131,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     function = differentiated_function(ctx, site.args[0])
     if function is None or not _raises_when_run(ctx, site):
         return
-    values = returned_expressions(function)
+    values = returned_expressions(ctx.model, function)
     if values is None:
         return
     returned = []
@@ -165,7 +165,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
 
 
 def _returns_text(ctx: Context, function: FunctionNode) -> str:
-    values = returned_expressions(function) or []
+    values = returned_expressions(ctx.model, function) or []
     texts = ["None" if v is None else ctx.segment(v).split("\n", 1)[0] for v in values]
     return " or ".join(dict.fromkeys(texts))
 

@@ -61,7 +61,7 @@ def _is_inexact(ctx: Context, expr: ast.expr | None) -> bool:
 
 
 def _returns_inexact(ctx: Context, function: FunctionNode, has_aux: bool) -> bool:
-    values = returned_expressions(function)
+    values = returned_expressions(ctx.model, function)
     if values is None:
         return False
     for value in values:

@@ -155,7 +155,7 @@ def _replacement(ctx: Context, mismatch: Mismatch) -> tuple[str, bool]:
             and node.value in (0, 1):
         return ("True" if node.value else "False"), True
     if mismatch.kind == CONTAINER_FOR_LEAF:
-        flags = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant)]
+        flags = [n.value for n in ctx.model.nodes_in(node, ast.Constant)]
         if flags and all(type(f) is bool for f in flags):
             if len(set(flags)) == 1:
                 return str(flags[0]), True

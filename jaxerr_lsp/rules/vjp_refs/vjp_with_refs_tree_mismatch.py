@@ -141,15 +141,14 @@ def _primals_rebound(ctx: Context, primals: list[ast.expr], vjp: ast.Call, call:
     if model.call_scope.get(id(vjp)) is not model.call_scope.get(id(call)):
         return True
     for primal in primals:
-        for node in ast.walk(primal):
-            if isinstance(node, ast.Name):
-                use = model.use_of.get(id(node))
-                scope = model.resolve_scope(node.id, use.scope) if use else None
-                if scope is None:
-                    continue
-                bindings = scope.bindings[node.id]
-                if len(bindings) > 1 or any(vjp.lineno < b.line <= call.lineno for b in bindings):
-                    return True
+        for node in model.names_in(primal):
+            use = model.use_of.get(id(node))
+            scope = model.resolve_scope(node.id, use.scope) if use else None
+            if scope is None:
+                continue
+            bindings = model.bindings_named(node.id, scope)
+            if len(bindings) > 1 or any(vjp.lineno < b.line <= call.lineno for b in bindings):
+                return True
     return False
 
 
