@@ -23,7 +23,7 @@ from pathlib import Path
 from functools import cached_property
 from typing import Any, Callable, Collection, Iterator, NamedTuple, TypeVar
 
-from jaxerr_lsp.analysis.flow import Flow
+from jaxerr_lsp.analysis.flow import Flow, Reaching
 
 # Binding kinds
 ASSIGN = "assign"  # name = value
@@ -518,10 +518,7 @@ class ModuleModel:
         """The bindings that can reach the use `node`, in source order, when code flow decides
         it: None for a name read inside a nested function from an enclosing scope (it may run
         at any time), a name that may be unbound there, a builtin, a star import's name."""
-        known = self._reaching.get(id(node))
-        if known is None or known[0] is not node:
-            known = self._reaching[id(node)] = (node, self._find_reaching(node))
-        return known[1]
+        return _kept(self._reaching, node, self._find_reaching)
 
     def _find_reaching(self, node: ast.Name) -> list[Binding] | None:
         use = self.use_of.get(id(node))
@@ -530,7 +527,17 @@ class ModuleModel:
         scope = self.resolve_scope(node.id, use.scope)
         if scope is None:
             return None
-        reach = self.flow.reaching(node)
+        return self._reached(self.flow.reaching(node), scope)
+
+    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
+        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
+        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
+            return None
+        return self._reached(self.flow.reaching(binding.node), binding.scope)
+
+    def _reached(self, reach: Reaching | None, scope: Scope) -> list[Binding] | None:
+        """The bindings of `scope` a flow answer names, when it is exact and certain (no
+        path with the name unbound)."""
         if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
                 or not reach.definitions:
             return None
@@ -539,27 +546,11 @@ class ModuleModel:
             return None
         return found  # type: ignore[return-value]
 
-    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
-        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
-        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
-            return None
-        reach = self.flow.reaching(binding.node)
-        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
-                or not reach.definitions:
-            return None
-        found = [self.binding_at.get(id(d)) for d in reach.definitions]
-        if any(b is None or b.scope is not binding.scope for b in found):
-            return None
-        return found  # type: ignore[return-value]
-
     def binding_of(self, node: ast.Name) -> Binding | None:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,
         the name's only binding there, when the use certainly sees it bound."""
-        known = self._binding_of.get(id(node))
-        if known is None or known[0] is not node:
-            known = self._binding_of[id(node)] = (node, self._find_binding_of(node))
-        return known[1]
+        return _kept(self._binding_of, node, self._find_binding_of)
 
     def _find_binding_of(self, node: ast.Name) -> Binding | None:
         use = self.use_of.get(id(node))
@@ -674,10 +665,7 @@ class ModuleModel:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""
-        known = self._qualnames.get(id(expr))
-        if known is None or known[0] is not expr:  # (the node itself: ids of dead nodes recur)
-            known = self._qualnames[id(expr)] = (expr, self._find_qualname(expr))
-        return known[1]
+        return _kept(self._qualnames, expr, self._find_qualname)
 
     def _find_qualname(self, expr: ast.expr) -> str | None:
         parts: list[str] = []
@@ -748,10 +736,7 @@ class ModuleModel:
 
     def call_site(self, call: ast.Call) -> CallSite | None:
         """What `call` runs, when it is a module attribute (through a partial or not)."""
-        known = self._call_sites.get(id(call))
-        if known is None or known[0] is not call:  # (the node itself: ids of dead nodes recur)
-            known = self._call_sites[id(call)] = (call, self._find_call_site(call))
-        return known[1]
+        return _kept(self._call_sites, call, self._find_call_site)
 
     def _find_call_site(self, call: ast.Call) -> CallSite | None:
         function = call.func
@@ -1013,6 +998,18 @@ def public_name(dotted: str) -> str:
         head, _, last = head.rpartition(".")
         tail = "." + last + tail
     return dotted
+
+
+K = TypeVar("K")
+
+
+def _kept(table: dict[int, tuple[Any, K]], node: ast.AST, compute: Callable[[Any], K]) -> K:
+    """The answer kept in `table` for `node`, computed once (the node itself is kept beside
+    it: ids of dead nodes recur)."""
+    known = table.get(id(node))
+    if known is None or known[0] is not node:
+        known = table[id(node)] = (node, compute(node))
+    return known[1]
 
 
 def _same_import(bindings: list[Binding]) -> bool:
