@@ -76,13 +76,15 @@ def removed_apis() -> dict[str, RemovedApi]:
 
 
 @cache
-def removed_modules() -> frozenset[str]:
-    return frozenset(name for name, api in removed_apis().items() if api.kind == "module")
+def _prefixes() -> frozenset[str]:
+    """Every proper dotted prefix of a removed name: a chain not among them reaches none."""
+    return frozenset(".".join(parts[:cut]) for name in removed_apis()
+                     for parts in [name.split(".")] for cut in range(1, len(parts)))
 
 
 @cache
-def _last_names() -> frozenset[str]:
-    return frozenset(name.rpartition(".")[2] for name in removed_apis())
+def removed_modules() -> frozenset[str]:
+    return frozenset(name for name, api in removed_apis().items() if api.kind == "module")
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,7 @@ def _missing_module(path: str) -> str | None:
 
 def removed_uses(model: ModuleModel, text: str) -> list[RemovedUse]:
     """Every use of a removed JAX name the file certainly makes, in source order."""
-    if not any(name in text for name in _last_names()):
-        return []
+    table, prefixes = removed_apis(), _prefixes()
     found: list[RemovedUse] = []
     failed_modules: set[str] = set()
     for statement in _import_statements(model):
@@ -119,31 +120,35 @@ def removed_uses(model: ModuleModel, text: str) -> list[RemovedUse]:
             found.append(failing)
             if failing.how == MODULE:
                 failed_modules.add(failing.name)
-    stored = _stored_attributes(model)
+    stored: set[str] = set()  # attributes the file assigns or deletes itself
+    attributes: list[tuple[ast.Attribute, str, RemovedApi, Binding]] = []
     for binding in model.imports:
-        if binding.qualname is None or not binding.qualname.startswith("jax"):
+        bound = binding.qualname
+        if bound is None or bound not in _prefixes():
             continue
         for use in model.uses_of(binding):
             node: ast.expr = use.node
-            if model.binding_of(use.node) is not binding:
-                continue
             parent: ast.AST | None = use.parent
-            while True:
-                if not isinstance(parent, ast.Attribute) or parent.value is not node:
-                    break
+            if not isinstance(parent, ast.Attribute) or model.binding_of(use.node) is not binding:
+                continue
+            qualname = bound
+            while isinstance(parent, ast.Attribute) and parent.value is node:
                 node = parent
-                qualname = model.qualname(node)
-                if qualname is None or not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+                qualname = f"{qualname}.{parent.attr}"
+                if not isinstance(parent.ctx, ast.Load):
+                    stored.add(qualname)
                     break
-                api = removed_apis().get(qualname)
-                if api is None:
-                    parent = model.parent.get(id(node))
-                    continue
-                if qualname in stored or not api.generic_message \
-                        or _missing_module(qualname) in failed_modules:
+                api = table.get(qualname)
+                if api is not None:
+                    attributes.append((parent, qualname, api, binding))
                     break
-                found.append(RemovedUse(node, ATTRIBUTE, api, api.module, api.name, binding))
-                break
+                if qualname not in prefixes:
+                    break
+                parent = model.parent.get(id(node))
+    for node, qualname, api, binding in attributes:
+        if qualname in stored or not api.generic_message or _missing_module(qualname) in failed_modules:
+            continue
+        found.append(RemovedUse(node, ATTRIBUTE, api, api.module, api.name, binding))
     if not found:
         return []
     guards = _Guards(model.tree)
@@ -197,26 +202,6 @@ def _import_use(statement: _ImportStatement) -> RemovedUse | None:
         if api is not None:
             return RemovedUse(alias, FROM_IMPORT, api, statement.module, alias.name, binding, alias)
     return None
-
-
-def _stored_attributes(model: ModuleModel) -> set[str]:
-    """Qualified names the file assigns or deletes itself (`jax.tree_map = jax.tree.map`)."""
-    stored: set[str] = set()
-    for binding in model.imports:
-        if binding.qualname is None or not binding.qualname.startswith("jax"):
-            continue
-        for use in model.uses_of(binding):
-            node: ast.expr = use.node
-            parent: ast.AST | None = use.parent
-            while isinstance(parent, ast.Attribute) and parent.value is node:
-                node = parent
-                parent = model.parent.get(id(node))
-                if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
-                    qualname = model.qualname(node)
-                    if qualname is not None:
-                        stored.add(qualname)
-                    break
-    return stored
 
 
 class _Guards:
