@@ -1,3 +1,4 @@
+# case: static — it assigns jax.tree_map, which would outlive it in the process the cases share
 import jax
 import jax.numpy as jnp
 
