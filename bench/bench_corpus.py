@@ -47,9 +47,9 @@ if sys.version_info < (3, 12):
 
 from jaxerr_lsp import cli  # noqa: E402
 from jaxerr_lsp.app import configuration  # noqa: E402
-from jaxerr_lsp.engine import analyze  # noqa: E402
-from jaxerr_lsp.registry import all_rules  # noqa: E402
-from jaxerr_lsp.source import split_lines  # noqa: E402
+from jaxerr_lsp.engine.run import analyze  # noqa: E402
+from jaxerr_lsp.engine.registry import all_rules  # noqa: E402
+from jaxerr_lsp.core.source import split_lines  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE / ".corpus"

@@ -25,7 +25,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from jaxerr_lsp.notebook import join_cells
+from jaxerr_lsp.notebooks.cells import join_cells
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -69,7 +69,7 @@ PROGRAM = textwrap.dedent('''
 
 WATCH_ONLY = textwrap.dedent('''
     import runpy, sys
-    from jaxerr_lsp.runtime import watch_raise_sites
+    from jaxerr_lsp.runtime.companion import watch_raise_sites
     watch_raise_sites().start()
     sys.argv = sys.argv[1:]
     runpy.run_path(sys.argv[0], run_name="__main__")
@@ -93,8 +93,8 @@ def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
 def _in_process() -> None:
     sys.path.insert(0, str(ROOT))
     start = time.perf_counter()
-    from jaxerr_lsp.catalog import load_catalog
-    from jaxerr_lsp.runtime import explain_exception
+    from jaxerr_lsp.errors.catalog import load_catalog
+    from jaxerr_lsp.runtime.companion import explain_exception
     catalog = load_catalog()
     loaded = time.perf_counter() - start
     try:

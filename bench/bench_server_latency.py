@@ -292,7 +292,7 @@ def main() -> int:
     finally:
         client.close()
 
-    from jaxerr_lsp.engine import analyze
+    from jaxerr_lsp.engine.run import analyze
 
     analyze_times = []
     analyze_parses = []

@@ -23,14 +23,14 @@ from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
-from jaxerr_lsp.catalog import CatalogError
-from jaxerr_lsp.findings import Finding, Span
-from jaxerr_lsp.notebook import JoinedCells
-from jaxerr_lsp.report_formats import ReportedFile
-from jaxerr_lsp.text_notebooks import is_text_notebook_file
+from jaxerr_lsp.errors.catalog import CatalogError
+from jaxerr_lsp.core.findings import Finding, Span
+from jaxerr_lsp.notebooks.cells import JoinedCells
+from jaxerr_lsp.app.report_formats import ReportedFile
+from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
-    from jaxerr_lsp.cache import ResultCache
+    from jaxerr_lsp.app.cache import ResultCache
     from jaxerr_lsp.fixes import TextEdit
 
 EXCLUDED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__",
@@ -117,7 +117,7 @@ CACHED_SUFFIXES = (".py", ".pyi")
 def check_file(path: Path, options: CheckOptions) -> FileResult:
     """Check one file (and with --fix, fix it in place), taking the result from the result
     cache when it holds this content's (and --fix has nothing to do); never raises."""
-    from jaxerr_lsp.cache import CachedResult, ResultCache
+    from jaxerr_lsp.app.cache import CachedResult, ResultCache
 
     if options.cache_dir is None or path.suffix not in CACHED_SUFFIXES:
         return check_file_uncached(path, options)
@@ -144,7 +144,7 @@ def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | N
 
 def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     """Check one file (and with --fix, fix it in place); never raises."""
-    from jaxerr_lsp.engine import analyze
+    from jaxerr_lsp.engine.run import analyze
 
     result = FileResult(str(path))
     if path.suffix in (".ipynb", ".md"):
@@ -194,7 +194,7 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
 def check_notebook_file(path: Path, options: CheckOptions) -> FileResult:
     """Check one notebook, `.ipynb` or Jupytext Markdown (its code cells as one program; with
     --fix, fix it in place); never raises. A `.md` file that is no notebook has nothing to check."""
-    from jaxerr_lsp.notebook_check import NotebookError, check_notebook_path
+    from jaxerr_lsp.app.notebook_check import NotebookError, check_notebook_path
 
     result = FileResult(str(path))
     try:
@@ -336,7 +336,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
-    from jaxerr_lsp.cache import default_cache_dir
+    from jaxerr_lsp.app.cache import default_cache_dir
 
     cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
     options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
@@ -377,8 +377,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def print_report(args: argparse.Namespace, results: list[FileResult], files: list[Path],
                  options: CheckOptions, errors: list[str]) -> None:
     """`--statistics` (text, or JSON with --format json), `--format sarif`, `--format github`."""
-    from jaxerr_lsp import report_formats
-
+    from jaxerr_lsp.app import report_formats
     reported = [ReportedFile(r.path, r.findings, r.cells) for r in results]
     if args.statistics:
         rows = report_formats.statistics_rows(reported, options.unsafe_fixes)
@@ -412,7 +411,7 @@ def file_configs(files: list[Path], overrides: dict[str, Any]) -> list[Config]:
 
 # ------------------------------------------------------------------------------------ explain / rules
 def cmd_explain(args: argparse.Namespace) -> int:
-    from jaxerr_lsp.catalog import load_catalog, render_markdown, render_text
+    from jaxerr_lsp.errors.catalog import load_catalog, render_markdown, render_text
 
     render = render_markdown if args.format == "markdown" else render_text
     try:
@@ -440,11 +439,11 @@ def rule_rows() -> list[dict[str, object]]:
     """Each rule's code, catalog entry and summary (from the entry), then the catalog's entries
     that no rule flags (no single file shows them; `explain` and hover still know them), all
     in code order; `detected` says which is which."""
-    from jaxerr_lsp.registry import all_rules
+    from jaxerr_lsp.engine.registry import all_rules
 
     rules = {rule.code: rule.catalog_id for rule in all_rules()}
     try:
-        from jaxerr_lsp.catalog import load_catalog
+        from jaxerr_lsp.errors.catalog import load_catalog
 
         entries = load_catalog().entries
     except Exception as error:  # noqa: BLE001 - the list of rules is still useful without it
@@ -468,7 +467,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from jaxerr_lsp.script_runner import run_module, run_script
+    from jaxerr_lsp.runtime.script_runner import run_module, run_script
 
     target = list(args.target)
     if target[:1] == ["-m"] and len(target) >= 2:

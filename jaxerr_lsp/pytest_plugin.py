@@ -5,7 +5,7 @@ Without the entry point (PYTEST_DISABLE_PLUGIN_AUTOLOAD, a source checkout), loa
 `-p jaxerr_lsp.pytest_plugin --jaxerr`. When asked, a test that fails with an exception the
 catalog recognizes gets a "jaxerr" section in its report, printed after pytest's own traceback:
 the entry, the likely cause in the user's code, the fix. pytest's traceback, outcome and exit
-status are unchanged. While active, the raise-site watch of jaxerr_lsp.runtime is on.
+status are unchanged. While active, the raise-site watch of jaxerr_lsp.runtime.companion is on.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from jaxerr_lsp.runtime import explain_exception, explanation_text, watch_raise_sites
+from jaxerr_lsp.runtime.companion import explain_exception, explanation_text, watch_raise_sites
 
 _ACTIVE = pytest.StashKey[bool]()
 

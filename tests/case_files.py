@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from jaxerr_lsp.catalog import Entry, template_parts
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.errors.catalog import Entry, template_parts
+from jaxerr_lsp.engine.registry import all_rules
 from tests.jax_runner import Result
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"

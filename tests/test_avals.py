@@ -1,4 +1,4 @@
-"""The value inference's shapes and dtypes (`jaxerr_lsp.avals`), checked against real JAX.
+"""The value inference's shapes and dtypes (`jaxerr_lsp.analysis.avals`), checked against real JAX.
 
 One program binds every name below; the inference gives each its aval from the code alone,
 and JAX, running the program, prints each value's real aval: they must agree, weak type
@@ -10,9 +10,9 @@ from __future__ import annotations
 import ast
 import json
 
-from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.avals import Aval
-from jaxerr_lsp.values import Inference, array_of
+from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.values import Inference, array_of
 from tests.jax_runner import run_programs
 
 PROGRAM = '''
@@ -191,3 +191,65 @@ def test_bound_parameters_are_followed_through_a_body() -> None:
         aval = inference.aval(returned)
     assert aval is not None and str(aval) == "bool[3]"
     assert inference.aval(returned) is None
+
+
+# A notebook's cells joined as one program: names rebound from cell to cell, updated in place
+# with `op=`, bound in both branches of an `if`. The inference reads each use from the
+# bindings code flow lets reach it; JAX, running the program, says what each value is.
+REBINDING = '''
+import sys
+import jax
+import jax.numpy as jnp
+# %% cell 1
+x = 3
+w = [0.0, 0.0]
+# %% cell 2
+x = jnp.zeros((2, 3))
+_use_x = x
+w = jnp.ones(4, dtype=jnp.int32)
+_use_w = w
+# %% cell 3
+y = jnp.ones(4)
+y += 1
+_use_y = y
+y *= 2.5
+_use_y2 = y
+n = 2
+n += 1
+_use_n = n
+# %% cell 4
+if len(sys.argv) > 5:
+    z = jnp.ones(2)
+else:
+    z = jnp.zeros(2)
+_use_z = z
+x = x.sum(axis=0)
+_use_x2 = x
+'''
+
+
+def test_rebound_names_are_what_jax_computes() -> None:
+    names = [line.split(" = ")[0][5:] for line in REBINDING.splitlines() if line.startswith("_use_")]
+    probe = REBINDING + "\nimport json\nprint(json.dumps({" + ", ".join(
+        f"{n!r}: f'{{jax.typeof(_use_{n}).str_short()}} weak={{jax.typeof(_use_{n}).weak_type}}'"
+        for n in names) + "}))\n"
+    inferred_here = _inferred_for(probe)
+    [result] = run_programs([probe])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    assert set(real) == set(names) == set(inferred_here)
+    wrong = {n: (inferred_here[n], real[n]) for n in names if inferred_here[n] != real[n]}
+    assert not wrong, wrong
+
+
+def test_a_loop_that_changes_a_name_leaves_it_unknown() -> None:
+    source = ("import jax.numpy as jnp\nw = jnp.arange(3)\nfor i in range(2):\n    w = w * 2.5\n"
+              "v = jnp.zeros(3)\nfor i in range(2):\n    u = v\n    v = [1, 2]\nprint(w, u, v)\n")
+    tree = ast.parse(source)
+    inference = Inference(ModuleModel(tree))
+    printed = tree.body[-1]
+    assert isinstance(printed, ast.Expr) and isinstance(printed.value, ast.Call)
+    w, u, v = printed.value.args
+    assert inference.aval(w) is None  # int32[3] before the loop, float32[3] after a pass
+    assert inference.value(u).type is None  # an array on the first pass, a list after
+    assert inference.value(v).type is None  # the array if the loop never ran

@@ -1,4 +1,4 @@
-"""The result cache of `jaxerr check` (jaxerr_lsp/cache.py), through the real command line: a hit
+"""The result cache of `jaxerr check` (jaxerr_lsp/app/cache.py), through the real command line: a hit
 prints what a fresh check prints, a change of content or settings is a miss, a corrupt entry is
 ignored, `--no-cache` writes nothing, and after `--fix` the cache holds the fixed file's result."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.cache import ResultCache, decode_result
-from jaxerr_lsp.config import Config
+from jaxerr_lsp.app.cache import ResultCache, decode_result
+from jaxerr_lsp.core.config import Config
 from tests.test_cli import LOGS, SAFE, TRIGGER, jaxerr
 
 BROKEN = "import jax\n\ndef f(:\n    pass\n"

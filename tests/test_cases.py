@@ -26,11 +26,12 @@ from functools import cache
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding
-from jaxerr_lsp.fixes import Fix, apply_edits, compute_fixes, ignore_line_fix
-from jaxerr_lsp.registry import all_rules, finding_from_json
+from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding
+from jaxerr_lsp.fixes import Fix, apply_edits, ignore_line_fix
+from jaxerr_lsp.app.compute_fixes import compute_fixes
+from jaxerr_lsp.engine.registry import all_rules, finding_from_json
 from tests.case_files import Case, all_cases, fully_matches, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import jaxerr_lsp.catalog as catalog_module
-from jaxerr_lsp.catalog import (
+import jaxerr_lsp.errors.catalog as catalog_module
+from jaxerr_lsp.errors.catalog import (
     Catalog,
     CatalogError,
     Entry,
@@ -21,7 +21,7 @@ from jaxerr_lsp.catalog import (
     template_parts,
     validate_entry_id,
 )
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.engine.registry import all_rules
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG_DIR = REPO / "catalog"
@@ -61,7 +61,7 @@ def test_default_catalog_is_cached_and_is_the_repo_catalog(catalog: Catalog):
 def test_default_dir_prefers_the_catalog_shipped_in_the_wheel(tmp_path, monkeypatch):
     package = tmp_path / "site-packages" / "jaxerr_lsp"
     (package / "catalog").mkdir(parents=True)
-    monkeypatch.setattr(catalog_module, "__file__", str(package / "catalog.py"))
+    monkeypatch.setattr(catalog_module, "__file__", str(package / "errors" / "catalog.py"))
     assert catalog_module.default_catalog_dir() == package / "catalog"
     shutil.rmtree(package / "catalog")
     assert catalog_module.default_catalog_dir() == tmp_path / "site-packages" / "catalog"

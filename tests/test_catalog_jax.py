@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import Entry, load_catalog, template_parts
+from jaxerr_lsp.errors.catalog import Entry, load_catalog, template_parts
 from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 
@@ -379,7 +379,7 @@ import sys
 import jax
 import jax.numpy as jnp
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 catalog = load_catalog()
 checked = []

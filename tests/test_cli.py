@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.engine.registry import all_rules
 from tests.jax_runner import run_programs
 
 TRIGGER = """\

@@ -3,10 +3,10 @@ files the engine does not need to parse."""
 
 from __future__ import annotations
 
-from jaxerr_lsp import engine
-from jaxerr_lsp.config import Config
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.rule import Rule
+from jaxerr_lsp.engine import run as engine
+from jaxerr_lsp.core.config import Config
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.engine.rule import Rule
 from tests.case_files import case
 
 CASE = case("vjp-with-refs-tree-mismatch", "dict_vs_tuple")
@@ -36,8 +36,13 @@ def test_partial_code_above_keeps_the_finding() -> None:
 def test_broken_line_inside_a_function_keeps_the_function() -> None:
     head, tail = TRIGGER.split("params = {", 1)
     body = "\n".join("    " + line if line else "" for line in ("params = {" + tail).splitlines())
-    # An unclosed bracket swallows the rest: nothing is promised, but nothing crashes.
-    analyze(head + "def main():\n    half = (\n" + body + "\n")
+    # An unclosed bracket: the analysis says the file did not parse fully, and the lines
+    # after the broken one are still read (the finding inside the function is kept).
+    broken = head + "def main():\n    half = (\n" + body + "\n"
+    swallowed = analyze(broken)
+    assert not swallowed.parsed_fully and swallowed.syntax_error is not None
+    call_line = 1 + broken.split("\n").index(next(line for line in broken.split("\n") if CALL in line))
+    assert [(f.code, f.span.start_line) for f in swallowed.findings] == [(CODE, call_line)]
     source = TRIGGER.replace("out, f_vjp", "    oops = )\nout, f_vjp", 1)
     assert codes(source) == [(CODE, LINE + 1)]
 

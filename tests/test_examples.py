@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.engine.run import analyze
 from tests.case_files import expected_findings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

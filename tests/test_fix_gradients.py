@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.fixes import apply_edits, compute_fixes
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.fixes import apply_edits
+from jaxerr_lsp.app.compute_fixes import compute_fixes
 from tests.jax_runner import run_programs
 
 HEAD = """\

@@ -1,4 +1,4 @@
-"""Fuzzing `jaxerr_lsp.engine.analyze`.
+"""Fuzzing `jaxerr_lsp.engine.run.analyze`.
 
 - Generated programs (hypothesmith, from the grammar and from libcst nodes, with every rule's
   trigger words) and mutated real files (the example triggers, the bad rule cases and a few
@@ -25,8 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.engine.registry import all_rules
 from tests.case_files import FORCE_TRAILER, TRIGGER_WORDS, all_cases
 from tests.case_files import case as rule_case
 

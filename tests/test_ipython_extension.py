@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 IPYTHON = Path(sys.executable).parent / "ipython"

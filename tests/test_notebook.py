@@ -8,8 +8,8 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from jaxerr_lsp.findings import Span
-from jaxerr_lsp.notebook import CellEdit, apply_cell_edits, join_cells, split_lines
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.notebooks.cells import CellEdit, apply_cell_edits, join_cells, split_lines
 
 
 def test_cells_join_in_order_each_on_its_own_lines() -> None:

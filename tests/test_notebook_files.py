@@ -8,7 +8,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from jaxerr_lsp.notebook_files import NotebookError, parse_notebook
+from jaxerr_lsp.notebooks.ipynb_files import NotebookError, parse_notebook
 
 
 def test_unchanged_sources_write_back_byte_for_byte() -> None:

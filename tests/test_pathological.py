@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp import cli
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.engine.run import analyze
 from tests.case_files import TRIGGER_WORDS
 from tests.case_files import case as rule_case
 

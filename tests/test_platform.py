@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.registry import finding_from_json
-from jaxerr_lsp.values import Inference, Signature, bind_arguments
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.engine.registry import finding_from_json
+from jaxerr_lsp.analysis.values import Inference, Signature, bind_arguments
 
 CALLS = """
 import functools
@@ -175,7 +175,7 @@ refs = jax.tree.map(jax.new_ref, {"w": w})
     ("unknown_name", None, "?"),
 ])
 def test_value_gives_type_and_structure(expr: str, type_name: str | None, structure: str) -> None:
-    from jaxerr_lsp.pytree import describe
+    from jaxerr_lsp.analysis.pytree import describe
 
     tree = ast.parse(VALUES + f"\n{expr}\n")  # a bare expression: it only reads its names
     probe = tree.body[-1]

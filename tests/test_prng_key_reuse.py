@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import textwrap
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.fixes import apply_edits, compute_fixes
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.fixes import apply_edits
+from jaxerr_lsp.app.compute_fixes import compute_fixes
 
 LEGACY = textwrap.dedent('''
     import jax

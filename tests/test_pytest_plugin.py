@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = load_catalog().get("tracer-bool-conversion")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp import cli
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.engine.run import analyze
 from tests.case_files import FORCE_TRAILER, TRIGGER_WORDS
 
 # Appended to a file to make every rule run on it (each rule only parses files that name what it

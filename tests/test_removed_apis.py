@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from jaxerr_lsp.removed_apis import DATA, removed_apis
+from jaxerr_lsp.families.removed_apis import DATA, removed_apis
 from tests.jax_runner import run_programs
 
 TABLE = json.loads(DATA.read_text(encoding="utf-8"))

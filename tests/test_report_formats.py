@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 
 from jaxerr_lsp.fixes.edits import TextEdit, apply_edits
-from jaxerr_lsp.findings import Span
-from jaxerr_lsp.registry import all_rules
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.engine.registry import all_rules
 from tests.test_cli import LOGS, SAFE, TRIGGER, jaxerr
 
 SCHEMA = json.loads((Path(__file__).parent / "sarif" / "sarif-schema-2.1.0.json").read_text())

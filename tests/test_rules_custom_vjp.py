@@ -4,8 +4,8 @@ added to JAX's message, and the data their fixes read."""
 
 from __future__ import annotations
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding
 from tests.case_files import case, span_text
 
 LOGS = "custom-vjp-logs-not-dict"

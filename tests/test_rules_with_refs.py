@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding
 from tests.case_files import case, span_text
 
 FOLDER = "vjp-with-refs-tree-mismatch"

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()

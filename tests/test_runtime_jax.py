@@ -1,4 +1,4 @@
-"""The runtime companion's matcher (jaxerr_lsp.runtime) on the real exceptions of real JAX.
+"""The runtime companion's matcher (jaxerr_lsp.runtime.companion) on the real exceptions of real JAX.
 
 Every catalog entry's `[example] before` runs under the installed JAX (0.12.0.1) with the
 traceback filtering users get by default (JAX removes its own frames), and once more with
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.catalog import Entry, load_catalog
+from jaxerr_lsp.errors.catalog import Entry, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
@@ -36,8 +36,8 @@ _WORKER = textwrap.dedent(r'''
     import json, sys, warnings
     warnings.simplefilter("ignore")
     import jax
-    from jaxerr_lsp.catalog import load_catalog
-    from jaxerr_lsp.runtime import error_text, explain_exception, watch_raise_sites
+    from jaxerr_lsp.errors.catalog import load_catalog
+    from jaxerr_lsp.runtime.companion import error_text, explain_exception, watch_raise_sites
 
     catalog = load_catalog()
     watch = watch_raise_sites()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaxerr_lsp.findings import Span
+from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.fixes.edits import apply_edits
 from jaxerr_lsp.fixes.static_args import static_argument_edit
 from jaxerr_lsp.fixes.text import Lines

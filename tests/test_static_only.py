@@ -259,7 +259,7 @@ def test_explain_stdin_only_matches_text(tmp_path):
 
 _AUDIT = textwrap.dedent('''
     import json, sys
-    from jaxerr_lsp import catalog as module   # the module's own imports are not the load's
+    from jaxerr_lsp.errors import catalog as module  # the module's own imports are not the load's
     events = []
     def hook(event, args):
         if event in ("exec", "import", "open", "subprocess.Popen", "os.system", "os.exec",
@@ -290,7 +290,7 @@ def test_catalog_is_read_with_tomllib_only(tmp_path):
 def test_catalog_with_code_in_its_fields_runs_none_of_it(tmp_path):
     """A catalog folder whose entries hold code that writes a marker (examples, templates,
     even TOML that is not valid): loading it may fail validation, never runs the code."""
-    from jaxerr_lsp.catalog import CatalogError, default_catalog_dir
+    from jaxerr_lsp.errors.catalog import CatalogError, default_catalog_dir
 
     marker = tmp_path / "MARKER"
     folder = tmp_path / "catalog"
@@ -312,6 +312,6 @@ def test_catalog_with_code_in_its_fields_runs_none_of_it(tmp_path):
     else:
         assert "CatalogError" in done.stderr, done.stderr[-2000:]
     with pytest.raises(CatalogError):
-        from jaxerr_lsp.catalog import load_catalog
+        from jaxerr_lsp.errors.catalog import load_catalog
         load_catalog(folder)
     check_marker(marker)

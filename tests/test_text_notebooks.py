@@ -11,7 +11,7 @@ import jupytext
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from jaxerr_lsp.text_notebooks import code_blocks, is_text_notebook, with_cells
+from jaxerr_lsp.notebooks.text_notebooks import code_blocks, is_text_notebook, with_cells
 
 CELLS = [
     new_markdown_cell("# Training\n\n```python\na[0] = 1  # an example in the text, not a cell\n```"),

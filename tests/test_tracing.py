@@ -1,4 +1,4 @@
-"""The tracing model (`jaxerr_lsp.tracing`): which functions JAX traces, and which values are
+"""The tracing model (`jaxerr_lsp.analysis.tracing`): which functions JAX traces, and which values are
 tracers. What each transformation does was measured under JAX 0.12.0.1 (see the module
 docstring); the rule cases check it again under the real JAX."""
 
@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
-from jaxerr_lsp.model import ModuleModel
-from jaxerr_lsp.tracing import Tracer, Tracing
+from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.analysis.tracing import Tracer, Tracing
 
 
 def tracing_of(source: str) -> Tracing:

@@ -24,7 +24,7 @@ def test_wheel_ships_catalog_and_runs_from_it(tmp_path: Path) -> None:
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     trigger = sorted((ROOT / "examples" / "triggers").glob("jxe002_*.py"))[0]
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import jaxerr_lsp.catalog as c; "
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import jaxerr_lsp.errors.catalog as c; "
             "assert c.default_catalog_dir().is_relative_to(sys.argv[1]), c.default_catalog_dir(); "
             "from jaxerr_lsp.cli import main; raise SystemExit(main(['check', sys.argv[2]]))")
     run = subprocess.run([sys.executable, "-P", "-c", code, str(site), str(trigger)],

@@ -3,7 +3,7 @@
 Cheap on purpose (it runs on every hover): a regex over the import statements of the text (the
 server keeps the result per document version) and a scan of one line; never a second analysis,
 and tolerant of code that does not parse. The APIs and how each is recognized (qualified names,
-or a method name) are catalog data (`[[api]]` tables, see jaxerr_lsp.catalog).
+or a method name) are catalog data (`[[api]]` tables, see jaxerr_lsp.errors.catalog).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from jaxerr_lsp.catalog import ApiDoc, Catalog
+from jaxerr_lsp.errors.catalog import ApiDoc, Catalog
 
 __all__ = ["DottedName", "ApiAt", "import_map", "dotted_name_at", "api_at"]
 

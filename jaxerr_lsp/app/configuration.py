@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from jaxerr_lsp.config import Config, ConfigError, config_from_mapping, find_pyproject, read_pyproject
+from jaxerr_lsp.core.config import Config, ConfigError, config_from_mapping, find_pyproject, read_pyproject
 
 __all__ = ["Config", "ConfigError", "config_for", "layered", "config_for_file"]
 

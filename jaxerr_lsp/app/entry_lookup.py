@@ -5,7 +5,7 @@ Used by `jaxerr explain`, the server's `jaxerr.explain` command, and hover.
 
 from __future__ import annotations
 
-from jaxerr_lsp.catalog import Catalog, CatalogError, Entry
+from jaxerr_lsp.errors.catalog import Catalog, CatalogError, Entry, decisive
 
 __all__ = ["NoMatchingEntry", "lookup_entry", "entry_for_error_text"]
 
@@ -30,8 +30,16 @@ def lookup_entry(catalog: Catalog, query: str) -> Entry:
 
 
 def entry_for_error_text(catalog: Catalog, text: str) -> Entry:
-    """The entry whose message template best matches pasted error text (see `Catalog.match`)."""
-    matches = catalog.match(text)
+    """The entry whose message template best matches pasted error text (see `Catalog.match`).
+
+    Never a guess: when the best two matches are of different entries and rank the same (a
+    message cut where two entries' templates still agree), no entry is named."""
+    matches = catalog.match_scored(text)
     if not matches:
         raise NoMatchingEntry("no catalog entry matches this error text")
-    return matches[0]
+    best = decisive(matches)
+    if best is None:
+        raise NoMatchingEntry(
+            "this error text matches several catalog entries equally "
+            f"({matches[0].entry.id}, {matches[1].entry.id}); paste more of the message")
+    return best.entry

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.core.findings import Finding, Span
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes is imported when fixes are computed (it brings libcst)
     from jaxerr_lsp.fixes import Fix, TextEdit
@@ -53,7 +53,7 @@ class FindingFixes:
 
 def fixes_for(source: str, findings: Iterable[Finding]) -> list[FindingFixes]:
     """The fixes of each finding in `source` (libcst, imported on the first call)."""
-    from jaxerr_lsp.fixes import compute_fixes
+    from jaxerr_lsp.app.compute_fixes import compute_fixes
 
     out = []
     for finding in findings:

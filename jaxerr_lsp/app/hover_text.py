@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from jaxerr_lsp.app.api_under_cursor import api_at
-from jaxerr_lsp.catalog import ApiDoc, Catalog, CatalogError, render_markdown
-from jaxerr_lsp.findings import Finding, InferredStructure, Span
+from jaxerr_lsp.errors.catalog import ApiDoc, Catalog, CatalogError, render_markdown
+from jaxerr_lsp.core.findings import Finding, InferredStructure, Span
 
 __all__ = ["HoverText", "hover_at", "finding_markdown", "api_markdown", "inferred_markdown"]
 

@@ -1,6 +1,6 @@
 """Fixes on a notebook's code cells: the program's fixes that map onto cells, and `--fix`'s loop.
 
-The engine checks the cells joined as one program (`jaxerr_lsp.notebook`); a fix is kept only
+The engine checks the cells joined as one program (`jaxerr_lsp.notebooks.cells`); a fix is kept only
 if every one of its edits maps onto one cell (`JoinedCells.edit_to_cell`): an edit across two
 cells, or over a masked magic, cannot be written back, so that fix is not offered.
 `fix_cells_until_stable` is `fix_until_stable` on cells: select the fixes of the program, apply
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fixes_for, select_fixes
-from jaxerr_lsp.findings import Finding
-from jaxerr_lsp.notebook import CellEdit, JoinedCells, apply_cell_edits, join_cells
+from jaxerr_lsp.core.findings import Finding
+from jaxerr_lsp.notebooks.cells import CellEdit, JoinedCells, apply_cell_edits, join_cells
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes is imported when fixes are computed (it brings libcst)
     from jaxerr_lsp.fixes import TextEdit

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jaxerr_lsp.findings import Span
+from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.fixes.text import Lines
 
 @dataclass(frozen=True)

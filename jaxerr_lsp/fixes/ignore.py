@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import tokenize
 
-from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit
 from jaxerr_lsp.fixes.text import Lines
-from jaxerr_lsp.suppression import IGNORE_COMMENT, ignored_ids
+from jaxerr_lsp.core.suppression import IGNORE_COMMENT, ignored_ids
 
 IGNORE_FIX_ID = "ignore-line"
 

@@ -16,7 +16,7 @@ Anything else (options in a variable, `**options`) gets no edit.
 
 from __future__ import annotations
 
-from jaxerr_lsp.findings import Span
+from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.fixes.edits import TextEdit
 from jaxerr_lsp.fixes.text import Lines
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from jaxerr_lsp.findings import Span
-from jaxerr_lsp.source import LINE_BREAK, byte_column, char_column
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.core.source import LINE_BREAK, byte_column, char_column
 
 NEWLINE = LINE_BREAK  # what Python's tokenizer (and so `ast`) breaks lines on
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from jaxerr_lsp.app.fix_loop import FindingFixes, fixes_for, select_fixes
-from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.server.diagnostics import document_path, to_diagnostic
 from jaxerr_lsp.server.language_server import DocState
 from jaxerr_lsp.server.positions import PositionConverter
@@ -151,7 +151,7 @@ async def _current(ls: JaxerrLanguageServer, uri: str,
 async def _finding_of(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
                       data: dict[str, Any]) -> Finding | None:
     """The finding an action was made for, in the document's current text."""
-    from jaxerr_lsp.registry import finding_from_json  # the rules: imported on first use
+    from jaxerr_lsp.engine.registry import finding_from_json  # the rules: imported on first use
 
     raw = data.get("finding")
     if data.get("version") == doc.version:

@@ -8,7 +8,7 @@ from typing import Any
 from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
 from jaxerr_lsp.app.entry_lookup import lookup_entry
-from jaxerr_lsp.catalog import CatalogError, render_markdown
+from jaxerr_lsp.errors.catalog import CatalogError, render_markdown
 # At run time, not under TYPE_CHECKING: pygls reads a command handler's annotations.
 from jaxerr_lsp.server.language_server import JaxerrLanguageServer
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from jaxerr_lsp.findings import Finding
+from jaxerr_lsp.core.findings import Finding
 from jaxerr_lsp.server.language_server import DocState
 from jaxerr_lsp.server.positions import PositionConverter
 from jaxerr_lsp.server.protocol import shutdown_requested

@@ -21,9 +21,9 @@ from pygls.workspace import TextDocument
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.fix_loop import FindingFixes
-from jaxerr_lsp.catalog import Catalog
-from jaxerr_lsp.findings import Analysis, Finding
-from jaxerr_lsp.notebook import JoinedCells
+from jaxerr_lsp.errors.catalog import Catalog
+from jaxerr_lsp.core.findings import Analysis, Finding
+from jaxerr_lsp.notebooks.cells import JoinedCells
 from jaxerr_lsp.server.positions import PositionConverter
 from jaxerr_lsp.server.protocol import JaxerrProtocol
 from jaxerr_lsp.server.worker import AnalysisRunner
@@ -58,7 +58,7 @@ class DocState:
 
 @dataclass
 class NotebookProgram:
-    """An open notebook's code cells joined as one program (jaxerr_lsp.notebook), kept as a
+    """An open notebook's code cells joined as one program (jaxerr_lsp.notebooks.cells), kept as a
     text document at the notebook's URI with the version `version` (server/notebooks.py)."""
 
     uri: str  # the notebook's
@@ -138,7 +138,7 @@ class JaxerrLanguageServer(LanguageServer):
         """The catalog, or None when it cannot be loaded (said once in the client's log)."""
         if self._catalog is None and not self._catalog_failed:
             try:
-                from jaxerr_lsp.catalog import load_catalog
+                from jaxerr_lsp.errors.catalog import load_catalog
 
                 self._catalog = load_catalog()
             except Exception as exc:  # noqa: BLE001 - CatalogError, or a broken installation

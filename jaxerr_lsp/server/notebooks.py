@@ -1,7 +1,7 @@
 """Notebook documents (LSP 3.17): a notebook's Python code cells checked as one program.
 
 pygls keeps the notebook and its cells (each cell a text document at its own URI). On open and
-on every change the code cells are joined into one program (jaxerr_lsp.notebook.join_cells:
+on every change the code cells are joined into one program (jaxerr_lsp.notebooks.cells.join_cells:
 in order, magics masked without moving a line or a column), kept as a text document at the
 notebook's URI with its own DocState. Diagnostics (debounce, worker, staleness, re-checks on
 settings), hover and code actions then run on that program unchanged; only the edges
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 import attrs
 from lsprotocol import types
 
-from jaxerr_lsp.findings import Span
-from jaxerr_lsp.notebook import join_cells
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.notebooks.cells import join_cells
 from jaxerr_lsp.server.diagnostics import document_path, schedule, to_diagnostic
 from jaxerr_lsp.server.language_server import DocState, NotebookProgram
 from jaxerr_lsp.server.positions import PositionConverter

@@ -1,6 +1,6 @@
 """Positions between the engine's convention and the LSP client's negotiated encoding.
 
-The engine (jaxerr_lsp.findings) counts lines from 1 and columns from 0 in code points.
+The engine (jaxerr_lsp.core.findings) counts lines from 1 and columns from 0 in code points.
 LSP counts lines from 0 and columns in code units of the negotiated position encoding:
 UTF-16 (the default), UTF-8 or UTF-32 (= code points). LSP lines end at "\\n", "\\r\\n" or "\\r"
 only (not at the other characters `str.splitlines` knows).
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from jaxerr_lsp.findings import Span
-from jaxerr_lsp.source import split_lines  # LSP breaks lines as Python does
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.core.source import split_lines  # LSP breaks lines as Python does
 
 UTF8 = types.PositionEncodingKind.Utf8.value
 UTF16 = types.PositionEncodingKind.Utf16.value

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, layered
-from jaxerr_lsp.findings import Analysis
+from jaxerr_lsp.core.findings import Analysis
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -47,7 +47,7 @@ class Job:
 
 def run_analysis(text: str, path: str | None, settings: Mapping[str, Any]) -> Job:
     """The document's configuration, then the engine. Never raises."""
-    from jaxerr_lsp.engine import analyze
+    from jaxerr_lsp.engine.run import analyze
 
     notes: list[tuple[str, int]] = []
     try:
@@ -164,7 +164,7 @@ def _worker_init(parent_pid: int) -> None:
 
 
 def _warm_up() -> None:
-    import jaxerr_lsp.engine  # noqa: F401 - import the engine before the first document
+    import jaxerr_lsp.engine.run  # noqa: F401 - import the engine before the first document
 
     gc.collect()
     gc.freeze()  # what is alive now lives for good: later collections skip it

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.app.api_under_cursor import api_at, dotted_name_at, import_map
-from jaxerr_lsp.catalog import CatalogError, load_catalog
+from jaxerr_lsp.errors.catalog import CatalogError, load_catalog
 
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "catalog"
 REFS = "vjp-with-refs-tree-mismatch.toml"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
-from jaxerr_lsp.catalog import CatalogError, load_catalog
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.errors.catalog import CatalogError, load_catalog
+from jaxerr_lsp.engine.run import analyze
 from tests.lsp.helpers import TRIGGER
 
 CATALOG = load_catalog()

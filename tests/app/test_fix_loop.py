@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+import jaxerr_lsp.app.compute_fixes as compute_fixes_module
 import jaxerr_lsp.fixes as fixes_module
 from jaxerr_lsp.app.fix_loop import FindingFixes, fix_until_stable, fixes_for, select_fixes
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding, Span
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.fixes import Fix, TextEdit
 
 TRIGGERS = Path(__file__).resolve().parents[2] / "examples" / "triggers"
@@ -72,7 +73,7 @@ def words(monkeypatch):
                 for number, line in enumerate(text.split("\n"), 1)
                 for m in re.finditer("bad|ugly|loop", line)]
 
-    monkeypatch.setattr(fixes_module, "compute_fixes", compute_fixes)
+    monkeypatch.setattr(compute_fixes_module, "compute_fixes", compute_fixes)
     return check
 
 
@@ -100,7 +101,7 @@ def test_fixes_for_reports_a_failing_fix_and_goes_on(monkeypatch):
             raise RuntimeError("boom")
         return [fix(found.span, "ok")]
 
-    monkeypatch.setattr(fixes_module, "compute_fixes", compute_fixes)
+    monkeypatch.setattr(compute_fixes_module, "compute_fixes", compute_fixes)
     broken, fine = fixes_for("abc\n", [finding(1, 0, 1, "JXE902"), finding(1, 1, 2)])
     assert broken.fixes == () and broken.error == "RuntimeError: boom"
     assert [f.edits[0].new_text for f in fine.fixes] == ["ok"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from jaxerr_lsp.app.api_under_cursor import import_map
 from jaxerr_lsp.app.hover_text import SEPARATOR, api_markdown, finding_markdown, hover_at
-from jaxerr_lsp.catalog import load_catalog, render_markdown
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.findings import Finding, InferredStructure, Span
+from jaxerr_lsp.errors.catalog import load_catalog, render_markdown
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.core.findings import Finding, InferredStructure, Span
 from tests.lsp.helpers import TRIGGER
 
 CATALOG = load_catalog()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from jaxerr_lsp.engine import analyze
-from jaxerr_lsp.fixes import compute_fixes
+from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.app.compute_fixes import compute_fixes
 
 from .helpers import (TRIGGER, apply_edits, capabilities, change_doc, edits_for, open_doc,
                       session, wait_published)

@@ -9,8 +9,8 @@ import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
-from jaxerr_lsp.catalog import load_catalog
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.engine.run import analyze
 
 from .helpers import TRIGGER, capabilities, open_doc, session, wait_next, wait_published
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.engine.run import analyze
 
 from .helpers import (FIXED, TRIGGER, TRIGGER_LINE, as_tuple, capabilities, change_doc, lsp_range,
                        open_doc, session, wait_published)

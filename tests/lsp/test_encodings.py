@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from jaxerr_lsp.engine import analyze
+from jaxerr_lsp.engine.run import analyze
 
 from .helpers import (TRIGGER, TRIGGER_LINE, apply_edits, as_tuple, capabilities, edits_for,
                       lsp_range, open_doc, session, wait_published)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 from .helpers import TRIGGER, capabilities, open_doc, session, wait_published
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from jaxerr_lsp.catalog import load_catalog
+from jaxerr_lsp.errors.catalog import load_catalog
 
 from .helpers import apply_edits, as_tuple, capabilities, edits_for, session, wait_next, wait_published
 
@@ -304,7 +304,7 @@ async def test_fix_edits_no_cell_can_take_are_refused():
     no cell's edit (notebook.JoinedCells.edit_to_cell): the fix gets no edit; one inside a cell
     lands there, at the cell's position and version."""
     from jaxerr_lsp.fixes import TextEdit
-    from jaxerr_lsp.findings import Span
+    from jaxerr_lsp.core.findings import Span
     from jaxerr_lsp.server import create_server
     from jaxerr_lsp.server.notebooks import cell_workspace_edit
     from jaxerr_lsp.server.worker import AnalysisRunner

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types
 
-from jaxerr_lsp.findings import Span
+from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.server.positions import (PositionConverter, choose_encoding, column_to_units,
                                       split_lines, units_to_column)
 

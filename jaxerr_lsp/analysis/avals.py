@@ -1,0 +1,615 @@
+"""Shapes and dtypes where the code shows them: the aval part of the one value inference.
+
+An `Aval` is what JAX calls an abstract value: a shape and a dtype, plus whether the value is
+weakly typed (a Python scalar, or computed only from them). `values.Inference` gives every
+`Value` its aval when the code shows it; this module holds the facts it uses: JAX's dtype
+names, its promotion of weak types, broadcasting, and what the `jax.numpy` constructors, math
+and reductions and the `jax.random` key functions return (measured under JAX 0.12.0.1 with
+64-bit types off, the default). Unknown means None: a shape or dtype is given only when the
+code certainly shows it. NumPy's own functions are left out (their float64 results change
+dtype when they reach JAX).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+# JAX's dtype names with 64-bit types off: the 64-bit names become their 32-bit kin.
+_CANONICAL = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64",
+              "double": "float32", "single": "float32", "half": "float16", "longlong": "int32",
+              "float_": "float32", "int_": "int32", "uint": "uint32", "complex_": "complex64",
+              "bool_": "bool", "cdouble": "complex64", "csingle": "complex64"}
+_DTYPES = frozenset("""bool int8 int16 int32 uint8 uint16 uint32 float16 bfloat16 float32
+complex64""".split())
+# Python's scalar types, as JAX converts them (builtins.int -> int32...).
+_PYTHON_TYPES = {"int": "int32", "float": "float32", "bool": "bool", "complex": "complex64"}
+_KIND_ORDER = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
+_DEFAULT_OF_KIND = {"b": "bool", "i": "int32", "u": "uint32", "f": "float32", "c": "complex64"}
+KEY = "key<fry>"
+
+
+@dataclass(frozen=True)
+class Aval:
+    """A shape (None: unknown rank) and a dtype (None: unknown), as JAX prints them."""
+
+    shape: tuple[int, ...] | None
+    dtype: str | None
+    weak: bool = False
+
+    def __str__(self) -> str:
+        dims = "?" if self.shape is None else ",".join(str(d) for d in self.shape)
+        return f"{self.dtype or '?'}[{dims}]"
+
+    @property
+    def kind(self) -> str | None:
+        """'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex, 'key', None unknown."""
+        return kind_of(self.dtype)
+
+    @property
+    def is_integer(self) -> bool:
+        return self.kind in ("i", "u")
+
+    @property
+    def is_inexact(self) -> bool:
+        return self.kind in ("f", "c")
+
+    @property
+    def is_key(self) -> bool:
+        """A typed key (`jax.random.key`); a raw `PRNGKey` is uint32[2]."""
+        return self.dtype == KEY
+
+    @property
+    def size(self) -> int | None:
+        return None if self.shape is None else math.prod(self.shape)
+
+
+def kind_of(dtype: str | None) -> str | None:
+    if dtype is None:
+        return None
+    if dtype.startswith("key<"):
+        return "key"
+    if dtype == "bool":
+        return "b"
+    if dtype.startswith("int"):
+        return "i"
+    if dtype.startswith("uint"):
+        return "u"
+    if dtype.startswith(("float", "bfloat")):
+        return "f"
+    if dtype.startswith("complex"):
+        return "c"
+    return None
+
+
+def scalar(dtype: str | None, weak: bool = False) -> Aval:
+    return Aval((), dtype, weak)
+
+
+def python_scalar(value: object) -> Aval | None:
+    """The aval JAX gives a Python scalar: int32/float32/complex64 weakly typed, bool strong."""
+    if isinstance(value, bool):
+        return scalar("bool")
+    if isinstance(value, int):
+        return scalar("int32", True) if -2**31 <= value < 2**31 else None
+    if isinstance(value, float):
+        return scalar("float32", True)
+    if isinstance(value, complex):
+        return scalar("complex64", True)
+    return None
+
+
+def element(aval: Aval | None) -> Aval | None:
+    """One slice along axis 0 (what `lax.scan` gives its body, what `vmap` maps over)."""
+    if aval is None or not aval.shape:
+        return None
+    return Aval(aval.shape[1:], aval.dtype, aval.weak)
+
+
+def with_dtype(aval: Aval | None, dtype: str | None) -> Aval | None:
+    if aval is None:
+        return None
+    return Aval(aval.shape, dtype, False)
+
+
+# --------------------------------------------------------------------------- dtype names
+def dtype_name(qualname_or_text: str) -> str | None:
+    """JAX's dtype for `jnp.float32`, `np.int64`, `float`, 'float32' (64-bit names to 32)."""
+    name = qualname_or_text
+    for prefix in ("jax.numpy.", "numpy.", "builtins.", "ml_dtypes."):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            if prefix == "builtins.":
+                return _PYTHON_TYPES.get(name)
+            break
+    else:
+        if "." in name:
+            return None
+    name = _CANONICAL.get(name, name)
+    return name if name in _DTYPES else None
+
+
+def promote(a: Aval | None, b: Aval | None) -> tuple[str, bool] | None:
+    """The dtype (and weakness) JAX's promotion gives `a op b`, where it is certain."""
+    if a is None or b is None or a.dtype is None or b.dtype is None:
+        return None
+    ka, kb = a.kind, b.kind
+    if ka is None or kb is None or "key" in (ka, kb):
+        return None
+    if a.dtype == b.dtype:
+        return a.dtype, a.weak and b.weak
+    if a.weak and b.weak:
+        kind = ka if _KIND_ORDER[ka] >= _KIND_ORDER[kb] else kb
+        return _DEFAULT_OF_KIND[kind], True
+    if a.weak or b.weak:
+        weak, strong = (a, b) if a.weak else (b, a)
+        assert weak.kind is not None and strong.kind is not None
+        if _KIND_ORDER[weak.kind] <= _KIND_ORDER[strong.kind]:
+            return strong.dtype, False  # type: ignore[return-value]
+        if strong.kind in ("b", "i", "u") and weak.kind == "f":
+            return "float32", True  # int32 array + 1.5: float32, weakly typed (measured)
+        return None
+    if {a.dtype, b.dtype} == {"int32", "float32"}:
+        return "float32", False
+    if "bool" in (a.dtype, b.dtype):
+        return (b.dtype if a.dtype == "bool" else a.dtype), False  # type: ignore[return-value]
+    return None
+
+
+def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """NumPy broadcasting; None when a shape is unknown or they do not broadcast."""
+    if any(s is None for s in shapes):
+        return None
+    known: list[tuple[int, ...]] = [s for s in shapes if s is not None]
+    rank = max((len(s) for s in known), default=0)
+    out: list[int] = []
+    for axis in range(rank):
+        sizes = {s[axis - rank + len(s)] for s in known if axis - rank + len(s) >= 0}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            return None
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- operators
+def x64_possible(text: str) -> bool:
+    """Whether a file may turn 64-bit types on (`jax.config.update("jax_enable_x64", True)`,
+    `jax.experimental.enable_x64()`, `os.environ["JAX_ENABLE_X64"]`, `config.jax_enable_x64`):
+    it names x64 somewhere. Then default dtypes are not float32/int32, and they are unknown."""
+    return "x64" in text or "X64" in text
+
+
+def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
+    """The aval of `a op b` for arrays or scalars (jnp's arithmetic)."""
+    if a is None or b is None:
+        return None
+    if isinstance(op, ast.MatMult):
+        return matmul(a, b)
+    shape = broadcast(a.shape, b.shape)
+    if shape is None:
+        return None
+    if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)):
+        promoted = promote(a, b)
+        if promoted is None or kind_of(promoted[0]) not in ("b", "i", "u"):
+            return None
+        return Aval(shape, *promoted)
+    promoted = promote(a, b)
+    if promoted is None:
+        return None
+    dtype, weak = promoted
+    kind = kind_of(dtype)
+    if isinstance(op, ast.Div) and kind in ("b", "i", "u"):
+        return Aval(shape, "float32", weak)
+    if kind == "b" and not isinstance(op, (ast.Add, ast.Mult)):
+        return None
+    return Aval(shape, dtype, weak)
+
+
+def compare(a: Aval | None, b: Aval | None) -> Aval | None:
+    """The aval of `a < b` (and ==, !=...): bool, broadcast."""
+    if a is None or b is None or a.is_key or b.is_key:
+        return None
+    shape = broadcast(a.shape, b.shape)
+    return None if shape is None else Aval(shape, "bool")
+
+
+def matmul(a: Aval, b: Aval) -> Aval | None:
+    if a.shape is None or b.shape is None or not a.shape or not b.shape:
+        return None
+    promoted = promote(a, b)
+    if promoted is None or promoted[0] == "bool":
+        return None
+    if len(a.shape) == 1 and len(b.shape) == 1:
+        shape: tuple[int, ...] | None = () if a.shape == b.shape else None
+    elif len(a.shape) == 2 and len(b.shape) == 1:
+        shape = a.shape[:1] if a.shape[1] == b.shape[0] else None
+    elif len(a.shape) == 1 and len(b.shape) == 2:
+        shape = b.shape[1:] if a.shape[0] == b.shape[0] else None
+    elif len(a.shape) == 2 and len(b.shape) == 2:
+        shape = (a.shape[0], b.shape[1]) if a.shape[1] == b.shape[0] else None
+    else:
+        shape = None
+    return None if shape is None else Aval(shape, promoted[0], promoted[1])
+
+
+# --------------------------------------------------------------------------- calls
+# What a function of `jax.numpy` returns, by name. `Facts` reads the call's arguments.
+_FLOAT_MATH = frozenset("""sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh arccosh
+arctanh exp exp2 expm1 log log2 log10 log1p sqrt cbrt reciprocal""".split())
+_SAME_DTYPE_MATH = frozenset("abs absolute negative positive sign square conj conjugate".split())
+_FLOAT_ONLY_SAME = frozenset("floor ceil round rint trunc relu sigmoid softplus silu gelu".split())
+_SUM_LIKE = frozenset("sum prod cumsum cumprod".split())
+_MEAN_LIKE = frozenset("mean var std".split())
+_MAX_LIKE = frozenset("max min amax amin".split())
+_BINARY = {"add": ast.Add(), "subtract": ast.Sub(), "multiply": ast.Mult(), "divide": ast.Div(),
+           "true_divide": ast.Div(), "power": ast.Pow(), "maximum": ast.Add(),
+           "minimum": ast.Add(), "mod": ast.Mod(), "remainder": ast.Mod(),
+           "floor_divide": ast.FloorDiv(), "matmul": ast.MatMult(), "dot": ast.MatMult()}
+_SAMPLERS = {"normal": "float32", "uniform": "float32", "truncated_normal": "float32",
+             "gumbel": "float32", "laplace": "float32", "logistic": "float32",
+             "exponential": "float32", "cauchy": "float32"}
+
+
+class Facts:
+    """Reads the avals, integers and shapes of a call's arguments through the inference."""
+
+    def __init__(self, aval_of: Callable[[ast.expr], Aval | None],
+                 constant_of: Callable[[ast.expr], object],
+                 qualname_of: Callable[[ast.expr], str | None]) -> None:
+        self.aval_of = aval_of
+        self.constant_of = constant_of
+        self.qualname_of = qualname_of
+
+    # ------------------------------------------------------------------ arguments
+    def argument(self, call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+        for kw in call.keywords:
+            if kw.arg == keyword:
+                return kw.value
+        if position < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+            return call.args[position]
+        return None
+
+    def simple(self, call: ast.Call, positional: int, keywords: Sequence[str]) -> bool:
+        """At most `positional` plain positional arguments and only these keywords."""
+        return len(call.args) <= positional and not any(isinstance(a, ast.Starred) for a in call.args) \
+            and all(k.arg in keywords for k in call.keywords)
+
+    def integer(self, expr: ast.expr | None) -> int | None:
+        if expr is None:
+            return None
+        value = self.constant_of(expr)
+        return value if type(value) is int else None
+
+    def shape(self, expr: ast.expr | None, lowest: int = 0) -> tuple[int, ...] | None:
+        """A shape argument: an int or a tuple/list of ints the code shows (each >= `lowest`:
+        a reshape's -1)."""
+        if expr is None:
+            return None
+        value = self.constant_of(expr)
+        if type(value) is int and value >= lowest:
+            return (value,)
+        if isinstance(value, (tuple, list)) and all(type(v) is int and v >= lowest for v in value):
+            return tuple(value)
+        return None
+
+    def dtype(self, expr: ast.expr | None) -> str | None:
+        """A dtype argument: `jnp.float32`, `float`, 'int32', `jnp.dtype('int32')`."""
+        if expr is None:
+            return None
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return dtype_name(expr.value)
+        if isinstance(expr, ast.Call) and self.qualname_of(expr.func) in ("jax.numpy.dtype", "numpy.dtype") \
+                and len(expr.args) == 1 and not expr.keywords:
+            return self.dtype(expr.args[0])
+        qualname = self.qualname_of(expr)
+        return dtype_name(qualname) if qualname else None
+
+    def dtype_given(self, call: ast.Call, position: int) -> tuple[bool, str | None]:
+        """(whether a dtype is passed, which): `dtype=` or the given positional slot."""
+        expr = self.argument(call, position, "dtype")
+        if expr is None or (isinstance(expr, ast.Constant) and expr.value is None):
+            return False, None
+        return True, self.dtype(expr)
+
+    # ------------------------------------------------------------------ jax.numpy
+    def numpy_call(self, name: str, call: ast.Call) -> Aval | None:
+        """The aval of `jnp.<name>(...)`; None when the code does not show it."""
+        if name in ("zeros", "ones", "empty"):
+            if not self.simple(call, 2, ("shape", "dtype")):
+                return None
+            given, dtype = self.dtype_given(call, 1)
+            shape = self.shape(self.argument(call, 0, "shape"))
+            return None if shape is None else Aval(shape, dtype if given else "float32")
+        if name == "full":
+            if not self.simple(call, 3, ("shape", "fill_value", "dtype")):
+                return None
+            shape = self.shape(self.argument(call, 0, "shape"))
+            fill = self.aval_of_arg(call, 1, "fill_value")
+            given, dtype = self.dtype_given(call, 2)
+            if shape is None or fill is None or fill.shape != ():
+                return None
+            return Aval(shape, dtype, False) if given else Aval(shape, fill.dtype, fill.weak)
+        if name in ("zeros_like", "ones_like", "empty_like", "full_like"):
+            dtype_slot = 2 if name == "full_like" else 1
+            if not self.simple(call, dtype_slot + 1, ("a", "fill_value", "dtype")):
+                return None
+            like = self.aval_of_arg(call, 0, "a")
+            given, dtype = self.dtype_given(call, dtype_slot)
+            if like is None:
+                return None
+            return Aval(like.shape, dtype, False) if given else like
+        if name == "arange":
+            return self.arange(call)
+        if name == "linspace":
+            if not self.simple(call, 3, ("start", "stop", "num", "dtype")):
+                return None
+            num_expr = self.argument(call, 2, "num")
+            num = 50 if num_expr is None else self.integer(num_expr)
+            given, dtype = self.dtype_given(call, 99)
+            return None if num is None or num < 0 else Aval((num,), dtype if given else "float32")
+        if name in ("eye", "identity"):
+            if not self.simple(call, 1, ("dtype",)):
+                return None
+            size = self.integer(self.argument(call, 0, "N" if name == "eye" else "n"))
+            given, dtype = self.dtype_given(call, 99)
+            return None if size is None or size < 0 else Aval((size, size), dtype if given else "float32")
+        if name in ("array", "asarray"):
+            return self.array(call)
+        if name == "astype":
+            if len(call.args) != 2 or call.keywords:
+                return None
+            return with_dtype(self.aval_of(call.args[0]), self.dtype(call.args[1]))
+        dtype = dtype_name(name)
+        if dtype is not None:  # jnp.float32(x)
+            if len(call.args) != 1 or call.keywords:
+                return None
+            return with_dtype(self.aval_of(call.args[0]), dtype)
+        if name == "reshape":
+            if len(call.args) != 2 or call.keywords:
+                return None
+            return reshape(self.aval_of(call.args[0]), self.shape(call.args[1], -1))
+        if name == "transpose":
+            if len(call.args) != 1 or call.keywords:
+                return None
+            return transpose(self.aval_of(call.args[0]))
+        if name == "where":
+            if len(call.args) != 3 or call.keywords:
+                return None
+            cond, a, b = (self.aval_of(arg) for arg in call.args)
+            promoted = promote(a, b)
+            if cond is None or a is None or b is None or promoted is None:
+                return None
+            shape = broadcast(cond.shape, a.shape, b.shape)
+            return None if shape is None else Aval(shape, *promoted)
+        if name in _BINARY:
+            if len(call.args) != 2 or call.keywords:
+                return None
+            return binary(_BINARY[name], self.aval_of(call.args[0]), self.aval_of(call.args[1]))
+        if len(call.args) != 1 or call.keywords and name not in _SUM_LIKE | _MEAN_LIKE | _MAX_LIKE:
+            return None
+        operand = self.aval_of(call.args[0]) if call.args else None
+        return unary(name, operand) if not call.keywords else self.reduction(name, call, operand)
+
+    def aval_of_arg(self, call: ast.Call, position: int, keyword: str) -> Aval | None:
+        expr = self.argument(call, position, keyword)
+        return None if expr is None else self.aval_of(expr)
+
+    def arange(self, call: ast.Call) -> Aval | None:
+        if not self.simple(call, 4, ("start", "stop", "step", "dtype")) or len(call.args) == 0:
+            return None
+        numbers = [self.constant_of(a) for a in call.args[:3]]
+        if not all(type(n) in (int, float) for n in numbers):
+            return None
+        given, dtype = self.dtype_given(call, 3)
+        try:
+            if all(type(n) is int for n in numbers):
+                length = len(range(*numbers))  # type: ignore[call-overload]
+            else:
+                start, stop, step = (0, numbers[0], 1) if len(numbers) == 1 else \
+                    (numbers[0], numbers[1], numbers[2] if len(numbers) == 3 else 1)
+                length = max(0, math.ceil((stop - start) / step))  # type: ignore[operator]
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+            return None
+        if not given:
+            dtype = "int32" if all(type(n) is int for n in numbers) else "float32"
+        return Aval((length,), dtype)
+
+    def array(self, call: ast.Call) -> Aval | None:
+        if not self.simple(call, 2, ("object", "a", "dtype")) or not call.args:
+            return None
+        given, dtype = self.dtype_given(call, 1)
+        obj = call.args[0]
+        inner = self.nested(obj)
+        if inner is None:
+            return None
+        shape, found = inner
+        if given:
+            return Aval(shape, dtype)
+        if isinstance(obj, (ast.List, ast.Tuple)):
+            return Aval(shape, found.dtype, False)
+        return found  # jnp.array(1.0): a weakly typed scalar stays weak; an array keeps its aval
+
+    def nested(self, expr: ast.expr) -> tuple[tuple[int, ...], Aval] | None:
+        """The shape and the joined element aval of a nested list display of scalars/arrays."""
+        if isinstance(expr, (ast.List, ast.Tuple)):
+            if not expr.elts or any(isinstance(e, ast.Starred) for e in expr.elts):
+                return None
+            parts = [self.nested(e) for e in expr.elts]
+            if any(p is None for p in parts):
+                return None
+            shapes = {p[0] for p in parts if p is not None}
+            if len(shapes) != 1:
+                return None
+            joined: Aval | None = parts[0][1] if parts[0] else None
+            for part in parts[1:]:
+                promoted = promote(joined, part[1] if part else None)
+                if promoted is None:
+                    return None
+                joined = scalar(*promoted)
+            if joined is None:
+                return None
+            return (len(expr.elts), *shapes.pop()), joined
+        aval = self.aval_of(expr)
+        if aval is None or aval.shape is None or aval.dtype is None or aval.is_key:
+            return None
+        return aval.shape, aval
+
+    def reduction(self, name: str, call: ast.Call, operand: Aval | None) -> Aval | None:
+        """`jnp.sum(x, axis=k)`: the operand's aval without axis k."""
+        if any(k.arg != "axis" for k in call.keywords):
+            return None
+        full = unary(name, operand)
+        axis = self.integer(call.keywords[0].value)
+        if full is None or operand is None or operand.shape is None or axis is None:
+            return None
+        rank = len(operand.shape)
+        if not -rank <= axis < rank:
+            return None
+        axis %= rank
+        if name in ("cumsum", "cumprod"):  # along an axis: the operand's shape
+            return Aval(operand.shape, full.dtype, full.weak)
+        return Aval(operand.shape[:axis] + operand.shape[axis + 1:], full.dtype, full.weak)
+
+    # ------------------------------------------------------------------ jax.random
+    def random_call(self, name: str, call: ast.Call) -> Aval | None:
+        if name == "key":
+            return scalar(KEY) if self.simple(call, 1, ("seed", "impl")) and not call.keywords else None
+        if name == "PRNGKey":
+            return Aval((2,), "uint32") if self.simple(call, 1, ("seed",)) and not call.keywords else None
+        key = self.aval_of_arg(call, 0, "key")
+        if key is None or key.shape is None or not (key.is_key or key == Aval((2,), "uint32")):
+            return None
+        if name in ("fold_in", "clone"):
+            return key if not key.is_key or key.shape == () else None
+        if name == "split":
+            if not self.simple(call, 2, ("key", "num")) or (key.is_key and key.shape != ()):
+                return None
+            num_expr = self.argument(call, 1, "num")
+            num = (2,) if num_expr is None else self.shape(num_expr)
+            if num is None:
+                return None
+            return Aval(num + (() if key.is_key else (2,)), key.dtype)
+        if name in _SAMPLERS:
+            if not self.simple(call, 3, ("key", "shape", "dtype")):
+                return None
+            shape_expr = self.argument(call, 1, "shape")
+            shape = () if shape_expr is None else self.shape(shape_expr)
+            given, dtype = self.dtype_given(call, 2)
+            return None if shape is None else Aval(shape, dtype if given else _SAMPLERS[name])
+        if name == "randint":
+            if not self.simple(call, 5, ("key", "shape", "minval", "maxval", "dtype")):
+                return None
+            shape = self.shape(self.argument(call, 1, "shape"))
+            given, dtype = self.dtype_given(call, 4)
+            return None if shape is None else Aval(shape, dtype if given else "int32")
+        if name == "bernoulli":
+            if not self.simple(call, 3, ("key", "p", "shape")):
+                return None
+            shape_expr = self.argument(call, 2, "shape")
+            p = self.aval_of_arg(call, 1, "p") if self.argument(call, 1, "p") is not None else scalar("float32", True)
+            shape = (p.shape if p is not None else None) if shape_expr is None else self.shape(shape_expr)
+            return None if shape is None else Aval(shape, "bool")
+        return None
+
+
+def unary(name: str, operand: Aval | None) -> Aval | None:
+    """`jnp.<name>(x)` with one argument."""
+    if operand is None or operand.dtype is None or operand.is_key:
+        return None
+    kind = operand.kind
+    if name in _FLOAT_MATH:
+        if kind == "c":
+            return operand
+        return operand if kind == "f" else Aval(operand.shape, "float32", operand.weak)
+    if name in _SAME_DTYPE_MATH:
+        return None if kind == "b" and name != "abs" else operand
+    if name in _FLOAT_ONLY_SAME:
+        return operand if kind == "f" else None
+    reduced = Aval((), operand.dtype, operand.weak) if operand.shape is not None else None
+    if name in ("sum", "prod"):
+        if reduced is None:
+            return None
+        return Aval((), "int32", operand.weak) if kind in ("b", "i") else reduced
+    if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
+        if operand.shape is None:
+            return None
+        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype,
+                    operand.weak)
+    if name in _MEAN_LIKE:
+        if reduced is None:
+            return None
+        return Aval((), "float32", operand.weak) if kind in ("b", "i", "u") else reduced
+    if name in _MAX_LIKE:
+        return reduced
+    if name in ("argmax", "argmin"):
+        return scalar("int32") if operand.shape else None
+    if name == "ravel":
+        return None if operand.shape is None else Aval((math.prod(operand.shape),), operand.dtype, operand.weak)
+    if name == "transpose":
+        return transpose(operand)
+    return None
+
+
+def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Aval | None:
+    """`x.<name>(...)` on an array whose aval is known."""
+    if receiver is None:
+        return None
+    if name == "astype":
+        if len(call.args) != 1 or call.keywords:
+            return None
+        return with_dtype(receiver, facts.dtype(call.args[0]))
+    if name == "reshape":
+        if call.keywords:
+            return None
+        if len(call.args) == 1:
+            return reshape(receiver, facts.shape(call.args[0], -1))
+        return reshape(receiver, facts.shape(ast.Tuple(elts=list(call.args), ctx=ast.Load()), -1))
+    if name in ("sum", "mean", "max", "min", "prod", "std", "var"):
+        if call.args:
+            return None
+        if not call.keywords:
+            return unary(name, receiver)
+        return facts.reduction(name, call, receiver)
+    if name in ("ravel", "flatten"):
+        return unary("ravel", receiver) if not call.args and not call.keywords else None
+    if name in ("copy", "conj", "conjugate") and not call.args and not call.keywords:
+        return receiver
+    if name == "transpose" and not call.args and not call.keywords:
+        return transpose(receiver)
+    return None
+
+
+def reshape(aval: Aval | None, shape: tuple[int, ...] | None) -> Aval | None:
+    """`x.reshape(shape)`; one -1 in `shape` takes what is left."""
+    if aval is None or shape is None or aval.size is None:
+        return None
+    if shape.count(-1) == 1:
+        rest = math.prod(d for d in shape if d != -1)
+        if rest == 0 or aval.size % rest:
+            return None
+        shape = tuple(aval.size // rest if d == -1 else d for d in shape)
+    if any(d < 0 for d in shape) or math.prod(shape) != aval.size:
+        return None
+    return Aval(shape, aval.dtype, aval.weak)
+
+
+def transpose(aval: Aval | None) -> Aval | None:
+    if aval is None or aval.shape is None:
+        return None
+    return Aval(tuple(reversed(aval.shape)), aval.dtype, aval.weak)
+
+
+def index(aval: Aval | None, key: object) -> Aval | None:
+    """`x[i]` for an int i in range: the first axis goes."""
+    if aval is None or aval.shape is None or type(key) is not int or not aval.shape:
+        return None
+    if not -aval.shape[0] <= key < aval.shape[0]:
+        return None
+    return Aval(aval.shape[1:], aval.dtype, aval.weak)
+
+
+__all__ = ["Aval", "Facts", "KEY", "binary", "broadcast", "compare", "dtype_name", "element",
+           "index", "kind_of", "method", "promote", "python_scalar", "scalar", "unary", "with_dtype"]

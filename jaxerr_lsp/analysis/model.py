@@ -1,0 +1,841 @@
+"""The module model: one walk over the tree gives scopes, bindings, imports and name uses.
+
+Shaped after pyflakes' checker: a scope stack and, per scope, every binding of every name.
+The model answers these questions for the rules, conservatively (None means "unknown"):
+- `qualname(expr)`: the dotted path of a module attribute an expression names
+  (`J.vjp` -> "jax.vjp" after `import jax as J`);
+- `reaching(name_node)`: the bindings that can reach a use, by code flow
+  (`jaxerr_lsp.analysis.flow`: branches, loops and their back-edges, try, del; a notebook is
+  its cells in order); `binding_of(name_node)`: the one binding the use certainly reads;
+- `uses_of(binding)`: the uses that may read a binding; `is_mutated(binding)`: whether the
+  bound container may be changed after it is built.
+
+The walk is iterative (no recursion), so deeply nested code cannot overflow Python's stack.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from functools import cached_property
+from typing import Iterator, NamedTuple
+
+from jaxerr_lsp.analysis.flow import Flow
+
+# Binding kinds
+ASSIGN = "assign"  # name = value
+UNPACK = "unpack"  # a, name = value  (index gives the position)
+IMPORT = "import"  # import/from-import; qualname holds the dotted path
+DEF = "def"  # def / async def
+CLASS = "class"
+AUGMENTED = "augmented"  # name op= value (value: the right-hand side; operator: the op)
+OTHER = "other"  # parameters, loop targets, with/except targets, del, ...
+
+BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
+
+# Methods that read a dict, list or set without changing it.
+READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # "module" | "function" | "lambda" | "class" | "comprehension"
+    node: ast.AST
+    parent: Scope | None
+    branch: tuple[tuple[int, int], ...]  # where the scope's definition sits in its parent
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+    nonlocal_names: set[str] = field(default_factory=set)
+    star_import: bool = False
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    kind: str
+    node: ast.AST  # the statement, def, alias or target that binds
+    scope: Scope
+    branch: tuple[tuple[int, int], ...]
+    value: ast.expr | None = None  # ASSIGN/UNPACK: the right-hand side
+    index: tuple[int, ...] = ()  # UNPACK: position of the name in the target
+    arity: tuple[int, ...] = ()  # UNPACK: length of each unpacked level
+    qualname: str | None = None  # IMPORT: what the name stands for
+    operator: ast.operator | None = None  # AUGMENTED: the operator of `name op= value`
+    line: int = 0
+    # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
+    end: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, eq=False)
+class CallSite:
+    """A call that runs the function `qualname`: `jax.jit(f)`, `jit(f)`, `J.jit(f)`, or through
+    `functools.partial(jax.jit, ...)` (called here, or not: then `complete` is False and the
+    arguments are only the partial's)."""
+
+    call: ast.Call  # the call expression that runs the target (or the partial(...) call)
+    qualname: str
+    args: tuple[ast.expr, ...]  # positional arguments the target receives, in order
+    keywords: tuple[ast.keyword, ...]
+    partial: ast.Call | None = None  # the functools.partial(...) call, when there is one
+    complete: bool = True  # False: a partial not called here; more arguments may come
+
+
+@dataclass(frozen=True, eq=False)
+class Decoration:
+    """`@jax.jit` or `@functools.partial(jax.jit, ...)` on a def or class."""
+
+    target: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    decorator: ast.expr
+    qualname: str
+    position: int  # 0 for the outermost (first written) decorator
+    keywords: tuple[ast.keyword, ...]  # options given to the decorator (partial's included)
+
+
+class Use(NamedTuple):
+    """A name read: the Name node, its parent, the scope and branch it is read in. (A tuple:
+    the walk makes one per name read, with `tuple.__new__`, the cheapest object Python makes.)"""
+
+    node: ast.Name
+    parent: ast.AST | None
+    scope: Scope
+    branch: tuple[tuple[int, int], ...]
+
+
+class ModuleModel:
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.module_scope = Scope("module", tree, None, ())
+        self.uses: dict[str, list[Use]] = {}
+        self.use_of: dict[int, Use] = {}  # id(Name node) -> its use
+        self.scope_of_node: dict[int, Scope] = {}  # id(def/lambda node) -> the scope it opens
+        self.parent: dict[int, ast.AST] = {}  # id(node) -> parent, for Call/Attribute/Name/Return
+        self.attribute_calls: dict[str, list[ast.Call]] = {}  # "with_refs" -> calls x.with_refs(...)
+        self.name_calls: dict[str, list[ast.Call]] = {}  # "jit" -> calls jit(...); "()" -> g(...)(...)
+        self.imports: list[Binding] = []
+        self.functions: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = []
+        self.classes: list[ast.ClassDef] = []
+        self.call_scope: dict[int, Scope] = {}
+        # id(the node that binds) -> its binding: the nodes the code-flow binder names
+        # (a target Name, an alias, a def, an arg...), and the statements the model files
+        # some bindings under (an annotated assignment, a walrus, a starred target).
+        self.binding_at: dict[int, Binding] = {}
+        # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
+        # change after the walk).
+        self._calls_to: dict[str, list[CallSite]] = {}
+        self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
+        self._walk()
+
+    # ----------------------------------------------------------------------------- the walk
+    def _walk(self) -> None:
+        # Each stack item: (node, parent, scope, branch). Children are pushed in reverse so
+        # they are visited in source order, which keeps binding lists in source order.
+        stack: list[tuple[ast.AST, ast.AST | None, Scope, tuple[tuple[int, int], ...]]] = [
+            (self.tree, None, self.module_scope, ())]
+        pop, push = stack.pop, stack.append
+        uses, use_of, parents = self.uses, self.use_of, self.parent
+        fields_of = _FIELDS
+        new_tuple = tuple.__new__
+        while stack:
+            node, parent, scope, branch = pop()
+            kind = type(node)
+            if kind in _SPECIAL:
+                stack.extend(reversed(self._visit(node, parent, scope, branch)))
+                continue
+            # The common case, kept inline and cheap: a Name, or a node whose children are
+            # visited in the same scope.
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+                    use = new_tuple(Use, (node, parent, scope, branch))
+                    uses.setdefault(node.id, []).append(use)  # type: ignore[attr-defined]
+                    use_of[id(node)] = use
+                else:
+                    self._bind_target_name(node, scope, branch, parent)  # type: ignore[arg-type]
+                continue
+            if kind in _RECORDED and parent is not None:
+                parents[id(node)] = parent
+                if kind is ast.Call:
+                    self.call_scope[id(node)] = scope
+                    function = node.func  # type: ignore[attr-defined]
+                    if type(function) is ast.Attribute:
+                        self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is ast.Name:
+                        self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
+                        self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
+            fields = fields_of.get(kind)
+            if fields is None:
+                fields = fields_of[kind] = _child_fields(kind)
+            # Pushed last field first, last item first: popped in source order. Constants
+            # have nothing to visit and are not pushed.
+            for name in fields:
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    for item in reversed(value):  # nodes, or None (a dict display's **spread)
+                        if item is not None and type(item) is not Constant:
+                            push((item, node, scope, branch))
+                elif type(value) is not Constant and isinstance(value, AST):
+                    push((value, node, scope, branch))
+
+    def _visit(self, node: ast.AST, parent: ast.AST | None, scope: Scope,
+               branch: tuple[tuple[int, int], ...]) -> list:
+        out: list = []
+
+        def push(child: ast.AST | None, in_scope: Scope = scope,
+                 in_branch: tuple[tuple[int, int], ...] = branch) -> None:
+            if child is not None:
+                out.append((child, node, in_scope, in_branch))
+
+        def push_all(children: list, in_scope: Scope = scope,
+                     in_branch: tuple[tuple[int, int], ...] = branch) -> None:
+            for child in children:
+                push(child, in_scope, in_branch)
+
+        # Only the node types in _SPECIAL come here; `_walk` handles the rest inline.
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            self.functions.append(node)
+            if not isinstance(node, ast.Lambda):
+                self._add(scope, Binding(node.name, DEF, node, scope, branch, line=node.lineno))
+                push_all(node.decorator_list)
+            push_all(self._argument_defaults(node.args))
+            if not isinstance(node, ast.Lambda):
+                push_all(list(getattr(node, "type_params", [])))
+                push(node.returns)
+                push_all(self._argument_annotations(node.args))
+            is_lambda = isinstance(node, ast.Lambda)
+            inner = self._open(node, "lambda" if is_lambda else "function", scope, branch)
+            self._bind_parameters(node.args, inner)
+            push_all([node.body] if isinstance(node, ast.Lambda) else node.body, inner, ())
+            return out
+        if isinstance(node, ast.ClassDef):
+            self.classes.append(node)
+            self._add(scope, Binding(node.name, CLASS, node, scope, branch, line=node.lineno))
+            push_all(node.decorator_list)
+            push_all(node.bases)
+            push_all(node.keywords)
+            inner = self._open(node, "class", scope, branch)
+            push_all(node.body, inner, ())
+            return out
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            # The first iterable is evaluated in the enclosing scope; the rest inside.
+            inner = self._open(node, "comprehension", scope, branch)
+            for position, generator in enumerate(node.generators):
+                push(generator.iter, scope if position == 0 else inner, branch if position == 0 else ())
+                push(generator.target, inner, ())
+                push_all(generator.ifs, inner, ())
+            if isinstance(node, ast.DictComp):
+                push(node.key, inner, ())
+                push(node.value, inner, ())
+            else:
+                push(node.elt, inner, ())
+            return out
+
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self._add_import(scope, Binding(alias.asname, IMPORT, alias, scope, branch,
+                                                    qualname=alias.name, line=node.lineno))
+                else:
+                    top = alias.name.split(".")[0]
+                    self._add_import(scope, Binding(top, IMPORT, alias, scope, branch, qualname=top,
+                                                    line=node.lineno))
+            return out
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            for alias in node.names:
+                if alias.name == "*":
+                    scope.star_import = True
+                    continue
+                qualname = f"{module}.{alias.name}" if module and not node.level else None
+                self._add_import(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope,
+                                                branch, qualname=qualname, line=node.lineno))
+            return out
+        if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.MatchMapping) and node.rest:
+            self._add(scope, Binding(node.rest, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            self._add(scope, Binding(node.name, OTHER, node, scope, branch, line=node.lineno))
+        if isinstance(node, ast.Global):
+            scope.global_names.update(node.names)
+            return out
+        if isinstance(node, ast.Nonlocal):
+            scope.nonlocal_names.update(node.names)
+            return out
+
+        if isinstance(node, ast.Assign):
+            push(node.value)
+            for target in node.targets:
+                self._bind_assignment(target, node, node.value, scope, branch)
+                push_all(list(_non_name_targets(target)))
+            return out
+        if isinstance(node, ast.AnnAssign):
+            push(node.annotation)
+            push(node.value)
+            if isinstance(node.target, ast.Name):
+                if node.value is not None:
+                    self._add(scope, Binding(node.target.id, ASSIGN, node, scope, branch,
+                                             value=node.value, line=node.lineno))
+            else:
+                push(node.target)
+            return out
+        if isinstance(node, ast.NamedExpr):
+            push(node.value)
+            target_scope = scope
+            while target_scope.kind == "comprehension" and target_scope.parent is not None:
+                target_scope = target_scope.parent
+            self._add(target_scope, Binding(node.target.id, ASSIGN, node, target_scope, branch,
+                                            value=node.value, line=node.lineno))
+            return out
+
+        if isinstance(node, BRANCH_NODES):
+            key = id(node)
+            bodies: list  # of statement lists (or one expression, for an IfExp)
+            if isinstance(node, (ast.If, ast.IfExp)):
+                push(node.test)
+                bodies = [node.body, node.orelse]
+            elif isinstance(node, ast.Match):
+                push(node.subject)
+                bodies = [[case] for case in node.cases]
+            else:  # try: body, each handler, else, finally
+                bodies = [node.body, *[[h] for h in node.handlers], node.orelse, node.finalbody]
+            for number, body in enumerate(bodies):
+                items = body if isinstance(body, list) else [body]
+                push_all(items, scope, branch + ((key, number),))
+            return out
+
+        for child in ast.iter_child_nodes(node):
+            push(child)
+        return out
+
+    # ----------------------------------------------------------------------------- binding helpers
+    @staticmethod
+    def _argument_defaults(args: ast.arguments) -> list:
+        return [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
+
+    @staticmethod
+    def _argument_annotations(args: ast.arguments) -> list:
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        return [a.annotation for a in every if a is not None and a.annotation is not None]
+
+    def _open(self, node: ast.AST, kind: str, parent: Scope,
+              branch: tuple[tuple[int, int], ...]) -> Scope:
+        scope = Scope(kind, node, parent, branch)
+        self.scope_of_node[id(node)] = scope
+        return scope
+
+    def _bind_parameters(self, args: ast.arguments, scope: Scope) -> None:
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        for arg in every:
+            if arg is not None:
+                self._add(scope, Binding(arg.arg, OTHER, arg, scope, (), line=arg.lineno))
+
+    def _target_scope(self, name: str, scope: Scope) -> Scope:
+        if name in scope.global_names:
+            return self.module_scope
+        if name in scope.nonlocal_names:
+            outer = scope.parent
+            while outer is not None:
+                if outer.kind in ("function", "lambda") and name in outer.bindings:
+                    return outer
+                outer = outer.parent
+        return scope
+
+    def _add(self, scope: Scope, binding: Binding) -> None:
+        if binding.end == (0, 0):
+            node = binding.node
+            binding.end = (getattr(node, "end_lineno", None) or binding.line,
+                           getattr(node, "end_col_offset", None) or 0)
+        target = self._target_scope(binding.name, scope)
+        binding.scope = target
+        target.bindings.setdefault(binding.name, []).append(binding)
+        node = binding.node
+        self.binding_at[id(node)] = binding
+        inner = getattr(node, "target", None) if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) \
+            else getattr(node, "value", None) if isinstance(node, ast.Starred) else None
+        if isinstance(inner, ast.Name):
+            self.binding_at[id(inner)] = binding
+
+    def _add_import(self, scope: Scope, binding: Binding) -> None:
+        self.imports.append(binding)
+        self._add(scope, binding)
+
+    def _bind_assignment(self, target: ast.expr, statement: ast.AST, value: ast.expr,
+                         scope: Scope, branch: tuple[tuple[int, int], ...]) -> None:
+        if isinstance(target, ast.Name):
+            self._add(scope, Binding(target.id, ASSIGN, target, scope, branch, value=value,
+                                     line=target.lineno, end=_end(statement)))
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            self._bind_unpacked(target, value, scope, branch, (), (), starred, _end(statement))
+
+    def _bind_unpacked(self, target: ast.Tuple | ast.List, value: ast.expr, scope: Scope,
+                       branch: tuple[tuple[int, int], ...], index: tuple[int, ...],
+                       arity: tuple[int, ...], starred: bool, end: tuple[int, int]) -> None:
+        for position, element in enumerate(target.elts):
+            if isinstance(element, ast.Name):
+                kind = OTHER if starred else UNPACK
+                self._add(scope, Binding(element.id, kind, element, scope, branch, value=value,
+                                         index=index + (position,),
+                                         arity=arity + (len(target.elts),), line=element.lineno,
+                                         end=end))
+            elif isinstance(element, (ast.Tuple, ast.List)):
+                inner_starred = starred or any(isinstance(e, ast.Starred) for e in element.elts)
+                self._bind_unpacked(element, value, scope, branch, index + (position,),
+                                    arity + (len(target.elts),), inner_starred, end)
+            elif isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
+                self._add(scope, Binding(element.value.id, OTHER, element, scope, branch,
+                                         line=element.lineno))
+
+    def _bind_target_name(self, node: ast.Name, scope: Scope, branch: tuple[tuple[int, int], ...],
+                          parent: ast.AST | None) -> None:
+        """A Name stored or deleted by anything but a plain assignment (loops, with, del...):
+        a binding whose value the engine does not follow; `name op= value`: AUGMENTED."""
+        if type(parent) is ast.AugAssign and parent.target is node:  # type: ignore[union-attr]
+            self._add(scope, Binding(node.id, AUGMENTED, node, scope, branch,
+                                     value=parent.value, operator=parent.op,  # type: ignore[union-attr]
+                                     line=node.lineno, end=_end(parent)))
+            return
+        self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
+
+    def release(self) -> None:
+        """Break the scope <-> binding cycles so the model is freed at once, by reference
+        counting, instead of waiting for (and paying for) a cyclic collection."""
+        for scope in (self.module_scope, *self.scope_of_node.values()):
+            scope.bindings.clear()
+            scope.parent = None
+        self.imports.clear()
+        self.binding_at.clear()
+        self.__dict__.pop("flow", None)
+        for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
+                      self.call_scope, self.scope_of_node):
+            table.clear()
+
+    # ----------------------------------------------------------------------------- queries
+    def resolve_scope(self, name: str, scope: Scope) -> Scope | None:
+        """The scope whose binding of `name` a use in `scope` refers to (None: builtin/unknown)."""
+        current: Scope | None = scope
+        first = True
+        while current is not None:
+            if name in current.global_names:
+                return self.module_scope if name in self.module_scope.bindings else None
+            if current.kind == "class" and not first:
+                current = current.parent
+                continue
+            if current.star_import:
+                return None  # `from m import *` may bind any name, at any point
+            if name in current.bindings:
+                return current
+            first = False
+            current = current.parent
+        return None
+
+    def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+        """The function of this file that `expr` certainly is, as JAX runs it when the
+        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`
+        or `name = lambda ...` (a decorator may change what the function is or returns; an
+        async def returns a coroutine)."""
+        if isinstance(expr, ast.Lambda):
+            return expr
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.binding_of(expr)
+        if binding is None:
+            return None
+        if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
+                and not binding.node.decorator_list:
+            return binding.node
+        if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
+            return binding.value
+        return None
+
+    def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` (decorated or not) a name certainly stands for."""
+        binding = self.binding_of(expr) if isinstance(expr, ast.Name) else None
+        if binding is not None and binding.kind == DEF \
+                and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return binding.node
+        return None
+
+    @cached_property
+    def flow(self) -> Flow:
+        """The code-flow binder of the module (built lazily, per scope and name)."""
+        return Flow(self.tree)
+
+    def reaching(self, node: ast.Name) -> list[Binding] | None:
+        """The bindings that can reach the use `node`, in source order, when code flow decides
+        it: None for a name read inside a nested function from an enclosing scope (it may run
+        at any time), a name that may be unbound there, a builtin, a star import's name."""
+        use = self.use_of.get(id(node))
+        if use is None:
+            return None
+        scope = self.resolve_scope(node.id, use.scope)
+        if scope is None:
+            return None
+        reach = self.flow.reaching(node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def reaching_augmented(self, binding: Binding) -> list[Binding] | None:
+        """The bindings `name op= value` reads `name` from (as `reaching` says of a use)."""
+        if binding.kind != AUGMENTED or not isinstance(binding.node, ast.Name):
+            return None
+        reach = self.flow.reaching(binding.node)
+        if reach is None or reach.builtin or not reach.exact or reach.maybe_unbound \
+                or not reach.definitions:
+            return None
+        found = [self.binding_at.get(id(d)) for d in reach.definitions]
+        if any(b is None or b.scope is not binding.scope for b in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def binding_of(self, node: ast.Name) -> Binding | None:
+        """The one binding the use `node` certainly reads: the one binding code flow lets
+        reach it (`reaching`); for a name read from an enclosing scope by a nested function,
+        the name's only binding there, when the use certainly sees it bound."""
+        use = self.use_of.get(id(node))
+        if use is None:
+            return None
+        scope = self.resolve_scope(node.id, use.scope)
+        if scope is None:
+            return None
+        reach = self.flow.reaching(node)
+        if reach is not None and reach.exact:
+            if reach.builtin or reach.maybe_unbound or not reach.definitions:
+                return None
+            found = [self.binding_at.get(id(d)) for d in reach.definitions]
+            if any(b is None or b.scope is not scope for b in found):
+                return None
+            if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
+                return None
+            binding = found[0]
+            return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
+        return self._only_binding(node, use, scope)
+
+    def _only_binding(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
+        """A name read where code flow cannot say when (inside a nested function, from an
+        enclosing scope): its one binding in that scope, when the use's definition is not in
+        a branch that binding is not in."""
+        bindings = scope.bindings[node.id]
+        if len(bindings) != 1 and not _same_import(bindings):
+            return None
+        binding = bindings[0]
+        if binding.kind in (OTHER, AUGMENTED):
+            return None
+        # Where the use sits, seen from the binding's scope: its own branch, or the branch of
+        # the nested definition that holds it.
+        branch = use.branch
+        holder = use.scope
+        while holder is not scope and holder.parent is not None:
+            branch = holder.branch
+            holder = holder.parent
+        if binding.branch != branch[: len(binding.branch)]:
+            return None  # bound in a branch the use is not in: maybe unbound, maybe other
+        if holder is use.scope and binding.end > (node.lineno, node.col_offset):
+            return None  # used before (or within) the binding statement: NameError first
+        return binding
+
+    def uses_of(self, binding: Binding) -> Iterator[Use]:
+        """The uses that may read `binding`: the uses of its name in its scope that code flow
+        lets it reach (every use, where flow cannot say)."""
+        for use in self.uses.get(binding.name, ()):
+            if self.resolve_scope(binding.name, use.scope) is not binding.scope:
+                continue
+            reach = self.flow.reaching(use.node)
+            if reach is None or not reach.exact or any(
+                    self.binding_at.get(id(d)) is binding for d in reach.definitions):
+                yield use
+
+    def certain_uses_of(self, binding: Binding) -> list[Use]:
+        """The uses that certainly read `binding` (their `binding_of`)."""
+        return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
+
+    def calls_of(self, binding: Binding) -> list[ast.Call]:
+        """The calls `name(...)` whose callee certainly reads `binding`."""
+        return [use.parent for use in self.certain_uses_of(binding)
+                if type(use.parent) is ast.Call and use.parent.func is use.node]
+
+    def calls_of_def(self, function: ast.AST) -> list[ast.Call]:
+        """The calls of a def or class through its name, where the name certainly is it."""
+        binding = self.binding_at.get(id(function))
+        return self.calls_of(binding) if binding is not None and binding.kind in (DEF, CLASS) else []
+
+    def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
+        """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
+        where it is made, or `g(x)` wherever `g` certainly is `g = call(...)`."""
+        parent = self.parent.get(id(call))
+        if type(parent) is ast.Call and parent.func is call:
+            return [parent]
+        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1 \
+                or type(parent.targets[0]) is not ast.Name:
+            return []
+        binding = self.binding_at.get(id(parent.targets[0]))
+        return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
+    def runs_before(self, call: ast.Call, use: Use) -> bool:
+        """Whether `call` certainly ran whenever `use` is reached: it is in the use's scope,
+        ends before it, and sits in the branches the use sits in (none the use is not in)."""
+        if self.call_scope.get(id(call)) is not use.scope:
+            return False
+        if (call.end_lineno or call.lineno, call.end_col_offset or 0) > (use.node.lineno, use.node.col_offset):
+            return False
+        callee: ast.AST = call.func
+        while isinstance(callee, (ast.Attribute, ast.Call)):
+            callee = callee.value if isinstance(callee, ast.Attribute) else callee.func
+        where = self.use_of.get(id(callee)) if isinstance(callee, ast.Name) else None
+        return where is not None and use.branch[:len(where.branch)] == where.branch
+
+    def binding_of_definition(self, node: ast.AST) -> Binding | None:
+        """The binding a def, class, target Name, alias or parameter makes."""
+        return self.binding_at.get(id(node))
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        """`jax.tree.map` for an expression naming that module attribute through the imports."""
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.binding_of(expr)
+        if binding is None:
+            # Builtins (dict, list, tuple...) resolve to themselves when nothing shadows them.
+            if self.use_of.get(id(expr)) is not None and self.resolve_scope(
+                    expr.id, self.use_of[id(expr)].scope) is None and not self.module_scope.star_import:
+                return ".".join(["builtins", expr.id, *reversed(parts)])
+            return None
+        if binding.kind != IMPORT or binding.qualname is None:
+            return None
+        dotted = ".".join([binding.qualname, *reversed(parts)])
+        return public_name(dotted) if dotted.startswith("jax._src.") else dotted
+
+    # ------------------------------------------------------------------ calls and decorators
+    def method_calls(self, attribute: str) -> list[ast.Call]:
+        """Every call `<anything>.attribute(...)`, in source order."""
+        return self.attribute_calls.get(attribute, [])
+
+    def calls_to(self, qualname: str) -> list[CallSite]:
+        """Every call that certainly runs the module attribute `qualname`, however it was
+        imported, directly or through `functools.partial`, in source order."""
+        cached = self._calls_to.get(qualname)
+        if cached is None:
+            cached = self._calls_to[qualname] = self._find_calls_to(qualname)
+        return list(cached)
+
+    def _find_calls_to(self, qualname: str) -> list[CallSite]:
+        found = [site for call in self._candidate_calls(qualname)
+                 if (site := self.call_site(call)) is not None and site.qualname == qualname]
+        # partial(target, ...) objects that are not called where they are made.
+        called_partials = {id(site.partial) for site in found if site.partial is not None}
+        for call in self._candidate_calls("functools.partial"):
+            site = self.call_site(call)
+            if site is not None and not site.complete and site.qualname == qualname \
+                    and id(call) not in called_partials:
+                found.append(site)
+        return sorted(found, key=lambda s: (s.call.lineno, s.call.col_offset))
+
+    def call_site(self, call: ast.Call) -> CallSite | None:
+        """What `call` runs, when it is a module attribute (through a partial or not)."""
+        known = self._call_sites.get(id(call))
+        if known is None or known[0] is not call:  # (the node itself: ids of dead nodes recur)
+            known = self._call_sites[id(call)] = (call, self._find_call_site(call))
+        return known[1]
+
+    def _find_call_site(self, call: ast.Call) -> CallSite | None:
+        function = call.func
+        if isinstance(function, ast.Call):
+            inner = self._partial_of(function)
+            if inner is None:
+                return None
+            return CallSite(call, inner.qualname, (*inner.args, *call.args),
+                            (*inner.keywords, *call.keywords), function)
+        qualname = self.qualname(function)
+        if qualname is None:
+            return None
+        if qualname == "functools.partial":
+            inner = self._partial_of(call)
+            if inner is not None:
+                return inner
+        return CallSite(call, qualname, tuple(call.args), tuple(call.keywords))
+
+    def _partial_of(self, call: ast.Call) -> CallSite | None:
+        """`functools.partial(target, *args, **kwargs)` as an incomplete call of target."""
+        if not call.args or isinstance(call.args[0], ast.Starred) \
+                or self.qualname(call.func) != "functools.partial":
+            return None
+        target = self.qualname(call.args[0])
+        if target is None:
+            return None
+        return CallSite(call, target, tuple(call.args[1:]), tuple(call.keywords), call, False)
+
+    def _candidate_calls(self, qualname: str) -> list[ast.Call]:
+        """Calls whose callee's last name could be `qualname`: its own last part, or a name
+        an import binds to it."""
+        last = qualname.rsplit(".", 1)[-1]
+        names = {last} | {b.name for b in self.imports if b.qualname == qualname}
+        calls: list[ast.Call] = []
+        for name in names:
+            calls.extend(self.attribute_calls.get(name, ()))
+            calls.extend(self.name_calls.get(name, ()))
+        # partial(target, ...)(args): the callee is itself a call
+        calls.extend(self.name_calls.get("()", ()))
+        return calls
+
+    def decorations(self, qualname: str) -> list[Decoration]:
+        """Every def or class decorated by the module attribute `qualname` (bare, called
+        with options, or through `functools.partial`)."""
+        return self._decorations.get(qualname, [])
+
+    def decoration(self, target: ast.AST, qualname: str) -> Decoration | None:
+        """How `target` is decorated by `qualname`, if it is."""
+        return next((d for d in self.decorations(qualname) if d.target is target), None)
+
+    @cached_property
+    def _decorations(self) -> dict[str, list[Decoration]]:
+        index: dict[str, list[Decoration]] = {}
+        for target in [*self.functions, *self.classes]:
+            for position, decorator in enumerate(getattr(target, "decorator_list", ())):
+                found = self._decorator(target, decorator, position)  # type: ignore[arg-type]
+                if found is not None:
+                    index.setdefault(found.qualname, []).append(found)
+        return index
+
+    def _decorator(self, target: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+                   decorator: ast.expr, position: int) -> Decoration | None:
+        if isinstance(decorator, ast.Call):
+            # @partial(jax.jit, static_argnums=0); a decorator made by any other call is
+            # whatever that call returns: unknown.
+            site = self.call_site(decorator)
+            if site is None or site.partial is not decorator or site.args:
+                return None
+            return Decoration(target, decorator, site.qualname, position, site.keywords)
+        qualname = self.qualname(decorator)
+        if qualname is None:
+            return None
+        return Decoration(target, decorator, qualname, position, ())
+
+    def aliases_of(self, qualname: str) -> list[str]:
+        """Module-level names bound (once) to the module `qualname` (e.g. 'jax.numpy' -> ['jnp'])."""
+        found = []
+        for name, bindings in self.module_scope.bindings.items():
+            if len(bindings) == 1 and bindings[0].kind == IMPORT and bindings[0].qualname == qualname:
+                found.append(name)
+        return found
+
+    def is_mutated(self, binding: Binding) -> bool:
+        """Whether the container bound by `binding` may change after it was built: any use
+        other than reading it, subscripting it for a value, or passing it to JAX or to a
+        builtin that only reads."""
+        for use in self.uses_of(binding):
+            if not self._reads_only(use):
+                return True
+        return False
+
+    def _reads_only(self, use: Use) -> bool:
+        parent = use.parent
+        node: ast.AST = use.node
+        if parent is None:
+            return False
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            # x[k] read for a value: fine unless that element is then changed in place.
+            grand = self.parent.get(id(parent))
+            if isinstance(parent.ctx, (ast.Store, ast.Del)):
+                return False
+            return not isinstance(grand, ast.Attribute) and not (
+                isinstance(grand, ast.Subscript) and isinstance(grand.ctx, (ast.Store, ast.Del)))
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return parent.attr in READ_ONLY_METHODS or parent.attr in ("shape", "dtype", "ndim", "size")
+        if isinstance(parent, ast.Call) and node in parent.args:
+            callee = self.qualname(parent.func)
+            if callee is None:
+                if isinstance(parent.func, ast.Attribute) and parent.func.attr == "with_refs":
+                    return True
+                return False
+            return callee.startswith(("jax.", "builtins.")) and callee not in MUTATING_BUILTINS
+        if isinstance(parent, ast.keyword):
+            return False
+        if isinstance(parent, (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Starred, ast.Compare,
+                               ast.FormattedValue, ast.Return, ast.Expr, ast.BoolOp, ast.IfExp,
+                               ast.Assert, ast.Yield, ast.Await)):
+            return True
+        return False  # aliasing (y = x), calls to unknown functions, anything else
+
+
+@functools.cache
+def _jax_reexports() -> dict[str, str]:
+    """`jax._src.api.jit` -> `jax.jit`: the table `scripts/gen_jax_reexports.py` reads from the
+    installed JAX (what its public modules re-export from its private ones)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "jax_reexports.json"
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))["reexports"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def public_name(dotted: str) -> str:
+    """The public name of something of JAX's reached through its private modules
+    (`jax._src.api.jit` -> `jax.jit`; `jax._src.api.jit.lower` -> `jax.jit.lower`); the
+    name itself otherwise."""
+    table = _jax_reexports()
+    head, tail = dotted, ""
+    while "." in head:
+        public = table.get(head)
+        if public is not None:
+            return public + tail
+        head, _, last = head.rpartition(".")
+        tail = "." + last + tail
+    return dotted
+
+
+def _same_import(bindings: list[Binding]) -> bool:
+    """`import jax` written twice (or in several branches) binds the same module each time."""
+    first = bindings[0]
+    return first.kind == IMPORT and first.qualname is not None and all(
+        b.kind == IMPORT and b.qualname == first.qualname for b in bindings)
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return (getattr(node, "end_lineno", None) or 0, getattr(node, "end_col_offset", None) or 0)
+
+
+def _non_name_targets(target: ast.expr) -> Iterator[ast.expr]:
+    """The parts of an assignment target that hold expressions to visit (x[i], x.a, *x[i])."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _non_name_targets(element)
+    elif isinstance(target, ast.Starred):
+        yield from _non_name_targets(target.value)
+    elif not isinstance(target, ast.Name):
+        yield target
+
+
+# Node types the walk hands to `_visit`: they open scopes, bind names or open branches.
+_SPECIAL = frozenset({
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+    ast.DictComp, ast.GeneratorExp, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
+    ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.If, ast.IfExp, ast.Try, ast.TryStar, ast.Match,
+    ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler})
+# Node types whose parent the rules ask for.
+_RECORDED = frozenset({ast.Call, ast.Attribute, ast.Return, ast.Subscript})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+# Fields that hold no node worth visiting: contexts, operators, comments, plain strings.
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
+                          "level", "attr", "arg", "id", "module", "asname", "kwd_attrs"})
+Constant, AST = ast.Constant, ast.AST
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold child nodes, last first (the walk's order)."""
+    return tuple(reversed([f for f in kind._fields if f not in _LEAF_FIELDS]))  # type: ignore[attr-defined]
+
+MUTATING_BUILTINS = frozenset({"builtins.exec", "builtins.eval", "builtins.setattr",
+                               "builtins.delattr", "builtins.vars", "builtins.globals"})

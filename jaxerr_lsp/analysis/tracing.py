@@ -1,0 +1,914 @@
+"""The tracing model: which functions of the file JAX traces, how, and which values are tracers.
+
+A function is traced when the file shows it: decorated with a transformation (`@jax.jit`,
+`@functools.partial(jax.jit, static_argnames=...)`, `@jax.jit(static_argnums=0)`, any alias),
+passed to one (`jax.jit(f)`, `jax.vmap(f, in_axes=(0, None))`, `lax.scan(body, ...)`,
+`lax.cond(p, t, f, x)`, `jax.jit(jax.grad(f))`), or called from traced code with a tracer for
+an argument (a helper of the file: its parameter then holds that tracer).
+
+How it is traced matters (measured under JAX 0.12.0.1, `if x > 0` / `int(x)` / `np.sin(x)`):
+- abstract: jit, vmap (mapped arguments only), pmap, checkpoint/remat, eval_shape, make_jaxpr,
+  the lax control-flow bodies. A Python `if`, `int()`, `np.*` on a tracer fail.
+- concrete underneath: grad, value_and_grad, jacfwd, jacrev, hessian (only the differentiated
+  arguments are tracers, and only `np.*` fails on them).
+- not traced: a custom_vjp/custom_jvp primal called eagerly, shard_map called eagerly, static
+  arguments, a parameter with a default the call may leave out.
+
+`tracer(expr)` says when an expression certainly evaluates to a tracer: a traced parameter
+(a pytree of tracers of unknown structure: it may be a dict), or an array computed from one by
+arithmetic, comparison, `jnp.*`/`lax.*`, array methods or indexing. `.shape`, `.ndim`,
+`.dtype`, `.size`, `len()`, `isinstance()`, `is None`, constants, closure constants and static
+arguments are not tracers. Unknown means None: a call into another module or an unknown helper,
+a name bound in a loop or conditionally to something else.
+
+One walk over the traced functions' bodies (not the whole tree) collects what the rules of the
+family look at: tests (`if`/`while`/`assert`/ternary/`and`/`or`/`not`), calls, subscripts and
+stores. Code that cannot raise at trace time is left out: inside a `try` with handlers, under
+`with jax.ensure_compile_time_eval()`, under an `if` that tests `isinstance(...)`.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+# ------------------------------------------------------------------------ the transformations
+
+
+@dataclass(frozen=True)
+class TransformKind:
+    """What a transformation does to the functions it is given."""
+
+    label: str  # what JAX names it in "The error occurred while tracing ... for {label}."
+    abstract: bool  # values have no concrete value behind them
+    function_positions: tuple[int, ...] = (0,)  # where the traced functions are passed
+    function_keywords: tuple[str, ...] = ()  # ... or by which keyword
+    # The options a call may pass positionally after the function (`jax.vmap(f, (0, None))`).
+    positional_options: tuple[str, ...] = ()
+
+
+# How each transformation traces. `label` is what JAX 0.12.0.1 prints after "for" (vmap,
+# pmap and lax.map print something else: "" there).
+TRANSFORMS: dict[str, TransformKind] = {
+    "jax.jit": TransformKind("jit", True, function_keywords=("fun",)),
+    "jax.vmap": TransformKind("", True, function_keywords=("fun",),
+                              positional_options=("in_axes", "out_axes")),
+    "jax.pmap": TransformKind("", True, function_keywords=("fun",),
+                              positional_options=("axis_name",)),
+    "jax.checkpoint": TransformKind("checkpoint / remat", True, function_keywords=("fun",)),
+    "jax.remat": TransformKind("checkpoint / remat", True, function_keywords=("fun",)),
+    "jax.ad_checkpoint.checkpoint": TransformKind("checkpoint / remat", True,
+                                                  function_keywords=("fun",)),
+    "jax.eval_shape": TransformKind("jit", True, function_keywords=("fun",)),
+    "jax.make_jaxpr": TransformKind("jit", True, function_keywords=("fun",),
+                                    positional_options=("static_argnums",)),
+    "jax.lax.scan": TransformKind("scan", True, function_keywords=("f",)),
+    "jax.lax.cond": TransformKind("cond", True, (1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": TransformKind("switch", True, (1,), ("branches",)),
+    "jax.lax.while_loop": TransformKind("while_body", True, (0, 1), ("cond_fun", "body_fun")),
+    # (the condition function is traced "for while_cond")
+    "jax.lax.fori_loop": TransformKind("fori_loop", True, (2,), ("body_fun",)),
+    "jax.lax.map": TransformKind("", True, function_keywords=("f",)),
+    "jax.grad": TransformKind("grad", False, function_keywords=("fun",),
+                              positional_options=("argnums",)),
+    "jax.value_and_grad": TransformKind("grad", False, function_keywords=("fun",),
+                                        positional_options=("argnums",)),
+    "jax.jacrev": TransformKind("grad", False, function_keywords=("fun",),
+                                positional_options=("argnums",)),
+    "jax.jacfwd": TransformKind("jvp", False, function_keywords=("fun",),
+                                positional_options=("argnums",)),
+    "jax.hessian": TransformKind("jvp", False, function_keywords=("fun",),
+                                 positional_options=("argnums",)),
+}
+DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
+                             "jax.hessian"})
+# Blocks inside which tracing produces concrete values.
+COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
+
+
+@dataclass(frozen=True, eq=False)
+class Transform:
+    """One transformation of one function, where the file shows it."""
+
+    qualname: str  # "jax.jit"
+    label: str  # "jit", "scan", "while_body"... ("" where JAX's message words it otherwise)
+    site: ast.AST  # the decorator, or the call that passes the function
+    abstract: bool
+
+
+@dataclass(eq=False)
+class TracedFunction:
+    function: FunctionNode
+    transforms: list[Transform] = field(default_factory=list)
+    # The parameters that hold tracers, and what they hold.
+    tracers: dict[str, Tracer] = field(default_factory=dict)
+    # For a helper traced because traced code calls it: the calls.
+    called_from: list[ast.Call] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return getattr(self.function, "name", "<lambda>")
+
+    @property
+    def parameters(self) -> dict[str, Transform]:
+        return {name: tracer.transform for name, tracer in self.tracers.items()}
+
+    @property
+    def abstract(self) -> bool:
+        return any(t.abstract for t in self.transforms) or any(
+            t.abstract for t in self.tracers.values())
+
+
+@dataclass(frozen=True, eq=False)
+class Tracer:
+    """What `Tracing.tracer(expr)` found: `expr` certainly evaluates to a tracer."""
+
+    array: bool  # one traced array; False: a traced parameter, a pytree of unknown structure
+    abstract: bool  # no concrete value behind it (jit, vmap, ...); False under grad alone
+    parameter: str | None  # the parameter of the traced function it derives from
+    function: TracedFunction  # the traced function whose argument it is
+    transform: Transform
+
+    def as_array(self) -> Tracer:
+        return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
+                                              self.transform)
+
+
+# ------------------------------------------------------------------------ value kinds
+# Attributes of an array that are concrete during tracing.
+STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "at", "sharding", "aval",
+                               "weak_type", "itemsize", "nbytes"})
+ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+# Methods of an array that return an array (and that no dict, list or tuple has).
+ARRAY_ONLY_METHODS = frozenset("""
+reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round cumsum
+cumprod dot conj conjugate any all argmax argmin swapaxes take repeat argsort nonzero
+""".split())
+# `jnp` functions whose result is concrete (shapes, dtypes, predicates on types).
+STATIC_FUNCTIONS = frozenset("""
+shape ndim size result_type dtype issubdtype isdtype iscomplexobj isrealobj isscalar
+promote_types can_cast iinfo finfo broadcast_shapes
+""".split())
+# JAX functions returning one (boolean or count) array, beyond values.ARRAY_FUNCTIONS (which
+# also serves NumPy, where some of these return Python bools).
+TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
+any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
+less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
+""".split())
+# Functions that return their argument's structure (a pytree stays a pytree).
+TREE_PRESERVING = frozenset({"stop_gradient", "optimization_barrier"})
+# Calls in JAX's namespaces whose result is a pytree of tracers when given one.
+PYTREE_FUNCTIONS = frozenset({
+    "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.fori_loop",
+    "jax.lax.map", "jax.numpy.split", "jax.numpy.array_split", "jax.numpy.meshgrid",
+    "jax.numpy.linalg.svd", "jax.numpy.linalg.eigh", "jax.numpy.linalg.qr",
+    "jax.numpy.linalg.slogdet", "jax.numpy.linalg.eig"})
+JAX_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.random.", "jax.scipy.")
+# Annotations that say a parameter is one array (or a number, which jit makes one).
+ARRAY_ANNOTATIONS = frozenset({"Array", "ArrayLike", "ndarray", "float", "int", "bool", "complex",
+                               "Float", "Int", "Bool", "Complex", "Num", "Real", "Shaped",
+                               "Inexact", "Integer", "Scalar", "Numeric"})
+
+_ORDERING = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
+_EQUALITY = (ast.Eq, ast.NotEq)
+# Arithmetic that no tuple, list or dict supports with a number on the other side (`+` and
+# `*` with an int are left out: tuples concatenate and repeat).
+_ARRAY_ONLY_BINOPS = (ast.Sub, ast.Div, ast.MatMult, ast.Pow, ast.FloorDiv, ast.Mod,
+                      ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
+
+
+class Tracing:
+    """The tracing model of one module."""
+
+    MAX_HELPER_ROUNDS = 8
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self._traced: dict[int, TracedFunction] = {}
+        self.tests: list[tuple[ast.expr, ast.AST, TracedFunction]] = []
+        self.calls: list[tuple[ast.Call, TracedFunction]] = []
+        self.subscripts: list[tuple[ast.Subscript, TracedFunction]] = []
+        self.stores: list[tuple[ast.expr, ast.expr | None, TracedFunction]] = []
+        self._enclosing: dict[int, TracedFunction] = {}
+        self._memo: dict[int, Tracer | None] = {}
+        self._busy: set[int] = set()
+        self._busy_bindings: set[int] = set()
+        self._find_transformed()
+        self._collect_bodies(list(self._traced.values()))
+        self._find_helpers()
+
+    # ------------------------------------------------------------------------ queries
+    @property
+    def functions(self) -> list[TracedFunction]:
+        return list(self._traced.values())
+
+    def traced(self, function: ast.AST) -> TracedFunction | None:
+        return self._traced.get(id(function))
+
+    def enclosing(self, node: ast.AST) -> TracedFunction | None:
+        """The traced function whose body runs `node` (for nodes of the collected lists)."""
+        return self._enclosing.get(id(node))
+
+    # ------------------------------------------------------------------------ traced functions
+    def _jit_disabled(self) -> bool:
+        """The file turns jit off (`jax.config.update("jax_disable_jit", True)`, `with
+        jax.disable_jit():`): jitted functions may run as plain Python."""
+        if self.model.calls_to("jax.disable_jit"):
+            return True
+        for site in self.model.calls_to("jax.config.update"):
+            if site.args and isinstance(site.args[0], ast.Constant) \
+                    and site.args[0].value == "jax_disable_jit":
+                return True
+        return False
+
+    def _find_transformed(self) -> None:
+        model = self.model
+        disabled = self._jit_disabled()
+        for qualname, kind in TRANSFORMS.items():
+            if disabled and qualname in ("jax.jit", "jax.pmap"):
+                continue
+            for decoration in model.decorations(qualname):
+                target = decoration.target
+                if isinstance(target, ast.ClassDef) or not self._decorators_below_known(
+                        target, decoration.position):
+                    continue
+                transform = Transform(qualname, kind.label, decoration.decorator, kind.abstract)
+                self._trace(target, transform, decoration.keywords, ())
+            for site in model.calls_to(qualname):
+                self._trace_site(site, kind, ())
+        # `@jax.jit(static_argnames=...)`: jit called without a function returns a decorator.
+        for function in model.functions if not disabled else ():
+            for position, decorator in enumerate(getattr(function, "decorator_list", ())):
+                if isinstance(decorator, ast.Call) and not decorator.args \
+                        and model.qualname(decorator.func) == "jax.jit" \
+                        and self._decorators_below_known(function, position):
+                    transform = Transform("jax.jit", "jit", decorator, True)
+                    self._trace(function, transform, tuple(decorator.keywords), ())  # type: ignore[arg-type]
+
+    def _decorators_below_known(self, function: ast.AST, position: int) -> bool:
+        """Whether every decorator applied before the one at `position` is a transformation
+        (an unknown one may change what the function receives)."""
+        for decorator in getattr(function, "decorator_list", [])[position + 1:]:
+            name = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if self.model.qualname(name) not in TRANSFORMS:
+                site = self.model.call_site(decorator) if isinstance(decorator, ast.Call) else None
+                if site is None or site.qualname not in TRANSFORMS:
+                    return False
+        return True
+
+    def _trace_site(self, site: CallSite, kind: TransformKind,
+                    outer: tuple[Transform, ...]) -> None:
+        """`jax.jit(f, ...)`, `lax.scan(body, ...)`: trace the functions it is given."""
+        for function in self._functions_passed(site, kind):
+            label = kind.label
+            if site.qualname == "jax.lax.while_loop" and (
+                    (site.args and function is site.args[0])
+                    or any(k.arg == "cond_fun" and k.value is function for k in site.keywords)):
+                label = "while_cond"  # JAX names the condition apart from the body
+            transform = Transform(site.qualname, label, site.call, kind.abstract)
+            bound = self._partial_binding(function)
+            if bound is not None:
+                options = _positional_options(site, kind)
+                if options is not None:
+                    self._trace(function.args[0], transform, (*options, *site.keywords),  # type: ignore[attr-defined]
+                                outer, site, bound)
+                continue
+            if isinstance(function, ast.Call):
+                inner = self.model.call_site(function)
+                if inner is not None and inner.qualname in TRANSFORMS and inner.complete \
+                        and not _options(site, kind):
+                    # jax.jit(jax.grad(f)): f is traced by both; the outer one's arguments
+                    # reach f's parameters one for one (grad and vmap keep the signature).
+                    self._trace_site(inner, TRANSFORMS[inner.qualname], (*outer, transform))
+                continue
+            options = _positional_options(site, kind)
+            if options is not None:
+                self._trace(function, transform, (*options, *site.keywords), outer, site)
+
+    def _functions_passed(self, site: CallSite, kind: TransformKind) -> list[ast.expr]:
+        found: list[ast.expr] = []
+        for position in kind.function_positions:
+            if position < len(site.args) and not any(
+                    isinstance(a, ast.Starred) for a in site.args[:position + 1]):
+                found.append(site.args[position])
+        for keyword in site.keywords:
+            if keyword.arg in kind.function_keywords:
+                found.append(keyword.value)
+        if site.qualname == "jax.lax.switch":
+            branches = [e for f in found if isinstance(f, (ast.List, ast.Tuple)) for e in f.elts]
+            # One branch: switch calls it as it is, untraced (JAX 0.12.0.1).
+            return branches if len(branches) > 1 else []
+        return found
+
+    def _partial_binding(self, expr: ast.expr) -> tuple[int, frozenset[str]] | None:
+        """`functools.partial(f, a, k=v)`: how many leading parameters of `f` it binds, and
+        which by name (they hold the partial's values, not tracers)."""
+        if not isinstance(expr, ast.Call) or not expr.args or any(
+                isinstance(a, ast.Starred) for a in expr.args) or any(k.arg is None for k in expr.keywords):
+            return None
+        if self.model.qualname(expr.func) != "functools.partial":
+            return None
+        return len(expr.args) - 1, frozenset(k.arg for k in expr.keywords if k.arg is not None)
+
+    def _function_of(self, expr: ast.expr) -> FunctionNode | None:
+        """The function `expr` is (`model.function_of`), or a def decorated only by
+        transformations of this model (a def decorated by anything else names what the
+        decorator made: a custom_vjp's primal is not what grad runs)."""
+        function = self.model.function_of(expr)
+        if function is not None:
+            return function
+        definition = self.model.def_of(expr)
+        if definition is not None and self._decorators_below_known(definition, -1):
+            return definition
+        return None
+
+    def _trace(self, function_expr: ast.AST, transform: Transform,
+               keywords: tuple[ast.keyword, ...], outer: tuple[Transform, ...],
+               site: CallSite | None = None,
+               bound: tuple[int, frozenset[str]] = (0, frozenset())) -> None:
+        """Trace `function_expr` by `transform`; `bound`: the parameters a
+        `functools.partial` around it binds (leading count, names)."""
+        function = function_expr if isinstance(function_expr, (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else self._function_of(
+                function_expr)  # type: ignore[arg-type]
+        if function is None or (isinstance(function, ast.AsyncFunctionDef)):
+            return
+        parameters = self._traced_parameters(function, transform, keywords, site, bound)
+        if parameters is None:
+            return
+        traced = self._traced.setdefault(id(function), TracedFunction(function))
+        if all(t.site is not transform.site for t in traced.transforms):
+            traced.transforms.append(transform)
+        for name, array in parameters.items():
+            previous = traced.tracers.get(name)
+            if previous is None or (transform.abstract and not previous.abstract):
+                traced.tracers[name] = Tracer(array, transform.abstract, name, traced, transform)
+        # The outer transformations trace every argument (jit of grad(f)).
+        for layer in outer:
+            for name, array in self._all_parameters(function, bound).items():
+                if name not in traced.tracers or (layer.abstract and not traced.tracers[name].abstract):
+                    traced.tracers[name] = Tracer(array, layer.abstract, name, traced, layer)
+            if all(t.site is not layer.site for t in traced.transforms):
+                traced.transforms.append(layer)
+
+    # ------------------------------------------------------------------------ parameters
+    def _all_parameters(self, function: FunctionNode,
+                        bound: tuple[int, frozenset[str]] = (0, frozenset())) -> dict[str, bool]:
+        """Parameters a call must pass (no default, not *args/**kwargs, not bound by a
+        partial): name -> one array (by annotation) or a pytree."""
+        args = function.args
+        positional = [*args.posonlyargs, *args.args]
+        required = positional[bound[0]:len(positional) - len(args.defaults)]
+        required += [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+        return {a.arg: _annotated_array(a.annotation) for a in required if a.arg not in bound[1]}
+
+    def _is_method(self, function: FunctionNode) -> bool:
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is None or scope.parent is None or scope.parent.kind != "class":
+            return False
+        return not any(self.model.qualname(d) == "builtins.staticmethod"
+                       for d in getattr(function, "decorator_list", ()))
+
+    def _traced_parameters(self, function: FunctionNode, transform: Transform,
+                           keywords: tuple[ast.keyword, ...],
+                           site: CallSite | None,
+                           bound: tuple[int, frozenset[str]] = (0, frozenset())
+                           ) -> dict[str, bool] | None:
+        """The parameters `transform` makes tracers (name -> annotated as one array), or None
+        when the code does not show it."""
+        if any(k.arg is None for k in keywords):
+            return None  # **options
+        options = {k.arg: k.value for k in keywords if k.arg is not None}
+        parameters = self._all_parameters(function, bound)
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][bound[0]:]
+        if any(name in bound[1] for name in positional):
+            # partial(f, k=v) on a positional parameter: the positions after it can only be
+            # given by keyword; keep it simple and silent.
+            return None
+        qualname = transform.qualname
+        if self._is_method(function):
+            if bound[0] or bound[1]:
+                return None
+            if qualname not in ("jax.jit", "jax.checkpoint", "jax.remat"):
+                return None
+            # self is an argument: traced unless static (a class that is not a pytree fails at
+            # the call, before the body runs: jit-method-self's error, not ours).
+            static_self = _static_parameters(options, positional)
+            if static_self is None or not positional or positional[0] not in static_self:
+                return None
+        if qualname in ("jax.jit", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint",
+                        "jax.make_jaxpr"):
+            static = _static_parameters(options, positional)
+            if static is None:
+                return None
+            return {n: a for n, a in parameters.items() if n not in static}
+        if qualname == "jax.pmap":
+            broadcast = options.get("static_broadcasted_argnums")
+            static_pmap = _static_parameters({"static_argnums": broadcast} if broadcast else {},
+                                             positional)
+            if static_pmap is None or "in_axes" in options or "axis_size" in options:
+                return None
+            return {n: a for n, a in parameters.items() if n not in static_pmap}
+        if qualname == "jax.vmap":
+            return self._vmapped(options, positional, parameters)
+        if qualname in DIFFERENTIATING:
+            argnums = _int_set(options.get("argnums")) if "argnums" in options else frozenset({0})
+            if argnums is None:
+                return None
+            chosen = {positional[i] for i in argnums if -len(positional) <= i < len(positional)}
+            return {n: a for n, a in parameters.items() if n in chosen}
+        if qualname == "jax.eval_shape":
+            return {n: a for n, a in parameters.items() if n in positional}
+        if qualname == "jax.lax.scan" and site is not None:
+            xs = site.args[2] if len(site.args) > 2 else next(
+                (k.value for k in site.keywords if k.arg == "xs"), None)
+            carry_only = xs is None or (isinstance(xs, ast.Constant) and xs.value is None)
+            names = positional[:1] if carry_only else positional[:2]
+            return {n: a for n, a in parameters.items() if n in names}
+        if qualname.startswith("jax.lax."):
+            return {n: a for n, a in parameters.items() if n in positional}
+        return None
+
+    def _vmapped(self, options: dict[str, ast.expr], positional: list[str],
+                 parameters: dict[str, bool]) -> dict[str, bool] | None:
+        in_axes = options.get("in_axes")
+        if in_axes is None:
+            mapped = set(positional)
+        elif isinstance(in_axes, ast.Constant):
+            if in_axes.value is None:
+                return {}
+            if type(in_axes.value) is not int:
+                return None
+            mapped = set(positional)
+        elif isinstance(in_axes, (ast.Tuple, ast.List)):
+            if any(isinstance(e, ast.Starred) for e in in_axes.elts) or len(in_axes.elts) > len(positional):
+                return None
+            mapped = {positional[i] for i, e in enumerate(in_axes.elts)
+                      if isinstance(e, ast.Constant) and type(e.value) is int}
+        else:
+            return None
+        return {n: a for n, a in parameters.items() if n in mapped}
+
+    # ------------------------------------------------------------------------ helpers
+    def _find_helpers(self) -> None:
+        """Functions of the file called from traced code with a tracer for an argument."""
+        from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+        pending = list(self.calls)
+        for _ in range(self.MAX_HELPER_ROUNDS):
+            added: list[TracedFunction] = []
+            for call, caller in pending:
+                function = self._function_of(call.func) if isinstance(call.func, ast.Name) else None
+                if not isinstance(function, ast.FunctionDef) or function.decorator_list \
+                        or self._is_method(function):
+                    continue
+                bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+                if bound is None:
+                    continue
+                found = {name: tracer for name, value in bound.given.items()
+                         if (tracer := self.tracer(value)) is not None}
+                if not found:
+                    continue
+                helper = self._traced.get(id(function))
+                is_new = helper is None
+                if helper is None:
+                    helper = self._traced[id(function)] = TracedFunction(function)
+                helper.called_from.append(call)
+                for name, tracer in found.items():
+                    helper.tracers.setdefault(name, tracer)
+                if is_new:
+                    added.append(helper)
+            if not added:
+                return
+            self._memo.clear()
+            before = len(self.calls)
+            self._collect_bodies(added)
+            pending = self.calls[before:]
+
+    # ------------------------------------------------------------------------ the body walk
+    def _collect_bodies(self, functions: list[TracedFunction]) -> None:
+        for traced in functions:
+            body: list[ast.AST]
+            if isinstance(traced.function, ast.Lambda):
+                body = [traced.function.body]
+            else:
+                body = list(traced.function.body)
+            self._collect(body, traced)
+
+    def _collect(self, roots: list[ast.AST], traced: TracedFunction) -> None:
+        stack: list[ast.AST] = list(reversed(roots))
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef):
+                continue  # runs when called: its own traced function, if it is one
+            children: list[ast.AST] = []
+            if kind in (ast.Try, ast.TryStar):
+                if node.handlers:  # type: ignore[attr-defined]
+                    children = [*node.orelse, *node.finalbody]  # type: ignore[attr-defined]
+                    stack.extend(reversed(children))
+                    continue
+            elif kind in (ast.With, ast.AsyncWith):
+                if any(self._compile_time_eval(item.context_expr) for item in node.items):  # type: ignore[attr-defined]
+                    continue
+            elif kind is ast.If or kind is ast.IfExp:
+                if tests_isinstance(node.test):  # type: ignore[attr-defined]
+                    continue
+                self._test(node.test, node, traced)  # type: ignore[attr-defined]
+            elif kind is ast.While or kind is ast.Assert:
+                self._test(node.test, node, traced)  # type: ignore[attr-defined]
+            elif kind is ast.BoolOp:
+                for value in node.values:  # type: ignore[attr-defined]
+                    self._test(value, node, traced)
+            elif kind is ast.UnaryOp and isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
+                self._test(node.operand, node, traced)  # type: ignore[attr-defined]
+            elif kind is ast.comprehension:
+                for condition in node.ifs:  # type: ignore[attr-defined]
+                    self._test(condition, node, traced)
+            elif kind is ast.Call:
+                self.calls.append((node, traced))  # type: ignore[arg-type]
+                self._enclosing[id(node)] = traced
+            elif kind is ast.Subscript:
+                self.subscripts.append((node, traced))  # type: ignore[arg-type]
+                self._enclosing[id(node)] = traced
+            elif kind is ast.Assign:
+                for target in node.targets:  # type: ignore[attr-defined]
+                    self._store(target, node.value, traced)  # type: ignore[attr-defined]
+            elif kind is ast.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
+                self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
+            elif kind is ast.AugAssign:
+                self._store(node.target, node.value, traced)  # type: ignore[attr-defined]
+            for name in node._fields:
+                value = getattr(node, name, None)
+                if isinstance(value, list):
+                    children.extend(v for v in value if isinstance(v, ast.AST))
+                elif isinstance(value, ast.AST):
+                    children.append(value)
+            stack.extend(reversed(children))
+
+    def _test(self, expr: ast.expr, owner: ast.AST, traced: TracedFunction) -> None:
+        self.tests.append((expr, owner, traced))
+        self._enclosing[id(expr)] = traced
+
+    def _store(self, target: ast.expr, value: ast.expr | None, traced: TracedFunction) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self._store(element, None, traced)
+            return
+        if isinstance(target, ast.Starred):
+            self._store(target.value, None, traced)
+            return
+        if isinstance(target, ast.Name):
+            scope = self.model.scope_of_node.get(id(traced.function))
+            if scope is None or not (target.id in scope.global_names or target.id in scope.nonlocal_names):
+                return
+        self.stores.append((target, value, traced))
+        self._enclosing[id(target)] = traced
+
+    def _compile_time_eval(self, expr: ast.expr) -> bool:
+        return isinstance(expr, ast.Call) and self.model.qualname(expr.func) in COMPILE_TIME_EVAL
+
+    # ------------------------------------------------------------------------ tracer values
+    def tracer(self, expr: ast.expr) -> Tracer | None:
+        """What `expr` certainly evaluates to when its code runs traced: a tracer, or None
+        (not a tracer, or not known)."""
+        key = id(expr)
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._busy:
+            return None
+        self._busy.add(key)
+        partial = bool(self._busy_bindings)
+        try:
+            found = self._tracer(expr)
+        finally:
+            self._busy.discard(key)
+        if not partial:  # an answer found while a binding was set aside is not final
+            self._memo[key] = found
+        return found
+
+    def _tracer(self, expr: ast.expr) -> Tracer | None:
+        if isinstance(expr, ast.Name):
+            return self._name(expr)
+        if isinstance(expr, ast.BinOp):
+            return self._binop(expr)
+        if isinstance(expr, ast.Compare):
+            return self._compare(expr)
+        if isinstance(expr, ast.UnaryOp):
+            if isinstance(expr.op, ast.Not):
+                return None
+            operand = self.tracer(expr.operand)
+            if operand is None or (not operand.array and isinstance(expr.op, ast.UAdd)):
+                return None
+            return operand.as_array()
+        if isinstance(expr, ast.IfExp):
+            body, orelse = self.tracer(expr.body), self.tracer(expr.orelse)
+            if body is None or orelse is None:
+                return None
+            if body.array == orelse.array:
+                return body
+            return Tracer(False, body.abstract and orelse.abstract, body.parameter, body.function,
+                          body.transform)
+        if isinstance(expr, ast.NamedExpr):
+            return self.tracer(expr.value)
+        if isinstance(expr, ast.Call):
+            return self._call(expr)
+        if isinstance(expr, ast.Subscript):
+            return self._subscript(expr)
+        if isinstance(expr, ast.Attribute):
+            if expr.attr in ARRAY_ATTRIBUTES:
+                base = self.tracer(expr.value)
+                return base if base is not None and base.array else None
+            return None
+        return None
+
+    def _name(self, expr: ast.Name) -> Tracer | None:
+        model = self.model
+        use = model.use_of.get(id(expr))
+        if use is None:
+            return None
+        scope = model.resolve_scope(expr.id, use.scope)
+        if scope is None or scope.kind not in ("function", "lambda"):
+            return None
+        traced = self._traced.get(id(scope.node))
+        if traced is None:
+            return None
+        found: list[Tracer] = []
+        for binding in self._reaching(expr, scope):
+            if id(binding) in self._busy_bindings:
+                continue  # y = f(y): the other bindings decide
+            node = binding.node
+            if isinstance(node, ast.arg):
+                tracer = traced.tracers.get(expr.id)
+            elif binding.kind in (ASSIGN, UNPACK) and binding.value is not None:
+                self._busy_bindings.add(id(binding))
+                try:
+                    tracer = self.tracer(binding.value) if binding.kind == ASSIGN else \
+                        self._unpacked(binding.value, binding.index, binding.arity)
+                finally:
+                    self._busy_bindings.discard(id(binding))
+            elif binding.kind == AUGMENTED:
+                continue  # x += y keeps x an array when it was one
+            else:
+                return None
+            if tracer is None:
+                return None
+            found.append(tracer)
+        if not found:
+            return None
+        first = found[0]
+        array = all(t.array for t in found)
+        abstract = all(t.abstract for t in found)
+        if array == first.array and abstract == first.abstract:
+            return first
+        return Tracer(array, abstract, first.parameter, first.function, first.transform)
+
+    def _reaching(self, expr: ast.Name, scope: Scope) -> list[Binding]:
+        """The bindings whose value `expr` may read: those code flow lets reach it, where
+        `x += y` stands for the bindings it updates; every binding of the scope where flow
+        cannot say (a closure's read)."""
+        reaching = self.model.reaching(expr)
+        if reaching is None:
+            return scope.bindings.get(expr.id, [])
+        found: list[Binding] = []
+        seen: set[int] = set()
+        pending = list(reaching)
+        while pending:
+            binding = pending.pop(0)
+            if id(binding) in seen:
+                continue
+            seen.add(id(binding))
+            if binding.kind == AUGMENTED:
+                before = self.model.reaching_augmented(binding)
+                if before is None:
+                    return scope.bindings.get(expr.id, [])
+                pending.extend(before)
+                continue
+            found.append(binding)
+        return found
+
+    def _unpacked(self, value: ast.expr, index: tuple[int, ...],
+                  arity: tuple[int, ...]) -> Tracer | None:
+        for position, length in zip(index, arity):
+            if isinstance(value, (ast.Tuple, ast.List)):
+                if len(value.elts) != length or any(isinstance(e, ast.Starred) for e in value.elts):
+                    return None
+                value = value.elts[position]
+                continue
+            tracer = self.tracer(value)
+            # Unpacking an array iterates its first axis; a pytree gives its children.
+            return tracer
+        return self.tracer(value)
+
+    def _binop(self, expr: ast.BinOp) -> Tracer | None:
+        left, right = self.tracer(expr.left), self.tracer(expr.right)
+        for this, other_expr, other in ((left, expr.right, right), (right, expr.left, left)):
+            if this is None:
+                continue
+            if this.array:
+                return this
+            # A pytree parameter: an array when no tuple, list or dict could do this.
+            if other is not None and other.array:
+                return this.as_array()
+            if isinstance(expr.op, _ARRAY_ONLY_BINOPS) and (other is not None or _number(other_expr)):
+                return this.as_array()
+            if isinstance(expr.op, ast.Add) and _number(other_expr):
+                return this.as_array()
+            if isinstance(expr.op, ast.Mult) and _float(other_expr):
+                return this.as_array()
+        return None
+
+    def _compare(self, expr: ast.Compare) -> Tracer | None:
+        operands = [expr.left, *expr.comparators]
+        for op, (left, right) in zip(expr.ops, zip(operands, operands[1:])):
+            if isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+                return None
+            if _none(left) or _none(right):
+                return None
+            a, b = self.tracer(left), self.tracer(right)
+            for this, other_expr, other in ((a, right, b), (b, left, a)):
+                if this is None:
+                    continue
+                if this.array or (other is not None and other.array):
+                    return this.as_array()
+                if isinstance(op, _ORDERING) and (other is not None or _number(other_expr)):
+                    return this.as_array()
+                if isinstance(op, _EQUALITY) and _number(other_expr):
+                    return this.as_array()
+        return None
+
+    def _call(self, expr: ast.Call) -> Tracer | None:
+        function = expr.func
+        if isinstance(function, ast.Attribute):
+            # x.at[i].set(v)
+            receiver = function.value
+            if isinstance(receiver, ast.Subscript) and isinstance(receiver.value, ast.Attribute) \
+                    and receiver.value.attr == "at":
+                base = self.tracer(receiver.value.value)
+                return base.as_array() if base is not None else None
+            if function.attr in ARRAY_ONLY_METHODS and self.model.qualname(receiver) is None:
+                base = self.tracer(receiver)
+                return base.as_array() if base is not None else None
+        qualname = self.model.qualname(function)
+        if qualname is None or not qualname.startswith(JAX_NAMESPACES):
+            if qualname == "builtins.abs" and len(expr.args) == 1:
+                inner = self.tracer(expr.args[0])
+                return inner.as_array() if inner is not None else None
+            return None
+        last = qualname.rsplit(".", 1)[1]
+        if last in STATIC_FUNCTIONS:
+            return None
+        arguments = [a.value if isinstance(a, ast.Starred) else a for a in expr.args]
+        arguments += [k.value for k in expr.keywords]
+        for argument in arguments:
+            tracer = self.tracer(argument)
+            if tracer is not None:
+                if last in TREE_PRESERVING:  # stop_gradient(tree) is that tree
+                    return tracer if len(expr.args) == 1 and argument is expr.args[0] else None
+                if last in TRACER_FUNCTIONS and not _returns_several(last, expr):
+                    return tracer.as_array()
+                if qualname in PYTREE_FUNCTIONS:
+                    return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,
+                                  tracer.transform)
+                return None
+        return None
+
+    def _subscript(self, expr: ast.Subscript) -> Tracer | None:
+        if not isinstance(expr.ctx, ast.Load):
+            return None
+        base = self.tracer(expr.value)
+        if base is None:
+            return None
+        if base.array:
+            key = expr.slice
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                return None
+            return base
+        key = expr.slice
+        if isinstance(key, ast.Constant) and type(key.value) in (int, str):
+            return base  # a part of a pytree of tracers
+        return None
+
+
+# ------------------------------------------------------------------------ small helpers
+def _returns_several(name: str, call: ast.Call) -> bool:
+    """Forms of one-array functions that return a tuple or list: `jnp.where(c)`,
+    `jnp.atleast_1d(a, b)`, `logsumexp(..., return_sign=True)`, `lax.sort((a, b))`."""
+    if name == "where" and len(call.args) == 1 and not call.keywords:
+        return True
+    if name.startswith("atleast_") and len(call.args) != 1:
+        return True
+    if name == "sort" and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)):
+        return True
+    return any(k.arg in ("return_sign", "return_index", "return_inverse", "return_counts",
+                         "full_matrices", "compute_uv") for k in call.keywords)
+
+
+def _number(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex)
+
+
+def _float(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (float, complex)
+
+
+def _none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def tests_isinstance(test: ast.expr) -> bool:
+    """An `if` that asks what a value is (`isinstance(x, Tracer)`, `hasattr`, `callable`):
+    its branches are written for different kinds of values; the analysis stays out."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("isinstance", "hasattr", "callable", "issubclass", "type"):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and ("concrete" in node.func.attr or "tracer" in node.func.attr.lower()):
+            return True
+    return False
+
+
+def _annotated_array(annotation: ast.expr | None) -> bool:
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Subscript):  # jaxtyping's Float[Array, "n"]
+        annotation = annotation.value
+    if isinstance(annotation, ast.Attribute):
+        return annotation.attr in ARRAY_ANNOTATIONS
+    if isinstance(annotation, ast.Name):
+        return annotation.id in ARRAY_ANNOTATIONS
+    return False
+
+
+def _positional_options(site: CallSite, kind: TransformKind) -> list[ast.keyword] | None:
+    """The options a transformation call passes positionally after the function, as
+    keywords; None when there are more than the transformation takes (or a `*args`)."""
+    if site.qualname.startswith("jax.lax.") or site.qualname == "jax.eval_shape":
+        return []  # their other positional arguments are operands
+    extra = site.args[1:]
+    if len(extra) > len(kind.positional_options) or any(isinstance(a, ast.Starred) for a in extra):
+        return None
+    return [ast.keyword(arg=name, value=value) for name, value in zip(kind.positional_options, extra)]
+
+
+def _options(site: CallSite, kind: TransformKind) -> bool:
+    """Whether a transformation call passes options besides the functions it traces."""
+    return any(k.arg not in kind.function_keywords for k in site.keywords) or len(site.args) > max(
+        kind.function_positions) + 1
+
+
+def _int_set(expr: ast.expr | None) -> frozenset[int] | None:
+    """An int or a tuple/list of ints written out; None when it is anything else."""
+    if expr is None or (isinstance(expr, ast.Constant) and expr.value is None):
+        return frozenset()
+    values = expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]
+    out: set[int] = set()
+    for value in values:
+        number = value
+        negative = False
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+            number, negative = value.operand, True
+        if not isinstance(number, ast.Constant) or type(number.value) is not int:
+            return None
+        out.add(-number.value if negative else number.value)
+    return frozenset(out)
+
+
+def _str_set(expr: ast.expr | None) -> frozenset[str] | None:
+    if expr is None or (isinstance(expr, ast.Constant) and expr.value is None):
+        return frozenset()
+    values = expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]
+    out: set[str] = set()
+    for value in values:
+        if not isinstance(value, ast.Constant) or not isinstance(value.value, str):
+            return None
+        out.add(value.value)
+    return frozenset(out)
+
+
+def _static_parameters(options: dict[str, ast.expr], positional: list[str]) -> set[str] | None:
+    """The parameter names `static_argnums`/`static_argnames` make static (JAX infers each
+    from the other through the signature); None when the options are not written out."""
+    numbers = _int_set(options.get("static_argnums"))
+    names = _str_set(options.get("static_argnames"))
+    if numbers is None or names is None:
+        return None
+    static = set(names)
+    for number in numbers:
+        if -len(positional) <= number < len(positional):
+            static.add(positional[number])
+    return static
+
+
+
+__all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "TRANSFORMS", "tests_isinstance"]

@@ -1,0 +1,809 @@
+"""The one value inference every rule shares: what an expression certainly evaluates to.
+
+A `Value` says, as far as the code shows: the Python type as JAX names it (`dict`,
+`tuple`, `ArrayImpl`, `Ref`, `OrderedDict`, `__main__`'s NamedTuple...), the pytree structure
+(`jaxerr_lsp.analysis.pytree`), and for a tuple or list display the element expressions. Unknown
+means silence: a parameter, a value from another module, a name bound twice or
+conditionally, a container changed after it was built.
+
+Names are followed through their one binding (`model.binding_of`); calls to the file's own
+small functions are followed with the call's arguments standing for the parameters (bound by
+`bind_arguments`, Python's rules); `seed` tells the inference what JAX hands a function it
+calls (a custom_vjp bwd rule gets pytrees of arrays). One depth budget bounds all of it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from jaxerr_lsp.analysis import avals
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
+                                       Scope)
+from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
+                               Opaque, Structure, TupleNode, Unknown, replace_leaves)
+
+# Calls whose result is one array. Anything else in these namespaces is not assumed:
+# jnp.split returns a list, jnp.shape a tuple, jnp.linalg.svd a tuple...
+ARRAY_FUNCTIONS = frozenset("""
+zeros ones empty full zeros_like ones_like empty_like full_like array asarray arange linspace
+logspace eye identity sum mean max min prod std var abs absolute exp exp2 log log2 log10 log1p
+expm1 sqrt square tanh sinh cosh sin cos tan arcsin arccos arctan arctan2 dot vdot matmul einsum
+stack vstack hstack concatenate reshape ravel transpose swapaxes moveaxis where maximum minimum
+clip sign power multiply add subtract divide true_divide negative reciprocal outer inner kron
+tensordot expand_dims squeeze broadcast_to tile repeat real imag conj conjugate logaddexp
+argmax argmin cumsum cumprod diff flip roll sort argsort floor ceil round rint trunc mod
+remainder fmod isnan isinf isfinite nan_to_num tril triu diag diagonal trace take
+take_along_axis dot_general exp_m1 sigmoid relu gelu softmax log_softmax silu swish softplus
+tanh_shrink normal uniform bernoulli randint categorical truncated_normal permutation
+logsumexp norm astype cbrt hypot atleast_1d atleast_2d atleast_3d float32 float64 int32 int64
+bfloat16 float16 int8 int16 uint8 uint16 uint32 complex64 copy new_ref stop_gradient
+""".split())
+# Array methods returning one array (x.reshape(...), x.astype(...), x.at[i].set(v)).
+ARRAY_METHODS = frozenset("""
+reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round
+cumsum cumprod dot conj conjugate copy set add multiply divide power get apply
+""".split())
+AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "get", "apply"})
+ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random.",
+                    "jax.scipy.special.", "jax.numpy.linalg.")
+REF_FUNCTIONS = frozenset({"jax.new_ref", "jax.ref.new_ref"})
+ARRAY_TYPES = frozenset({"ArrayImpl", "ndarray", "Ref"})
+
+_CONSTANT_TYPES = {str: "str", bytes: "bytes", bool: "bool", int: "int", float: "float",
+                   complex: "complex", type(...): "ellipsis", type(None): "NoneType"}
+# Displays whose type is known but whose pytree the inference does not build.
+_DISPLAY_TYPES = {ast.Set: "set", ast.SetComp: "set", ast.GeneratorExp: "generator",
+                  ast.Lambda: "function"}
+# Builtins and collections whose result type is known (the tree only for dict/tuple/list).
+_CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple": "tuple",
+               "builtins.set": "set", "builtins.frozenset": "frozenset", "builtins.str": "str",
+               "builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool",
+               "collections.OrderedDict": "OrderedDict", "collections.defaultdict": "defaultdict",
+               "collections.Counter": "Counter", "builtins.sorted": "list", "builtins.len": "int",
+               "builtins.repr": "str", "builtins.format": "str"}
+# Arithmetic that maps arrays to an array. `+` is left out for values JAX hands in: two
+# tuples of cotangents concatenate.
+_ARITHMETIC = (ast.Mult, ast.Div, ast.MatMult, ast.Sub, ast.Pow, ast.FloorDiv, ast.Mod)
+
+
+@dataclass(frozen=True)
+class Value:
+    """What an expression certainly is. Every field may be unknown independently."""
+
+    type: str | None = None  # the Python type name JAX prints; None when unknown
+    tree: Structure = UNKNOWN  # the pytree structure
+    elements: tuple[ast.expr, ...] | None = None  # a tuple/list display's elements
+    from_jax: bool = False  # a pytree of arrays JAX handed in (a bwd rule's residuals, cts)
+    aval: Aval | None = None  # shape and dtype of an array or Python scalar (`jaxerr_lsp.analysis.avals`)
+
+    @property
+    def length(self) -> int | None:
+        if self.elements is not None:
+            return len(self.elements)
+        if isinstance(self.tree, (TupleNode, ListNode)):
+            return len(self.tree.children)
+        return None
+
+    @property
+    def is_array(self) -> bool:
+        return self.type in ARRAY_TYPES
+
+    @property
+    def python_scalar(self) -> bool:
+        """A Python int, float, bool or complex (JAX gives it a weakly typed aval; bool strong)."""
+        return self.type in _PYTHON_SCALARS
+
+    @property
+    def is_mutable(self) -> bool:
+        return _has_mutable(self.tree) or self.type in ("list", "dict", "set")
+
+
+UNKNOWN_VALUE = Value()
+FROM_JAX = Value(from_jax=True)
+ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
+_PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+# jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
+KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
+
+
+def join(values: list[Value]) -> Value:
+    """What every one of `values` certainly is (a name bound on several paths): each field
+    kept where they all agree, unknown where they differ."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    same = {v.type for v in values}
+    trees = {v.tree for v in values}
+    shapes = {v.aval for v in values}
+    kind = same.pop() if len(same) == 1 else None
+    tree = trees.pop() if len(trees) == 1 else UNKNOWN
+    if kind is None and tree is UNKNOWN:
+        return UNKNOWN_VALUE
+    return Value(kind, tree, None, all(v.from_jax for v in values),
+                 shapes.pop() if len(shapes) == 1 else None)
+
+
+def array_of(aval: Aval | None, type_name: str = "ArrayImpl") -> Value:
+    """An array value, with its aval when known."""
+    return Value(type_name, Leaf(type_name), aval=aval)
+
+
+def of_tree(tree: Structure) -> Value:
+    """A value known only by its structure (the type follows from it)."""
+    if isinstance(tree, Leaf):
+        return Value(None if tree.kind == "leaf" else tree.kind, tree)
+    if isinstance(tree, NoneNode):
+        return Value("NoneType", tree)
+    if isinstance(tree, TupleNode):
+        return Value("tuple", tree)
+    if isinstance(tree, ListNode):
+        return Value("list", tree)
+    if isinstance(tree, DictNode):
+        return Value("dict", tree)
+    if isinstance(tree, Opaque):
+        return Value(tree.type_name, tree)
+    return Value(tree=tree)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The parameters of a def, or the fields of a NamedTuple, as Python binds arguments."""
+
+    positional: tuple[str, ...]  # positional-only and positional-or-keyword, in order
+    positional_only: int  # how many of them are positional-only
+    keyword_only: tuple[str, ...]
+    defaults: dict[str, ast.expr]
+    vararg: str | None = None
+    kwarg: str | None = None
+
+    @classmethod
+    def of(cls, args: ast.arguments) -> Signature:
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]],
+                            args.defaults))
+        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        return cls(tuple(a.arg for a in positional), len(args.posonlyargs),
+                   tuple(a.arg for a in args.kwonlyargs), defaults,
+                   args.vararg.arg if args.vararg else None, args.kwarg.arg if args.kwarg else None)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """Arguments bound to parameters: an expression each, or the extra positional and
+    keyword arguments collected by `*args` / `**kwargs`."""
+
+    given: dict[str, ast.expr]
+    extra_positional: tuple[ast.expr, ...] = ()
+    extra_keywords: tuple[tuple[str, ast.expr], ...] = ()
+
+
+def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.expr],
+                   keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> Bound | None:
+    """Bind a call's arguments as Python would; None when the code does not show it (a
+    `*x` or `**x` argument) or when Python would raise TypeError (not our error)."""
+    if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+        return None
+    given: dict[str, ast.expr] = dict(zip(signature.positional, args))
+    extra = tuple(args[len(signature.positional):])
+    if extra and signature.vararg is None:
+        return None
+    extra_keywords: list[tuple[str, ast.expr]] = []
+    allowed = set(signature.positional[signature.positional_only:]) | set(signature.keyword_only)
+    for keyword in keywords:
+        name = keyword.arg
+        assert name is not None
+        if name in allowed:
+            if name in given:
+                return None  # given twice
+            given[name] = keyword.value
+        elif signature.kwarg is not None:  # positional-only names too go to **kwargs
+            extra_keywords.append((name, keyword.value))
+        else:
+            return None
+    for name in (*signature.positional, *signature.keyword_only):
+        if name not in given:
+            if name not in signature.defaults:
+                return None
+            given[name] = signature.defaults[name]
+    return Bound(given, extra, tuple(extra_keywords))
+
+
+def returns_or_yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """How many return statements `function` has (yield and await count as many)."""
+    count = 0
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
+            return 99
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            count += 1
+        stack.extend(ast.iter_child_nodes(node))
+    return count
+
+
+def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
+    """'ArrayImpl' ('ndarray' for NumPy, 'Ref' for jax.new_ref) for a call known to return
+    one array."""
+    if not isinstance(call, ast.Call):
+        return None
+    return array_type_of_function(model, call.func)
+
+
+def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None:
+    qualname = model.qualname(function)
+    if qualname is None:
+        return None
+    if qualname in REF_FUNCTIONS:
+        return "Ref"
+    for namespace in ARRAY_NAMESPACES:
+        if qualname.startswith(namespace) and qualname.rsplit(".", 1)[1] in ARRAY_FUNCTIONS:
+            return "ndarray" if namespace == "numpy." else "ArrayImpl"
+    return None
+
+
+class Inference:
+    """Values of expressions, for one module model."""
+
+    MAX_DEPTH = 60
+
+    def __init__(self, model: ModuleModel, x64: bool = False) -> None:
+        self.model = model
+        # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
+        self.x64 = x64
+        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
+        self._busy: set[int] = set()
+        # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
+        # arguments of a followed call live while it is followed.
+        self._parameters: dict[tuple[int, str], Value] = {}
+
+    # ------------------------------------------------------------------------- entry points
+    def value(self, expr: ast.expr, depth: int = 0) -> Value:
+        if depth > self.MAX_DEPTH:
+            return UNKNOWN_VALUE
+        handler: Callable[[Inference, Any, int], Value] | None = _HANDLERS.get(type(expr))
+        if handler is None:
+            return UNKNOWN_VALUE
+        value = handler(self, expr, depth + 1)
+        if self.x64 and value.aval is not None:
+            return replace(value, aval=None)
+        return value
+
+    def aval(self, expr: ast.expr) -> Aval | None:
+        """The shape and dtype `expr` certainly has (`jaxerr_lsp.analysis.avals`), or None."""
+        return self.value(expr).aval
+
+    def _aval_of(self, expr: ast.expr) -> Aval | None:
+        return self.value(expr).aval
+
+    def constant(self, expr: ast.expr, depth: int = 0) -> object:
+        """The Python constant `expr` certainly is: a number, a string, a tuple of them;
+        names followed through their one unchanged binding. None when unknown."""
+        if depth > 20:
+            return None
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            inner = self.constant(expr.operand, depth + 1)
+            return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            items = [self.constant(e, depth + 1) for e in expr.elts]
+            return None if any(i is None for i in items) or any(
+                isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
+        if isinstance(expr, ast.Name):
+            binding = self.model.binding_of(expr)
+            if binding is None or binding.kind != ASSIGN or binding.value is None \
+                    or id(binding) in self._busy:
+                return None
+            if isinstance(binding.value, ast.List) and self.model.is_mutated(binding):
+                return None
+            self._busy.add(id(binding))
+            try:
+                return self.constant(binding.value, depth + 1)
+            finally:
+                self._busy.discard(id(binding))
+        return None
+
+    @contextmanager
+    def bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+              parameters: Mapping[str, Value]) -> Iterator[None]:
+        """While inside, the parameters of `function` hold the given values (what JAX hands
+        a scan body or a cond branch): the inference follows them through the body."""
+        scope = self.model.scope_of_node.get(id(function))
+        saved = self._parameters
+        if scope is not None:
+            self._parameters = {**saved, **{(id(scope), name): value for name, value in parameters.items()}}
+        try:
+            yield
+        finally:
+            self._parameters = saved
+
+    def structure(self, expr: ast.expr) -> Structure:
+        return self.value(expr).tree
+
+    def seed(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+             value: Value) -> None:
+        """Every positional parameter of `function` holds `value` whenever it runs (JAX
+        calls it): e.g. FROM_JAX for a custom_vjp bwd rule."""
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is None:
+            return
+        args = function.args
+        for arg in (*args.posonlyargs, *args.args):
+            self._parameters[(id(scope), arg.arg)] = value
+
+    def seed_parameter(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+                       name: str, value: Value) -> None:
+        """The parameter `name` of `function` holds `value` whenever it runs (JAX calls it):
+        e.g. FROM_JAX for the cotangent of a HiPrim's `vjp_bwd`, but not for its `self`."""
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is not None:
+            self._parameters[(id(scope), name)] = value
+
+    # ------------------------------------------------------------------------- literals
+    def _constant(self, expr: ast.Constant, depth: int) -> Value:
+        name = _CONSTANT_TYPES.get(type(expr.value))
+        if expr.value is None:
+            return Value("NoneType", NoneNode())
+        return Value(name, Leaf(name or "leaf"), aval=avals.python_scalar(expr.value))
+
+    def _sequence(self, expr: ast.Tuple | ast.List, depth: int) -> Value:
+        name = "tuple" if isinstance(expr, ast.Tuple) else "list"
+        if any(isinstance(e, ast.Starred) for e in expr.elts):
+            return Value(name, Opaque(name))
+        children = tuple(self.value(e, depth).tree for e in expr.elts)
+        tree = TupleNode(children) if name == "tuple" else ListNode(children)
+        return Value(name, tree, tuple(expr.elts))
+
+    def _dict_display(self, expr: ast.Dict, depth: int) -> Value:
+        return self._dict(list(zip(expr.keys, expr.values)), depth)
+
+    def _dict(self, items: list[tuple[ast.expr | None, ast.expr]], depth: int) -> Value:
+        entries: dict[object, Structure] = {}
+        for key, value in items:
+            if key is None or not isinstance(key, ast.Constant) or key.value is None:
+                return Value("dict", Opaque("dict"))  # **spread or a computed key
+            entries[key.value] = self.value(value, depth).tree
+        if len({type(k) for k in entries}) > 1:
+            return Value("dict")  # JAX could not sort the keys; not our error
+        try:
+            ordered = tuple(sorted(entries.items(), key=lambda kv: kv[0]))  # type: ignore[arg-type, return-value]
+        except TypeError:
+            return Value("dict")
+        return Value("dict", DictNode(ordered))
+
+    def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
+        name = "list" if isinstance(expr, ast.ListComp) else "dict"
+        return Value(name, Opaque(name))
+
+    def _fstring(self, expr: ast.JoinedStr, depth: int) -> Value:
+        return Value("str", Leaf("str"))
+
+    def _display(self, expr: ast.expr, depth: int) -> Value:
+        return Value(_DISPLAY_TYPES[type(expr)])
+
+    # ------------------------------------------------------------------------- names
+    def _name(self, expr: ast.Name, depth: int) -> Value:
+        binding = self.model.binding_of(expr)
+        if binding is None:
+            reaching = self.model.reaching(expr)
+            if reaching and not any(isinstance(b.node, ast.arg) for b in reaching):
+                # Bound on several paths (branches, a loop's back-edge): what they agree on;
+                # or by `x op= y`.
+                return join([self._bound_value(b, depth) for b in reaching])
+            return self._parameter(expr)
+        return self._bound_value(binding, depth)
+
+    def _bound_value(self, binding: Binding, depth: int) -> Value:
+        """The value a binding gives its name."""
+        if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None \
+                or id(binding) in self._busy:
+            return UNKNOWN_VALUE
+        self._busy.add(id(binding))
+        try:
+            if binding.kind == AUGMENTED:
+                return self._augmented(binding, depth)
+            value = self.value(binding.value, depth)
+            if binding.kind == UNPACK:
+                value = self._unpacked(value, binding, depth)
+            if value.is_mutable and self.model.is_mutated(binding):
+                # Still the same type, but what it holds may have changed.
+                keep_elements = value.type == "tuple"
+                return Value(value.type, UNKNOWN, value.elements if keep_elements else None,
+                             value.from_jax)
+            return value
+        finally:
+            self._busy.discard(id(binding))
+
+    def _augmented(self, binding: Binding, depth: int) -> Value:
+        """`x op= y` on a number or an array: a new number or array (on a list or a dict it
+        changes the container in place: unknown)."""
+        before = self.model.reaching_augmented(binding)
+        if not before or binding.value is None or binding.operator is None:
+            return UNKNOWN_VALUE
+        left = join([self._bound_value(b, depth) for b in before])
+        right = self.value(binding.value, depth)
+        if not (isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf)):
+            return UNKNOWN_VALUE
+        if left.is_array or right.is_array:
+            both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
+            return array_of(avals.binary(binding.operator, left.aval, right.aval) if both_jax else None)
+        if left.python_scalar and right.python_scalar:
+            return _python_arithmetic(binding.operator, left, right)
+        return UNKNOWN_VALUE
+
+    def _unpacked(self, value: Value, binding: Binding, depth: int) -> Value:
+        """The part of `value` that `a, (b, c) = value` binds to one name."""
+        for position, length in zip(binding.index, binding.arity):
+            if value.from_jax:
+                return FROM_JAX
+            if value.type == "ArrayImpl":  # unpacking an array goes along its first axis
+                aval = value.aval
+                if aval is None or not aval.shape or aval.shape[0] != length:
+                    return UNKNOWN_VALUE
+                value = array_of(avals.element(aval))
+                continue
+            if value.elements is not None:
+                if len(value.elements) != length:
+                    return UNKNOWN_VALUE
+                value = self.value(value.elements[position], depth)
+                continue
+            tree = value.tree
+            if not isinstance(tree, (TupleNode, ListNode)) or len(tree.children) != length:
+                return UNKNOWN_VALUE
+            value = of_tree(tree.children[position])
+        return value
+
+    def _parameter(self, expr: ast.Name) -> Value:
+        """A parameter whose value is known (a seed, or the argument of a followed call),
+        when it is bound once (never reassigned) and not changed in place."""
+        if not self._parameters:
+            return UNKNOWN_VALUE
+        use = self.model.use_of.get(id(expr))
+        scope = self.model.resolve_scope(expr.id, use.scope) if use else None
+        if scope is None:
+            return UNKNOWN_VALUE
+        value = self._parameters.get((id(scope), expr.id))
+        if value is None:
+            return UNKNOWN_VALUE
+        bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+            return UNKNOWN_VALUE
+        if value.is_mutable and self.model.is_mutated(bindings[0]):
+            return UNKNOWN_VALUE
+        return value
+
+    # ------------------------------------------------------------------------- operators
+    def _binop(self, expr: ast.BinOp, depth: int) -> Value:
+        left, right = self.value(expr.left, depth), self.value(expr.right, depth)
+        if left.from_jax or right.from_jax:
+            return ARRAY if self._jax_arithmetic(expr, left, right) else UNKNOWN_VALUE
+        if isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf):
+            if left.is_array or right.is_array:
+                both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
+                return array_of(avals.binary(expr.op, left.aval, right.aval) if both_jax else None)
+            if left.python_scalar and right.python_scalar:
+                return _python_arithmetic(expr.op, left, right)
+            return Value(tree=LEAF)  # arithmetic on two leaves is a leaf of some type
+        return UNKNOWN_VALUE
+
+    def _compare(self, expr: ast.Compare, depth: int) -> Value:
+        """`a < b` of arrays or Python numbers (one operator): a bool array or a Python bool."""
+        if len(expr.ops) != 1 or isinstance(expr.ops[0], (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+            return UNKNOWN_VALUE
+        left, right = self.value(expr.left, depth), self.value(expr.comparators[0], depth)
+        if left.type == "ArrayImpl" and right.type in ("ArrayImpl", *_PYTHON_SCALARS) \
+                or right.type == "ArrayImpl" and left.python_scalar:
+            return array_of(avals.compare(left.aval, right.aval))
+        if left.python_scalar and right.python_scalar:
+            return Value("bool", Leaf("bool"), aval=avals.scalar("bool"))
+        return UNKNOWN_VALUE
+
+    @staticmethod
+    def _jax_arithmetic(expr: ast.BinOp, left: Value, right: Value) -> bool:
+        """`g * x` where JAX handed in g: an array, when every operand is an array, a value
+        JAX handed in or a number (not an int times: a tuple times an int is a tuple)."""
+        if not isinstance(expr.op, _ARITHMETIC):
+            return False
+        for operand, value in ((expr.left, left), (expr.right, right)):
+            if isinstance(operand, ast.Constant) and type(operand.value) in (int, float):
+                if type(operand.value) is int and isinstance(expr.op, ast.Mult):
+                    return False
+                continue
+            if not (value.from_jax or value.is_array):
+                return False
+        return True
+
+    def _unaryop(self, expr: ast.UnaryOp, depth: int) -> Value:
+        if isinstance(expr.op, ast.Not):
+            return UNKNOWN_VALUE
+        operand = self.value(expr.operand, depth)
+        if operand.from_jax:
+            return ARRAY if isinstance(expr.op, ast.USub) else UNKNOWN_VALUE
+        if operand.is_array:
+            keeps = isinstance(expr.op, (ast.USub, ast.UAdd)) or operand.aval is not None \
+                and operand.aval.kind in ("b", "i", "u")
+            return array_of(operand.aval if keeps and operand.type == "ArrayImpl" else None)
+        return operand if isinstance(operand.tree, Leaf) else UNKNOWN_VALUE
+
+    # ------------------------------------------------------------------------- attributes, subscripts
+    def _attribute(self, expr: ast.Attribute, depth: int) -> Value:
+        base = self.value(expr.value, depth)
+        if expr.attr in ("T", "mT", "real", "imag"):
+            if base.type == "ArrayImpl" and expr.attr == "T":
+                return array_of(avals.transpose(base.aval))
+            return ARRAY if base.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+        if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
+            return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
+        return UNKNOWN_VALUE
+
+    def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
+        base = self.value(expr.value, depth)
+        if base.from_jax:
+            return FROM_JAX  # a part of a pytree of arrays
+        key = expr.slice
+        if not isinstance(key, ast.Constant):
+            return UNKNOWN_VALUE
+        if base.type == "ArrayImpl" and base.aval is not None:
+            indexed = avals.index(base.aval, key.value)
+            return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
+        if type(key.value) is int:
+            if base.elements is not None and base.type == "tuple":
+                if -len(base.elements) <= key.value < len(base.elements):
+                    return self.value(base.elements[key.value], depth)
+                return UNKNOWN_VALUE
+            tree = base.tree
+            if isinstance(tree, (TupleNode, ListNode, NamedTupleNode)) \
+                    and -len(tree.children) <= key.value < len(tree.children):
+                return of_tree(tree.children[key.value])
+        if isinstance(base.tree, DictNode):
+            for k, child in base.tree.entries:
+                if k == key.value and type(k) is type(key.value):
+                    return of_tree(child)
+        return UNKNOWN_VALUE
+
+    # ------------------------------------------------------------------------- calls
+    def _call(self, expr: ast.Call, depth: int) -> Value:
+        model = self.model
+        function = expr.func
+        if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
+            receiver = function.value
+            # x.at[i].set(v) and friends
+            if function.attr in AT_METHODS and isinstance(receiver, ast.Subscript) \
+                    and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
+                inner = self.value(receiver.value.value, depth)
+                if inner.type == "ArrayImpl" and function.attr != "get":
+                    return array_of(inner.aval)
+                return ARRAY if inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+            if model.qualname(receiver) is None:  # a method of a value, not a module function
+                inner = self.value(receiver, depth)
+                if inner.type == "ArrayImpl":
+                    return array_of(avals.method(function.attr, inner.aval, expr, self.facts))
+                return ARRAY if inner.from_jax or inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+        qualname = model.qualname(function)
+        if qualname is None:
+            namedtuple = self._namedtuple_class(function)
+            if namedtuple is not None:
+                return self._namedtuple(expr, namedtuple, depth)
+            return self._local_call(expr, depth)
+        if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
+            name = qualname.rsplit(".", 1)[1]
+            return Value(name, Leaf(name))
+        if qualname.startswith("jax.random.") and qualname[11:] in KEY_FUNCTIONS:
+            return array_of(self.facts.random_call(qualname[11:], expr))
+        array = array_type_of_call(model, expr)
+        if array == "ArrayImpl":
+            return array_of(self._array_aval(qualname, expr))
+        if array is not None:
+            return Value(array, Leaf(array))
+        if qualname == "builtins.dict":
+            return self._dict_call(expr, depth)
+        if qualname in ("builtins.tuple", "builtins.list") and len(expr.args) == 1 and not expr.keywords:
+            name = qualname.rsplit(".", 1)[1]
+            inner = self.value(expr.args[0], depth)
+            if isinstance(inner.tree, (TupleNode, ListNode)):
+                children = inner.tree.children
+                return Value(name, TupleNode(children) if name == "tuple" else ListNode(children))
+            return Value(name, Opaque(name))
+        if qualname in ("jax.tree.map", "jax.tree_util.tree_map"):
+            return self._tree_map(expr, depth)
+        if qualname in _CALL_TYPES:
+            return Value(_CALL_TYPES[qualname])
+        return UNKNOWN_VALUE
+
+    def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
+        namespace, _, name = qualname.rpartition(".")
+        if namespace == "jax.numpy":
+            return self.facts.numpy_call(name, call)
+        if namespace == "jax.random":
+            return self.facts.random_call(name, call)
+        if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
+            return avals.unary(name, self.value(call.args[0]).aval)
+        return None
+
+    def _dict_call(self, expr: ast.Call, depth: int) -> Value:
+        if len(expr.args) > 1 or any(k.arg is None for k in expr.keywords):
+            return Value("dict", Opaque("dict"))
+        items: list[tuple[ast.expr | None, ast.expr]] = [
+            (ast.Constant(k.arg), k.value) for k in expr.keywords]
+        if expr.args:
+            base = expr.args[0]
+            if not isinstance(base, ast.Dict):
+                return Value("dict", Opaque("dict"))
+            items = list(zip(base.keys, base.values)) + items
+        return self._dict(items, depth)
+
+    def _tree_map(self, expr: ast.Call, depth: int) -> Value:
+        """jax.tree.map(f, tree, *rest): tree's structure, each leaf what f returns."""
+        if len(expr.args) < 2 or any(isinstance(a, ast.Starred) for a in expr.args) or expr.keywords:
+            return UNKNOWN_VALUE  # is_leaf= changes what counts as a leaf
+        tree = self.value(expr.args[1], depth).tree
+        function = expr.args[0]
+        leaf: Structure = UNKNOWN
+        if isinstance(function, ast.Lambda):
+            result = self.value(function.body, depth).tree
+            if isinstance(result, Leaf):
+                leaf = result
+        elif isinstance(function, (ast.Name, ast.Attribute)):
+            array = array_type_of_function(self.model, function)
+            if array is not None:
+                leaf = Leaf(array)
+        return of_tree(replace_leaves(tree, leaf))
+
+    def _local_call(self, expr: ast.Call, depth: int) -> Value:
+        """`helper(a, b)` for a plain def of this file whose body ends in its only `return`:
+        the returned value, with the arguments standing for the parameters. Element
+        expressions stay behind (they live in the helper)."""
+        if not isinstance(expr.func, ast.Name):
+            return UNKNOWN_VALUE
+        binding = self.model.binding_of(expr.func)
+        function = binding.node if binding is not None and binding.kind == DEF else None
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list \
+                or id(function) in self._busy or not function.body:
+            return UNKNOWN_VALUE
+        last = function.body[-1]
+        if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+            return UNKNOWN_VALUE
+        scope = self.model.scope_of_node.get(id(function))
+        bound = bind_arguments(Signature.of(function.args), expr.args, expr.keywords)
+        if scope is None or bound is None:
+            return UNKNOWN_VALUE
+        arguments = {(id(scope), name): self._argument(value, function, depth)
+                     for name, value in bound.given.items()}
+        signature = Signature.of(function.args)
+        if signature.vararg is not None:
+            arguments[(id(scope), signature.vararg)] = Value(
+                "tuple", TupleNode(tuple(self.value(a, depth).tree for a in bound.extra_positional)))
+        if signature.kwarg is not None:
+            arguments[(id(scope), signature.kwarg)] = self._dict(
+                [(ast.Constant(k), v) for k, v in bound.extra_keywords], depth)
+        saved = self._parameters
+        self._parameters = {**saved, **arguments}
+        self._busy.add(id(function))
+        try:
+            return replace(self.value(last.value, depth), elements=None)
+        finally:
+            self._busy.discard(id(function))
+            self._parameters = saved
+
+    def _argument(self, expr: ast.expr, function: ast.FunctionDef, depth: int) -> Value:
+        """The value of an argument (or of a default, evaluated where the def is)."""
+        return replace(self.value(expr, depth), elements=None)
+
+    # ------------------------------------------------------------------------- NamedTuples
+    def _namedtuple_class(self, function: ast.expr) -> tuple[str, Signature, int] | None:
+        """(name, fields as a signature, definition id) when `function` names a NamedTuple
+        class of this file: `class P(NamedTuple): w: T` or `P = namedtuple("P", [...])`."""
+        if not isinstance(function, ast.Name):
+            return None
+        binding = self.model.binding_of(function)
+        if binding is None:
+            return None
+        node = binding.node
+        if binding.kind == CLASS and isinstance(node, ast.ClassDef):
+            if node.decorator_list or node.keywords or len(node.bases) != 1 \
+                    or self.model.qualname(node.bases[0]) != "typing.NamedTuple":
+                return None
+            fields: list[str] = []
+            defaults: dict[str, ast.expr] = {}
+            for statement in node.body:
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                    fields.append(statement.target.id)
+                    if statement.value is not None:
+                        defaults[statement.target.id] = statement.value
+            return node.name, Signature(tuple(fields), 0, (), defaults), id(node)
+        value = binding.value
+        if binding.kind == ASSIGN and isinstance(value, ast.Call) and not value.keywords \
+                and self.model.qualname(value.func) == "collections.namedtuple" and len(value.args) == 2:
+            name, spec = value.args
+            if not isinstance(name, ast.Constant) or not isinstance(name.value, str):
+                return None
+            if isinstance(spec, ast.Constant) and isinstance(spec.value, str):
+                names = spec.value.replace(",", " ").split()
+            elif isinstance(spec, (ast.List, ast.Tuple)) and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in spec.elts):
+                names = [e.value for e in spec.elts]  # type: ignore[attr-defined]
+            else:
+                return None
+            if not all(n.isidentifier() for n in names):
+                return None
+            return name.value, Signature(tuple(names), 0, (), {}), id(value)
+        return None
+
+    def _namedtuple(self, expr: ast.Call, found: tuple[str, Signature, int], depth: int) -> Value:
+        name, signature, definition = found
+        bound = bind_arguments(signature, expr.args, expr.keywords)
+        if bound is None:
+            return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
+        children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
+        return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+
+
+def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
+    """Two Python numbers: a Python number (int, float, complex), weakly typed for JAX."""
+    kinds = {left.type, right.type}
+    if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift, ast.MatMult)):
+        return Value(tree=LEAF)
+    if "complex" in kinds:
+        name = "complex"
+    elif "float" in kinds or isinstance(op, ast.Div):
+        name = "float"
+    else:
+        name = "int"
+    return Value(name, Leaf(name), aval=avals.python_scalar({"int": 1, "float": 1.0, "complex": 1j}[name]))
+
+
+def return_expression(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> ast.expr | None:
+    """What `function` returns, when one expression says it: a lambda's body, or a def's
+    only `return`, its last statement."""
+    if isinstance(function, ast.Lambda):
+        return function.body
+    if isinstance(function, ast.AsyncFunctionDef) or not function.body:
+        return None
+    last = function.body[-1]
+    if not isinstance(last, ast.Return) or last.value is None or returns_or_yields(function) != 1:
+        return None
+    return last.value
+
+
+def _has_mutable(structure: Structure) -> bool:
+    if isinstance(structure, (ListNode, DictNode)):
+        return True
+    if isinstance(structure, Opaque):
+        return structure.type_name != "tuple"
+    if isinstance(structure, (TupleNode, NamedTupleNode)):
+        return any(_has_mutable(c) for c in structure.children)
+    return False
+
+
+_HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
+    ast.Constant: Inference._constant,
+    ast.Tuple: Inference._sequence,
+    ast.List: Inference._sequence,
+    ast.Dict: Inference._dict_display,
+    ast.ListComp: Inference._comprehension,
+    ast.DictComp: Inference._comprehension,
+    ast.JoinedStr: Inference._fstring,
+    ast.Set: Inference._display,
+    ast.SetComp: Inference._display,
+    ast.GeneratorExp: Inference._display,
+    ast.Lambda: Inference._display,
+    ast.Name: Inference._name,
+    ast.BinOp: Inference._binop,
+    ast.Compare: Inference._compare,
+    ast.UnaryOp: Inference._unaryop,
+    ast.Attribute: Inference._attribute,
+    ast.Subscript: Inference._subscript,
+    ast.Call: Inference._call,
+}
+
+__all__ = ["Value", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
+           "returns_or_yields", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
+           "UNKNOWN_VALUE", "ARRAY_METHODS", "Scope", "Unknown"]

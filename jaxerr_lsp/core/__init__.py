@@ -1,0 +1,2 @@
+"""The core types every layer shares: findings and spans, the parsed source, settings, the ignore comment.
+"""

@@ -1,0 +1,148 @@
+"""What a rule is and what it works with.
+
+A rule module (`jaxerr_lsp/rules/<catalog_id with underscores>.py`) defines `RULE = Rule(...)`:
+its code and catalog entry, the words a file must contain for it to have anything to find,
+its `check(ctx)` (which looks things up in the shared module model and value inference and
+calls `ctx.report`), its typed data for the fixes, and its `fix` (libcst, imported inside the
+function only). The registry discovers rule modules; nothing lists them by hand.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.core.findings import Finding, InferredStructure, Related, RuleData, Span
+from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.core.source import ParsedSource
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+    from jaxerr_lsp.analysis.tracing import Tracing
+    from jaxerr_lsp.analysis.values import Inference
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # JXE001
+    catalog_id: str  # vjp-with-refs-tree-mismatch
+    # Substrings a file must contain for the rule to have anything to find; files without
+    # any of them are not even parsed.
+    triggers: tuple[str, ...]
+    check: Callable[[Context], None]
+    data: type[RuleData] | None = None  # the type of `Finding.data` for this rule
+    fix: Callable[[Lines, Finding], list[Fix]] | None = None  # best first; [] when none applies
+    fix_ids: tuple[str, ...] = ()  # the catalog entry's [[fixes]] ids `fix` can return
+
+
+def shorten(source: str, limit: int = 60) -> str:
+    """The first line of `source`, at most `limit` characters, for a message."""
+    first = source.split("\n", 1)[0]
+    if len(first) > limit or first != source:
+        return first[:limit].rstrip() + "…"
+    return first
+
+
+def fill(template: str, values: Mapping[str, str], *, escape: bool = False) -> str:
+    """A catalog message template with its `{placeholders}` filled from `values` (keyed by
+    the placeholder's text, e.g. "type(logs).__name__"). Placeholders without a value stay.
+    With `escape`, the result is itself a template (literal braces doubled), so the
+    placeholders left can still be told from text."""
+    from jaxerr_lsp.errors.catalog import template_parts
+
+    def text(value: str) -> str:
+        return value.replace("{", "{{").replace("}", "}}") if escape else value
+
+    out = []
+    for kind, part in template_parts(template):
+        if kind == "text":
+            out.append(text(part))
+        elif part in values:
+            out.append(text(values[part]))
+        else:
+            out.append("{" + part + "}")
+    return "".join(out)
+
+
+@dataclass
+class Context:
+    """Everything a rule gets for one document, built once: the parsed source, the module
+    model, the value inference; and `report`."""
+
+    parsed: ParsedSource
+    model: ModuleModel
+    path: str = "<string>"
+    inferred: list[InferredStructure] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    rule: Rule | None = None  # the rule being run (set by the engine)
+    # What several rules look up alike, computed once per document (e.g. the custom_vjp
+    # registrations JXE002 and JXE003 both read).
+    shared: dict[str, object] = field(default_factory=dict)
+
+    @cached_property
+    def values(self) -> Inference:
+        from jaxerr_lsp.analysis.avals import x64_possible
+        from jaxerr_lsp.analysis.values import Inference
+
+        return Inference(self.model, x64=x64_possible(self.parsed.text))
+
+    @cached_property
+    def tracing(self) -> Tracing:
+        """Which functions JAX traces and which values are tracers (`jaxerr_lsp.analysis.tracing`)."""
+        from jaxerr_lsp.analysis.tracing import Tracing
+
+        return Tracing(self.model)
+
+    def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:
+        return self.parsed.span(node, end)
+
+    def segment(self, node: ast.AST) -> str:
+        return self.parsed.segment(node)
+
+    def name_span(self, node: ast.AST) -> Span:
+        """The span of a def's or class's name (ast gives only where the statement starts);
+        the whole node for anything else (a lambda)."""
+        name = getattr(node, "name", None)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not name:
+            return self.span(node)
+        line = self.parsed.lines[node.lineno - 1]
+        found = line.find(name, self.parsed.column(node.lineno, node.col_offset))
+        if found < 0:
+            return self.span(node)
+        return Span(node.lineno, found, node.lineno, found + len(name))
+
+    def report(self, where: ast.AST | Span, *, values: Mapping[str, str] | None = None,
+               shown: Mapping[str, str] | None = None, note: str = "",
+               related: tuple[Related, ...] = (), data: RuleData | None = None,
+               message: str | None = None, predicted: str | None = None,
+               exception: str | None = None) -> None:
+        """Report the current rule's error at `where`.
+
+        `values`: JAX's placeholders the rule predicts exactly (they go into `predicted`);
+        `shown`: placeholders the rule can only describe (JAX prints a run-time value
+        there): shown to the user, left as placeholders in `predicted`; `note`: appended to
+        the message. The exception and the wording come from the catalog entry. A rule whose
+        message is not one filled template (JXE001 repeats a line per difference) passes
+        `message` (without the exception) and `predicted` itself, and `exception` when the
+        raise site it predicts raises another than the entry's (an import's ImportError).
+        """
+        from jaxerr_lsp.errors.catalog import load_catalog
+
+        rule = self.rule
+        assert rule is not None, "report() is called by a rule the engine is running"
+        entry = load_catalog().get(rule.catalog_id)
+        template = entry.message.strip()
+        values = dict(values or {})
+        if message is None:
+            message = fill(template, {**values, **(shown or {})})
+        if predicted is None:
+            predicted = fill(template, values, escape=True)
+        span = where if isinstance(where, Span) else self.parsed.span(where)
+        self.findings.append(Finding(
+            code=rule.code, catalog_id=rule.catalog_id, span=span,
+            message=f"{exception or entry.exception}: {message}{note}", related=related, data=data,
+            predicted=predicted, severity=entry.severity))

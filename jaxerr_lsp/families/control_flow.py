@@ -1,0 +1,316 @@
+"""What the `lax` control-flow rules share (JXE095 cond/switch branches, JXE096 loop carries):
+the function a branch or body argument names, what it returns for given arguments, and that
+output's pytree leaves with their avals, compared and worded as JAX words them.
+
+Lookups only: the functions come through the model's bindings, the values through the one
+value inference (`ctx.values.bound(...)` with the parameters standing for what JAX hands in).
+Unknown means None, and the rules stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.core.findings import RuleData, Span
+from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
+                               TupleNode)
+from jaxerr_lsp.engine.rule import Context, shorten
+from jaxerr_lsp.analysis.values import Value, return_expression
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+FunctionNode = ast.FunctionDef | ast.Lambda
+
+# Leaves JAX accepts as values (a str or an object of another class is a different error).
+_JAX_LEAVES = frozenset({"int", "float", "bool", "complex", "ArrayImpl"})
+_KIND_ORDER = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
+_DEFAULT_OF_KIND = {"i": "int32", "u": "int32", "f": "float32", "c": "complex64"}
+# How JAX prints a leaf of a loop carry in a structure difference (the carry's avals).
+SHAPED_ARRAY = "<class 'jax._src.core.ShapedArray'>"
+
+
+@dataclass(frozen=True)
+class Callee:
+    """A function JAX calls: a lambda or plain def of the file, maybe through
+    `functools.partial(f, *args)`."""
+
+    function: FunctionNode
+    expr: ast.expr  # the argument naming it
+    name: str  # as JAX's `fun_sourceinfo` names it: the def's name or "<lambda>"
+    parameters: tuple[str, ...]  # the positional parameters left for JAX's arguments
+    given: dict[str, ast.expr]  # parameters the partial fills
+
+    def source_info(self, path: str) -> str:
+        """`name at path:line`, what JAX prints for the function."""
+        return f"{self.name} at {path}:{self.function.lineno}"
+
+
+def callee(ctx: Context, expr: ast.expr) -> Callee | None:
+    """The function `expr` certainly is: a lambda, a name bound once to a plain def or a
+    lambda, or `functools.partial` of one of those with positional arguments."""
+    if isinstance(expr, ast.Call):
+        return _partial(ctx, expr)
+    function = ctx.model.function_of(expr)
+    if function is None:
+        return None
+    parameters = _positional(function)
+    if parameters is None:
+        return None
+    name = function.name if isinstance(function, ast.FunctionDef) else "<lambda>"
+    return Callee(function, expr, name, parameters, {})
+
+
+def _positional(function: FunctionNode) -> tuple[str, ...] | None:
+    """The positional parameters, for a function without `*args`, `**kwargs` or keyword-only
+    parameters (whose binding the code would have to show)."""
+    args = function.args
+    if args.vararg or args.kwarg or args.kwonlyargs:
+        return None
+    return tuple(a.arg for a in (*args.posonlyargs, *args.args))
+
+
+def _partial(ctx: Context, call: ast.Call) -> Callee | None:
+    if ctx.model.qualname(call.func) != "functools.partial" or not call.args or call.keywords \
+            or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    inner = callee(ctx, call.args[0])
+    if inner is None or inner.given:
+        return None
+    bound = call.args[1:]
+    if len(bound) > len(inner.parameters):
+        return None
+    given = dict(zip(inner.parameters, bound))
+    return Callee(inner.function, call, inner.name, inner.parameters[len(bound):], given)
+
+
+# ------------------------------------------------------------------------------- outputs
+@dataclass(frozen=True)
+class TypedLeaf:
+    path: str  # as JAX's keystr writes it: "", "[0]", "['a']", ".field"
+    aval: Aval | None
+    expr: ast.expr | None  # the expression that makes this leaf, where the code shows it
+    python_scalar: bool = False  # a Python number, not an array
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A pytree the code shows: its structure and its leaves (with avals where known)."""
+
+    tree: Structure
+    leaves: tuple[TypedLeaf, ...] | None  # None: the leaves are not all known
+
+
+def typed(ctx: Context, value: Value, expr: ast.expr | None) -> Typed:
+    leaves = _leaves(ctx, value, expr, "")
+    return Typed(value.tree, None if leaves is None else tuple(leaves))
+
+
+def _leaves(ctx: Context, value: Value, expr: ast.expr | None, path: str) -> list[TypedLeaf] | None:
+    tree = value.tree
+    if isinstance(tree, Leaf):
+        if tree.kind not in _JAX_LEAVES:
+            return None
+        return [TypedLeaf(path, value.aval, expr, value.python_scalar)]
+    if isinstance(tree, NoneNode):
+        return []
+    if isinstance(tree, (TupleNode, ListNode)) and value.elements is not None \
+            and len(value.elements) == len(tree.children):
+        found: list[TypedLeaf] = []
+        for index, element in enumerate(value.elements):
+            part = _leaves(ctx, ctx.values.value(element), element, f"{path}[{index}]")
+            if part is None:
+                return None
+            found.extend(part)
+        return found
+    if isinstance(tree, DictNode) and isinstance(expr, ast.Dict):
+        by_key = {k.value: v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant)}
+        found = []
+        for key, _ in tree.entries:
+            if key not in by_key:
+                return None
+            part = _leaves(ctx, ctx.values.value(by_key[key]), by_key[key], f"{path}[{key!r}]")
+            if part is None:
+                return None
+            found.extend(part)
+        return found
+    return _shapeless_leaves(tree, path)
+
+
+def _shapeless_leaves(tree: Structure, path: str) -> list[TypedLeaf] | None:
+    """The leaves of a structure known without its avals; None where a part is unknown."""
+    if isinstance(tree, Leaf):
+        return [TypedLeaf(path, None, None)] if tree.kind in _JAX_LEAVES else None
+    if isinstance(tree, NoneNode):
+        return []
+    children: list[tuple[str, Structure]]
+    if isinstance(tree, (TupleNode, ListNode)):
+        children = [(f"{path}[{i}]", c) for i, c in enumerate(tree.children)]
+    elif isinstance(tree, DictNode):
+        children = [(f"{path}[{k!r}]", c) for k, c in tree.entries]
+    elif isinstance(tree, NamedTupleNode):
+        children = [(f"{path}.{f}", c) for f, c in zip(tree.fields, tree.children)]
+    else:
+        return None
+    found: list[TypedLeaf] = []
+    for child_path, child in children:
+        part = _shapeless_leaves(child, child_path)
+        if part is None:
+            return None
+        found.extend(part)
+    return found
+
+
+def returned(ctx: Context, function: Callee, arguments: list[Value]) -> tuple[Value, ast.expr] | None:
+    """What `function` returns when JAX calls it with `arguments` (positionally), and the
+    expression that says it; None when the code does not show it. Call it inside
+    `bound_call` when the leaves are read too."""
+    expr = return_expression(function.function)
+    if expr is None or len(arguments) != len(function.parameters):
+        return None
+    return ctx.values.value(expr), expr
+
+
+def parameters_of(ctx: Context, function: Callee, arguments: list[Value]) -> dict[str, Value]:
+    """The values the parameters hold: the partial's arguments and JAX's."""
+    held = {name: ctx.values.value(expr) for name, expr in function.given.items()}
+    held.update(zip(function.parameters, arguments))
+    return held
+
+
+# ------------------------------------------------------------------------------- comparisons
+def mismatch(first: Aval | None, second: Aval | None) -> bool | None:
+    """True: the avals certainly differ for JAX's `typematch` (dtype or shape; weak types do
+    not count); False: certainly equal; None: not known."""
+    if first is None or second is None:
+        return None
+    dtypes = None if first.dtype is None or second.dtype is None else first.dtype != second.dtype
+    shapes = None if first.shape is None or second.shape is None else first.shape != second.shape
+    if dtypes or shapes:
+        return True
+    if dtypes is False and shapes is False:
+        return False
+    return None
+
+
+def fully_known(aval: Aval | None) -> bool:
+    return aval is not None and aval.dtype is not None and aval.shape is not None
+
+
+def mismatch_extra(first: Aval, second: Aval) -> str:
+    """JAX's `aval_mismatch_extra`: ', so the dtypes do not match, and the shapes do not match'."""
+    found = []
+    if first.dtype != second.dtype:
+        found.append("the dtypes do not match")
+    if first.shape != second.shape:
+        found.append("the shapes do not match")
+    if not found:
+        return ""
+    if len(found) == 1:
+        return ", so " + found[0]
+    return ", so " + ", ".join(found[:-1]) + ", and " + found[-1]
+
+
+def promoted_dtype(weak: Aval, other: Aval) -> str | None:
+    """The dtype `dtypes.result_type(weak_value, other)` gives: what a loop makes of a weakly
+    typed initial carry leaf whose body returns `other` (measured under JAX 0.12.0.1)."""
+    mine, theirs = weak.kind, other.kind
+    if mine not in _KIND_ORDER or theirs not in _KIND_ORDER or other.dtype is None:
+        return None
+    if _KIND_ORDER[theirs] >= _KIND_ORDER[mine]:
+        return other.dtype
+    return _DEFAULT_OF_KIND.get(mine)
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+
+
+# ------------------------------------------------------------------------------- the cast fix
+@dataclass(frozen=True)
+class CastEdit(RuleData):
+    """Give one returned leaf another dtype: `.astype('int32')` on an array, `0.0` for `0`."""
+
+    span: Span
+    source: str  # the text at `span` when the finding was made
+    new_text: str
+    dtype: str
+    safe: bool  # a literal rewritten to the same value
+
+
+def cast_edit(ctx: Context, leaf: TypedLeaf, dtype: str, within: FunctionNode) -> CastEdit | None:
+    """The edit giving `leaf` the dtype `dtype`, where its expression is written inside
+    `within` (a branch's or body's own code, not an argument passed through it)."""
+    expr = leaf.expr
+    if expr is None or leaf.aval is None or not _inside(expr, within):
+        return None
+    span = ctx.span(expr)
+    source = ctx.segment(expr)
+    if isinstance(expr, ast.Constant) and type(expr.value) is int and dtype == "float32":
+        return CastEdit(span, source, f"{float(expr.value)!r}", dtype, True)
+    if leaf.python_scalar:
+        return None
+    atomic = isinstance(expr, (ast.Name, ast.Attribute, ast.Call, ast.Subscript))
+    text = source if atomic else f"({source})"
+    return CastEdit(span, source, f"{text}.astype({dtype!r})", dtype, False)
+
+
+def _inside(expr: ast.expr, function: FunctionNode) -> bool:
+    start = (function.lineno, function.col_offset)
+    end = (function.end_lineno or 0, function.end_col_offset or 0)
+    return start <= (expr.lineno, expr.col_offset) and (expr.end_lineno or 0, expr.end_col_offset or 0) <= end
+
+
+def cast_fixes(lines: Lines, cast: CastEdit | None, fix_id: str, what: str) -> list[Fix]:
+    """The fix of a `CastEdit`, when the text it edits is still there."""
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    if cast is None or lines.text(cast.span) != cast.source.replace("\n", lines.newline):
+        return []
+    if cast.safe:
+        why = (f"Writes the literal as {cast.new_text}: the same number, now a float like "
+               f"{what}, so the types match.")
+    else:
+        why = (f"Converts the value to {cast.dtype}, the dtype of {what}: the types match, but "
+               "the conversion may round or truncate values.")
+    return [Fix(f"Cast to {cast.dtype}: {shorten(cast.new_text, 40)}", cast.safe, why,
+                (TextEdit(cast.span, cast.new_text),), fix_id)]
+
+
+def treedef_text(tree: Structure) -> str | None:
+    """How JAX prints a `PyTreeDef` of the tree (inside `PyTreeDef(...)`); None for a part
+    the code does not show, or a NamedTuple."""
+    if isinstance(tree, Leaf):
+        return "*"
+    if isinstance(tree, NoneNode):
+        return "None"
+    if isinstance(tree, (TupleNode, ListNode)):
+        parts = [treedef_text(c) for c in tree.children]
+        if any(p is None for p in parts):
+            return None
+        inner = ", ".join(parts)  # type: ignore[arg-type]
+        if isinstance(tree, ListNode):
+            return f"[{inner}]"
+        return f"({inner},)" if len(parts) == 1 else f"({inner})"
+    if isinstance(tree, DictNode):
+        items = [(k, treedef_text(c)) for k, c in tree.entries]
+        if any(t is None for _, t in items):
+            return None
+        return "{" + ", ".join(f"{k!r}: {t}" for k, t in items) + "}"
+    return None
+
+
+def order_certain(explanation: str) -> bool:
+    """Whether JAX prints this structure difference in one order: a symmetric difference of
+    several dict keys comes from a Python set, whose order of strings changes between runs."""
+    marker = "symmetric difference of key sets: {"
+    if marker not in explanation:
+        return True
+    return " " not in explanation.split(marker, 1)[1]

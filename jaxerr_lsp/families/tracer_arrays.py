@@ -1,0 +1,295 @@
+"""Traced parameters the file shows to hold one array (for the tracer rules JXE074-JXE076).
+
+`ctx.tracing.tracer(x)` for a bare parameter `x` says only "a pytree of tracers": `x` may be a
+dict of arrays. A NumPy function, a boolean mask or a slice then fails differently (or not at
+all), so the rules need `x` to be one array. The arguments the file passes show it: every call
+of the transformed function this file makes (`f(jnp.ones(3))` for `@jax.jit def f(x)`,
+`jax.grad(loss)(w, batch)`, `lax.scan(step, 0.0, xs)` with `xs` an array...) passes a JAX or
+NumPy array, a tracer array, or a Python number where the transformation makes one a traced
+scalar. At least one such call, and no call passing something else known (a dict, a tuple, a
+list, None), makes the parameter one array; anything unknown leaves it unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from jaxerr_lsp.core.findings import Related
+from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+# Transformations that hand the function the arguments of the call one for one.
+SAME_SIGNATURE = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
+                            "jax.ad_checkpoint.checkpoint", "jax.grad", "jax.value_and_grad",
+                            "jax.jacrev", "jax.jacfwd", "jax.hessian", "jax.make_jaxpr"})
+# ... of which these map over the leading axis (a Python number cannot be mapped).
+MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
+                             "jax.hessian"})
+ARRAY_TYPES = frozenset({"ArrayImpl", "ndarray"})
+NOT_ARRAYS = frozenset({"dict", "tuple", "list", "NoneType", "str", "set", "OrderedDict",
+                        "defaultdict", "function", "Ref"})
+_MAX_DEPTH = 3
+
+
+def array_tracer(ctx: Context, expr: ast.expr) -> Tracer | None:
+    """The tracer `expr` certainly is, when it is one array (never a pytree of them)."""
+    return _array_tracer(ctx, expr, 0)
+
+
+def _array_tracer(ctx: Context, expr: ast.expr, depth: int) -> Tracer | None:
+    tracer = ctx.tracing.tracer(expr)
+    if tracer is not None and tracer.array:
+        return tracer
+    if isinstance(expr, ast.BinOp) and depth < _MAX_DEPTH:
+        return _arithmetic(ctx, expr, depth + 1)
+    if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and depth < _MAX_DEPTH \
+            and not (isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)):
+        return _array_tracer(ctx, expr.value, depth + 1)  # a part of a traced array
+    if tracer is None:
+        return None
+    if not isinstance(expr, ast.Name) or tracer.parameter != expr.id:
+        return None
+    if not _names_the_parameter(ctx, expr, tracer.function):
+        return None
+    if _parameter_is_array(ctx, tracer.function, expr.id, depth):
+        return tracer.as_array()
+    return None
+
+
+def _arithmetic(ctx: Context, expr: ast.BinOp, depth: int) -> Tracer | None:
+    """`2 * k`, `k + 1`: arithmetic of a traced array with a number or another traced array."""
+    left = _array_tracer(ctx, expr.left, depth)
+    right = _array_tracer(ctx, expr.right, depth)
+    if left is not None and (right is not None or _number(expr.right, integers=True)):
+        return left
+    if right is not None and _number(expr.left, integers=True):
+        return right
+    return None
+
+
+def _names_the_parameter(ctx: Context, name: ast.Name, traced: TracedFunction) -> bool:
+    """Whether `name` is the parameter of `traced`, never rebound."""
+    use = ctx.model.use_of.get(id(name))
+    scope = ctx.model.resolve_scope(name.id, use.scope) if use is not None else None
+    if scope is None or scope.node is not traced.function:
+        return False
+    bindings = scope.bindings.get(name.id, [])
+    return len(bindings) == 1 and isinstance(bindings[0].node, ast.arg)
+
+
+def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: int) -> bool:
+    key = f"tracer_arrays:{id(traced.function)}:{name}"
+    if key not in ctx.shared:
+        ctx.shared[key] = None  # a cycle (a helper calling itself) answers "unknown"
+        verdicts = [_argument_verdict(ctx, argument, transform, depth)
+                    for argument, transform in _arguments(ctx, traced, name)]
+        ctx.shared[key] = bool(verdicts) and any(v is True for v in verdicts) \
+            and not any(v is False for v in verdicts)
+    return ctx.shared[key] is True
+
+
+def _argument_verdict(ctx: Context, argument: ast.expr | None, transform: Transform | None,
+                      depth: int) -> bool | None:
+    """True: one array reaches the parameter; False: something else known; None: unknown."""
+    if argument is None:  # the index of fori_loop: always a traced integer
+        return True
+    qualname = transform.qualname if transform is not None else ""
+    if _number(argument, integers=qualname not in DIFFERENTIATING):
+        return qualname not in MAPPING and qualname != "jax.lax.map" or None
+    value = ctx.values.value(argument)
+    if value.type in ARRAY_TYPES:
+        return True
+    if value.type in NOT_ARRAYS or (isinstance(argument, ast.Constant)):
+        return False
+    if depth < _MAX_DEPTH and _array_tracer(ctx, argument, depth + 1) is not None:
+        return True
+    return None
+
+
+def _number(expr: ast.expr, *, integers: bool) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    if not isinstance(expr, ast.Constant):
+        return False
+    kinds: tuple[type, ...] = (float, complex, int) if integers else (float, complex)
+    return type(expr.value) in kinds
+
+
+def passed_arguments(ctx: Context, traced: TracedFunction, name: str) -> list[ast.expr | None]:
+    """What the file passes for parameter `name` of a traced function, at every application
+    it shows (None: the index of fori_loop)."""
+    return [argument for argument, _transform in _arguments(ctx, traced, name)]
+
+
+def hashable_wherever_passed(ctx: Context, traced: TracedFunction, name: str) -> bool:
+    """Whether no call of the file passes parameter `name` something a static argument cannot
+    be (an array, a list, a dict, a set, a tracer: JAX hashes static arguments), so that the
+    "make it static" fix does not trade this error for static-argument-unhashable."""
+    for argument in passed_arguments(ctx, traced, name):
+        if argument is None:
+            return False
+        value = ctx.values.value(argument)
+        if value.is_array or value.type in ("list", "dict", "set") \
+                or ctx.tracing.tracer(argument) is not None:
+            return False
+    return True
+
+
+def _arguments(ctx: Context, traced: TracedFunction, name: str
+               ) -> Iterator[tuple[ast.expr | None, Transform | None]]:
+    """What the file passes for parameter `name`, at every application it shows."""
+    function = traced.function
+    signature = Signature.of(function.args)
+    for transform in traced.transforms:
+        for argument in _transform_arguments(ctx, traced, transform, signature, name):
+            yield argument, transform
+    for call in traced.called_from:  # a helper called from traced code
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is not None and name in bound.given:
+            yield bound.given[name], None
+
+
+def _transform_arguments(ctx: Context, traced: TracedFunction, transform: Transform,
+                         signature: Signature, name: str) -> Iterator[ast.expr | None]:
+    function = traced.function
+    site = transform.site
+    decorated = any(site is d for d in getattr(function, "decorator_list", ()))
+    if decorated or transform.qualname in SAME_SIGNATURE:
+        calls = ctx.model.calls_of_def(function) if decorated else \
+            ctx.model.calls_of_result(site) if isinstance(site, ast.Call) else []
+        for call in calls:
+            bound = bind_arguments(signature, call.args, call.keywords)
+            if bound is not None and name in bound.given:
+                yield bound.given[name]
+        return
+    if not isinstance(site, ast.Call):
+        return
+    if transform.qualname == "jax.eval_shape":  # jax.eval_shape(f, *args, **kwargs)
+        applied = ctx.model.call_site(site)
+        bound = bind_arguments(signature, applied.args[1:], applied.keywords) \
+            if applied is not None else None
+        if bound is not None and name in bound.given:
+            yield bound.given[name]
+        return
+    position = signature.positional.index(name) if name in signature.positional else -1
+    yield from _lax_arguments(ctx, transform.qualname, site, position)
+
+
+def _lax_arguments(ctx: Context, qualname: str, site: ast.Call,
+                   position: int) -> Iterator[ast.expr | None]:
+    """The operand a `lax` control-flow function hands its body at `position` (None for the
+    index of fori_loop); rows of `xs` count as arrays when `xs` is one."""
+    call = ctx.model.call_site(site)
+    if call is None or any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        return
+    args = call.args
+    if qualname == "jax.lax.fori_loop" and len(args) == 4:
+        if position == 0:
+            yield None
+        elif position == 1:
+            yield args[3]
+    elif qualname == "jax.lax.while_loop" and len(args) == 3 and position == 0:
+        yield args[2]
+    elif qualname == "jax.lax.scan" and len(args) >= 3:
+        if position == 0:
+            yield args[1]
+        elif position == 1 and ctx.values.value(args[2]).type in ARRAY_TYPES:
+            yield args[2]
+    elif qualname == "jax.lax.cond" and len(args) >= 4 and 0 <= position < len(args) - 3:
+        yield args[3 + position]
+    elif qualname == "jax.lax.switch" and len(args) >= 3 and 0 <= position < len(args) - 2:
+        yield args[2 + position]
+    elif qualname == "jax.lax.map" and len(args) == 2 and position == 0:
+        yield args[1]
+
+
+def module_name_for_fix(ctx: Context, module: str, default: str) -> tuple[str, str] | None:
+    """How a fix names `module` ("jax.numpy"): (its alias in the file, "") or, when the file has
+    none, (`default`, the import to add); None when `default` already names something here."""
+    aliases = ctx.model.aliases_of(module)
+    if aliases:
+        return aliases[0], ""
+    if re.search(rf"\b{re.escape(default)}\b", ctx.parsed.text):
+        return None
+    line = f"import {module}" if default == module else f"import {module} as {default}"
+    return default, line
+
+
+def origin_line(tracer: Tracer, expr: ast.expr) -> str:
+    """JAX's context line for the tracer `expr`, as far as the code shows it: none under grad
+    alone; for jit and the lax bodies the function and the transformation (the file and line
+    left out), and the argument when `expr` is the parameter itself; none for vmap, whose line
+    names where the batched value was made."""
+    transform = tracer.transform
+    if not tracer.abstract or not transform.label:
+        return ""
+    argument = f" This concrete value was not available in Python because it depends on the " \
+        f"value of the argument {tracer.parameter}." \
+        if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
+    return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
+            f"{transform.label}.{argument}")
+
+
+# `.at[index].<method>(...)`: the indexed operations of JAX arrays (0.12).
+AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min",
+                        "max", "apply", "get"})
+
+
+def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
+    """The JAX array `subscript` indexes and, for `x.at[i].method(...)`, the method call;
+    None when it does not index a JAX array by reading it (or by an indexed update that runs)."""
+    base = subscript.value
+    if isinstance(base, ast.Attribute) and base.attr == "at":
+        parent = ctx.model.parent.get(id(subscript))
+        call = ctx.model.parent.get(id(parent)) if isinstance(parent, ast.Attribute) else None
+        if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
+                or not isinstance(call, ast.Call) or call.func is not parent:
+            return None
+        return (base.value, call) if is_jax_array(ctx, base.value) else None
+    if not isinstance(subscript.ctx, ast.Load):
+        return None
+    return (base, None) if is_jax_array(ctx, base) else None
+
+
+def is_jax_array(ctx: Context, expr: ast.expr) -> bool:
+    """A traced array, or an array the value inference knows."""
+    return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
+
+
+def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
+    """Where the file shows that the tracer's parameter receives one array, when only its
+    calls show it (the first argument that passes one); None when the parameter is one array
+    by itself (annotated) or the tracer is not a parameter's."""
+    name = tracer.parameter
+    traced = tracer.function
+    own = traced.tracers.get(name) if name is not None else None
+    if name is None or own is None or own.array:
+        return None
+    for argument, transform in _arguments(ctx, traced, name):
+        if argument is not None and _argument_verdict(ctx, argument, transform, 0) is True:
+            return argument
+    return None
+
+
+def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
+    """The related locations of a tracer-error finding: the transformation's site and, when
+    only the file's calls show the parameter is an array, the argument that shows it."""
+    transform = tracer.transform
+    what = f"`{tracer.parameter}`" if tracer.parameter else "the value"
+    related = [Related(ctx.span(transform.site), f"{what} is traced by {transform.qualname} here")]
+    evidence = array_evidence(ctx, tracer)
+    if evidence is not None:
+        related.append(Related(ctx.span(evidence), f"`{tracer.parameter}` receives an array here"))
+    return tuple(related)
+
+
+def tracer_source(tracer: Tracer) -> str:
+    """Where a traced value comes from, for a finding's note: "the argument `x` of `f`"."""
+    function = tracer.function.name
+    if tracer.parameter:
+        return f"the argument `{tracer.parameter}` of `{function}`"
+    return f"a value computed in `{function}`"

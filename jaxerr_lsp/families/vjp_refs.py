@@ -1,0 +1,489 @@
+"""What JAX checks, leaf by leaf, when a VJP function meets its gradient entries.
+
+For every primal leaf, in flattening order, JAX 0.12 (`jax/_src/api.py` `_vjp_accum`) checks
+the entry passed for it to `with_refs` (or, without `with_refs`, a `GradValue()` each):
+
+- a `Ref`: its type must be the primal's cotangent type (same shape; same float dtype; any
+  dtype of the same shape for an integer or bool primal, whose cotangent is `float0`);
+- `jax.ad.DontWant()`: always accepted;
+- `jax.ad.GradValue()`: accepted unless the primal is itself a `Ref`.
+
+The first leaf that fails raises. `verdict(...)` replays this for the leaves the code shows and
+stops, uncertain, at the first leaf it cannot decide: the rules report only a failure every
+earlier leaf certainly lets through.
+
+Array types come from constructors with literal shapes and dtypes (`jnp.zeros((3, 2))`,
+`jnp.ones(4, jnp.int32)`, `jnp.full((2,), 1.0)`, `*_like`, `jnp.arange(3)`), Python numbers and names bound once
+to them; 64-bit dtypes (which depend on `jax_enable_x64`) are unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.model import ASSIGN
+from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
+                               TupleNode, differences)
+from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.analysis.values import REF_FUNCTIONS
+
+FLOAT_DTYPES = frozenset({"float16", "bfloat16", "float32", "complex64"})
+OTHER_DTYPES = frozenset({"int8", "int16", "int32", "uint8", "uint16", "uint32", "bool"})
+_DTYPE_ALIASES = {"bool_": "bool"}
+_BUILTIN_DTYPES = {"builtins.float": "float32", "builtins.int": "int32", "builtins.bool": "bool",
+                   "builtins.complex": "complex64"}
+# Leaf types that are certainly not a Ref.
+NOT_REF_KINDS = frozenset({"ArrayImpl", "ndarray", "float", "int", "bool", "complex"})
+_FILLED = ("zeros", "ones", "empty")
+_LIKE = ("zeros_like", "ones_like", "empty_like")
+
+
+@dataclass(frozen=True)
+class Aval:
+    dtype: str
+    shape: tuple[int, ...]
+
+    def short(self) -> str:
+        """As JAX's `str_short()` prints it: `float32[3,2]`, `int32[]`."""
+        return f"{self.dtype}[{','.join(str(n) for n in self.shape)}]"
+
+    def cotangent(self) -> Aval:
+        return self if self.dtype in FLOAT_DTYPES else Aval("float0", self.shape)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """An array (or a Ref, `ref=True`, holding one) of a known type."""
+
+    aval: Aval
+    ref: bool = False
+
+
+def makes_refs(ctx: Context) -> bool:
+    """Whether the file calls `jax.new_ref` at all (the only way the inference knows a Ref),
+    found once per document: the rules about Refs have nothing to find otherwise."""
+    cached = ctx.shared.get("vjp_refs.makes_refs")
+    if cached is None:
+        cached = ctx.shared["vjp_refs.makes_refs"] = any(
+            ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
+    return bool(cached)
+
+
+# ------------------------------------------------------------------------------ array types
+def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
+    """The type `expr` certainly evaluates to, or None."""
+    if depth > 20:
+        return None
+    if ctx.values.x64:
+        return _typed_explicit(ctx, expr, depth)
+    return _typed(ctx, expr, depth)
+
+
+def _typed_explicit(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
+    """Only types written out (`jnp.zeros(3, jnp.float32)`), when the defaults are unknown."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        return _typed_explicit(ctx, binding.value, depth + 1)
+    if not isinstance(expr, ast.Call) or depth > 20:
+        return None
+    qualname = ctx.model.qualname(expr.func) or ""
+    if qualname in REF_FUNCTIONS:
+        if len(expr.args) != 1 or expr.keywords:
+            return None
+        inner = _typed_explicit(ctx, expr.args[0], depth + 1)
+        return Typed(inner.aval, True) if inner is not None and not inner.ref else None
+    name = qualname.rsplit(".", 1)[-1]
+    if qualname.startswith("jax.numpy.") and name in (*_FILLED, "full"):
+        params = ("shape", "fill_value", "dtype") if name == "full" else ("shape", "dtype")
+        given = _arguments(expr, params)
+        if given is None or "dtype" not in given or "shape" not in given:
+            return None
+        shape, dtype = _shape(given["shape"]), _dtype(ctx, given["dtype"], x64=True)
+        if shape is None or dtype is None:
+            return None
+        return Typed(Aval(dtype, shape))
+    return None
+
+
+def _typed(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
+    if depth > 20:
+        return None
+    if isinstance(expr, ast.Constant) and not isinstance(expr.value, str):
+        kind = {bool: "bool", int: "int32", float: "float32", complex: "complex64"}.get(type(expr.value))
+        return Typed(Aval(kind, ())) if kind else None
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        return _typed(ctx, binding.value, depth + 1)
+    if isinstance(expr, ast.Call):
+        return _typed_call(ctx, expr, depth)
+    return None
+
+
+def _typed_call(ctx: Context, call: ast.Call, depth: int) -> Typed | None:
+    qualname = ctx.model.qualname(call.func)
+    if qualname is None or any(isinstance(a, ast.Starred) for a in call.args) \
+            or any(k.arg is None for k in call.keywords):
+        return None
+    if qualname in REF_FUNCTIONS:
+        if len(call.args) != 1 or call.keywords:
+            return None
+        inner = _typed(ctx, call.args[0], depth + 1)
+        return Typed(inner.aval, True) if inner is not None and not inner.ref else None
+    if not qualname.startswith("jax.numpy."):
+        return None
+    name = qualname.rsplit(".", 1)[1]
+    if name in _FILLED or name == "full":
+        params = ("shape", "fill_value", "dtype") if name == "full" else ("shape", "dtype")
+        given = _arguments(call, params)
+        if given is None or "shape" not in given:
+            return None
+        shape = _shape(given["shape"])
+        if name == "full":
+            fill = given.get("fill_value")
+            default = _typed(ctx, fill, depth + 1) if fill is not None else None
+            if default is None or default.aval.shape != ():
+                return None
+            dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else default.aval.dtype
+        else:
+            dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else "float32"
+        return Typed(Aval(dtype, shape)) if shape is not None and dtype is not None else None
+    if name == "arange" and len(call.args) == 1 and not call.keywords:
+        stop = call.args[0].value if isinstance(call.args[0], ast.Constant) else None
+        if type(stop) in (int, float) and isinstance(stop, (int, float)) and stop >= 0 \
+                and float(stop).is_integer():
+            return Typed(Aval("int32" if type(stop) is int else "float32", (int(stop),)))
+        return None
+    if name in _LIKE or name == "full_like":
+        params = ("a", "fill_value", "dtype") if name == "full_like" else ("a", "dtype")
+        given = _arguments(call, params)
+        if given is None or "a" not in given:
+            return None
+        base = _typed(ctx, given["a"], depth + 1)
+        if base is None:
+            return None
+        dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else base.aval.dtype
+        return Typed(Aval(dtype, base.aval.shape)) if dtype is not None else None
+    return None
+
+
+def _arguments(call: ast.Call, params: tuple[str, ...]) -> dict[str, ast.expr] | None:
+    """The call's arguments by parameter name; None when an argument is not one of `params`."""
+    if len(call.args) > len(params):
+        return None
+    given = dict(zip(params, call.args))
+    for keyword in call.keywords:
+        if keyword.arg not in params or keyword.arg in given:
+            return None
+        given[keyword.arg] = keyword.value
+    return given
+
+
+def _shape(expr: ast.expr) -> tuple[int, ...] | None:
+    def size(e: ast.expr) -> int | None:
+        if isinstance(e, ast.Constant) and type(e.value) is int and e.value >= 0:
+            return e.value
+        return None
+
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        sizes = [size(e) for e in expr.elts]
+        return None if any(s is None for s in sizes) else tuple(s for s in sizes if s is not None)
+    one = size(expr)
+    return None if one is None else (one,)
+
+
+def _dtype(ctx: Context, expr: ast.expr, x64: bool = False) -> str | None:
+    """The dtype an expression names (`jnp.float32`, `"int32"`, `float`); Python's `float`
+    and `int` are unknown when 64-bit types may be on."""
+    if isinstance(expr, ast.Constant):
+        if not isinstance(expr.value, str):
+            return None
+        name = expr.value
+    else:
+        qualname = ctx.model.qualname(expr)
+        if qualname is None:
+            return None
+        if qualname in _BUILTIN_DTYPES:
+            return None if x64 else _BUILTIN_DTYPES[qualname]
+        module, _, name = qualname.rpartition(".")
+        if module not in ("jax.numpy", "numpy"):
+            return None
+    name = _DTYPE_ALIASES.get(name, name)
+    return name if name in FLOAT_DTYPES or name in OTHER_DTYPES else None
+
+
+def same_name(ctx: Context, a: ast.expr | None, b: ast.expr | None) -> bool:
+    """Whether two expressions are names bound to the very same binding."""
+    if not isinstance(a, ast.Name) or not isinstance(b, ast.Name) or a.id != b.id:
+        return False
+    first, second = ctx.model.binding_of(a), ctx.model.binding_of(b)
+    return first is not None and first is second
+
+
+def ref_like(ctx: Context, entry: ast.expr, primal: ast.expr | None) -> bool:
+    """`jax.new_ref(jnp.zeros_like(p))` (ones_like, empty_like; no dtype) for the primal `p`
+    itself: always the right type for `p`'s gradient."""
+    call = _bound_call(ctx, entry)
+    if call is None or ctx.model.qualname(call.func) not in REF_FUNCTIONS or len(call.args) != 1:
+        return False
+    inner = _bound_call(ctx, call.args[0])
+    if inner is None or inner.keywords or len(inner.args) != 1:
+        return False
+    qualname = ctx.model.qualname(inner.func) or ""
+    return qualname in {f"jax.numpy.{n}" for n in _LIKE} and same_name(ctx, inner.args[0], primal)
+
+
+def _bound_call(ctx: Context, expr: ast.expr) -> ast.Call | None:
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
+            return binding.value
+        return None
+    return expr if isinstance(expr, ast.Call) else None
+
+
+def _mirrors(ctx: Context, entry: ast.expr, primal: ast.expr) -> bool:
+    """`jax.tree.map(lambda p: jax.new_ref(jnp.zeros_like(p)), primal)`: refs of the right
+    type for every leaf of `primal`."""
+    call = _bound_call(ctx, entry)
+    if call is None or call.keywords or len(call.args) != 2 \
+            or ctx.model.qualname(call.func) not in ("jax.tree.map", "jax.tree_util.tree_map"):
+        return False
+    function, tree = call.args
+    if not same_name(ctx, tree, primal) or not isinstance(function, ast.Lambda):
+        return False
+    params = function.args
+    if len(params.args) != 1 or params.posonlyargs or params.vararg or params.kwonlyargs:
+        return False
+    body = function.body
+    if not isinstance(body, ast.Call) or ctx.model.qualname(body.func) not in REF_FUNCTIONS \
+            or len(body.args) != 1 or not isinstance(body.args[0], ast.Call):
+        return False
+    inner = body.args[0]
+    qualname = ctx.model.qualname(inner.func) or ""
+    return qualname in {f"jax.numpy.{n}" for n in _LIKE} and not inner.keywords \
+        and len(inner.args) == 1 and isinstance(inner.args[0], ast.Name) \
+        and inner.args[0].id == params.args[0].arg
+
+
+# ------------------------------------------------------------------------------ the leaf walk
+@dataclass(frozen=True)
+class Pair:
+    """One primal leaf and the entry given for it (expressions when the code shows them)."""
+
+    path: str  # as JAX's keystr prints it after `args`: "[0]", "[0]['w']"
+    primal: ast.expr | None
+    entry: ast.expr | None
+    primal_kind: str
+    entry_kind: str
+
+
+OK = "ok"
+UNCERTAIN = "uncertain"
+WRONG_REF_TYPE = "wrong-ref-type"  # JXE010
+GRAD_VALUE_FOR_REF = "grad-value-for-ref"  # JXE011
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str  # WRONG_REF_TYPE | GRAD_VALUE_FOR_REF
+    pair: Pair
+    given: Typed | None = None  # WRONG_REF_TYPE: the ref's type
+    expected: Aval | None = None  # WRONG_REF_TYPE: the cotangent type the primal needs
+
+
+def leaf_verdict(ctx: Context, pair: Pair) -> str | Verdict:
+    if pair.entry_kind == "DontWant":
+        return OK
+    if pair.entry_kind == "GradValue":
+        if pair.primal_kind == "Ref":
+            return Verdict(GRAD_VALUE_FOR_REF, pair)
+        return OK if pair.primal_kind in NOT_REF_KINDS else UNCERTAIN
+    if pair.entry_kind != "Ref" or pair.entry is None or pair.primal is None:
+        return UNCERTAIN
+    if ref_like(ctx, pair.entry, pair.primal):
+        return OK
+    primal, given = typed(ctx, pair.primal), typed(ctx, pair.entry)
+    if primal is None or given is None or not given.ref:
+        return UNCERTAIN
+    expected = primal.aval.cotangent()
+    if given.aval == expected or (expected.dtype == "float0" and given.aval.shape == expected.shape):
+        return OK
+    return Verdict(WRONG_REF_TYPE, pair, given, expected)
+
+
+def with_refs_verdict(ctx: Context, primals: list[ast.expr], entries: list[ast.expr]) -> Verdict | None:
+    """The error JAX certainly raises for these `with_refs` entries, if the code shows one."""
+    if len(primals) != len(entries) or any(isinstance(e, ast.Starred) for e in entries):
+        return None
+    primal_trees = [ctx.values.structure(p) for p in primals]
+    entry_trees = [ctx.values.structure(e) for e in entries]
+    if any(differences(TupleNode(tuple(primal_trees)), TupleNode(tuple(entry_trees)))):
+        return None  # a tree mismatch raises first (JXE001)
+    for index, (primal, entry) in enumerate(zip(primals, entries)):
+        for pair in _pairs(ctx, primal, entry, primal_trees[index], entry_trees[index], f"[{index}]"):
+            if pair is None:
+                return None
+            if pair is OK:
+                continue
+            assert isinstance(pair, Pair)
+            verdict = leaf_verdict(ctx, pair)
+            if verdict == UNCERTAIN:
+                return None
+            if isinstance(verdict, Verdict):
+                return verdict
+    return None
+
+
+def _pairs(ctx: Context, primal: ast.expr | None, entry: ast.expr | None, primal_tree: Structure,
+           entry_tree: Structure, path: str) -> Iterator[Pair | str | None]:
+    """The leaves under `path` in flattening order: a Pair each, OK for a subtree of refs
+    certainly right, None where the code does not show the leaves."""
+    if primal is not None and entry is not None and _mirrors(ctx, entry, primal):
+        yield OK
+        return
+    if isinstance(primal_tree, Leaf) and isinstance(entry_tree, Leaf):
+        yield Pair(path, primal, entry, primal_tree.kind, entry_tree.kind)
+        return
+    if isinstance(primal_tree, NoneNode) and isinstance(entry_tree, NoneNode):
+        return
+    if isinstance(primal_tree, (TupleNode, ListNode)) and type(entry_tree) is type(primal_tree) \
+            and len(primal_tree.children) == len(entry_tree.children):  # type: ignore[union-attr]
+        primal_elements = _elements(ctx, primal, len(primal_tree.children))
+        entry_elements = _elements(ctx, entry, len(primal_tree.children))
+        for i, (p, e) in enumerate(zip(primal_tree.children, entry_tree.children)):  # type: ignore[union-attr]
+            yield from _pairs(ctx, primal_elements[i], entry_elements[i], p, e, f"{path}[{i}]")
+        return
+    if isinstance(primal_tree, DictNode) and isinstance(entry_tree, DictNode) \
+            and primal_tree.keys == entry_tree.keys:
+        primal_values, entry_values = _dict_values(ctx, primal), _dict_values(ctx, entry)
+        for (key, p), (_, e) in zip(primal_tree.entries, entry_tree.entries):
+            yield from _pairs(ctx, primal_values.get(key), entry_values.get(key), p, e,
+                              f"{path}[{key!r}]")
+        return
+    if isinstance(primal_tree, NamedTupleNode) and isinstance(entry_tree, NamedTupleNode) \
+            and primal_tree.fields == entry_tree.fields:
+        for name, p, e in zip(primal_tree.fields, primal_tree.children, entry_tree.children):
+            yield from _pairs(ctx, None, None, p, e, f"{path}.{name}")
+        return
+    yield None
+
+
+def _elements(ctx: Context, expr: ast.expr | None, length: int) -> list[ast.expr | None]:
+    if expr is not None:
+        value = ctx.values.value(expr)
+        if value.elements is not None and len(value.elements) == length \
+                and not any(isinstance(e, ast.Starred) for e in value.elements):
+            return list(value.elements)
+    return [None] * length
+
+
+def _dict_values(ctx: Context, expr: ast.expr | None) -> dict[object, ast.expr]:
+    """The value expressions of a dict display (or a name bound once to one, never changed)."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or ctx.model.is_mutated(binding):
+            return {}
+        expr = binding.value
+    if not isinstance(expr, ast.Dict):
+        return {}
+    found: dict[object, ast.expr] = {}
+    for key, value in zip(expr.keys, expr.values):
+        if not isinstance(key, ast.Constant):
+            return {}
+        found[key.value] = value
+    return found
+
+
+def first_ref_leaf(ctx: Context, primals: list[ast.expr]) -> tuple[str, ast.expr | None] | None:
+    """The path of the first primal leaf that is a Ref (and its expression when shown), when
+    every leaf before it is certainly not one."""
+    for index, primal in enumerate(primals):
+        for path, kind, expr in _leaves(ctx, primal, ctx.values.structure(primal), f"[{index}]"):
+            if kind == "Ref":
+                return path, expr
+            if kind not in NOT_REF_KINDS:
+                return None
+    return None
+
+
+def _leaves(ctx: Context, expr: ast.expr | None, tree: Structure,
+            path: str) -> Iterator[tuple[str, str, ast.expr | None]]:
+    if isinstance(tree, Leaf):
+        yield path, tree.kind, expr
+    elif isinstance(tree, NoneNode):
+        return
+    elif isinstance(tree, (TupleNode, ListNode)):
+        elements = _elements(ctx, expr, len(tree.children))
+        for i, child in enumerate(tree.children):
+            yield from _leaves(ctx, elements[i], child, f"{path}[{i}]")
+    elif isinstance(tree, DictNode):
+        values = _dict_values(ctx, expr)
+        for key, child in tree.entries:
+            yield from _leaves(ctx, values.get(key), child, f"{path}[{key!r}]")
+    elif isinstance(tree, NamedTupleNode):
+        for name, child in zip(tree.fields, tree.children):
+            yield from _leaves(ctx, None, child, f"{path}.{name}")
+    else:
+        yield path, "unknown", expr
+
+
+# ------------------------------------------------------------------------------ per document
+@dataclass(frozen=True)
+class WithRefsCheck:
+    call: ast.Call  # f_vjp.with_refs(...)
+    vjp: ast.Call  # the jax.vjp call
+    verdict: Verdict
+
+
+def with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
+    """Every `with_refs(...)` call of the document whose entries certainly raise in
+    `_vjp_accum`, computed once per document for the rules that report them."""
+    cached = ctx.shared.get("vjp_refs.with_refs_checks")
+    if cached is None:
+        from jaxerr_lsp.families.vjp_calls import plain_primals, vjp_origin
+
+        found = []
+        for call in ctx.model.method_calls("with_refs"):
+            if not call.args or call.keywords:
+                continue
+            assert isinstance(call.func, ast.Attribute)
+            vjp = vjp_origin(ctx, call.func.value)
+            primals = plain_primals(vjp) if vjp is not None else None
+            if vjp is None or primals is None:
+                continue
+            verdict = with_refs_verdict(ctx, primals, list(call.args))
+            if verdict is not None:
+                found.append(WithRefsCheck(call, vjp, verdict))
+        cached = ctx.shared["vjp_refs.with_refs_checks"] = found
+    return cached  # type: ignore[return-value]
+
+
+def within(node: ast.AST, outer: ast.AST) -> bool:
+    """Whether `node` is written inside `outer` (both expressions)."""
+    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = (node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    return (outer.lineno, outer.col_offset) <= start and end <= (  # type: ignore[attr-defined]
+        outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+
+
+def argument_index(path: str) -> int:
+    """The positional argument a leaf path starts in: "[1]['w']" -> 1."""
+    return int(path[1:path.index("]")])
+
+
+def arg_name(ctx: Context, vjp: ast.Call, path: str) -> str | None:
+    """JAX's `_vjp_arg_name(...)`: "the argument at position args[0] of the differentiated
+    function f at file.py:3", when the code shows the function as JAX names it."""
+    from jaxerr_lsp.families.vjp_calls import function_known, function_text
+
+    function = vjp.args[0]
+    if not function_known(ctx, function):
+        return None
+    return (f"the argument at position args{path} of the differentiated function "
+            f"{function_text(ctx, function)}")

@@ -1,0 +1,234 @@
+"""The file's `jax.vmap` functions, their options as the code writes them, and their calls.
+
+Shared by the vmap rules (JXE092-JXE094):
+
+- `vmaps(ctx)`: every `jax.vmap(f, ...)` call (also through `functools.partial(jax.vmap,
+  ...)(f)`) and every def decorated `@jax.vmap` / `@functools.partial(jax.vmap, ...)`, with its
+  options by name (`in_axes`, `out_axes`, `axis_size`, ...) and the calls of the function it
+  makes: `jax.vmap(f)(x)` where it is made, `g(x)` through a name bound once to it, `f(x)` for a
+  decorated def bound once (outside a class; only `jax.jit` may be stacked on top of it);
+- `literal(ctx, expr)`: the Python value an axes expression certainly has (ints, None,
+  strings, floats, tuples, lists, dicts, sets, through a name bound once), with `UNKNOWN`
+  where the code does not show it;
+- `bad_leaves(value)`, `jax_str(value)`: what JAX's checks of `in_axes`/`out_axes` see.
+
+Everything is looked up through the model (no walk of the tree); unknown means None.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.engine.rule import Context
+
+FunctionNode = ast.FunctionDef | ast.Lambda
+
+# jax.vmap(fun, in_axes, out_axes, axis_name, axis_size, spmd_axis_name, sum_match)
+OPTIONS = ("in_axes", "out_axes", "axis_name", "axis_size", "spmd_axis_name", "sum_match")
+
+
+class _Unknown:
+    """A part of an axes expression the code does not show."""
+
+    def __repr__(self) -> str:
+        return "?"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True, eq=False)
+class Vmap:
+    """One function made by `jax.vmap`, and where it is called."""
+
+    node: ast.AST  # the jax.vmap(...) call, or the decorator expression
+    options: dict[str, ast.expr]  # the options written, by name
+    definition: FunctionNode | None  # the vmapped def or lambda, when the file shows it
+    calls: tuple[ast.Call, ...]  # the calls of the vmapped function
+    decorated: bool
+
+    def option(self, name: str) -> ast.expr | None:
+        return self.options.get(name)
+
+
+def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> dict[str, ast.expr] | None:
+    """The options after `fun`, by name; None when `*args` / `**kwargs` hide them."""
+    if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+        return None
+    if len(args) > len(OPTIONS):
+        return None
+    options = dict(zip(OPTIONS, args))
+    for keyword in keywords:
+        assert keyword.arg is not None
+        if keyword.arg in options:
+            return None  # given twice: Python's TypeError
+        options[keyword.arg] = keyword.value
+    return options
+
+
+def plain_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
+    """The lambda, or the undecorated def or lambda bound once to the name, that `expr` is."""
+    if isinstance(expr, ast.Lambda):
+        return expr
+    if not isinstance(expr, ast.Name):
+        return None
+    binding = ctx.model.binding_of(expr)
+    if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
+        return binding.value  # f = lambda x, y: ...
+    if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef):
+        return None
+    if binding.node.decorator_list:
+        return None
+    return binding.node
+
+
+def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
+    if not site.complete or not site.args or isinstance(site.args[0], ast.Starred):
+        return None
+    options = _options(site.args[1:], site.keywords)
+    if options is None:
+        return None
+    function = site.args[0]
+    definition = plain_function(ctx, function)
+    calls = ctx.model.calls_of_result(site.call)
+    return Vmap(site.call, options, definition, tuple(calls), False)
+
+
+def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:
+    """The vmap decorator is the innermost one, and every decorator above it is jax.jit."""
+    target = decoration.target
+    if decoration.position != len(target.decorator_list) - 1:
+        return False
+    jit = ctx.model.decoration(target, "jax.jit")
+    others = [d for i, d in enumerate(target.decorator_list) if i != decoration.position]
+    return all(jit is not None and jit.decorator is d for d in others)
+
+
+def _calls_of_def(ctx: Context, target: ast.FunctionDef) -> tuple[ast.Call, ...]:
+    """The calls `f(...)` of a def bound once, outside a class, through that binding."""
+    own = ctx.model.scope_of_node.get(id(target))
+    if own is None or own.parent is None or own.parent.kind == "class":
+        return ()
+    return tuple(ctx.model.calls_of_def(target))
+
+
+def _from_decoration(ctx: Context, decoration: Decoration) -> Vmap | None:
+    target = decoration.target
+    if not isinstance(target, ast.FunctionDef):
+        return None
+    options = _options((), decoration.keywords)
+    if options is None:
+        return None
+    calls = _calls_of_def(ctx, target) if _only_jit_on_top(ctx, decoration) else ()
+    return Vmap(decoration.decorator, options, target, calls, True)
+
+
+def vmaps(ctx: Context) -> list[Vmap]:
+    """Every function the file makes with `jax.vmap`, in source order."""
+    found = ctx.shared.get("vmap_axes.vmaps")
+    if found is None:
+        made = [v for site in ctx.model.calls_to("jax.vmap") if (v := _from_call(ctx, site))]
+        made += [v for d in ctx.model.decorations("jax.vmap") if (v := _from_decoration(ctx, d))]
+        found = ctx.shared["vmap_axes.vmaps"] = made
+    assert isinstance(found, list)
+    return found
+
+
+def arguments_span(ctx: Context, call: ast.Call) -> Span:
+    """From the first to the last argument of `call` (the call itself when it has none)."""
+    nodes: list[ast.expr | ast.keyword] = [*call.args, *call.keywords]
+    if not nodes:
+        return ctx.span(call)
+    return ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),
+                    max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0)))
+
+
+# ------------------------------------------------------------------------------ axes values
+def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
+    """The value `expr` certainly has, made of Python constants and displays (a name bound
+    once followed; a list or dict only when nothing changes it); UNKNOWN for what the code
+    does not show (inside a display: only that part)."""
+    if depth > 8:
+        return UNKNOWN
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)) \
+            and isinstance(expr.operand, ast.Constant) \
+            and type(expr.operand.value) in (int, float):
+        number: int | float = expr.operand.value  # type: ignore[assignment]
+        return -number if isinstance(expr.op, ast.USub) else +number
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        if any(isinstance(e, ast.Starred) for e in expr.elts):
+            return UNKNOWN
+        items = [literal(ctx, e, depth + 1) for e in expr.elts]
+        return tuple(items) if isinstance(expr, ast.Tuple) else items
+    if isinstance(expr, ast.Dict):
+        keys = [literal(ctx, k, depth + 1) if k is not None else UNKNOWN for k in expr.keys]
+        if any(k is UNKNOWN or isinstance(k, (list, dict)) for k in keys):
+            return UNKNOWN
+        return {k: literal(ctx, v, depth + 1) for k, v in zip(keys, expr.values)}
+    if isinstance(expr, ast.Set):
+        items = [literal(ctx, e, depth + 1) for e in expr.elts]
+        if any(not isinstance(i, (int, float, str, bool, type(None))) for i in items):
+            return UNKNOWN
+        return set(items)
+    if is_dict_call(ctx, expr):
+        assert isinstance(expr, ast.Call)
+        return {k.arg: literal(ctx, k.value, depth + 1) for k in expr.keywords}
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return UNKNOWN
+        if isinstance(binding.value, (ast.List, ast.Dict, ast.Set)) and ctx.model.is_mutated(binding):
+            return UNKNOWN
+        return literal(ctx, binding.value, depth + 1)
+    return UNKNOWN
+
+
+def is_dict_call(ctx: Context, expr: ast.expr) -> bool:
+    """`dict(a=0, b=None)`: keywords only."""
+    return isinstance(expr, ast.Call) and not expr.args and bool(expr.keywords) \
+        and all(k.arg is not None for k in expr.keywords) \
+        and ctx.model.qualname(expr.func) == "builtins.dict"
+
+
+def has_unknown(value: object) -> bool:
+    if value is UNKNOWN:
+        return True
+    if isinstance(value, (tuple, list)):
+        return any(has_unknown(v) for v in value)
+    if isinstance(value, dict):
+        return any(has_unknown(v) for v in value.values())
+    return False
+
+
+def _leaves(value: object) -> list[object]:
+    """The pytree leaves JAX's `tree_leaves` finds in an axes value (None is no leaf)."""
+    if value is None:
+        return []
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _leaves(v)]
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    return [value]
+
+
+def bad_leaves(value: object) -> bool:
+    """Whether a leaf is certainly not an int (exactly: a bool is refused) nor None."""
+    return any(leaf is not UNKNOWN and type(leaf) is not int for leaf in _leaves(value))
+
+
+def as_given(value: object) -> object:
+    """`in_axes` as JAX checks it: a list is made a tuple first."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def jax_str(value: object) -> str:
+    """`str(value)`, as JAX formats it into its message."""
+    return str(value)

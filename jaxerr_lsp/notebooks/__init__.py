@@ -1,0 +1,3 @@
+"""Notebooks: code cells joined as one program, `.ipynb` and Jupytext files read and written,
+`jaxerr check` on a notebook.
+"""

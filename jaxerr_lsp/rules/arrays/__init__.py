@@ -1,0 +1,1 @@
+"""Rules: JAX arrays and keys: item assignment, lists for arrays, dtypes, PRNG key reuse."""

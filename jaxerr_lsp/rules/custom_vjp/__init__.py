@@ -1,0 +1,1 @@
+"""Rules: custom_vjp, custom_gradient and their rules' registrations."""

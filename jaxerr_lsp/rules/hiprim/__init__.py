@@ -1,0 +1,1 @@
+"""Rules: HiPrim subclasses."""

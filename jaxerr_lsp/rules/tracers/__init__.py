@@ -1,0 +1,1 @@
+"""Rules: traced values used where JAX needs concrete ones, and tracers that leak."""

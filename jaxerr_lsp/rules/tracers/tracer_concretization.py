@@ -1,0 +1,314 @@
+"""JXE071 tracer-concretization.
+
+What it does: in the code of a function JAX traces abstractly (jit, vmap, pmap, checkpoint,
+eval_shape, make_jaxpr, the lax control-flow bodies, and the file's helpers they call with
+tracers), finds an operation that needs the concrete value of a traced array:
+- `int(x)`, `float(x)`, `complex(x)`, `x.item()`, `x.tolist()`;
+- `jnp.arange(...)` with a traced start, stop or step, `jnp.linspace(a, b, num)` with a traced
+  `num`;
+- `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
+  `m.nonzero()` and `jnp.unique(x)` without `size=`;
+- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`.
+`x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
+may be a tuple or a dict, and counts only when the file shows it receives an array or a
+number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
+only `float(x)`, `complex(x)` and `x.tolist()` are reported there, since JAX 0.12.0.1 raises for
+them on every tracer. `bool(x)` is JXE070's error, shapes JXE072's,
+`range(x)` and list indexing JXE073's.
+Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
+out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
+
+Why is this bad: a tracer has a shape and a dtype but no value while Python runs; JAX raises
+ConcretizationTypeError. (`int(x)` on a traced array with dimensions raises a TypeError about
+scalar conversion first, and `jnp.nonzero` of a 0-d array a ValueError: the code fails either
+way.)
+
+Fix: make the parameter static on the `jax.jit` of this file that traces the function (unsafe:
+one compilation per value, callers must pass hashable values), for conversions and `arange` /
+`linspace` arguments that are the parameter itself; give the nonzero-like call `size=` the
+argument's size (unsafe: the result is padded to that length). Replacing `int(x)` by
+`x.astype(int)` is not offered: it changes what the value is (an array, not a Python int) and
+the code around it decides whether that keeps its meaning.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.families.concretization import (
+    StaticSite,
+    Edit,
+    abstract_array,
+    edit_fix,
+    escaped,
+    keyword_insertion,
+    origin_text,
+    runs_unconditionally,
+    predicted_message,
+    static_argnames_fix,
+    static_site,
+    tracer_phrase,
+)
+from jaxerr_lsp.core.findings import Finding, RuleData
+from jaxerr_lsp.families.tracer_arrays import tracer_related
+from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.analysis.tracing import Tracer
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+CONVERSIONS = {"builtins.int": "int", "builtins.float": "float", "builtins.complex": "complex"}
+# Calls whose output length is the number of non-zero entries: JAX computes it with
+# jnp.nonzero, whose message they all share.
+NONZERO_LIKE = {"jax.numpy.nonzero", "jax.numpy.argwhere", "jax.numpy.flatnonzero",
+                "jax.numpy.where"}
+NONZERO_CONTEXT = ("The size argument of jnp.nonzero must be statically specified to use "
+                   "jnp.nonzero within JAX transformations.")
+UNIQUE_CONTEXT = ("The error arose for the first argument of jnp.unique(). To make jnp.unique() "
+                  "compatible with JIT and other transforms, you can specify a concrete value for "
+                  "the size argument, which will determine the output size.")
+REPEAT_CONTEXT = ("When jit-compiling jnp.repeat, the total number of repeats must be static. To "
+                  "fix this, either specify a static value for `repeats`, or pass a static value "
+                  "to `total_repeat_length`.")
+ITEM_CONTEXT = "This occurred in the item() method of jax.Array"
+TOLIST_CONTEXT = "The tolist() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
+ARANGE_PARAMETERS = ("start", "stop", "step")
+
+
+@dataclass(frozen=True)
+class Concretization(RuleData):
+    parameter: str  # the traced parameter ("" when the value is computed inside)
+    call_name: str  # `jnp.nonzero`, `int`...: for the fix titles
+    static: StaticSite | None  # the jit site where the parameter can be made static
+    size: Edit | None  # adds size= to a nonzero-like call
+
+
+@dataclass(frozen=True)
+class Needed:
+    """One operation that needs a concrete value: the traced operand, JAX's context line
+    (a template: None when it cannot be told), and what the fixes may do."""
+
+    operand: ast.expr
+    tracer: Tracer
+    context: str | None
+    call_name: str
+    static_operand: bool  # the operand is a value the caller may make static (a number)
+    size_fix: bool
+
+
+def _conversion(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
+    name = CONVERSIONS.get(qualname or "")
+    if name is None or len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return None
+    # float() and complex() fail on every tracer, grad's included (JAX 0.12.0.1 asks no
+    # concrete value first, as it does for int()).
+    tracer = abstract_array(ctx, call.args[0], concrete_too=name != "int")
+    if tracer is None:
+        return None
+    context = escaped(f"The problem arose with the `{name}` function. If trying to convert the "
+                      f"data type of a value, try using `x.astype({name})` or "
+                      f"`jnp.array(x, {name})` instead.")
+    return Needed(call.args[0], tracer, context, name, True, False)
+
+
+def _method(ctx: Context, call: ast.Call) -> Needed | None:
+    """`x.item()`, `x.tolist()`, `m.nonzero()` on a traced array."""
+    function = call.func
+    if not isinstance(function, ast.Attribute) or ctx.model.qualname(function.value) is not None:
+        return None
+    if function.attr not in ("item", "tolist", "nonzero"):
+        return None
+    # .tolist() fails on every tracer, grad's included; .item() and .nonzero() need an
+    # abstract one.
+    tracer = abstract_array(ctx, function.value, concrete_too=function.attr == "tolist")
+    if tracer is None or any(isinstance(a, ast.Starred) for a in call.args) \
+            or any(k.arg is None for k in call.keywords):
+        return None
+    if function.attr == "item":
+        return Needed(function.value, tracer, escaped(ITEM_CONTEXT), ".item()", False, False)
+    if function.attr == "tolist":
+        if call.args or call.keywords:
+            return None
+        return Needed(function.value, tracer, TOLIST_CONTEXT, ".tolist()", False, False)
+    if call.args or not _size_missing(call):
+        return None
+    return Needed(function.value, tracer, escaped(NONZERO_CONTEXT), ".nonzero()", False, True)
+
+
+def _size_missing(call: ast.Call) -> bool:
+    size = next((k.value for k in call.keywords if k.arg == "size"), None)
+    return size is None or (isinstance(size, ast.Constant) and size.value is None)
+
+
+def _nonzero_like(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
+    if qualname not in NONZERO_LIKE and qualname != "jax.numpy.unique":
+        return None
+    if len(call.args) != 1 or isinstance(call.args[0], ast.Starred) or not _size_missing(call):
+        return None
+    if any(k.arg is None for k in call.keywords):
+        return None
+    if qualname == "jax.numpy.where" and any(k.arg not in ("size", "fill_value") for k in call.keywords):
+        return None
+    tracer = abstract_array(ctx, call.args[0])
+    if tracer is None:
+        return None
+    short = "jnp." + (qualname or "").rsplit(".", 1)[1]
+    context = UNIQUE_CONTEXT if qualname == "jax.numpy.unique" else NONZERO_CONTEXT
+    return Needed(call.args[0], tracer, escaped(context), short, False, True)
+
+
+def _arange(ctx: Context, call: ast.Call) -> Needed | None:
+    """`jnp.arange(...)` with a traced start, stop or step: JAX names the first traced one
+    (a lone argument is 'stop'); when an earlier one may be a tracer too, the name is left
+    open."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given: dict[str, ast.expr] = dict(zip(ARANGE_PARAMETERS, call.args))
+    given |= {k.arg: k.value for k in call.keywords if k.arg in ARANGE_PARAMETERS}
+    lone = "stop" not in given and "step" not in given
+    for parameter in ARANGE_PARAMETERS:
+        value = given.get(parameter)
+        if value is None:
+            continue
+        tracer = abstract_array(ctx, value)
+        if tracer is not None:
+            named = "stop" if parameter == "start" and lone else parameter
+            earlier = [given[p] for p in ARANGE_PARAMETERS[:ARANGE_PARAMETERS.index(parameter)]
+                       if p in given]
+            context = None if any(not _plain_number(e) for e in earlier) else \
+                escaped(f"It arose in the jnp.arange argument '{named}'")
+            return Needed(value, tracer, context, "jnp.arange", True, False)
+    return None
+
+
+def _linspace(ctx: Context, call: ast.Call) -> Needed | None:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    num = call.args[2] if len(call.args) > 2 else next(
+        (k.value for k in call.keywords if k.arg == "num"), None)
+    tracer = abstract_array(ctx, num) if num is not None else None
+    if num is None or tracer is None:
+        return None
+    return Needed(num, tracer, escaped("'num' argument of jnp.linspace"), "jnp.linspace", True, False)
+
+
+def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
+    """`jnp.repeat(a, n)` or `a.repeat(n)` with traced repeats and no `total_repeat_length`
+    (a traced `axis` fails first, with its own context: left alone)."""
+    function = call.func
+    method = qualname is None and isinstance(function, ast.Attribute) and function.attr == "repeat"
+    if qualname != "jax.numpy.repeat" and not method:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    total = keywords.get("total_repeat_length")
+    if "out_sharding" in keywords or not (total is None or _none(total)):
+        return None
+    array: ast.expr | None
+    if isinstance(function, ast.Attribute) and method:
+        array, rest = function.value, list(call.args)
+    else:
+        array, rest = call.args[0] if call.args else keywords.get("a"), list(call.args[1:])
+    repeats = rest[0] if rest else keywords.get("repeats")
+    axis = rest[1] if len(rest) > 1 else keywords.get("axis")
+    if array is None or repeats is None or not (axis is None or _none(axis) or _plain_number(axis)):
+        return None
+    if abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
+        return None
+    tracer = abstract_array(ctx, repeats)
+    if tracer is None:
+        return None
+    name = ".repeat()" if method else "jnp.repeat"
+    return Needed(repeats, tracer, escaped(REPEAT_CONTEXT), name, True, False)
+
+
+def _none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _plain_number(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float)
+
+
+def _needed(ctx: Context, call: ast.Call) -> Needed | None:
+    qualname = ctx.model.qualname(call.func)
+    if qualname == "jax.numpy.arange":
+        return _arange(ctx, call)
+    if qualname == "jax.numpy.linspace":
+        return _linspace(ctx, call)
+    return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or \
+        _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None)
+
+
+def _size_edit(ctx: Context, call: ast.Call, operand: ast.expr) -> Edit | None:
+    text = ctx.segment(operand)
+    if "\n" in text:
+        return None
+    base = text if isinstance(operand, (ast.Name, ast.Attribute)) else f"({text})"
+    return keyword_insertion(ctx, call, f"size={base}.size")
+
+
+def check(ctx: Context) -> None:
+    for call, _traced in ctx.tracing.calls:
+        needed = _needed(ctx, call)
+        if needed is not None and runs_unconditionally(ctx, call):
+            _report(ctx, call, needed)
+
+
+def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    tracer = needed.tracer
+    message = load_catalog().get("tracer-concretization").message.strip()
+    values = {} if needed.context is None else {"context": needed.context}
+    parameter = tracer.parameter or ""
+    shown_repr = "traced array with shape ‹its dtype and shape›"
+    origin = origin_text(tracer)
+    context_shown = needed.context if needed.context is not None else \
+        f"It arose in the {needed.call_name} argument that is traced"
+    shown_text = fill(message, {
+        "context": fill(context_shown, {"tracer._error_repr()": shown_repr,
+                                        "tracer._origin_msg()": origin}),
+        "tracer._error_repr()": shown_repr, "tracer._origin_msg()": origin})
+    static = static_site(ctx, tracer, needed.operand) if needed.static_operand else None
+    size = _size_edit(ctx, call, needed.operand) if needed.size_fix else None
+    ctx.report(
+        call,
+        message=shown_text,
+        predicted=predicted_message(message, values),
+        note=f"\n({needed.call_name} needs a concrete value, but "
+             f"{tracer_phrase(ctx, needed.operand, tracer)}.)",
+        related=tracer_related(ctx, tracer),
+        data=Concretization(parameter, needed.call_name, static, size))
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    assert isinstance(data, Concretization)
+    fixes = edit_fix(
+        lines, data.size, f"Give {data.call_name} a static size= (the argument's size)",
+        "Adds `size=` the argument's number of entries, an upper bound on the results: the "
+        "call runs under tracing and keeps every result, but the output always has that "
+        "length, padded with the fill value. Choose a smaller bound or a `fill_value=` as "
+        "your code needs.", "give-size")
+    if data.static is not None:
+        fixes += static_argnames_fix(lines, data.static, "static-argnames")
+    return fixes
+
+
+RULE = Rule(
+    code="JXE071",
+    catalog_id="tracer-concretization",
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr",
+              "grad", "jac", "hessian"),
+    check=check,
+    data=Concretization,
+    fix=fix,
+    fix_ids=("static-argnames", "give-size"),
+)

@@ -1,0 +1,124 @@
+"""JXE073 tracer-integer-conversion.
+
+What it does: in the code of a function JAX traces abstractly (jit, vmap, pmap, checkpoint,
+eval_shape, make_jaxpr, the lax control-flow bodies, `fori_loop`'s index included, and the
+file's helpers they call with tracers), finds a traced array used where Python needs an
+integer: an argument of `range(...)`, or the index or a slice bound of a subscript whose base
+is certainly a Python list, tuple or string (`ctx.values`). The traced value must certainly be
+one array (a parameter of unknown structure counts only when the file shows it receives an
+array or a number). Indexing a JAX array with a tracer is fine and never reported, nor is
+anything under `jax.grad` alone.
+Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
+out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
+
+Why is this bad: Python asks the tracer for its integer value (`__index__`), which it does not
+have while tracing: JAX raises TracerIntegerConversionError. (A traced float or an array with
+dimensions raises a TypeError about scalar indices first: the code fails either way.)
+
+Fix: make the parameter static on the `jax.jit` of this file that traces the function, when the
+integer is that parameter itself (unsafe: one compilation per value, callers must pass hashable
+values). Rewriting `for i in range(n)` as `jax.lax.fori_loop` is not offered: the loop body
+would have to become a function of `(i, carry)` returning every value it updates, which is not
+mechanical.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.families.concretization import (
+    StaticSite,
+    abstract_array,
+    origin_text,
+    runs_unconditionally,
+    static_argnames_fix,
+    static_site,
+    tracer_phrase,
+)
+from jaxerr_lsp.core.findings import Finding, RuleData
+from jaxerr_lsp.families.tracer_arrays import tracer_related
+from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.analysis.tracing import Tracer
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+PYTHON_SEQUENCES = ("list", "tuple", "str")
+
+
+@dataclass(frozen=True)
+class TracerIndex(RuleData):
+    parameter: str  # the traced parameter ("" when the value is computed inside)
+    static: StaticSite | None  # the jit site where the parameter can be made static
+
+
+def _range_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer] | None:
+    if ctx.model.qualname(call.func) != "builtins.range" or call.keywords \
+            or not 1 <= len(call.args) <= 3 or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    return _first_traced(ctx, call.args)
+
+
+def _index_of_sequence(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer] | None:
+    """The traced index or slice bound of `seq[...]` on a Python list, tuple or string."""
+    key = subscript.slice
+    if isinstance(key, ast.Slice):
+        parts = [p for p in (key.lower, key.upper, key.step) if p is not None]
+    elif isinstance(key, ast.Tuple):
+        return None  # a tuple index on a list is Python's own TypeError
+    else:
+        parts = [key]
+    if not parts or ctx.values.value(subscript.value).type not in PYTHON_SEQUENCES:
+        return None
+    return _first_traced(ctx, parts)
+
+
+def _first_traced(ctx: Context, exprs: list[ast.expr]) -> tuple[ast.expr, Tracer] | None:
+    for expr in exprs:
+        tracer = abstract_array(ctx, expr)
+        if tracer is not None:
+            return expr, tracer
+    return None
+
+
+def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: str) -> None:
+    parameter = tracer.parameter or ""
+    ctx.report(
+        node,
+        shown={"tracer._error_repr()": "traced array with shape ‹its dtype and shape›",
+               "tracer._origin_msg()": origin_text(tracer)},
+        note=f"\n({how} needs a Python integer, but {tracer_phrase(ctx, used, tracer)}.)",
+        related=tracer_related(ctx, tracer),
+        data=TracerIndex(parameter, static_site(ctx, tracer, used)))
+
+
+def check(ctx: Context) -> None:
+    for call, _traced in ctx.tracing.calls:
+        found = _range_argument(ctx, call)
+        if found is not None and runs_unconditionally(ctx, call):
+            _report(ctx, call, *found, "`range`")
+    for subscript, _traced in ctx.tracing.subscripts:
+        found = _index_of_sequence(ctx, subscript)
+        if found is not None and runs_unconditionally(ctx, subscript):
+            kind = ctx.values.value(subscript.value).type
+            _report(ctx, subscript, *found, f"Indexing a Python {kind}")
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    assert isinstance(data, TracerIndex)
+    return static_argnames_fix(lines, data.static, "static-argnames")
+
+
+RULE = Rule(
+    code="JXE073",
+    catalog_id="tracer-integer-conversion",
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr"),
+    check=check,
+    data=TracerIndex,
+    fix=fix,
+    fix_ids=("static-argnames",),
+)

@@ -1,0 +1,601 @@
+"""JXE077 tracer-leak.
+
+What it does: finds a traced array (`ctx.tracing.tracer(value)`, one array) that a function
+JAX traces stores where it outlives the trace, by a statement of the function's own body
+(not under an `if`, a loop or a `with`):
+- `global name` / `nonlocal name` then `name = value`;
+- `outer[key] = value`, `outer.update(key=value)` / `outer.update({key: value})` on a dict
+  bound once outside the traced function;
+- `outer.append(value)` / `outer.insert(i, value)` on a list bound once to `[]` outside it;
+- `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
+  class hashed by identity;
+and reports the store only when the file also shows the leaked tracer computed with after
+the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
+and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
+(`leaked > 0`), a reduction method (`leaked.sum()`), a `jnp` math function
+(`jnp.mean(leaked)`), a traced parameter of a `@jax.jit` def of the file (`step(leaked)`), or
+for a list `jnp.stack(outer)` / `jnp.array(outer)` / `sum(outer)`. The trace must be the
+function's only transformation, run by a call the file shows: the decorated def called, the
+name bound to `jax.jit(f)` called (`f = jax.jit(f)` included), `jax.vmap(f)(x)`,
+`lax.scan(body, ...)`, ... The store is what is flagged (the cause); the use and the
+transformation are related locations.
+
+Silent: a store whose value is never computed with afterwards (JAX raises nothing: printing
+a leaked tracer or reading its `.shape` works), static values (`x.shape`, static arguments,
+arguments `jax.grad` does not differentiate), local containers, containers changed or
+rebound outside the trace, a global or key written again later in the same trace, stores
+under a Python `if`, values stored by a helper or by a function several transformations
+trace, a traced parameter stored as it is (`box["p"] = params`: a pytree of unknown
+structure) unless every call that runs the trace passes an array there, `jax.debug.callback` /
+`jax.debug.print` (their functions get concrete values), uses that raise another error first
+or only for some shapes and dtypes (`float(leaked)`, `np.asarray(leaked)`, `leaked[0]` on a
+scalar, `leaked @ w`), and files that use JAX's leak checker (`jax.checking_leaks`: it
+raises at the store, with another message).
+
+Why is this bad: the stored tracer is dead once the transformation returns; the first
+computation with it raises UnexpectedTracerError (at the use, far from the store).
+
+Fix: none. Returning the value changes the function's outputs and every caller; the catalog's
+solutions say how.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.core.findings import Related, RuleData, Span
+from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
+from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.tracer_arrays import array_tracer
+from jaxerr_lsp.analysis.tracing import Tracer, TracedFunction, Transform
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+# The tracer class a value stored inside each transformation is (JAX 0.12.0.1, measured).
+JAXPR_TRANSFORMS = frozenset({
+    "jax.jit", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.eval_shape",
+    "jax.make_jaxpr", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
+    "jax.lax.fori_loop", "jax.lax.map", "jax.pmap"})
+TRACER_CLASSES = {
+    **{name: "DynamicJaxprTracer" for name in JAXPR_TRANSFORMS},
+    "jax.vmap": "BatchTracer",
+    "jax.grad": "LinearizeTracer", "jax.value_and_grad": "LinearizeTracer",
+    "jax.jacrev": "LinearizeTracer", "jax.hessian": "LinearizeTracer",
+    "jax.jacfwd": "JVPTracer",
+}
+# Transformations whose call runs the trace where it is written (the others return a function).
+RUN_WHERE_CALLED = frozenset({"jax.eval_shape", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch",
+                              "jax.lax.while_loop", "jax.lax.fori_loop", "jax.lax.map"})
+DIVIDER = "\n" + "-" * 30 + "\n"
+
+# Uses that certainly bind a primitive on the leaked tracer (measured): reductions and math.
+REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var", "cumsum",
+                              "argmax", "argmin", "any", "all"})
+MATH_FUNCTIONS = frozenset("""
+sin cos tan tanh exp log log1p expm1 sqrt abs absolute square sum mean max min prod std var
+maximum minimum relu argmax argmin
+""".split())
+# Operators that compute with a leaked array of any shape and dtype (`@` fails on scalars,
+# bit operators on floats, `-` between booleans: other errors first). Operands of shapes that
+# do not broadcast fail first too: a second bug, not this one.
+ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+MATH_NAMESPACES = ("jax.numpy.", "jax.nn.")  # (jax.lax's take other required arguments)
+# Calls that compute with every element of a list of tracers.
+LIST_CONSUMERS = frozenset({"jax.numpy.stack", "jax.numpy.array", "builtins.sum"})
+MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "popitem", "clear",
+                              "remove", "setdefault", "add", "discard", "sort", "reverse"})
+
+
+@dataclass(frozen=True)
+class TracerLeak(RuleData):
+    use_span: Span  # where the leaked tracer is computed with after the trace
+
+
+@dataclass(frozen=True)
+class Leak:
+    """A traced array stored where it outlives the trace."""
+
+    where: ast.AST  # the store target or the append/update call
+    value: ast.expr  # what is stored
+    tracer: Tracer
+    traced: TracedFunction
+    kind: str  # "name" | "item" | "element" | "attribute"
+    holder: str  # the global/nonlocal name, container name or attribute name
+    key: object = None  # the dict key ("item")
+    binding: Binding | None = None  # the container's binding ("item", "element")
+
+
+def check(ctx: Context) -> None:
+    if "checking_leaks" in ctx.parsed.text or "check_tracer_leaks" in ctx.parsed.text:
+        return  # JAX's leak checker raises at the store, with another message
+    tracing = ctx.tracing
+    leaks = [leak for target, value, traced in tracing.stores
+             if (leak := _stored(ctx, target, value, traced)) is not None]
+    leaks += [leak for call, traced in tracing.calls for leak in _added(ctx, call, traced)]
+    for leak in leaks:
+        transform = _only_transform(leak.traced)
+        if transform is None or leak.tracer.transform is not transform:
+            continue
+        runs = [run for run in _runs(ctx, leak, transform) if not _in_traced_code(ctx, _call_scope(ctx, run))]
+        if not leak.tracer.array and (leak.kind == "attribute" or array_tracer(ctx, leak.value) is None):
+            continue
+        use = _first_use(ctx, leak, runs)
+        if use is not None:
+            _report(ctx, leak, transform, use)
+
+
+# ------------------------------------------------------------------------ the stores
+def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
+            traced: TracedFunction) -> Leak | None:
+    if value is None or not _top_level_assignment(traced, target):
+        return None
+    tracer = ctx.tracing.tracer(value)
+    if tracer is None or not (tracer.array or _the_parameter(value, tracer)):
+        return None
+    if isinstance(target, ast.Name):
+        return Leak(target, value, tracer, traced, "name", target.id)
+    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+        key = _constant_key(target.slice)
+        binding = _outer_container(ctx, target.value, traced)
+        if key is None or binding is None:
+            return None
+        return Leak(target, value, tracer, traced, "item", target.value.id, key, binding)
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+            and _static_self(ctx, traced) == target.value.id:
+        return Leak(target, value, tracer, traced, "attribute", target.attr)
+    return None
+
+
+def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
+    """`outer.append(t)`, `outer.insert(i, t)`, `outer.update(k=t)`, `outer.update({k: t})`."""
+    method = call.func
+    if not isinstance(method, ast.Attribute) or not isinstance(method.value, ast.Name) \
+            or method.attr not in ("append", "insert", "update") \
+            or not _top_level_expression(traced, call):
+        return []
+    binding = _outer_container(ctx, method.value, traced)
+    if binding is None:
+        return []
+    name = method.value.id
+    if method.attr in ("append", "insert"):
+        count = 1 if method.attr == "append" else 2
+        if len(call.args) != count or call.keywords or not _empty_list(ctx, binding):
+            return []
+        tracer = ctx.tracing.tracer(call.args[-1])
+        if tracer is None or not (tracer.array or _the_parameter(call.args[-1], tracer)):
+            return []
+        return [Leak(call, call.args[-1], tracer, traced, "element", name, None, binding)]
+    pairs: list[tuple[object, ast.expr]] = []
+    if not call.args:
+        pairs = [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    elif len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Dict):
+        pairs = [(key, v) for k, v in zip(call.args[0].keys, call.args[0].values)
+                 if k is not None and (key := _constant_key(k)) is not None]
+    leaks = []
+    for key, value in pairs:
+        tracer = ctx.tracing.tracer(value)
+        if tracer is not None and (tracer.array or _the_parameter(value, tracer)):
+            leaks.append(Leak(call, value, tracer, traced, "item", name, key, binding))
+    return leaks
+
+
+def _the_parameter(value: ast.expr, tracer: Tracer) -> bool:
+    """`value` is the traced parameter itself (a pytree of unknown structure: an array only
+    when every call that runs the trace passes one, see `tracer_arrays.array_tracer`)."""
+    return isinstance(value, ast.Name) and value.id == tracer.parameter
+
+
+def _top_level_assignment(traced: TracedFunction, target: ast.expr) -> bool:
+    """Whether `target` is assigned by a statement of the function's own body (it runs each
+    time the function is traced)."""
+    body = getattr(traced.function, "body", None)
+    if not isinstance(body, list):
+        return False
+    return any(isinstance(s, ast.Assign) and any(t is target for t in s.targets)
+               or isinstance(s, ast.AnnAssign) and s.target is target for s in body)
+
+
+def _top_level_expression(traced: TracedFunction, call: ast.Call) -> bool:
+    body = getattr(traced.function, "body", None)
+    return isinstance(body, list) and any(isinstance(s, ast.Expr) and s.value is call for s in body)
+
+
+def _constant_key(node: ast.expr) -> object:
+    if isinstance(node, ast.Constant) and type(node.value) in (str, int):
+        return node.value
+    return None
+
+
+def _outer_container(ctx: Context, name: ast.Name, traced: TracedFunction) -> Binding | None:
+    """The one binding of a container defined outside the traced function."""
+    binding = ctx.model.binding_of(name)
+    own = ctx.model.scope_of_node.get(id(traced.function))
+    if binding is None or binding.kind != ASSIGN or binding.scope is own:
+        return None
+    if _in_traced_code(ctx, binding.scope):
+        return None
+    return binding
+
+
+def _empty_list(ctx: Context, binding: Binding) -> bool:
+    value = binding.value
+    if isinstance(value, ast.List):
+        return not value.elts
+    return isinstance(value, ast.Call) and not value.args and not value.keywords \
+        and ctx.model.qualname(value.func) == "builtins.list"
+
+
+def _static_self(ctx: Context, traced: TracedFunction) -> str | None:
+    """The name of `self` in a method jitted with a static self (the caller's own object)."""
+    function = traced.function
+    scope = ctx.model.scope_of_node.get(id(function))
+    if isinstance(function, ast.Lambda) or scope is None or scope.parent is None \
+            or scope.parent.kind != "class" or function.decorator_list[1:]:
+        return None
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if not positional or positional[0].arg in traced.tracers \
+            or not _plain_hashable_class(scope.parent.node):
+        return None
+    return positional[0].arg
+
+
+def _plain_hashable_class(node: ast.AST) -> bool:
+    """A class of its own (no base, decorator or metaclass) hashed by identity, so that
+    `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
+    if not isinstance(node, ast.ClassDef) or node.decorator_list or node.keywords:
+        return False
+    if any(not (isinstance(base, ast.Name) and base.id == "object") for base in node.bases):
+        return False
+    methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    return "__eq__" not in methods or "__hash__" in methods
+
+
+# ------------------------------------------------------------------------ the trace and its runs
+def _only_transform(traced: TracedFunction) -> Transform | None:
+    if traced.called_from or len(traced.transforms) != 1:
+        return None
+    transform = traced.transforms[0]
+    return transform if transform.qualname in TRACER_CLASSES else None
+
+
+def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
+    """The calls that run the trace, where the file shows them."""
+    site = transform.site
+    function = leak.traced.function
+    if site in getattr(function, "decorator_list", ()):
+        if leak.kind == "attribute":
+            return _method_runs(ctx, leak)
+        return ctx.model.calls_of_def(function)
+    if not isinstance(site, ast.Call) or leak.kind == "attribute":
+        return []
+    if transform.qualname in RUN_WHERE_CALLED:
+        return [site]
+    return ctx.model.calls_of_result(site)
+
+
+def _method_runs(ctx: Context, leak: Leak) -> list[ast.Call]:
+    """`obj.method(...)` where `obj` is bound once to an instance of the method's class."""
+    function = leak.traced.function
+    name = getattr(function, "name", "")
+    found = []
+    for call in ctx.model.method_calls(name):
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if isinstance(receiver, ast.Name) and _instance_of(ctx, receiver, function):
+            found.append(call)
+    return found
+
+
+def _instance_of(ctx: Context, name: ast.Name, method: ast.AST) -> bool:
+    binding = ctx.model.binding_of(name)
+    if binding is None or binding.kind != ASSIGN or not isinstance(binding.value, ast.Call) \
+            or not isinstance(binding.value.func, ast.Name):
+        return False
+    cls = ctx.model.binding_of(binding.value.func)
+    return cls is not None and cls.kind == CLASS and isinstance(cls.node, ast.ClassDef) \
+        and any(item is method for item in cls.node.body)
+
+
+def _call_scope(ctx: Context, call: ast.Call) -> Scope | None:
+    return ctx.model.call_scope.get(id(call))
+
+
+def _in_traced_code(ctx: Context, scope: Scope | None) -> bool:
+    while scope is not None:
+        if ctx.tracing.traced(scope.node) is not None:
+            return True
+        scope = scope.parent
+    return False
+
+
+# ------------------------------------------------------------------------ the later use
+def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | None:
+    if not runs:
+        return None
+    for use, expr in _candidate_uses(ctx, leak, runs):
+        if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak):
+            continue
+        if any(ctx.model.runs_before(run, use) for run in runs):
+            return expr
+    return None
+
+
+def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
+    """(the name's use, the expression that evaluates to the leaked tracer)."""
+    model = ctx.model
+    if leak.kind == "name":
+        yield from _global_uses(ctx, leak, runs)
+        return
+    if leak.kind == "attribute":
+        yield from _attribute_uses(ctx, leak, runs)
+        return
+    binding = leak.binding
+    assert binding is not None
+    uses = list(model.uses_of(binding))
+    if any(_mutates(ctx, use) for use in uses if not _in_function(use.scope, leak.traced)):
+        return
+    if not all(_keeps_the_leak(ctx, leak, use) for use in uses
+               if _in_function(use.scope, leak.traced) and _mutates(ctx, use)):
+        return
+    for use in uses:
+        parent = use.parent
+        if isinstance(parent, ast.Subscript) and parent.value is use.node \
+                and isinstance(parent.ctx, ast.Load):
+            key = _constant_key(parent.slice) if not isinstance(parent.slice, ast.UnaryOp) else (
+                -1 if _minus_one(parent.slice) else None)
+            if leak.kind == "item" and key == leak.key and key is not None:
+                yield use, parent
+            elif leak.kind == "element" and key in (0, -1) and type(key) is int:
+                yield use, parent
+        elif leak.kind == "element" and isinstance(parent, ast.Call) and parent.args \
+                and parent.args[0] is use.node and len(parent.args) == 1 \
+                and model.qualname(parent.func) in LIST_CONSUMERS:
+            yield use, use.node
+
+
+def _global_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
+    model = ctx.model
+    fn_scope = model.scope_of_node.get(id(leak.traced.function))
+    if fn_scope is None:
+        return
+    holder = model.resolve_scope(leak.holder, fn_scope)
+    if holder is None:
+        return
+    first_run = min((r.lineno for r in runs), default=0)
+    for binding in holder.bindings.get(leak.holder, []):
+        if binding.node is leak.where:
+            continue
+        if _inside(binding.node, leak.traced.function):
+            if _position(binding.node) > _position(leak.where):
+                return  # written again later in the same trace
+            continue
+        if binding.kind != ASSIGN or binding.line >= first_run:
+            return  # bound again somewhere else: which value the use sees is not certain
+    if _declares_global_elsewhere(ctx, leak):
+        return
+    for use in model.uses.get(leak.holder, []):
+        if model.resolve_scope(leak.holder, use.scope) is holder:
+            yield use, use.node
+
+
+def _declares_global_elsewhere(ctx: Context, leak: Leak) -> bool:
+    """Whether another function declares the name `global`/`nonlocal` (and may rebind it)."""
+    own = ctx.model.scope_of_node.get(id(leak.traced.function))
+    for scope in ctx.model.scope_of_node.values():
+        if scope is own:
+            continue
+        if leak.holder in scope.global_names or leak.holder in scope.nonlocal_names:
+            return True
+    return False
+
+
+def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
+    """`obj.attr` read, where obj is the receiver of a run and nothing else touches obj
+    between the run and the read."""
+    model = ctx.model
+    for run in runs:
+        receiver = run.func.value if isinstance(run.func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name):
+            continue
+        binding = model.binding_of(receiver)
+        if binding is None:
+            continue
+        uses = sorted(model.uses_of(binding), key=lambda u: (u.node.lineno, u.node.col_offset))
+        after = [u for u in uses if (u.node.lineno, u.node.col_offset) > (run.lineno, run.col_offset)]
+        if after:  # the first use of obj after the run must be the read
+            use = after[0]
+            parent = use.parent
+            if isinstance(parent, ast.Attribute) and parent.value is use.node \
+                    and parent.attr == leak.holder and isinstance(parent.ctx, ast.Load):
+                yield use, parent
+
+
+def _keeps_the_leak(ctx: Context, leak: Leak, use: Use) -> bool:
+    """Whether a change of the container inside the traced function leaves the leaked tracer
+    where the later read finds it: for a list, every element added is a traced array; for a
+    dict, no later write to the same key (nor an update, pop or clear)."""
+    parent = use.parent
+    method = ctx.model.parent.get(id(parent)) if isinstance(parent, ast.Attribute) else None
+    if leak.kind == "element":
+        if not isinstance(method, ast.Call) or not isinstance(parent, ast.Attribute) \
+                or parent.attr not in ("append", "insert") or not method.args:
+            return False
+        tracer = ctx.tracing.tracer(method.args[-1])
+        return tracer is not None and tracer.array
+    if _position(use.node) <= _position(leak.where):
+        return True
+    if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store):
+        key = _constant_key(parent.slice)
+        return key is not None and key != leak.key
+    return False
+
+
+def _inside(node: ast.AST, function: ast.AST) -> bool:
+    start, end = function.lineno, getattr(function, "end_lineno", None) or function.lineno  # type: ignore[attr-defined]
+    return start <= getattr(node, "lineno", 0) <= end
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _in_function(scope: Scope, traced: TracedFunction) -> bool:
+    current: Scope | None = scope
+    while current is not None:
+        if current.node is traced.function:
+            return True
+        current = current.parent
+    return False
+
+
+def _minus_one(node: ast.expr) -> bool:
+    return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+        and isinstance(node.operand, ast.Constant) and node.operand.value == 1
+
+
+def _mutates(ctx: Context, use: Use) -> bool:
+    """Whether this use of a container may change it (outside the traced function)."""
+    parent = use.parent
+    node = use.node
+    if isinstance(parent, ast.Subscript) and parent.value is node:
+        return not isinstance(parent.ctx, ast.Load)
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        return parent.attr in MUTATING_METHODS or not isinstance(parent.ctx, ast.Load)
+    if isinstance(parent, ast.Call) and node in parent.args:
+        callee = ctx.model.qualname(parent.func)
+        return callee is None or not callee.startswith(("jax.", "builtins."))
+    if isinstance(parent, (ast.Call, ast.keyword, ast.Assign, ast.NamedExpr)):
+        return True  # passed by keyword, or aliased: may change through the other name
+    return False
+
+
+def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
+    """Whether evaluating the parent of `expr` binds a JAX primitive on the leaked array,
+    whatever its shape and dtype (measured: indexing a scalar raises IndexError first,
+    `jnp.matmul` on scalars ValueError, `~` on floats and `-` on booleans TypeError)."""
+    if leak.kind == "element" and expr is use.node:
+        return True  # jnp.stack(outer), jnp.array(outer), sum(outer)
+    boolean = isinstance(leak.value, ast.Compare)
+    parent = use.parent if expr is use.node else ctx.model.parent.get(id(expr))
+    if isinstance(parent, ast.BinOp):
+        return isinstance(parent.op, ARITHMETIC) and not (boolean and isinstance(parent.op, ast.Sub))
+    if isinstance(parent, ast.UnaryOp):
+        return isinstance(parent.op, (ast.USub, ast.UAdd)) and not boolean
+    if isinstance(parent, ast.Compare):
+        operands = [parent.left, *parent.comparators]
+        return all(isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq))
+                   for op in parent.ops) and not any(
+            isinstance(o, ast.Constant) and o.value is None for o in operands)
+    if isinstance(parent, ast.Attribute):
+        call = ctx.model.parent.get(id(parent))
+        return parent.value is expr and parent.attr in REDUCING_METHODS \
+            and isinstance(call, ast.Call) and call.func is parent
+    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is expr:
+        callee = ctx.model.qualname(parent.func) or ""
+        if callee.startswith(MATH_NAMESPACES) and callee.rsplit(".", 1)[-1] in MATH_FUNCTIONS:
+            return True
+    if isinstance(parent, ast.Call) and (expr in parent.args or any(
+            k.value is expr for k in parent.keywords)):
+        return _traced_argument_of_jitted_def(ctx, parent, expr)
+    return False
+
+
+def _traced_argument_of_jitted_def(ctx: Context, call: ast.Call, expr: ast.expr) -> bool:
+    """`step(leaked)`: a def of the file whose only transformation is a `@jax.jit`
+    decorator, `leaked` landing in a parameter jit traces (a static one would be hashed)."""
+    if not isinstance(call.func, ast.Name):
+        return False
+    binding = ctx.model.binding_of(call.func)
+    function = binding.node if binding is not None and binding.kind == DEF else None
+    traced = ctx.tracing.traced(function) if function is not None else None
+    if traced is None or traced.called_from or len(traced.transforms) != 1 \
+            or traced.transforms[0].qualname != "jax.jit" \
+            or traced.transforms[0].site not in getattr(function, "decorator_list", ()):
+        return False
+    bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)  # type: ignore[union-attr]
+    if bound is None:
+        return False
+    return any(value is expr and name in traced.tracers for name, value in bound.given.items())
+
+
+# ------------------------------------------------------------------------ the finding
+def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr) -> None:
+    from jaxerr_lsp.errors.catalog import load_catalog
+    from jaxerr_lsp.engine.rule import fill
+
+    tracer_class = TRACER_CLASSES[transform.qualname]
+    values = {"type(tracer).__name__": tracer_class}
+    full = tracer_class == "DynamicJaxprTracer"
+    if full:
+        values["divider"] = DIVIDER
+        label = _traced_for(ctx, leak, transform)
+        if label:
+            values["dbg.traced_for"] = label
+        source_info = _function_source_info(ctx, leak, transform)
+        if source_info:
+            values["dbg.func_src_info"] = source_info
+    entry = load_catalog().get("tracer-leak")
+    template = (entry.message if full else entry.sources[1].message or entry.message).strip()
+    what = {"name": f"the global `{leak.holder}`", "item": f"`{leak.holder}[{leak.key!r}]`",
+            "element": f"the list `{leak.holder}`", "attribute": f"`self.{leak.holder}`"}[leak.kind]
+    name = leak.traced.name
+    note = (f"\n`{name}` is traced by {transform.qualname}; the traced value stored in {what} "
+            f"outlives the trace, and `{ctx.segment(use)}` computes with it after the "
+            "transformation returned. Return it from the function instead.")
+    shown = {"tracer.aval.str_short()": "‹dtype[shape]›", "num_frames": "5",
+             "source_info_util.summarize(line_info)": "‹file:line:column (function)›",
+             "divider + source_info_util.summarize(line_info, num_frames=num_frames) + divider":
+                 f"{DIVIDER}‹the stack frames›{DIVIDER}",
+             "dbg.func_src_info": f"{name} at ‹file:line›", "dbg.traced_for": "‹transformation›"}
+    ctx.report(leak.where, message=fill(template, {**shown, **values}),
+               predicted=fill(template, values, escape=True), note=note,
+               related=(Related(ctx.span(transform.site), f"traced by {transform.qualname} here"),
+                        Related(ctx.span(use), "the leaked tracer is used here")),
+               data=TracerLeak(ctx.span(use)))
+
+
+def _traced_for(ctx: Context, leak: Leak, transform: Transform) -> str:
+    """What JAX prints after "traced for", when this file shows it."""
+    qualname = transform.qualname
+    if qualname == "jax.lax.while_loop" and isinstance(transform.site, ast.Call):
+        site = transform.site
+        cond = site.args[0] if site.args else next(
+            (k.value for k in site.keywords if k.arg == "cond_fun"), None)
+        return "while_cond" if _names_function(ctx, cond, leak.traced.function) else "while_body"
+    if qualname == "jax.lax.fori_loop":
+        bounds = transform.site.args[:2] if isinstance(transform.site, ast.Call) else []
+        concrete = len(bounds) == 2 and all(
+            isinstance(b, ast.Constant) and type(b.value) is int for b in bounds)
+        return "fori_loop" if concrete else ""
+    if qualname == "jax.lax.map":
+        return "scan"
+    if qualname == "jax.pmap":
+        return "shard_map"
+    return transform.label
+
+
+def _names_function(ctx: Context, expr: ast.expr | None, function: ast.AST) -> bool:
+    if expr is function:
+        return True
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        return binding is not None and binding.node is function
+    return False
+
+
+def _function_source_info(ctx: Context, leak: Leak, transform: Transform) -> str:
+    """`name at file:line` as JAX prints the traced function (the first line of its code: the
+    first decorator's)."""
+    if transform.qualname in ("jax.lax.map", "jax.pmap"):
+        return ""  # JAX traces its own wrapper
+    function = leak.traced.function
+    lines = [function.lineno, *(d.lineno for d in getattr(function, "decorator_list", ()))]
+    return f"{leak.traced.name} at {ctx.path}:{min(lines)}"
+
+
+RULE = Rule(
+    code="JXE077",
+    catalog_id="tracer-leak",
+    triggers=("jax",),
+    check=check,
+    data=TracerLeak,
+)

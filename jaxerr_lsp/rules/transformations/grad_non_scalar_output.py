@@ -1,0 +1,157 @@
+"""JXE091 grad-non-scalar-output.
+
+What it does: finds a function made by `jax.grad` or `jax.value_and_grad` (see `grad_checks`)
+differentiating a lambda or def of this file, called with arguments whose values the
+inference follows through the function's return expression (`ctx.values.bound`), when the
+returned value certainly is not a scalar: an array whose shape is not `()`
+(`jax.grad(lambda x: x ** 2)(jnp.ones(3))`), or a tuple, list or dict display (without
+`has_aux`). With `has_aux=True` the first element of a returned pair is checked.
+
+Why is this bad: a gradient is taken of one real number. After running the function JAX
+checks the output and raises TypeError: "Output had shape: (3,)." with advice (an extra
+"extract the scalar with output.reshape(())" for one element), or "Output was <value>." for
+a non-array.
+
+Silent: the function's return not one expression (several returns), arguments or
+parameters whose shapes the code does not show, differentiated inputs JAX would reject first
+(integers: JXE090), `jax.jacrev`/`jax.jacobian` (any output is fine there).
+
+Fix (unsafe): wrap the returned expression in `jnp.sum(...)`; the gradient becomes that of
+the sum, and every other caller of the function gets the sum too.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_arguments,
+                                    differentiated_definition, first_rejected_leaf,
+                                    gradient_calls)
+from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
+from jaxerr_lsp.families.vjp_application import FunctionNode
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+_SCALAR_GRADIENTS = ("jax.grad", "jax.value_and_grad")
+_CONTAINERS = ("tuple", "list", "dict")
+_PYTREE_MESSAGE = "Gradient only defined for scalar-output functions. Output was {x}."
+
+
+@dataclass(frozen=True)
+class NonScalarOutput(RuleData):
+    span: Span  # the returned expression
+    source: str
+    sum_function: str  # `jnp.sum` as the file can write it; "" when it cannot (no fix)
+
+
+def check(ctx: Context) -> None:
+    for gradient in gradient_calls(ctx):
+        if gradient.qualname not in _SCALAR_GRADIENTS or gradient.holomorphic:
+            continue
+        function = differentiated_definition(ctx, gradient)
+        returned = return_expression(function) if function is not None else None
+        if function is None or returned is None or not _inputs_accepted(ctx, gradient):
+            continue
+        output = _output_expression(ctx, returned, gradient.has_aux)
+        if output is None:
+            continue
+        value = _value_for_call(ctx, function, output, gradient.call)
+        if value is not None:
+            _check_output(ctx, gradient, output, value)
+
+
+def _inputs_accepted(ctx: Context, gradient: GradientCall) -> bool:
+    """JAX's input check passes (else JXE024 or JXE090 comes first), unless allow_int."""
+    arguments = differentiated_arguments(gradient)
+    if arguments is None:
+        return False
+    return gradient.allow_int or all(first_rejected_leaf(ctx, a) is True for _, a in arguments)
+
+
+def _output_expression(ctx: Context, returned: ast.expr, has_aux: bool) -> ast.expr | None:
+    """What JAX checks: the returned expression, or the first of a returned pair (has_aux)."""
+    if not has_aux:
+        return returned
+    if isinstance(returned, ast.Tuple) and len(returned.elts) == 2 \
+            and not any(isinstance(e, ast.Starred) for e in returned.elts):
+        return returned.elts[0]
+    return None
+
+
+def _value_for_call(ctx: Context, function: FunctionNode, output: ast.expr,
+                    call: ast.Call) -> Value | None:
+    """The value of `output` with the call's arguments standing for the parameters."""
+    bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+    if bound is None or bound.extra_positional or bound.extra_keywords:
+        return None
+    values = {name: ctx.values.value(expr) for name, expr in bound.given.items()}
+    with ctx.values.bound(function, values):
+        return ctx.values.value(output)
+
+
+def _check_output(ctx: Context, gradient: GradientCall, output: ast.expr, value: Value) -> None:
+    aval = value.aval
+    if value.type in ("ArrayImpl", "int", "float", "bool", "complex") and aval is not None \
+            and aval.shape is not None and aval.shape != ():
+        _report_shape(ctx, gradient, output, aval)
+    elif value.type in _CONTAINERS and not gradient.has_aux and _nonempty(value):
+        related = (Related(ctx.span(output), f"the function returns a {value.type} here"),)
+        shown = {"x": f"the {value.type} returned, printed in full"}
+        ctx.report(gradient.call, related=related, shown=shown,
+                   message=fill(_PYTREE_MESSAGE, shown), predicted=_PYTREE_MESSAGE,
+                   data=NonScalarOutput(ctx.span(output), ctx.segment(output), ""))
+
+
+def _nonempty(value: Value) -> bool:
+    return value.length is not None and value.length > 0 if value.type != "dict" \
+        else bool(getattr(value.tree, "entries", ()))
+
+
+def _report_shape(ctx: Context, gradient: GradientCall, output: ast.expr, aval: Aval) -> None:
+    shape = aval.shape
+    assert shape is not None
+    extract = ""
+    if aval.size == 1:
+        extract = "extract the scalar with output.reshape(())" + (" or output[0]" if len(shape) == 1 else "") + ", "
+    related = (Related(ctx.span(output), f"the function returns {aval} here"),)
+    ctx.report(gradient.call, values={"aval.shape": repr(tuple(shape)), "extract": extract},
+               related=related,
+               data=NonScalarOutput(ctx.span(output), ctx.segment(output), _sum_function(ctx)))
+
+
+def _sum_function(ctx: Context) -> str:
+    aliases = ctx.model.aliases_of("jax.numpy")
+    return f"{aliases[0]}.sum" if aliases else ""
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+    from jaxerr_lsp.fixes.text import holds
+
+    data = finding.data
+    assert isinstance(data, NonScalarOutput)
+    if not data.sum_function or not holds(lines, data.span, data.source):
+        return []
+    summed = f"{data.sum_function}({data.source})"
+    why = (f"The function returns `{summed}`, one number: the gradient is then that of the sum "
+           "of the outputs (divide by their count for a mean), and every other caller of the "
+           "function gets the sum too.")
+    return [Fix("Sum the output", False, why, (TextEdit(data.span, summed),), "sum-output")]
+
+
+RULE = Rule(
+    code="JXE091",
+    catalog_id="grad-non-scalar-output",
+    triggers=("grad",),
+    check=check,
+    data=NonScalarOutput,
+    fix=fix,
+    fix_ids=("sum-output",),
+)

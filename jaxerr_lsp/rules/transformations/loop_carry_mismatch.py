@@ -1,0 +1,342 @@
+"""JXE096 loop-carry-mismatch.
+
+What it does: finds `lax.scan(f, init, xs)`, `lax.fori_loop(lower, upper, body, init)` and
+`lax.while_loop(cond, body, init)` whose body (a lambda, a plain def of the file, or
+`functools.partial` of one) certainly returns a carry that differs from the initial carry: in
+pytree structure (a tuple for a leaf, a list for a tuple, other dict keys, a field more), or,
+with the same structure, in the dtype or shape of a leaf. The body's parameters stand for what
+JAX hands it: the carry for the initial value, a scan's `x` for one slice of an array `xs`
+(`None` without xs), fori_loop's `i` for a weakly typed int32 scalar (concrete bounds).
+
+Weak types, as JAX 0.12.0.1 handles them: where an initial leaf is weakly typed (a Python
+scalar) and the body returns another type, JAX promotes that leaf to the common dtype, keeps
+its shape, traces the body again and compares once more; the rule does the same (for a
+one-leaf carry; with several leaves it stays silent), so `fori_loop(0, 3, lambda i, c: c + 1.5,
+0)` is not reported but a scalar `0.0` that becomes a vector is.
+
+Why is this bad: the body is compiled once for one carry type; JAX raises TypeError while
+tracing it. fori_loop with concrete bounds runs as a scan over `(i, val)`: the message says
+`scan body` and `loop_carry[1]`; with traced bounds a while_loop over `(i, upper, val)`:
+`while_loop body`, `loop_carry[2]`; with bounds the code does not show, the message's name and
+differences are only described.
+
+Not reported: carries or slices whose types the code does not show (parameters, values of
+other modules), bodies calling helpers of other modules, decorated defs, `*args`.
+
+Fix: where one leaf differs in dtype only, convert the returned leaf back to the initial
+carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated each step).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.analysis.avals import Aval, element, scalar
+from jaxerr_lsp.families.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
+                                     capitalize, cast_edit, cast_fixes, fully_known, mismatch,
+                                     mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
+                                     treedef_text, typed)
+from jaxerr_lsp.core.findings import Finding, Related, RuleData
+from jaxerr_lsp.analysis.model import CallSite
+from jaxerr_lsp.analysis.pytree import ListNode, NoneNode, TupleNode, differences
+from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, Value, array_of
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+STRUCTURE = "must have the same pytree structure"
+NONE = Value("NoneType", NoneNode())
+
+
+@dataclass(frozen=True)
+class CarryMismatch(RuleData):
+    cast: CastEdit | None  # converting the returned carry leaf back, when mechanical
+
+
+@dataclass(frozen=True)
+class Loop:
+    """One loop call, as JAX runs it."""
+
+    site: CallSite
+    body: Callee
+    init: ast.expr
+    extra: list[Value]  # what JAX passes the body besides the carry, in order (i; x)
+    carry_position: int  # where the carry comes among the body's parameters
+    scan: bool  # the body returns (carry, y)
+    name: str | None  # "scan body" / "while_loop body"; None: not known (fori bounds)
+    carry_name: str  # how JAX names the carry: the body's parameter or "loop_carry"
+    prefix: str  # the path of the user's carry inside JAX's carry: "", "[1]", "[2]"
+
+
+@dataclass(frozen=True)
+class Output:
+    carry: Typed
+    expr: ast.expr  # the returned carry expression
+
+
+def _argument(site: CallSite, position: int, name: str) -> ast.expr | None:
+    for keyword in site.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    return site.args[position] if position < len(site.args) else None
+
+
+def _plain(site: CallSite) -> bool:
+    return site.complete and not any(isinstance(a, ast.Starred) for a in site.args) \
+        and all(k.arg is not None for k in site.keywords)
+
+
+# ------------------------------------------------------------------------------- the loops
+def _scan(ctx: Context, site: CallSite) -> Loop | None:
+    f, init = _argument(site, 0, "f"), _argument(site, 1, "init")
+    xs, length = _argument(site, 2, "xs"), _argument(site, 3, "length")
+    if f is None or init is None:
+        return None
+    body = callee(ctx, f)
+    if body is None or len(body.parameters) != 2:
+        return None
+    if xs is None or isinstance(xs, ast.Constant) and xs.value is None:
+        if length is None:
+            return None  # "scan got no values to scan over": another error
+        x = NONE
+    else:
+        slice_ = element(ctx.values.value(xs).aval) if ctx.values.value(xs).type == "ArrayImpl" else None
+        x = array_of(slice_) if slice_ is not None else UNKNOWN_VALUE
+    return Loop(site, body, init, [x], 0, True, "scan body", body.parameters[0], "")
+
+
+def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
+    lower, upper = _argument(site, 0, "lower"), _argument(site, 1, "upper")
+    function, init = _argument(site, 2, "body_fun"), _argument(site, 3, "init_val")
+    if lower is None or upper is None or function is None or init is None:
+        return None
+    body = callee(ctx, function)
+    if body is None or len(body.parameters) != 2:
+        return None
+    concrete = all(type(ctx.values.constant(b)) is int for b in (lower, upper))
+    traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
+    if concrete:  # a scan over (i, val); i a weakly typed int32
+        return Loop(site, body, init, [array_of(scalar("int32", True))], 1, False, "scan body",
+                    "loop_carry", "[1]")
+    if traced:  # a while_loop over (i, upper, val)
+        return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, "while_loop body", "loop_carry", "[2]")
+    # Bounds the code does not show: a scan if they are concrete, else a while_loop.
+    return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, None, "loop_carry", "[1]")
+
+
+def _while_loop(ctx: Context, site: CallSite) -> Loop | None:
+    condition = _argument(site, 0, "cond_fun")
+    function, init = _argument(site, 1, "body_fun"), _argument(site, 2, "init_val")
+    if condition is None or function is None or init is None:
+        return None
+    body = callee(ctx, function)
+    if body is None or len(body.parameters) != 1 or not _condition_fits(ctx, condition, init):
+        return None
+    return Loop(site, body, init, [], 0, False, "while_loop body", body.parameters[0], "")
+
+
+def _condition_fits(ctx: Context, condition: ast.expr, init: ast.expr) -> bool:
+    """Not certainly a bad cond_fun (JAX traces it first: its own error would come first)."""
+    function = callee(ctx, condition)
+    if function is None or len(function.parameters) != 1:
+        return True
+    init_value = ctx.values.value(init)
+    with ctx.values.bound(function.function, parameters_of(ctx, function, [init_value])):
+        found = returned(ctx, function, [init_value])
+        aval = found[0].aval if found is not None else None
+    return aval is None or aval.dtype in (None, "bool") and aval.shape in (None, ())
+
+
+# ------------------------------------------------------------------------------- the body
+def _arguments(loop: Loop, carry: Value) -> list[Value]:
+    arguments = list(loop.extra)
+    arguments.insert(loop.carry_position, carry)
+    return arguments
+
+
+def _output(ctx: Context, loop: Loop, carry: Value) -> Output | None:
+    """The carry the body returns when called with `carry`."""
+    body = loop.body
+    arguments = _arguments(loop, carry)
+    with ctx.values.bound(body.function, parameters_of(ctx, body, arguments)):
+        found = returned(ctx, body, arguments)
+        if found is None:
+            return None
+        value, expr = found
+        if loop.scan:
+            if not isinstance(value.tree, (TupleNode, ListNode)) or value.elements is None \
+                    or len(value.elements) != 2:
+                return None  # "scan body output must be a pair": another error
+            expr = value.elements[0]
+            value = ctx.values.value(expr)
+        carry_out = typed(ctx, value, expr)
+    if carry_out.leaves is None:
+        return None
+    return Output(carry_out, expr)
+
+
+def _component(loop: Loop, path: str) -> str:
+    path = loop.prefix + path
+    if path:
+        return f"the input carry component {loop.carry_name}{path}"
+    return f"the input carry {loop.carry_name}"
+
+
+def _listed(found: list[str]) -> str:
+    if len(found) == 1:
+        return f"{capitalize(found[0])}.\n"
+    return "\n".join(f"  * {d};\n" for d in found[:-1]) + f"  * {found[-1]}.\n"
+
+
+def _structure_text(loop: Loop, init: Typed, out: Typed) -> str | None:
+    if isinstance(out.tree, NoneNode) and not loop.prefix:
+        # `None` for the whole carry: JAX cannot tell the components and prints the trees.
+        text = treedef_text(init.tree)
+        if text is None or isinstance(init.tree, NoneNode):
+            return None
+        return (f"the input tree structure is:\nPyTreeDef({text})\n"
+                "the output tree structure is:\nPyTreeDef(None)\n")
+
+    def thing(text: str) -> str:
+        return SHAPED_ARRAY if text == "pytree leaf" else text
+
+    found = [f"{_component(loop, path)} is a {thing(one)} but the corresponding component of the "
+             f"carry output is a {thing(other)}, so {why}"
+             for path, one, other, why in differences(init.tree, out.tree)]
+    return _listed(found) if found else None
+
+
+def _type_differences(init: Typed, out: Typed) -> list[tuple[TypedLeaf, TypedLeaf]] | None:
+    assert init.leaves is not None and out.leaves is not None
+    if len(init.leaves) != len(out.leaves):
+        return None
+    found = []
+    for one, other in zip(init.leaves, out.leaves):
+        differ = mismatch(one.aval, other.aval)
+        if differ is None:
+            return None
+        if differ:
+            if not fully_known(one.aval) or not fully_known(other.aval):
+                return None
+            found.append((one, other))
+    return found
+
+
+def _promoted(init: Typed, out: Typed) -> Aval | None | bool:
+    """What JAX makes of a weakly typed one-leaf initial carry the body changes: the promoted
+    aval (True: nothing to promote; None: not known)."""
+    assert init.leaves is not None and out.leaves is not None
+    changed = [(a, b) for a, b in zip(init.leaves, out.leaves)
+               if a.aval is not None and a.aval.weak and mismatch(a.aval, b.aval) is not False]
+    if not changed:
+        return True
+    if len(init.leaves) != 1 or init.leaves[0].path or len(changed) != 1:
+        return None
+    weak, other = changed[0][0].aval, changed[0][1].aval
+    if weak is None or other is None or mismatch(weak, other) is None or weak.shape is None:
+        return None
+    dtype = promoted_dtype(weak, other)
+    return None if dtype is None else Aval(weak.shape, dtype, False)
+
+
+# ------------------------------------------------------------------------------- reports
+def _check(ctx: Context, loop: Loop) -> None:
+    init_value = ctx.values.value(loop.init)
+    init = typed(ctx, init_value, loop.init)
+    if init.leaves is None:
+        return
+    out = _output(ctx, loop, init_value)
+    if out is None:
+        return
+    structure = _structure_text(loop, init, out.carry)
+    if structure is not None:
+        _report_structure(ctx, loop, structure, out)
+        return
+    if any(True for _ in differences(init.tree, out.carry.tree)):
+        return
+    promoted = _promoted(init, out.carry)
+    if promoted is None:
+        return
+    if isinstance(promoted, Aval):
+        init = Typed(init.tree, (TypedLeaf("", promoted, loop.init),))
+        again = _output(ctx, loop, array_of(promoted))
+        if again is None:
+            return
+        out = again
+    pairs = _type_differences(init, out.carry)
+    if pairs:
+        _report_types(ctx, loop, pairs, out)
+
+
+def _related(ctx: Context, loop: Loop, out: Output) -> tuple[Related, ...]:
+    return (Related(ctx.span(loop.init), "the initial carry"),
+            Related(ctx.span(out.expr), "the carry the body returns"))
+
+
+def _values(loop: Loop, differences_text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(predicted, shown) placeholder values."""
+    if loop.name is None:
+        return {}, {"name": "scan body", "differences": differences_text + "(With traced bounds: "
+                    "while_loop body, and loop_carry[2] for loop_carry[1].)\n"}
+    return {"name": loop.name, "differences": differences_text}, {}
+
+
+def _report_structure(ctx: Context, loop: Loop, text: str, out: Output) -> None:
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    template = next(m for m in load_catalog().get("loop-carry-mismatch").messages if STRUCTURE in m).strip()
+    values, shown = _values(loop, text)
+    if "differences" in values and not order_certain(text):
+        shown["differences"] = values.pop("differences")
+    ctx.report(loop.site.call.func, message=fill(template, {**values, **shown}),
+               predicted=fill(template, values, escape=True), related=_related(ctx, loop, out),
+               data=CarryMismatch(None))
+
+
+def _report_types(ctx: Context, loop: Loop, pairs: list[tuple[TypedLeaf, TypedLeaf]], out: Output) -> None:
+    found = [f"{_component(loop, one.path)} has type {one.aval} but the corresponding output carry "
+             f"component has type {other.aval}{mismatch_extra(one.aval, other.aval)}"  # type: ignore[arg-type]
+             for one, other in pairs]
+    values, shown = _values(loop, _listed(found))
+    values["pvary_msg"] = ""
+    cast = None
+    one, other = pairs[0]
+    if len(pairs) == 1 and one.aval is not None and other.aval is not None \
+            and one.aval.shape == other.aval.shape and one.aval.dtype is not None:
+        cast = cast_edit(ctx, other, one.aval.dtype, loop.body.function)
+    ctx.report(loop.site.call.func, values=values, shown=shown, related=_related(ctx, loop, out),
+               data=CarryMismatch(cast))
+
+
+LOOPS = {"jax.lax.scan": _scan, "jax.lax.fori_loop": _fori_loop, "jax.lax.while_loop": _while_loop}
+
+
+def check(ctx: Context) -> None:
+    for qualname, read in LOOPS.items():
+        for site in ctx.model.calls_to(qualname):
+            if not _plain(site):
+                continue
+            loop = read(ctx, site)
+            if loop is not None:
+                _check(ctx, loop)
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    data = finding.data
+    assert isinstance(data, CarryMismatch)
+    return cast_fixes(lines, data.cast, "cast-carry", "the initial carry")
+
+
+RULE = Rule(
+    code="JXE096",
+    catalog_id="loop-carry-mismatch",
+    triggers=("scan", "fori_loop", "while_loop"),
+    check=check,
+    data=CarryMismatch,
+    fix=fix,
+    fix_ids=("cast-carry",),
+)

@@ -1,0 +1,291 @@
+"""JXE082 static-argument-unhashable.
+
+What it does: finds calls of a jitted function that pass a list, dict or set (a display, or
+anything the value inference knows to be one), a NumPy array made by an array constructor
+(`np.array`, `np.zeros`...), or a JAX array at a static position or name. The jitted
+functions are `jax.jit(f, static_argnums=..., static_argnames=...)` called where it is made or
+through a name bound once to it, and defs of this file decorated with `@jax.jit(...)` or
+`@functools.partial(jax.jit, ...)`, called through their name, or, for a method, as
+`self.method(...)` in the methods of its class (the instance is the first argument). The static
+positions and names are resolved as JAX resolves them (`static_argnames` alone makes those
+parameters' positions static too, and `static_argnums` alone their names; negative positions
+count from the end), from `f`'s signature when the file shows it, else only as given. Calls
+in a function that uses `jax.disable_jit()` are skipped (no hashing there), and the whole file
+when it uses it at module level or configures `jax_disable_jit`.
+
+Why is this bad: static arguments are part of the compilation cache key; jaxlib hashes them at
+every call and raises ValueError for an unhashable value, before the function runs.
+
+Fix: a list display of literals becomes a tuple display (unsafe: the function receives a
+tuple, which differs from a list if it is appended to, compared with a list or type-checked).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.families.jit_static import StaticArgs, jit_sites, \
+    jitted_defs, static_args
+from jaxerr_lsp.analysis.model import ASSIGN
+from jaxerr_lsp.engine.rule import Context, Rule, shorten
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+# NumPy functions that certainly return an ndarray (never a NumPy scalar, which is hashable).
+NUMPY_ARRAYS = frozenset({"array", "asarray", "zeros", "ones", "empty", "full", "arange",
+                          "linspace", "eye", "identity", "zeros_like", "ones_like", "empty_like",
+                          "full_like", "stack", "concatenate", "vstack", "hstack"})
+CONTAINERS = ("list", "dict", "set")
+
+
+@dataclass(frozen=True)
+class UnhashableStatic(RuleData):
+    # The list display and its text as a tuple display ("" when no fix applies).
+    span: Span
+    source: str
+    as_tuple: str
+
+
+@dataclass(frozen=True)
+class _Jitted:
+    """A jitted function of the file, its static arguments and where it is made."""
+
+    static: StaticArgs
+    signature: Signature | None
+    site: ast.AST  # the jax.jit call or the decorator
+    calls: list[ast.Call]
+
+
+@dataclass(frozen=True)
+class _Unhashable:
+    type_text: str  # Python's str(type(value))
+    error: str | None  # Python's error from hash(value), when certain
+    value: str | None  # str(value), when certain
+
+
+def _jitted(ctx: Context) -> Iterator[_Jitted]:
+    for site in jit_sites(ctx):
+        function = ctx.model.function_of(site.args[0])
+        signature = Signature.of(function.args) if function is not None else None
+        static = static_args(site.keywords, signature)
+        if static is not None and (static.argnums or static.argnames):
+            yield _Jitted(static, signature, site.call, ctx.model.calls_of_result(site.call))
+    for jitted in jitted_defs(ctx):
+        scope = ctx.model.scope_of_node.get(id(jitted.function))
+        if scope is None or scope.parent is None:
+            continue
+        signature = Signature.of(jitted.function.args)
+        static = static_args(jitted.keywords, signature)
+        if static is None or not (static.argnums or static.argnames):
+            continue
+        if scope.parent.kind != "class":
+            yield _Jitted(static, signature, jitted.decorator, ctx.model.calls_of_def(jitted.function))
+        elif isinstance(scope.parent.node, ast.ClassDef):
+            calls = _calls_on_self(ctx, scope.parent.node, jitted.function)
+            if calls:  # `self.method(...)`: the instance is the first positional argument
+                shifted = StaticArgs(frozenset(n - 1 for n in static.argnums if n > 0), static.argnames)
+                yield _Jitted(shifted, _without_first(signature), jitted.decorator, calls)
+
+
+def _without_first(signature: Signature) -> Signature | None:
+    """The signature of the bound method (its first positional parameter bound)."""
+    if not signature.positional:
+        return None
+    return Signature(signature.positional[1:], max(signature.positional_only - 1, 0),
+                     signature.keyword_only, signature.defaults, signature.vararg, signature.kwarg)
+
+
+def _calls_on_self(ctx: Context, cls: ast.ClassDef,
+                   method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+    """`self.method(...)` in the methods of `cls`, `self` being their first parameter, when no
+    other class of the file defines a method of that name (a subclass could override it)."""
+    model = ctx.model
+    if any(other is not cls and any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                    and s.name == method.name for s in other.body)
+           for other in model.classes):
+        return []
+    found = []
+    for call in model.method_calls(method.name):
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name):
+            continue
+        use = model.use_of.get(id(receiver))
+        scope = model.resolve_scope(receiver.id, use.scope) if use is not None else None
+        if scope is None:
+            continue
+        holder = scope.node
+        if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) or holder not in cls.body \
+                or holder.decorator_list:
+            continue
+        first = [*holder.args.posonlyargs, *holder.args.args][:1]
+        if first and first[0].arg == receiver.id and len(scope.bindings.get(receiver.id, ())) == 1:
+            found.append(call)
+    return found
+
+
+def _numpy_array(ctx: Context, expr: ast.expr) -> bool:
+    """`expr` is, or is a name bound once to, a call of a NumPy array constructor."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return False
+        expr = binding.value
+    if not isinstance(expr, ast.Call):
+        return False
+    qualname = ctx.model.qualname(expr.func) or ""
+    module, _, name = qualname.rpartition(".")
+    return module == "numpy" and name in NUMPY_ARRAYS
+
+
+def _printed(expr: ast.expr) -> str | None:
+    """str() of a list, dict or tuple display of literals, as Python prints it."""
+    if not isinstance(expr, (ast.List, ast.Dict, ast.Tuple)):
+        return None
+    try:
+        return str(ast.literal_eval(expr))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
+    if isinstance(expr, ast.Tuple):
+        return _unhashable_in_tuple(ctx, expr)
+    value = ctx.values.value(expr)
+    if value.type in CONTAINERS:
+        return _Unhashable(f"<class '{value.type}'>", f"TypeError: unhashable type: '{value.type}'",
+                           _printed(expr))
+    if _numpy_array(ctx, expr):
+        return _Unhashable("<class 'numpy.ndarray'>", "TypeError: unhashable type: 'numpy.ndarray'",
+                           None)
+    if value.type == "ArrayImpl":
+        return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
+    return None
+
+
+def _unhashable_in_tuple(ctx: Context, expr: ast.Tuple) -> _Unhashable | None:
+    """A tuple display hashes its elements in order: the first list, dict or set among them,
+    after literals only, fails (Python's error names it)."""
+    for element in expr.elts:
+        if _hashable_literal(element):
+            continue
+        inner = ctx.values.value(element).type
+        if inner not in CONTAINERS or isinstance(element, ast.Starred):
+            return None
+        return _Unhashable("<class 'tuple'>", f"TypeError: unhashable type: '{inner}'", _printed(expr))
+    return None
+
+
+def _hashable_literal(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        return _hashable_literal(expr.operand)
+    return isinstance(expr, ast.Tuple) and all(_hashable_literal(e) for e in expr.elts)
+
+
+def _as_tuple(ctx: Context, expr: ast.expr) -> str:
+    """The list display `expr` as a tuple display; "" when an element may be unhashable."""
+    if not isinstance(expr, ast.List) or not all(_hashable_literal(e) for e in expr.elts):
+        return ""
+    inner = ctx.segment(expr)[1:-1]
+    if len(expr.elts) == 1 and not inner.rstrip().endswith(","):
+        inner = inner.rstrip() + ","
+    return "(" + inner + ")"
+
+
+def _static_arguments(jitted: _Jitted, call: ast.Call) -> Iterator[tuple[ast.expr, str]]:
+    """(argument, how it is static) for each static argument of `call`."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return
+    if jitted.signature is not None and bind_arguments(jitted.signature, call.args, call.keywords) is None:
+        return
+    names = jitted.signature.positional if jitted.signature is not None else ()
+    for position, argument in enumerate(call.args):
+        if position in jitted.static.argnums:
+            yield argument, (f"parameter `{names[position]}` is static" if position < len(names)
+                             else f"argument at position {position} is static")
+    for keyword in call.keywords:
+        if keyword.arg in jitted.static.argnames:
+            yield keyword.value, f"parameter `{keyword.arg}` is static"
+
+
+def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: _Unhashable) -> None:
+    values = {"static_arg.type()": found.type_text} if found.type_text else {}
+    if found.error:
+        values["e.what()"] = found.error
+    if found.value is not None:
+        values["static_arg"] = found.value
+    shown = {"static_arg": f"the value of `{shorten(ctx.segment(argument))}`"} \
+        if found.value is None else {}
+    if not found.type_text:
+        shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
+        shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
+    as_tuple = _as_tuple(ctx, argument)
+    ctx.report(
+        argument, values=values, shown=shown,
+        note=f" (the jitted function's {how}: its value must be hashable)",
+        related=(Related(ctx.span(jitted.site), "the static arguments are declared here"),),
+        data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
+
+
+def _without_jit(ctx: Context) -> set[int] | None:
+    """The scopes (ids) where `jax.disable_jit()` is used: calls there may run without jit (no
+    hashing). None: anywhere (used at module level, or `jax_disable_jit` configured)."""
+    if "disable_jit" not in ctx.parsed.text:
+        return set()
+    if "jax_disable_jit" in ctx.parsed.text:
+        return None
+    scopes = set()
+    for site in ctx.model.calls_to("jax.disable_jit"):
+        scope = ctx.model.call_scope.get(id(site.call))
+        if scope is None or scope.kind == "module":
+            return None
+        scopes.add(id(scope))
+    return scopes
+
+
+def check(ctx: Context) -> None:
+    without_jit = _without_jit(ctx)
+    if without_jit is None:
+        return
+    for jitted in _jitted(ctx):
+        for call in jitted.calls:
+            scope = ctx.model.call_scope.get(id(call))
+            if scope is None or id(scope) in without_jit:
+                continue
+            for argument, how in _static_arguments(jitted, call):
+                found = _unhashable(ctx, argument)
+                if found is not None:
+                    _report(ctx, jitted, argument, how, found)
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, UnhashableStatic)
+    if not data.as_tuple or lines.text(data.span) != data.source.replace("\n", lines.newline):
+        return []
+    why = ("Passes the same elements as a tuple, which is hashable: indexing, `len`, iteration "
+           "and use as a shape behave the same, but code that appends to it, compares it with "
+           "a list or checks `isinstance(..., list)` sees a tuple.")
+    return [Fix("Pass a tuple instead of the list", False, why,
+                (TextEdit(data.span, data.as_tuple.replace("\n", lines.newline)),), "list-to-tuple")]
+
+
+RULE = Rule(
+    code="JXE082",
+    catalog_id="static-argument-unhashable",
+    triggers=("static_argn",),
+    check=check,
+    data=UnhashableStatic,
+    fix=fix,
+    fix_ids=("list-to-tuple",),
+)

@@ -1,0 +1,1 @@
+"""Rules: VJP functions from `jax.vjp`/`jax.grad`: their arguments, cotangents, residuals, logs."""

@@ -1,0 +1,129 @@
+"""The module model's queries, each on its own: which binding a use reads (by code flow),
+the uses a binding reaches, the calls of a function, what a name denotes, run order."""
+
+from __future__ import annotations
+
+import ast
+
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, ModuleModel
+
+
+def model_of(source: str) -> tuple[ModuleModel, ast.Module]:
+    tree = ast.parse(source)
+    return ModuleModel(tree), tree
+
+
+def reads(model: ModuleModel, name: str) -> list[ast.Name]:
+    return [use.node for use in model.uses[name]]
+
+
+def line_bound(model: ModuleModel, use: ast.Name) -> int | None:
+    binding = model.binding_of(use)
+    return None if binding is None else binding.line
+
+
+def test_a_rebound_name_reads_its_latest_binding() -> None:
+    model, _ = model_of("w = [0.0]\nw[0] = 1.0\nw = 3\nw = 4\nprint(w)\n")
+    first, last = reads(model, "w")
+    assert line_bound(model, first) == 1
+    assert line_bound(model, last) == 4
+
+
+def test_a_name_bound_in_one_branch_is_unknown_after_it() -> None:
+    model, _ = model_of("import sys\nx = 1\nif sys.argv:\n    x = 2\nprint(x)\n")
+    [use] = reads(model, "x")
+    assert model.binding_of(use) is None
+    assert [b.line for b in model.reaching(use) or []] == [2, 4]
+
+
+def test_a_name_bound_in_both_branches_has_two_reaching_bindings() -> None:
+    model, _ = model_of("import sys\nif sys.argv:\n    x = 1\nelse:\n    x = 2\nprint(x)\n")
+    [use] = reads(model, "x")
+    assert model.binding_of(use) is None
+    assert [b.line for b in model.reaching(use) or []] == [3, 5]
+
+
+def test_a_loop_back_edge_reaches_the_top_of_the_loop() -> None:
+    model, _ = model_of("x = 1\nfor i in range(3):\n    y = x\n    x = [i]\nprint(x)\n")
+    in_loop, after = reads(model, "x")
+    assert [b.line for b in model.reaching(in_loop) or []] == [1, 4]
+    assert [b.line for b in model.reaching(after) or []] == [1, 4]
+
+
+def test_maybe_unbound_and_deleted_names_are_unknown() -> None:
+    model, _ = model_of("import sys\nif sys.argv:\n    x = 1\nprint(x)\ny = 2\ndel y\ny\n")
+    [x] = reads(model, "x")
+    assert model.reaching(x) is None and model.binding_of(x) is None
+    [y] = reads(model, "y")
+    assert model.reaching(y) is None and model.binding_of(y) is None
+
+
+def test_a_closure_read_needs_the_one_binding() -> None:
+    model, _ = model_of("a = 1\nb = 1\nb = 2\ndef f():\n    return a, b\n")
+    [a] = reads(model, "a")
+    [b] = reads(model, "b")
+    assert line_bound(model, a) == 1
+    assert model.binding_of(b) is None  # f may run before or after the rebinding
+    assert model.reaching(b) is None
+
+
+def test_augmented_assignment_reads_the_binding_before_it() -> None:
+    model, tree = model_of("x = 1\nx += 2\nprint(x)\n")
+    [use] = reads(model, "x")
+    [binding] = model.reaching(use) or []
+    assert binding.kind == AUGMENTED and binding.line == 2
+    assert model.binding_of(use) is None  # not a value the rules read directly
+    before = model.reaching_augmented(binding) or []
+    assert [(b.kind, b.line) for b in before] == [(ASSIGN, 1)]
+
+
+def test_uses_of_a_binding_are_the_uses_it_reaches() -> None:
+    model, _ = model_of("x = []\nx.append(1)\nx = ()\nprint(x)\n")
+    first = model.module_scope.bindings["x"][0]
+    assert [u.node.lineno for u in model.uses_of(first)] == [2]
+    assert model.is_mutated(first)
+    second = model.module_scope.bindings["x"][1]
+    assert [u.node.lineno for u in model.uses_of(second)] == [4]
+    assert not model.is_mutated(second)
+
+
+def test_calls_of_a_transformed_function_follow_rebinding() -> None:
+    source = ("import jax\ndef f(x):\n    return x\nf(1)\nf = jax.jit(f)\nf(2)\n"
+              "jax.jit(f)(3)\ng = jax.grad(f)\ng(4.0)\ng = print\ng(5)\n")
+    model, tree = model_of(source)
+    definition = tree.body[1]
+    assert [c.lineno for c in model.calls_of_def(definition)] == [4]
+    jit_site = model.calls_to("jax.jit")
+    assert [[c.lineno for c in model.calls_of_result(site.call)] for site in jit_site] == [[6], [7]]
+    [grad] = model.calls_to("jax.grad")
+    assert [c.lineno for c in model.calls_of_result(grad.call)] == [9]
+
+
+def test_function_of_names_what_jax_would_run() -> None:
+    source = ("import functools\ndef plain(x):\n    return x\n@functools.cache\ndef cached(x):\n"
+              "    return x\nlam = lambda x: x\nasync def coro(x):\n    return x\n"
+              "plain, cached, lam, coro, (lambda y: y)\n")
+    model, tree = model_of(source)
+    last = tree.body[-1]
+    assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Tuple)
+    plain, cached, lam, coro, inline = last.value.elts
+    assert model.function_of(plain) is tree.body[1]
+    assert model.function_of(cached) is None and model.def_of(cached) is tree.body[2]
+    assert model.function_of(lam) is tree.body[3].value  # type: ignore[attr-defined]
+    assert model.function_of(coro) is None
+    assert model.function_of(inline) is inline
+    binding = model.binding_of_definition(tree.body[1])
+    assert binding is not None and binding.kind == DEF
+
+
+def test_runs_before_is_straight_line_order_in_one_scope() -> None:
+    source = ("import sys\ndef f():\n    pass\nf()\nx = 1\nif sys.argv:\n    f()\n"
+              "y = x\nf()\nz = x\n")
+    model, _ = model_of(source)
+    calls = [c for c in model.name_calls["f"]]
+    first, in_branch, last = calls
+    y_read, z_read = [model.use_of[id(n)] for n in reads(model, "x")]
+    assert model.runs_before(first, y_read)
+    assert not model.runs_before(in_branch, y_read)  # only when sys.argv is true
+    assert not model.runs_before(last, y_read)  # after it
+    assert model.runs_before(last, z_read)
