@@ -347,6 +347,13 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     assigns = [a for a in ast.walk(function) if isinstance(a, ast.Assign)
                and a.lineno < raised.lineno and len(a.targets) == 1
                and isinstance(a.targets[0], ast.Name) and a.targets[0].id in names]
+    # (`raise TypeError(msg.format(dimension, ", ".join(map(str, shapes))))` after `shapes = ...`:
+    # the message is the name formatted, not the last name assigned)
+    formatted = {c.func.value.id for c in ast.walk(raised) if isinstance(c, ast.Call)
+                 and isinstance(c.func, ast.Attribute) and c.func.attr == "format"
+                 and isinstance(c.func.value, ast.Name)}
+    if any(a.targets[0].id in formatted for a in assigns):  # type: ignore[attr-defined]
+        assigns = [a for a in assigns if a.targets[0].id in formatted]  # type: ignore[attr-defined]
     if assigns:
         last = max(assigns, key=lambda a: a.lineno)
         formats = [c for c in ast.walk(raised) if isinstance(c, ast.Call)
