@@ -212,6 +212,13 @@ def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
     return isinstance(expr, _EXPRESSIONS)
 
 
+def _number(expr: ast.expr) -> bool:
+    """A number written out: `2`, `-1.0`."""
+    if isinstance(expr, ast.UnaryOp):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex, bool)
+
+
 class _Memo:
     """Operand avals of one file: a name's once per binding (`x` read in many operations)."""
 
@@ -233,6 +240,8 @@ class _Memo:
 def _pair(memo: _Memo, left: ast.expr, right: ast.expr, kinds: frozenset[str]) -> tuple[Aval, Aval] | None:
     """Both avals, when one operand is a JAX array and the other a JAX array or a number."""
     model = memo.values.model
+    if _number(left) or _number(right):
+        return None  # a Python number broadcasts with any shape
     if isinstance(left, _NOT_ARRAYS) and isinstance(right, _NOT_ARRAYS) \
             or not _may_be_array(model, left) or not _may_be_array(model, right):
         return None
