@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from jaxerr_lsp import __version__
-from jaxerr_lsp.app.configuration import Config, ConfigError, config_for_file, layered
+from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, config_for_file, layered
 from jaxerr_lsp.app.entry_lookup import NoMatchingEntry, entry_for_error_text, lookup_entry
 from jaxerr_lsp.app.fix_loop import MAX_ROUNDS, FindingFixes, fix_until_stable, fixes_for
 from jaxerr_lsp.errors.catalog import CatalogError
@@ -331,6 +331,8 @@ def summary(results: list[FileResult], options: CheckOptions) -> list[str]:
 def cmd_check(args: argparse.Namespace) -> int:
     overrides = {k: getattr(args, k) for k in ("select", "ignore", "severity")
                  if getattr(args, k) is not None}
+    if args.docs_url is not None:
+        overrides["docs-url"] = args.docs_url
     try:
         layered(Config(), overrides, "command line")  # validates
     except ConfigError as error:
@@ -432,6 +434,33 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"jaxerr: {error}", file=sys.stderr)
         return 2
     print(render(entry))
+    url = _entry_url(entry.id, args.docs_url)
+    if url:
+        print(f"Read it on the web: {url}" if args.format == "text" else f"[Read it on the web]({url})")
+    return 0
+
+
+def _entry_url(entry_id: str, docs_url: str | None) -> str | None:
+    """The entry's page: `--docs-url`, else `[tool.jaxerr] docs-url` here, else the packaged site."""
+    from jaxerr_lsp.docs_site.links import entry_url, resolve_docs_url
+
+    try:
+        return entry_url(resolve_docs_url(config_for(Path.cwd()).docs_url, docs_url), entry_id)
+    except ConfigError as error:
+        print(f"jaxerr: {error}", file=sys.stderr)
+        return None
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    from jaxerr_lsp.docs_site.build import DocsBuildError, build_site
+
+    try:
+        built = build_site(Path(args.out))
+    except DocsBuildError as error:
+        print(f"jaxerr: {error}", file=sys.stderr)
+        return 2
+    print(f"Built {built.pages} pages into {built.directory} in {built.seconds:.1f} s; "
+          f"open {built.directory / 'index.html'}")
     return 0
 
 
@@ -449,10 +478,15 @@ def rule_rows() -> list[dict[str, object]]:
     except Exception as error:  # noqa: BLE001 - the list of rules is still useful without it
         print(f"jaxerr: catalog unavailable: {error}", file=sys.stderr)
         entries = {}
-    explain_only = {e.rule: e.id for e in entries.values() if not e.static_rule and e.rule not in rules}
-    return [{"code": code, "catalog": catalog_id, "detected": code in rules,
-             "summary": entries[catalog_id].summary if catalog_id in entries else ""}
-            for code, catalog_id in sorted({**rules, **explain_only}.items())]
+    explain_only = {e.rule: e.id for e in entries.values()
+                    if not e.static_rule and e.rule and e.rule not in rules}
+    rows: list[dict[str, object]] = [
+        {"code": code, "catalog": catalog_id, "detected": code in rules,
+         "summary": entries[catalog_id].summary if catalog_id in entries else ""}
+        for code, catalog_id in sorted({**rules, **explain_only}.items())]
+    # Explain-only entries without a rule code, by id (`jaxerr explain` takes the id).
+    return rows + [{"code": "", "catalog": e.id, "detected": False, "summary": e.summary}
+                   for e in sorted(entries.values(), key=lambda e: e.id) if not e.rule]
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -462,7 +496,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             mark = "" if row["detected"] else "[explain only] "
-            print(f"{row['code']}  {row['catalog']:<32} {mark}{row['summary']}")
+            print(f"{row['code'] or '-':<6}  {row['catalog']:<32} {mark}{row['summary']}")
     return 0
 
 
@@ -525,13 +559,25 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
     check.add_argument("--cache-dir", help="the result cache's folder (default: $JAXERR_CACHE_DIR, "
                                            "else .jaxerr_cache at the project root)")
+    check.add_argument("--docs-url", help="base URL of the catalog's website that SARIF links to "
+                                          "(default: [tool.jaxerr] docs-url, else the site in the wheel)")
     check.set_defaults(handler=cmd_check)
 
     explain = commands.add_parser("explain", help="print a catalog entry (ID, rule code, or - for stdin)")
     explain.add_argument("id", help="catalog id, rule code, or - to read a JAX error from stdin")
     explain.add_argument("--format", choices=("text", "markdown"), default="text",
                          help="text for a terminal (default), or markdown")
+    explain.add_argument("--docs-url", help="base URL of the catalog's website to link to "
+                                            "(default: [tool.jaxerr] docs-url, else the site in the wheel)")
     explain.set_defaults(handler=cmd_explain)
+
+    docs = commands.add_parser("docs", help="the catalog's website")
+    docs_commands = docs.add_subparsers(dest="docs_command", required=True)
+    build = docs_commands.add_parser(
+        "build", help="build the static website (one page per error and per JAX API, indexes, "
+                      "offline search) from the catalog")
+    build.add_argument("--out", default="jaxerr-docs", help="the folder to write (default: jaxerr-docs)")
+    build.set_defaults(handler=cmd_docs)
 
     rules = commands.add_parser("rules", help="list the rules and their catalog entries")
     rules.add_argument("--format", choices=("text", "json"), default="text",

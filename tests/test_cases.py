@@ -152,7 +152,14 @@ def test_every_fix_removes_its_finding_and_nothing_else(case: Case) -> None:
             assert fixed != case.source, fix
             ast.parse(fixed)
             after = Counter(f.code for f in analyze(fixed, path=str(case.path)).findings)
-            assert after == before - Counter([finding.code]), (fix.fix_id, fix.title, fixed)
+            if fix.safe:
+                assert after == before - Counter([finding.code]), (fix.fix_id, fix.title, fixed)
+            else:
+                # An unsafe fix may trade its error for another one its `why` names (an
+                # `.at[mask]` update in traced code: tests/cases/traced-boolean-index), never
+                # keep its own finding or lose another.
+                assert after[finding.code] < before[finding.code], (fix.fix_id, fixed)
+                assert not (before - Counter([finding.code])) - after, (fix.fix_id, fixed)
 
 
 @pytest.mark.parametrize("key", sorted(SAFE_FIXED))

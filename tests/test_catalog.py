@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -44,7 +43,12 @@ def test_real_catalog_has_an_entry_per_rule(catalog: Catalog):
     ruled = [e for e in catalog if e.static_rule]
     assert rules and len(ruled) == len(rules)
     assert [e.rule for e in ruled] == [r.code for r in rules]  # listed in rule order
-    assert [e.rule for e in catalog] == sorted(e.rule for e in catalog)
+    coded = [e.rule for e in catalog if e.rule]
+    assert coded == sorted(coded)
+    # Explain-only entries without a rule code come last, by id.
+    codeless = [e.id for e in catalog][len(coded):]
+    assert codeless == sorted(codeless) and all(not catalog.get(i).rule for i in codeless)
+    assert all(not catalog.get(i).static_rule for i in codeless)
     for rule in rules:
         assert catalog.by_rule(rule.code).id == rule.catalog_id
         assert catalog.get(rule.catalog_id).rule == rule.code
@@ -83,7 +87,13 @@ def test_every_field_is_filled(catalog: Catalog, entry_id: str):
     for name in ("id", "rule", "title", "exception", "message", "jax_version", "summary",
                  "meaning", "example_before", "example_after"):
         value = getattr(entry, name)
-        assert isinstance(value, str) and value.strip(), name
+        # An explain-only entry may have no rule code; an error this machine cannot raise
+        # has no `before` (and an `after` only where it runs here).
+        optional = (name == "rule" and not entry.static_rule) or (
+            name in ("example_before", "example_after") and not entry.reproducible)
+        assert isinstance(value, str) and (value.strip() or (optional and value == "")), name
+    assert bool(entry.example_before) == entry.reproducible
+    assert bool(entry.why_not_reproduced) != entry.reproducible
     for name in ("triggers", "situations", "solutions", "defensive", "related", "apis",
                  "sources", "fixes"):
         value = getattr(entry, name)
@@ -95,10 +105,14 @@ def test_every_field_is_filled(catalog: Catalog, entry_id: str):
     assert len(entry.title) <= 80
     for source in entry.sources:
         # (JAX raises a few errors from jax/experimental: the key reuse checker)
-        # (a user-code site names the public JAX module the program's statement reaches)
-        assert source.file.startswith(("jax/_src/", "jax/experimental/") if source.library is None
-                                      and not source.user_code else ("jaxlib/",) if not source.user_code
-                                      else ("jax/",))
+        # (a compiled site names the C++ source in JAX's repository, or in XLA's, which
+        # jaxlib compiles in; a user-code site names the public JAX module the program's
+        # statement reaches)
+        assert source.file.startswith(
+            (f"{entry.package}/",) if entry.package  # (a library on JAX: Flax's files)
+            else ("jax/",) if source.user_code
+            else ("jax/_src/", "jax/experimental/") if source.library is None
+            else ("jaxlib/", "xla/"))
         assert source.line > 0 and source.function
     for related in entry.related:
         assert related in catalog and related != entry.id
@@ -557,12 +571,12 @@ def test_no_match(catalog: Catalog, text: str):
     assert catalog.match(text) == []
 
 
-def test_match_is_fast_on_large_input(catalog: Catalog):
+def test_match_on_large_input(catalog: Catalog):
+    # (its speed is measured in bench/, not here: the machines are shared; a hang would hit
+    # the test timeout)
     junk = ("  File \"/x/y.py\", line 1, in f\n    do_something(args, more_args)\n" * 20000)
-    start = time.perf_counter()
     assert catalog.match(junk) == []
     assert _ids(catalog.match(junk + "TypeError: " + LOGS_LIST)) == ["custom-vjp-logs-not-dict"]
-    assert time.perf_counter() - start < 5
 
 
 # --------------------------------------------------------------------------------------------

@@ -98,6 +98,22 @@ def test_sarif_is_valid_and_holds_rules_results_and_fixes(project: Path) -> None
     assert wide["relatedLocations"][0]["message"]["text"]
 
 
+def test_sarif_rules_link_to_the_catalog_website(project: Path) -> None:
+    """`helpUri`: each rule's page under `--docs-url`, else `[tool.jaxerr] docs-url`; the log
+    still validates against the schema (helpUri is a URI)."""
+    log, _ = sarif(project, "pkg", "--docs-url", "https://example.org/jaxerr")
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules and all(rule["helpUri"] == f"https://example.org/jaxerr/errors/{rule['name']}.html"
+                         for rule in rules), rules[:2]
+    (project / "pyproject.toml").write_text('[tool.jaxerr]\ndocs-url = "file:///srv/jaxerr-site/"\n')
+    log, _ = sarif(project, "pkg")
+    by_id = {rule["id"]: rule for rule in log["runs"][0]["tool"]["driver"]["rules"]}
+    assert by_id["JXE001"]["helpUri"] == "file:///srv/jaxerr-site/errors/vjp-with-refs-tree-mismatch.html"
+    (project / "pyproject.toml").write_text('[tool.jaxerr]\ndocs-url = "not a url"\n')
+    result = jaxerr("check", "--format", "sarif", "pkg", cwd=project)
+    assert result.returncode == 2 and "docs-url" in result.stderr, result.stderr
+
+
 def test_sarif_fix_replacements_are_what_fix_writes(project: Path) -> None:
     """The safe fix of forgot.py, applied from its SARIF replacements (code-point columns),
     gives exactly the file `jaxerr check --fix` writes."""

@@ -20,6 +20,9 @@ def test_wheel_ships_catalog_and_runs_from_it(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for toml in (ROOT / "catalog").glob("*.toml"):
         assert f"jaxerr_lsp/catalog/{toml.name}" in names
+        # the catalog's website, built at packaging time (hatch_build.py), one page per entry
+        assert f"jaxerr_lsp/site/errors/{toml.stem}.html" in names
+    assert {"jaxerr_lsp/site/index.html", "jaxerr_lsp/site/search/search_index.js"} <= names
     # Unpacked on its own (no source tree next to it), it finds its catalog and checks code.
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -31,3 +34,12 @@ def test_wheel_ships_catalog_and_runs_from_it(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 1, run.stderr
     assert "JXE002" in run.stdout
+    # `explain` links to the entry's page in the wheel's own site, by default
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
+            "from jaxerr_lsp.cli import main; raise SystemExit(main(['explain', 'JXE002']))")
+    run = subprocess.run([sys.executable, "-P", "-c", code, str(site)],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    page = (site / "jaxerr_lsp" / "site" / "errors" / "custom-vjp-logs-not-dict.html").resolve()
+    assert run.stdout.rstrip().endswith(f"Read it on the web: {page.as_uri()}"), run.stdout[-300:]
+    assert page.is_file()

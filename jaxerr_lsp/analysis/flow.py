@@ -34,7 +34,7 @@ from __future__ import annotations
 import ast
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 __all__ = ["Flow", "Reaching"]
 
@@ -64,12 +64,13 @@ _COMPREHENSIONS = frozenset({"comprehension", "generator"})
 # Nesting of `finally` bodies laid out twice before they are laid out once (sound, less precise).
 _FINALLY_COPIES = 6
 
+_SLOW: Any = object()
 Loc = tuple["_Owner", int, int, "list[int] | None"]  # owner, block, seq, comprehension region
 
 
 class _Scope:
     __slots__ = ("node", "kind", "parent", "owner", "names", "globals", "nonlocals", "resolved",
-                 "star", "serial")
+                 "star", "serial", "plans")
 
     def __init__(self, node: ast.AST, kind: str, parent: _Scope | None, serial: int) -> None:
         self.node = node
@@ -82,6 +83,9 @@ class _Scope:
         self.resolved: dict[str, _Scope | None] = {}
         self.star = False  # `from m import *` here
         self.serial = serial
+        # name -> how a read here is answered: a Reaching (builtins, closures), the _KeyFlow
+        # of the name in this frame, or _SLOW (other frames assign it)
+        self.plans: dict[str, Any] = {}
 
     def key(self, name: str) -> Any:
         """The name's key in its owner's graph: the owner's own names are plain strings."""
@@ -89,55 +93,87 @@ class _Scope:
 
 
 class _KeyFlow:
-    """The events of one name in one owner, and the name's reaching definitions solved there."""
+    """The events of one name in one owner (in order: (seq, block, kind, node)), and the name's
+    reaching definitions solved there. Event i defines bit i + 1 of a mask; bit 0 is unbound."""
 
-    __slots__ = ("seqs", "blocks", "kinds", "masks", "nodes", "ins", "has_del")
+    __slots__ = ("events", "ins", "answers", "node", "klass")
 
     def __init__(self, events: list[tuple[int, int, int, ast.AST]]) -> None:
-        self.seqs = [e[0] for e in events]
-        self.blocks = [e[1] for e in events]
-        self.kinds = [e[2] for e in events]
-        self.nodes: list[ast.AST] = []  # index i: the definition of bit i + 1
-        index: dict[int, int] = {}
-        masks = []
-        self.has_del = False
-        for _, _, kind, node in events:
-            if kind == _DEL:
-                masks.append(_UNBOUND)
-                self.has_del = True
-                continue
-            bit = index.get(id(node))
-            if bit is None:
-                self.nodes.append(node)
-                bit = index[id(node)] = len(self.nodes)
-            masks.append(1 << bit)
-        self.masks = masks
-        self.ins: list[int] | None = None
+        self.events = events
+        self.ins: list[int] | int | None = None
+        self.answers: dict[int, Reaching] = {}  # mask -> answer
+        self.node: ast.AST | None = None  # the scope's node (set when a read is planned)
+        self.klass = False  # a class body's name
 
-    def solve(self, owner: _Owner) -> list[int]:
-        """The mask reaching the start of every block (0: unreachable)."""
+    def has_del(self) -> bool:
+        return any(event[2] == _DEL for event in self.events)
+
+    def all_definitions(self) -> list[ast.AST]:
+        return [event[3] for event in self.events if event[2] != _DEL]
+
+    def decode(self, mask: int) -> tuple[ast.AST, ...]:
+        events = self.events
+        found = []
+        mask >>= 1
+        index = 0
+        while mask:
+            if mask & 1:
+                found.append(events[index][3])
+            mask >>= 1
+            index += 1
+        return _in_order(found)
+
+    def entry(self, owner: _Owner, block: int) -> int:
+        """The mask reaching the start of a reachable block."""
+        if not block:
+            return _UNBOUND
         ins = self.ins
-        if ins is not None:
+        if ins is None:
+            ins = self.ins = self._solve(owner)
+        if isinstance(ins, int):
             return ins
-        count = len(owner.preds)
+        return ins[block]
+
+    def _solve(self, owner: _Owner) -> list[int] | int:
+        """The mask reaching the start of every block (0: unreachable), or one mask for every
+        block but the entry when all the events are in the entry block."""
+        events = self.events
         kill: dict[int, bool] = {}
         gen: dict[int, int] = {}
         anygen: dict[int, int] = {}
-        for block, kind, mask in zip(self.blocks, self.kinds, self.masks):
+        for index, (_, block, kind, _) in enumerate(events):
+            mask = _UNBOUND if kind == _DEL else 2 << index
             if kind == _MAYBE:
                 gen[block] = gen.get(block, 0) | mask
             else:
                 kill[block] = True
                 gen[block] = mask
             anygen[block] = anygen.get(block, 0) | mask
+        if not events or events[-1][1] == 0:
+            # The entry block is in no exception range: every other block sees its end.
+            if 0 in gen:
+                return gen[0] if 0 in kill else _UNBOUND | gen[0]
+            return _UNBOUND
         reach = owner.reachable()
         preds, xranges = owner.preds, owner.xranges
-        ins = [0] * count
-        outs = [0] * count
-        alls = [0] * count
+        count = len(preds)
+        # Blocks before the first event (and outside any loop holding an event) see the name
+        # unbound: solve from there on. (Events come in block order.)
+        low = events[0][1]
+        moved = True
+        while moved:
+            moved = False
+            for head, source in owner.back_edges:
+                if source >= low > head:
+                    low = head
+                    moved = True
+        ins = [_UNBOUND if r else 0 for r in reach[:low]]
+        ins.extend([0] * (count - low))
+        outs = list(ins)
+        alls = list(ins)
         while True:
             changed = False
-            for block in range(count):
+            for block in range(low, count):
                 if not reach[block]:
                     continue
                 if block == 0:
@@ -148,8 +184,8 @@ class _KeyFlow:
                         mask |= outs[pred]
                     ranges = xranges.get(block)
                     if ranges is not None:
-                        for low, high in ranges:
-                            for inner in range(low, high):
+                        for start, end in ranges:
+                            for inner in range(start, end):
                                 mask |= alls[inner]
                 if mask != ins[block]:
                     ins[block] = mask
@@ -161,7 +197,6 @@ class _KeyFlow:
                     outs[block] = alls[block] = mask
             if not changed or not owner.back_edges:
                 break
-        self.ins = ins
         return ins
 
 
@@ -169,7 +204,7 @@ class _Owner:
     """A frame's flow graph: blocks (their predecessors and exception ranges) and events."""
 
     __slots__ = ("scope", "preds", "xranges", "events", "star", "back_edges", "creations",
-                 "_reach", "flows")
+                 "reach", "flows", "answers")
 
     def __init__(self, scope: _Scope) -> None:
         self.scope = scope
@@ -178,13 +213,14 @@ class _Owner:
         self.xranges: dict[int, list[tuple[int, int]]] = {}
         self.events: dict[Any, list[tuple[int, int, int, ast.AST]]] = {}
         self.star: list[tuple[int, int, int, ast.AST]] = []  # `from m import *` events
-        self.back_edges = False
+        self.back_edges: list[tuple[int, int]] = []  # (loop head, source)
         self.creations: list[Loc] = []  # where the function object is made, in its parent owner
-        self._reach: list[bool] | None = None
+        self.reach: list[bool] | None = None
         self.flows: dict[Any, _KeyFlow] = {}
+        self.answers: dict[tuple[int, str], Reaching] = {}  # closures read from here
 
     def reachable(self) -> list[bool]:
-        reach = self._reach
+        reach = self.reach
         if reach is None:
             # Forward edges go from lower to higher blocks; a back edge only reaches a loop head
             # already reached from before the loop: one pass in block order.
@@ -198,7 +234,7 @@ class _Owner:
                     ranges = xranges.get(block)
                     if ranges and any(any(reach[low:high]) for low, high in ranges):
                         reach[block] = True
-            self._reach = reach
+            self.reach = reach
         return reach
 
     def flow(self, key: Any) -> _KeyFlow:
@@ -210,25 +246,33 @@ class _Owner:
             found = self.flows[key] = _KeyFlow(events)
         return found
 
-    def mask_at(self, key: Any, block: int, seq: int, region: list[int] | None) -> int:
-        """The definitions of `key` (a mask) reaching the point `seq` of `block`."""
-        if not self.reachable()[block]:
+    def mask_at(self, flow: _KeyFlow, block: int, seq: int, region: list[int] | None) -> int:
+        """The definitions of the name of `flow` (a mask) reaching the point `seq` of `block`."""
+        reach = self.reach or self.reachable()
+        if not reach[block]:
             return 0
-        flow = self.flow(key)
-        seqs, blocks, kinds, masks = flow.seqs, flow.blocks, flow.kinds, flow.masks
-        index = bisect_left(seqs, seq) - 1
+        events = flow.events
+        index = bisect_left(events, (seq,)) - 1
         mask = 0
-        while index >= 0 and blocks[index] == block:
-            mask |= masks[index]
-            if kinds[index] != _MAYBE:
+        while index >= 0:
+            event = events[index]
+            if event[1] != block:
+                mask |= flow.entry(self, block)
+                break
+            kind = event[2]
+            if kind == _DEL:
+                mask |= _UNBOUND
+                break
+            mask |= 2 << index
+            if kind == _DEF:
                 break
             index -= 1
         else:
-            mask |= flow.solve(self)[block]
+            mask |= flow.entry(self, block)
         if region is not None:
             # In a comprehension, a walrus of an earlier iteration may have run.
-            for index in range(bisect_left(seqs, region[0]), bisect_left(seqs, region[1])):
-                mask |= masks[index]
+            for index in range(bisect_left(events, (region[0],)), bisect_left(events, (region[1],))):
+                mask |= _UNBOUND if events[index][2] == _DEL else 2 << index
         return mask
 
 
@@ -247,7 +291,7 @@ class _Frame:
 # What the walk does not descend into: contexts, operators, plain strings.
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "type_comment", "kind", "conversion", "is_async",
                           "level", "attr", "arg", "id", "module", "asname", "kwd_attrs", "name",
-                          "names"})
+                          "names", "simple"})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -258,6 +302,10 @@ def _child_fields(kind: type) -> tuple[str, ...]:
         fields = _FIELDS[kind] = tuple(
             reversed([f for f in kind._fields if f not in _LEAF_FIELDS]))  # type: ignore[attr-defined]
     return fields
+
+
+def _nothing(_: Any) -> None:
+    pass
 
 
 def _constant_truth(test: ast.expr) -> bool | None:
@@ -293,10 +341,11 @@ class _Binder:
         self.module = self._scope(tree, "module", None)
         self.module_owner = _Owner(self.module)
         self.module.owner = self.module_owner
-        # id(Name) -> (node, scope, owner, block, seq, region), or a list of those when the
-        # code is laid out twice (a `finally`).
+        # id(Name) -> where it is read: (scope, owner, block, seq, region), or a list of those
+        # when the code is laid out twice (a `finally`). (The tree is alive as long as the Flow:
+        # ids of its nodes are not reused.)
         self.uses: dict[int, Any] = {}
-        self.statements: dict[int, Any] = {}  # id(stmt) -> (node, scope, owner, block, seq, None)
+        self.statements: dict[int, Any] = {}  # id(stmt) -> the same, where it starts
         self.owner_of: dict[int, _Owner] = {}  # id(def/lambda/genexp node) -> its owner
         # Definitions of a scope's names made by other frames: (scope, name, node, kind), and
         # (declaring scope, name, node, kind) for `nonlocal`, resolved once the walk is done.
@@ -304,6 +353,8 @@ class _Binder:
         self.nonlocal_externals: list[tuple[_Scope, str, ast.AST, int]] = []
         self.pending: list[tuple[_Owner, list[Any]]] = []
         self.handlers: dict[type, Callable[[Any], None]] = self._handlers()
+        self._cond_enter_op: _Op = (self._cond_enter, None)
+        self._cond_exit_op: _Op = (self._cond_exit, None)
         # Per-owner state of the walk.
         self.owner = self.module_owner
         self.scope = self.module
@@ -314,6 +365,8 @@ class _Binder:
         self.frames: list[_Frame] = []
         self.finally_depth = 0
         self.ranges = 0  # exception ranges open (try, with)
+        self.ctx: tuple[_Scope, _Owner, int, int, list[int] | None] = (
+            self.module, self.module_owner, 0, 0, None)
         self.saved: list[tuple[_Scope, int, list[int] | None]] = []  # around comprehensions
         self.stack: list[Any] = []
         self._run(self.module_owner, list(reversed(tree.body)))
@@ -351,7 +404,7 @@ class _Binder:
 
     def _created(self, owner: _Owner | None) -> None:
         if owner is not None:
-            owner.creations.append((self.owner, self.block, self.seq, self.region))
+            owner.creations.append(self.ctx[1:])
 
     # ------------------------------------------------------------------ blocks
     def _start(self, preds: list[int]) -> int:
@@ -359,7 +412,13 @@ class _Binder:
         block = len(preds_of)
         preds_of.append(preds)
         self.block = block
+        self.ctx = (self.scope, self.owner, block, self.seq, self.region)
         return block
+
+    def _sync(self) -> None:
+        """The context every use and statement records: (scope, owner, block, seq, region),
+        one tuple shared until one of them changes."""
+        self.ctx = (self.scope, self.owner, self.block, self.seq, self.region)
 
     def _dead(self) -> None:
         """What follows a jump: a block nothing reaches."""
@@ -376,8 +435,7 @@ class _Binder:
                 if kind == "break":
                     frame.breaks.append(source)
                 else:
-                    self.owner.preds[frame.head].append(source)
-                    self.owner.back_edges = True
+                    self._back_edge(frame.head, source)
                 return
             level -= 1
 
@@ -403,6 +461,7 @@ class _Binder:
                 events = owner.events[key] = []
             events.append((self.seq, self.block, kind, node))
             self.seq += 1
+            self.ctx = (self.scope, owner, self.block, self.seq, self.region)
         else:
             self.externals.append((target, name, node, kind))
 
@@ -428,26 +487,24 @@ class _Binder:
             scope.names.add(name)
 
     def _use(self, node: ast.AST) -> None:
-        record = (node, self.scope, self.owner, self.block, self.seq, self.region)
-        key = id(node)
-        known = self.uses.get(key)
-        if known is None:
-            self.uses[key] = record
-        elif type(known) is list:
+        context = self.ctx
+        known = self.uses.setdefault(id(node), context)
+        if known is not context:
+            self._again(self.uses, id(node), known, context)
+
+    @staticmethod
+    def _again(table: dict[int, Any], key: int, known: Any, record: Any) -> None:
+        """A node walked twice (in the two layouts of a `finally`): a list of its records."""
+        if type(known) is list:
             known.append(record)
         else:
-            self.uses[key] = [known, record]
+            table[key] = [known, record]
 
     def _statement(self, node: ast.stmt) -> None:
-        record = (node, self.scope, self.owner, self.block, self.seq, None)
-        key = id(node)
-        known = self.statements.get(key)
-        if known is None:
-            self.statements[key] = record
-        elif type(known) is list:
-            known.append(record)
-        else:
-            self.statements[key] = [known, record]
+        context = self.ctx
+        known = self.statements.setdefault(id(node), context)
+        if known is not context:
+            self._again(self.statements, id(node), known, context)
 
     # ------------------------------------------------------------------ the walk
     def _run(self, owner: _Owner, items: list[Any]) -> None:
@@ -461,64 +518,72 @@ class _Binder:
         self.finally_depth = 0
         self.ranges = 0
         self.saved = []
+        self._sync()
+        uses = self.uses
+        setdefault = uses.setdefault
         stack = self.stack = items
         pop, push = stack.pop, stack.append
-        handlers = self.handlers
-        Name, Load, Store, Constant, AST = ast.Name, ast.Load, ast.Store, ast.Constant, ast.AST
+        # type -> its handler, or (for the expressions walked alike) the fields to walk
+        table: dict[type, Any] = self.handlers
+        Name, Load, Store, Constant = ast.Name, ast.Load, ast.Store, ast.Constant
         while stack:
             item = pop()
             kind = type(item)
-            if kind is tuple:
-                item[0](item[1])
-                continue
             if kind is Name:
                 context = type(item.ctx)
                 if context is Load:
-                    self._use(item)
+                    here = self.ctx
+                    known = setdefault(id(item), here)
+                    if known is not here:
+                        self._again(uses, id(item), known, here)
                 elif context is Store:
                     self._bind(item.id, item)
                 else:  # del x: read, then unbound
                     self._use(item)
                     self._bind(item.id, item, _DEL)
                 continue
-            handler = handlers.get(kind)
-            if handler is not None:
-                handler(item)
+            entry = table.get(kind)
+            if entry is None:
+                if kind is tuple:  # an operation (function, argument)
+                    item[0](item[1])
+                    continue
+                entry = table[kind] = _child_fields(kind)
+            if type(entry) is not tuple:
+                entry(item)  # type: ignore[operator]
                 continue
-            fields = _FIELDS.get(kind)
-            if fields is None:
-                fields = _child_fields(kind)
-            for field in fields:
-                value = getattr(item, field, None)
+            # The fields of an expression hold nodes, lists of nodes, or None.
+            for field in entry:
+                value = getattr(item, field)
                 if type(value) is list:
                     for child in reversed(value):
                         if child is not None and type(child) is not Constant:
                             push(child)
-                elif value is not None and type(value) is not Constant and isinstance(value, AST):
+                elif value is not None and type(value) is not Constant:
                     push(value)
         # The owner's events are in order of seq; nothing more to do.
 
-    def _push_all(self, items: Iterable[Any]) -> None:
+    def _push_all(self, items: list[Any]) -> None:
         """Push items to be walked in the order given."""
-        self.stack.extend(reversed(list(items)))
+        self.stack.extend(reversed(items))
 
     def _handlers(self) -> dict[type, Callable[[Any], None]]:
         table: dict[type, Callable[[Any], None]] = {
             ast.FunctionDef: self._function_def, ast.AsyncFunctionDef: self._function_def,
-            ast.ClassDef: self._class_def, ast.Return: self._return, ast.Delete: self._simple,
+            ast.ClassDef: self._class_def, ast.Return: self._return, ast.Delete: self._delete,
             ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
             ast.AnnAssign: self._ann_assign, ast.For: self._for, ast.AsyncFor: self._for,
             ast.While: self._while, ast.If: self._if, ast.With: self._with,
             ast.AsyncWith: self._with, ast.Match: self._match, ast.Raise: self._raise,
             ast.Try: self._try, ast.TryStar: self._try, ast.Assert: self._assert,
             ast.Import: self._import, ast.ImportFrom: self._import, ast.Global: self._global,
-            ast.Nonlocal: self._nonlocal, ast.Expr: self._simple, ast.Pass: self._simple,
+            ast.Nonlocal: self._nonlocal, ast.Expr: self._expr, ast.Pass: self._statement,
             ast.Break: self._break, ast.Continue: self._continue,
             ast.NamedExpr: self._named_expr, ast.Lambda: self._lambda,
             ast.ListComp: self._comprehension, ast.SetComp: self._comprehension,
             ast.DictComp: self._comprehension, ast.GeneratorExp: self._generator,
             ast.BoolOp: self._bool_op, ast.IfExp: self._if_exp, ast.Compare: self._compare,
             ast.Dict: self._dict,
+            ast.Constant: _nothing,  # (handlers push them; the walk itself skips them)
         }
         type_alias = getattr(ast, "TypeAlias", None)
         if type_alias is not None:
@@ -529,15 +594,13 @@ class _Binder:
         return (function, argument)
 
     # ------------------------------------------------------------------ simple statements
-    def _simple(self, node: ast.stmt) -> None:
+    def _expr(self, node: ast.Expr) -> None:
         self._statement(node)
-        stack = self.stack
-        for field in _child_fields(type(node)):
-            value = getattr(node, field, None)
-            if type(value) is list:
-                stack.extend(reversed(value))
-            elif isinstance(value, ast.AST):
-                stack.append(value)
+        self.stack.append(node.value)
+
+    def _delete(self, node: ast.Delete) -> None:
+        self._statement(node)
+        self.stack.extend(reversed(node.targets))
 
     def _return(self, node: ast.Return) -> None:
         self._statement(node)
@@ -560,11 +623,13 @@ class _Binder:
     def _raise(self, node: ast.Raise) -> None:
         self._statement(node)
         self.stack.append(self._op(lambda _: self._dead()))
-        self._push_all(x for x in (node.exc, node.cause) if x is not None)
+        self._push_all([x for x in (node.exc, node.cause) if x is not None])
 
     def _assign(self, node: ast.Assign) -> None:
         self._statement(node)
-        self._push_all([node.value, *node.targets])
+        stack = self.stack
+        stack.extend(reversed(node.targets))
+        stack.append(node.value)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         self._statement(node)
@@ -605,8 +670,9 @@ class _Binder:
                 owner = self.scope.owner
                 if self.scope is self.module and owner is self.owner:
                     self.module.star = True
-                    owner.star.append((self.seq, self.block, _DEF, alias))
+                    owner.star.append((self.seq, self.block, _MAYBE, alias))
                     self.seq += 1
+                    self._sync()
                 continue
             if alias.asname is not None:
                 name = alias.asname
@@ -620,7 +686,7 @@ class _Binder:
         # Under -O the statement is skipped: what it binds may stay unbound.
         self._statement(node)
         self.cond += 1
-        self._push_all(x for x in (node.test, node.msg, self._op(self._cond_exit)) if x is not None)
+        self._push_all([x for x in (node.test, node.msg, self._cond_exit_op) if x is not None])
 
     def _cond_exit(self, _: Any) -> None:
         self.cond -= 1
@@ -672,12 +738,16 @@ class _Binder:
     def _enter_annotation_scope(self, node: ast.AST) -> None:
         scope = self._scope(node, "annotation", self.scope, -id(node))
         self.scope = scope
-        for param in self._type_params(node):
+        self._sync()
+        params = self._type_params(node)
+        for param in params:
             self._bind(param.name, param)
+        self._push_all(params)  # their bounds and defaults
 
     def _exit_annotation_scope(self, node: ast.AST) -> None:
         assert self.scope.parent is not None
         self.scope = self.scope.parent
+        self._sync()
 
     def _class_def(self, node: ast.ClassDef) -> None:
         self._statement(node)
@@ -697,10 +767,12 @@ class _Binder:
 
     def _enter_class(self, node: ast.ClassDef) -> None:
         self.scope = self._scope(node, "class", self.scope)
+        self._sync()
 
     def _exit_class(self, node: ast.ClassDef) -> None:
         assert self.scope.parent is not None
         self.scope = self.scope.parent
+        self._sync()
 
     def _lambda(self, node: ast.Lambda) -> None:
         self._push_all([*self._defaults(node.args), self._op(self._make_function, node)])
@@ -716,6 +788,7 @@ class _Binder:
     def _bind_parameters_of_alias(self, params: list[Any]) -> None:
         for param in params:
             self._bind(param.name, param)
+        self._push_all(params)  # their bounds and defaults
 
     # ------------------------------------------------------------------ expressions
     def _named_expr(self, node: ast.NamedExpr) -> None:
@@ -723,17 +796,22 @@ class _Binder:
 
     def _bool_op(self, node: ast.BoolOp) -> None:
         first, *rest = node.values
-        self._push_all([first, self._op(self._cond_enter), *rest, self._op(self._cond_exit)])
+        self._push_all([first, self._cond_enter_op, *rest, self._cond_exit_op])
 
     def _if_exp(self, node: ast.IfExp) -> None:
-        self._push_all([node.test, self._op(self._cond_enter), node.body, node.orelse,
-                        self._op(self._cond_exit)])
+        self._push_all([node.test, self._cond_enter_op, node.body, node.orelse,
+                        self._cond_exit_op])
 
     def _compare(self, node: ast.Compare) -> None:
+        stack = self.stack
+        comparators = node.comparators
+        if len(comparators) == 1:
+            stack.append(comparators[0])
+            stack.append(node.left)
+            return
         # a < b < c: c is evaluated only when a < b.
-        first, *rest = node.comparators
-        self._push_all([node.left, first, self._op(self._cond_enter), *rest,
-                        self._op(self._cond_exit)])
+        first, *rest = comparators
+        self._push_all([node.left, first, self._cond_enter_op, *rest, self._cond_exit_op])
 
     def _dict(self, node: ast.Dict) -> None:
         items: list[Any] = []
@@ -769,12 +847,14 @@ class _Binder:
         self.cond = 0
         if self.region is None:
             self.region = [self.seq, self.seq]
+        self._sync()
 
     def _exit_comprehension(self, _: Any) -> None:
         scope, cond, region = self.saved.pop()
         if region is None and self.region is not None:
             self.region[1] = self.seq
         self.scope, self.cond, self.region = scope, cond, region
+        self._sync()
 
     def _generator(self, node: ast.GeneratorExp) -> None:
         self._push_all([node.generators[0].iter, self._op(self._make_generator, node)])
@@ -788,11 +868,13 @@ class _Binder:
 
     def _open_generator_region(self, _: Any) -> None:
         self.region = [self.seq, self.seq]
+        self._sync()
 
     def _close_generator_region(self, _: Any) -> None:
         assert self.region is not None
         self.region[1] = self.seq
         self.region = None
+        self._sync()
 
     # ------------------------------------------------------------------ compound statements
     def _if(self, node: ast.If) -> None:
@@ -843,7 +925,7 @@ class _Binder:
 
     def _back_edge(self, head: int, source: int) -> None:
         self.owner.preds[head].append(source)
-        self.owner.back_edges = True
+        self.owner.back_edges.append((head, source))
 
     def _for(self, node: ast.For | ast.AsyncFor) -> None:
         self._statement(node)
@@ -1080,35 +1162,69 @@ class Flow:
         self.tree = tree
         self._binder: _Binder | None = None
         self._externals: dict[tuple[int, str], list[tuple[ast.AST, int]]] | None = None
+        self._builtin = Reaching(tree, (), True, True, True)
+        self._all: dict[tuple[int, str, bool], Reaching] = {}  # answers of `_everything`
 
     # ------------------------------------------------------------------ questions
     def reaching(self, use: ast.Name) -> Reaching | None:
         """The definitions that can reach `use`: a Name read (Load context), the target Name of
         an augmented assignment (read before it is stored) or a Name deleted. None when `use`
         is not such a name of the tree."""
-        binder = self._bind()
-        record = binder.uses.get(id(use))
-        if record is None:
+        binder = self._binder or self._bind()
+        context = binder.uses.get(id(use))
+        if context is None:
             return None
-        records = record if type(record) is list else [record]
-        if records[0][0] is not use:
-            return None
-        return self._answer(use.id, records[0][1], [r[2:] for r in records])
+        if type(context) is list:
+            return self._answer(use.id, context[0][0], [c[1:] for c in context],
+                                type(use.ctx) is not ast.Del)
+        scope = context[0]
+        plan = scope.plans.get(use.id)
+        if plan is None:
+            plan = self._plan(scope, use.id)
+        if type(plan) is not _KeyFlow:
+            if plan is _SLOW:
+                return self._answer(use.id, scope, [context[1:]], type(use.ctx) is not ast.Del)
+            return plan  # type: ignore[no-any-return]
+        mask = context[1].mask_at(plan, context[2], context[3], context[4])
+        if mask & _UNBOUND and plan.klass:
+            return self._answer(use.id, scope, [context[1:]], type(use.ctx) is not ast.Del)
+        answer = plan.answers.get(mask)
+        if answer is None:
+            answer = plan.answers[mask] = _reaching(
+                plan.node, plan.decode(mask), bool(mask & _UNBOUND), True, False)
+        return answer
+
+    def _plan(self, scope: _Scope, name: str) -> Any:
+        binder = self._binder or self._bind()
+        target = _resolve(name, scope, binder.module)
+        plan: Any
+        if target is None:
+            plan = self._builtin
+        elif self._externals_of(target, name) is not None:
+            plan = _SLOW
+        elif target.owner is not scope.owner:
+            plan = self._answer_in(target, name, [(scope.owner, 0, 0, None)])
+        else:
+            plan = scope.owner.flow(target.key(name))
+            plan.node = target.node
+            plan.klass = target.kind == "class"
+        scope.plans[name] = plan
+        return plan
 
     def reaching_at(self, name: str, scope: ast.AST, before: ast.stmt) -> Reaching | None:
         """The definitions of `name`, read in the scope `scope` opens (the Module, a def,
         lambda, class or comprehension node), that reach the point just before the statement
         `before` (a statement of that scope, at any depth of its compound statements). None
         when `before` is not a statement of that scope."""
-        binder = self._bind()
+        binder = self._binder or self._bind()
         opened = binder.scope_of.get(id(scope))
         record = binder.statements.get(id(before))
         if opened is None or opened.node is not scope or record is None:
             return None
-        records = record if type(record) is list else [record]
-        if records[0][0] is not before or records[0][1] is not opened:
+        contexts = record if type(record) is list else [record]
+        if contexts[0][0] is not opened:
             return None
-        return self._answer(name, opened, [r[2:] for r in records])
+        return self._answer(name, opened, [c[1:] for c in contexts])
 
     # ------------------------------------------------------------------ answers
     def _bind(self) -> _Binder:
@@ -1117,24 +1233,38 @@ class Flow:
             binder = self._binder = _Binder(self.tree)
         return binder
 
-    def _answer(self, name: str, scope: _Scope, locations: list[Loc]) -> Reaching:
-        binder = self._bind()
+    def _answer(self, name: str, scope: _Scope, locations: list[Loc],
+                read: bool = True) -> Reaching:
+        binder = self._binder or self._bind()
         target = _resolve(name, scope, binder.module)
         if target is None:
-            return Reaching(self.tree, (), True, True, True)
-        key = target.key(name)
+            return self._builtin
+        answer = self._answer_in(target, name, locations)
+        module = binder.module
+        if target.kind == "class" and answer.maybe_unbound and read:
+            # Where a class body has not bound its name (yet), Python reads the global (a
+            # `del` does not).
+            if name not in module.names and not module.star:
+                return answer
+            other = self._answer_in(module, name, locations)
+            return Reaching(target.node, _in_order([*answer.definitions, *other.definitions]),
+                            other.maybe_unbound, answer.exact and other.exact, False)
+        return answer
+
+    def _answer_in(self, target: _Scope, name: str, locations: list[Loc]) -> Reaching:
         owner = locations[0][0]
-        outside = self._outside().get((target.serial, name))
         if target.owner is owner:
+            flow = owner.flow(target.key(name))
             mask = 0
             for _, block, seq, region in locations:
-                mask |= owner.mask_at(key, block, seq, region)
-            if outside is None:
-                flow = owner.flow(key)
-                return Reaching(target.node, _decode(flow.nodes, mask), bool(mask & _UNBOUND),
-                                True, False)
+                mask |= owner.mask_at(flow, block, seq, region)
+            if self._externals_of(target, name) is None:
+                return Reaching(target.node, flow.decode(mask), bool(mask & _UNBOUND), True, False)
             return self._everything(target, name, mask)
         # A closure: where the function holding the use is made in the scope's frame.
+        cached = owner.answers.get((target.serial, name))
+        if cached is not None:
+            return cached
         inner = owner
         while True:
             parent = inner.scope.parent
@@ -1142,39 +1272,50 @@ class Flow:
             if parent.owner is target.owner:
                 break
             inner = parent.owner
+        made = target.owner
+        flow = made.flow(target.key(name))
         mask = 0
         for made_in, block, seq, region in inner.creations:
-            mask |= made_in.mask_at(key, block, seq, region)
-        return self._everything(target, name, mask)
+            mask |= made_in.mask_at(flow, block, seq, region)
+        answer = owner.answers[(target.serial, name)] = self._everything(target, name, mask)
+        return answer
 
     def _everything(self, target: _Scope, name: str, mask: int) -> Reaching:
         """All definitions of the name in its scope (flow not followed)."""
+        key = (target.serial, name, bool(mask & _UNBOUND))
+        known = self._all.get(key)
+        if known is not None:
+            return known
         flow = target.owner.flow(target.key(name))
-        definitions = list(flow.nodes)
-        unbound = bool(mask & _UNBOUND) or flow.has_del
-        for node, kind in self._outside().get((target.serial, name), ()):
+        definitions = flow.all_definitions()
+        unbound = bool(mask & _UNBOUND) or flow.has_del()
+        for node, kind in self._externals_of(target, name) or ():
             if kind == _DEL:
                 unbound = True
             else:
                 definitions.append(node)
-        return Reaching(target.node, _in_order(definitions), unbound, False, False)
+        answer = self._all[key] = _reaching(target.node, _in_order(definitions), unbound, False,
+                                            False)
+        return answer
 
-    def _outside(self) -> dict[tuple[int, str], list[tuple[ast.AST, int]]]:
-        """Definitions of a scope's names made by other frames (global, nonlocal, a walrus in
-        a generator expression), by (scope serial, name)."""
+    def _externals_of(self, target: _Scope, name: str) -> list[tuple[ast.AST, int]] | None:
+        """Definitions of a scope's name made by other frames (global, nonlocal, a walrus in a
+        generator expression)."""
         found = self._externals
         if found is None:
-            binder = self._bind()
+            binder = self._binder or self._bind()
             found = {}
-            for target, name, node, kind in binder.externals:
-                found.setdefault((target.serial, name), []).append((node, kind))
-            for declared, name, node, kind in binder.nonlocal_externals:
+            for scope, bound, node, kind in binder.externals:
+                found.setdefault((scope.serial, bound), []).append((node, kind))
+            for declared, bound, node, kind in binder.nonlocal_externals:
                 enclosing = declared.parent
-                resolved = _resolve(name, enclosing, binder.module) if enclosing is not None else None
+                resolved = _resolve(bound, enclosing, binder.module) if enclosing is not None else None
                 if resolved is not None:
-                    found.setdefault((resolved.serial, name), []).append((node, kind))
+                    found.setdefault((resolved.serial, bound), []).append((node, kind))
             self._externals = found
-        return found
+        if not found:
+            return None
+        return found.get((target.serial, name))
 
 
 def _resolve(name: str, scope: _Scope, module: _Scope) -> _Scope | None:
@@ -1205,18 +1346,17 @@ def _resolve(name: str, scope: _Scope, module: _Scope) -> _Scope | None:
     return found
 
 
-def _decode(nodes: list[ast.AST], mask: int) -> tuple[ast.AST, ...]:
-    mask >>= 1
-    if not mask:
-        return ()
-    found = []
-    index = 0
-    while mask:
-        if mask & 1:
-            found.append(nodes[index])
-        mask >>= 1
-        index += 1
-    return _in_order(found)
+_new = object.__new__
+
+
+def _reaching(scope: Any, definitions: tuple[ast.AST, ...], maybe_unbound: bool, exact: bool,
+              builtin: bool) -> Reaching:
+    """Reaching(...), made without the frozen dataclass's __init__ (one attribute store at a
+    time): the same object, at half the cost, for the many answers of a file."""
+    answer = _new(Reaching)
+    answer.__dict__.update(scope=scope, definitions=definitions, maybe_unbound=maybe_unbound,
+                           exact=exact, builtin=builtin)
+    return answer
 
 
 def _in_order(nodes: list[ast.AST]) -> tuple[ast.AST, ...]:

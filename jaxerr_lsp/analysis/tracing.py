@@ -30,6 +30,7 @@ stores. Code that cannot raise at trace time is left out: inside a `try` with ha
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
@@ -109,6 +110,9 @@ class TracedFunction:
     tracers: dict[str, Tracer] = field(default_factory=dict)
     # For a helper traced because traced code calls it: the calls.
     called_from: list[ast.Call] = field(default_factory=list)
+    # Parameters an application passes a Python number or bool for (they hold a scalar
+    # array tracer there: `jaxerr_lsp.analysis.applications`): the argument.
+    scalars: dict[str, ast.expr] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -187,8 +191,17 @@ class Tracing:
 
     MAX_HELPER_ROUNDS = 8
 
-    def __init__(self, model: ModuleModel) -> None:
+    def __init__(self, model: ModuleModel,
+                 constant: Callable[[ast.expr], object] | None = None) -> None:
+        from jaxerr_lsp.analysis.applications import Applications
+
         self.model = model
+        if constant is None:
+            from jaxerr_lsp.analysis.values import Inference
+
+            constant = Inference(model).constant
+        # The calls of the file that run the traced functions through their transformations.
+        self.applications = Applications(model, constant)
         self._traced: dict[int, TracedFunction] = {}
         self.tests: list[tuple[ast.expr, ast.AST, TracedFunction]] = []
         self.calls: list[tuple[ast.Call, TracedFunction]] = []
@@ -199,6 +212,7 @@ class Tracing:
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
         self._find_transformed()
+        self._traced_scalars()
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
 
@@ -249,6 +263,21 @@ class Tracing:
                         and self._decorators_below_known(function, position):
                     transform = Transform("jax.jit", "jit", decorator, True)
                     self._trace(function, transform, tuple(decorator.keywords), ())  # type: ignore[arg-type]
+
+    def _traced_scalars(self) -> None:
+        """A Python number or bool an application passes for a traced parameter of an
+        abstract trace: the parameter holds a scalar array tracer (for that call, which
+        alone raises what the body does with it)."""
+        for traced in list(self._traced.values()):
+            for application in self.applications.of(traced):
+                if not application.transform.abstract:
+                    continue
+                for name, argument in application.traced_arguments():
+                    if name in traced.scalars or not self.applications.python_scalar(argument) \
+                            or self.applications.guarded(application.call):
+                        continue
+                    traced.scalars[name] = argument
+                    traced.tracers[name] = Tracer(True, True, name, traced, application.transform)
 
     def _decorators_below_known(self, function: ast.AST, position: int) -> bool:
         """Whether every decorator applied before the one at `position` is a transformation
@@ -397,7 +426,7 @@ class Tracing:
             if qualname not in ("jax.jit", "jax.checkpoint", "jax.remat"):
                 return None
             # self is an argument: traced unless static (a class that is not a pytree fails at
-            # the call, before the body runs: jit-method-self's error, not ours).
+            # the call, before the body runs: non-array-argument's error, not ours).
             static_self = _static_parameters(options, positional)
             if static_self is None or not positional or positional[0] not in static_self:
                 return None

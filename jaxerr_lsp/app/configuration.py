@@ -14,6 +14,7 @@ Each layer changes only the keys it sets (a key that is absent or None is not se
   rule, and an empty list (VS Code sends `ignore: []` by default) changes nothing.
 - `severity` (one level for every rule, or a table from rule code or catalog id to a level)
   replaces the earlier layers' severity.
+- `docs-url` (the catalog website's base URL) replaces the earlier layers' one.
 
 So `--ignore JXE001` on the command line, or `"ignore": ["JXE001"]` in the editor, turns JXE001
 off in addition to what pyproject.toml ignores, and `--select JXE002` checks JXE002 alone even
@@ -65,7 +66,7 @@ def layered(config: Config, overrides: Mapping[str, Any], origin: str = "setting
     as a table of settings does (see the module docstring for what each does).
 
     Raises ConfigError naming `origin` (e.g. "editor settings", "command line") on a bad value."""
-    keys = {k: overrides.get(k) for k in ("select", "ignore", "severity")}
+    keys = {k: overrides.get(k) for k in ("select", "ignore", "severity", "docs-url")}
     layer = config_from_mapping({k: v for k, v in keys.items() if v is not None}, origin)
     if keys["select"] is not None:
         select, ignore = layer.select, layer.ignore
@@ -73,7 +74,8 @@ def layered(config: Config, overrides: Mapping[str, Any], origin: str = "setting
         select = config.select
         ignore = config.ignore + tuple(i for i in layer.ignore if i not in config.ignore)
     severity = layer.severity if keys["severity"] is not None else config.severity
-    return Config(select=select, ignore=ignore, severity=severity)
+    docs_url = layer.docs_url if keys["docs-url"] is not None else config.docs_url
+    return Config(select=select, ignore=ignore, severity=severity, docs_url=docs_url)
 
 
 def config_for_file(path: str | os.PathLike[str] | None, overrides: Mapping[str, Any],

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.app.api_under_cursor import api_at
 from jaxerr_lsp.errors.catalog import ApiDoc, Catalog, CatalogError, render_markdown
+from jaxerr_lsp.docs_site.links import api_url, entry_url
 from jaxerr_lsp.core.findings import Finding, InferredStructure, Span
 
 __all__ = ["HoverText", "hover_at", "finding_markdown", "api_markdown", "inferred_markdown"]
@@ -32,18 +33,22 @@ class HoverText:
 
 def hover_at(catalog: Catalog | None, lines: Sequence[str], line: int, column: int, *,
              findings: Iterable[Finding] = (), inferred: Iterable[InferredStructure] = (),
-             imports: Mapping[str, str] | None = None) -> HoverText | None:
+             imports: Mapping[str, str] | None = None, docs_url: str | None = None) -> HoverText | None:
     """The hover at (1-based `line`, code-point `column`) of the text split into `lines`;
     None when there is nothing to say. `findings` and `inferred` are those of this very text
-    (pass none for a text that was not analyzed); `imports` is its `import_map`."""
+    (pass none for a text that was not analyzed); `imports` is its `import_map`; `docs_url` the
+    catalog website's base URL, whose pages the entry and API parts end with a link to."""
     parts: list[tuple[str, Span]] = []
     for finding in findings:
         if finding.span.contains(line, column):
-            parts.append((finding_markdown(catalog, finding), finding.span))
+            parts.append((finding_markdown(catalog, finding)
+                          + _web_link(entry_url(docs_url, finding.catalog_id), finding.code),
+                          finding.span))
     text = lines[line - 1] if 1 <= line <= len(lines) else ""
     found = api_at(catalog, text, column, imports or {}) if catalog is not None else None
     if catalog is not None and found is not None:
-        parts.append((api_markdown(catalog, found.doc),
+        parts.append((api_markdown(catalog, found.doc) + _web_link(api_url(docs_url, found.doc.name),
+                                                                   found.doc.name),
                       Span(line, found.name.start, line, found.name.end)))
     here = [s for s in inferred if s.span.contains(line, column)]
     if here:
@@ -53,6 +58,10 @@ def hover_at(catalog: Catalog | None, lines: Sequence[str], line: int, column: i
     if not parts:
         return None
     return HoverText(SEPARATOR.join(markdown for markdown, _ in parts), parts[0][1])
+
+
+def _web_link(url: str | None, what: str) -> str:
+    return f"\n\n[{what} on the web]({url})" if url else ""
 
 
 def finding_markdown(catalog: Catalog | None, finding: Finding) -> str:
@@ -73,7 +82,7 @@ def api_markdown(catalog: Catalog, doc: ApiDoc) -> str:
     entries = catalog.for_api(doc.name)
     if entries:
         lines += ["", "Errors it can raise (jaxerr catalog):", ""]
-        lines += [f"- `{e.id}` ({e.rule}, {e.exception}): {e.summary}" for e in entries]
+        lines += [f"- `{e.id}` ({e.rule + ', ' if e.rule else ''}{e.exception}): {e.summary}" for e in entries]
     return "\n".join(lines)
 
 

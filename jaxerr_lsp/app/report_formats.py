@@ -81,10 +81,14 @@ def selected_rules(configs: Iterable[Config], findings: Iterable[Finding]) -> li
     return [seen[code] for code in sorted(seen)]
 
 
-def _rule_descriptor(rule: RuleInfo, catalog: Catalog | None) -> dict[str, Any]:
+def _rule_descriptor(rule: RuleInfo, catalog: Catalog | None, docs_url: str | None = None) -> dict[str, Any]:
+    from jaxerr_lsp.docs_site.links import entry_url
     from jaxerr_lsp.errors.catalog import render_markdown, render_text
 
     descriptor: dict[str, Any] = {"id": rule.code, "name": rule.catalog_id}
+    help_uri = entry_url(docs_url, rule.catalog_id)
+    if help_uri:
+        descriptor["helpUri"] = help_uri
     entry = catalog.entries.get(rule.catalog_id) if catalog is not None else None
     if entry is not None:
         descriptor["shortDescription"] = {"text": entry.summary}
@@ -161,7 +165,9 @@ def sarif_log(files: Sequence[ReportedFile], configs: Iterable[Config], errors: 
     that do not parse) as tool execution notifications."""
     root = Path(os.path.abspath(root or Path.cwd()))
     findings = [item.finding for file in files for item in file.findings]
+    configs = list(configs)
     rules = selected_rules(configs, findings)
+    docs_url = _docs_url(configs)
     catalog = _catalog_or_none()
     rule_index = {rule.code: index for index, rule in enumerate(rules)}
     results = [sarif_result(file.path, item, rule_index, root, file.cells)
@@ -172,13 +178,21 @@ def sarif_log(files: Sequence[ReportedFile], configs: Iterable[Config], errors: 
                                                     for message in errors]
     run = {
         "tool": {"driver": {"name": "jaxerr", "version": __version__, "semanticVersion": __version__,
-                            "rules": [_rule_descriptor(rule, catalog) for rule in rules]}},
+                            "rules": [_rule_descriptor(rule, catalog, docs_url) for rule in rules]}},
         "originalUriBaseIds": {SRCROOT: {"uri": root.as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [invocation],
         "results": results,
     }
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _docs_url(configs: Sequence[Config]) -> str | None:
+    """The catalog website's base URL the rules' `helpUri` use: the first configuration's
+    `docs-url`, else the site shipped in the wheel (None: no link)."""
+    from jaxerr_lsp.docs_site.links import resolve_docs_url
+
+    return resolve_docs_url(next((c.docs_url for c in configs if c.docs_url), None))
 
 
 def _catalog_or_none() -> Catalog | None:

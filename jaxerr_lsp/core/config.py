@@ -2,8 +2,10 @@
 
 Keys: `select` and `ignore` (lists of rule codes, catalog ids or code prefixes such as "JXE"),
 `severity` (one of error|warning|information|hint for every rule, or a table from rule code or
-catalog id to one of those). Which tables apply to a file, and in what order (`[tool.jaxerr]`,
-then editor settings or command-line flags), is `jaxerr_lsp.app.configuration`.
+catalog id to one of those), `docs-url` (the base URL of the catalog's website, which
+diagnostics, SARIF, hover and `explain` link to; jaxerr_lsp.docs_site.links). Which tables apply
+to a file, and in what order (`[tool.jaxerr]`, then editor settings or command-line flags), is
+`jaxerr_lsp.app.configuration`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 SEVERITIES = ("error", "warning", "information", "hint")
 
@@ -25,6 +28,7 @@ class Config:
     select: tuple[str, ...] | None = None  # None: every rule
     ignore: tuple[str, ...] = ()
     severity: str | dict[str, str] | None = None
+    docs_url: str | None = None  # None: the site shipped in the wheel (or no link)
 
     def enabled(self, code: str, catalog_id: str) -> bool:
         def matches(selector: str) -> bool:
@@ -70,11 +74,29 @@ def config_from_mapping(table: dict[str, Any], origin: str) -> Config:
     select = table.get("select")
     ignore = table.get("ignore")
     severity = table.get("severity")
+    docs_url = table.get("docs-url")
     return Config(
         select=_selectors(select, origin, "select") if select is not None else None,
         ignore=_selectors(ignore, origin, "ignore") if ignore is not None else (),
         severity=_severity(severity, origin) if severity is not None else None,
+        docs_url=_docs_url(docs_url, origin) if docs_url is not None else None,
     )
+
+
+def _docs_url(value: Any, origin: str) -> str:
+    return check_docs_url(value, origin)
+
+
+def check_docs_url(value: Any, origin: str) -> str:
+    """`value` as a base URL ending in "/" (an http, https or file URL), else ConfigError."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{origin}: `docs-url` must be a URL (https://... or file:///...), "
+                          f"not {value!r}")
+    url = value.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "file") or (parts.scheme != "file" and not parts.netloc):
+        raise ConfigError(f"{origin}: `docs-url` must be an http, https or file URL, not {url!r}")
+    return url if url.endswith("/") else url + "/"
 
 
 def find_pyproject(start: Path) -> Path | None:

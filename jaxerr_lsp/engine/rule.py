@@ -95,7 +95,7 @@ class Context:
         """Which functions JAX traces and which values are tracers (`jaxerr_lsp.analysis.tracing`)."""
         from jaxerr_lsp.analysis.tracing import Tracing
 
-        return Tracing(self.model)
+        return Tracing(self.model, self.values.constant)
 
     def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:
         return self.parsed.span(node, end)

@@ -34,7 +34,10 @@ A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled co
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
 (such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
-it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest.
+it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest. A site
+with `warning = true` warns instead (`warnings.warn(msg)` at `line`), the exception being the
+warning's category (`UserWarning`); with `logged = true` JAX only logs it
+(`logger.warning(msg)`), and the exception is the record's level (`WARNING`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -60,6 +63,22 @@ older JAX releases word it, with the releases that raise it (`versions = "0.4.1 
 it writes out. The matcher recognizes them like the entry's own templates (pasted errors come
 from every JAX version); `explain` and hover show only the current wording. Their placeholders
 are described in `[placeholders]` like the others'.
+
+Explain-only entries (`static_rule = false`) may omit `rule`: such an entry has no rule code
+and is named by its id (`jaxerr explain device-out-of-memory`). An error this machine cannot
+raise (it needs a GPU, a TPU, or a broken or mismatched install) says so instead of showing a
+`before` it cannot run:
+
+    reproducible = false
+    why_not_reproduced = "Needs a CUDA GPU whose memory runs out; ..."   # in our words
+
+Its `[example]` then has no `before`; it keeps an `after` when that program runs here (the
+table may be absent when none does). Its templates are still verified where JAX builds them:
+the Python source or the compiled library of the installed JAX (`library = ...`).
+
+An error a library built on JAX raises on its users' behalf names the library and the version
+its text was verified in (`package = "flax"`, `package_version = "0.12.12"`, pinned in the
+test extra); its raise sites are that package's files (`flax/core/scope.py`).
 """
 
 from __future__ import annotations
@@ -146,6 +165,13 @@ class Source:
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
+    # True: JAX warns here (`warnings.warn(msg)` at `line`) instead of raising; the entry's (or
+    # the site's) exception is the warning's category (`UserWarning`). A program run with
+    # warnings as errors (`python -W error`) raises it at this line.
+    warning: bool = False
+    # True: JAX only logs the message (`logger.warning(msg)` at `line`) and goes on; the
+    # exception names the record's level (`WARNING`). Users meet it as a line of the log.
+    logged: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,6 +231,41 @@ class Entry:
     # How the rule's findings are shown by default: "error", or "warning" for an error JAX
     # raises only in a debug mode (`jax_debug_key_reuse`) while the bug is silent otherwise.
     severity: str = "error"
+    # ---- Errors this machine cannot raise (`reproducible = false`) ----------------------------
+    # False: the error needs hardware or an install this machine (CPU only) does not have (a
+    # GPU, a mismatched jaxlib): the entry has no `before`, and says why in `why_not_reproduced`.
+    reproducible: bool = True
+    why_not_reproduced: str = ""
+    # A library built on JAX that raises the error on JAX users' behalf (`package = "flax"`),
+    # at the version whose source the entry was verified against (`package_version`); its
+    # raise sites are that package's files ("flax/core/scope.py").
+    package: str = ""
+    package_version: str = ""
+    # ---- end ------------------------------------------------------------------------------------
+
+    @property
+    def raised_by(self) -> str:
+        """Who raises it: "JAX", or the library and its version ("flax 0.12.12")."""
+        return f"{self.package} {self.package_version}" if self.package else "JAX"
+
+    @property
+    def name(self) -> str:
+        """The entry's rule code and id ("JXE013 vjp-accumulator-type"), or its id alone when
+        it has no rule code (an explain-only entry)."""
+        return f"{self.rule} {self.id}" if self.rule else self.id
+
+    @property
+    def shown_as(self) -> str:
+        """How JAX hands the error to the user: "raised", "warned" (every site warns) or
+        "logged" (every site only logs it)."""
+        if all(s.logged for s in self.sources):
+            return "logged"
+        return "warned" if all(s.warning for s in self.sources) else "raised"
+
+    @property
+    def reference(self) -> str:
+        """What `jaxerr explain` takes to show this entry: its rule code, else its id."""
+        return self.rule or self.id
 
     @property
     def exceptions(self) -> tuple[str, ...]:
@@ -476,9 +537,9 @@ class Catalog:
     def by_rule(self, code: str) -> Entry:
         wanted = code.strip().upper() if isinstance(code, str) else code
         for entry in self.entries.values():
-            if entry.rule == wanted:
+            if entry.rule and entry.rule == wanted:
                 return entry
-        known = ", ".join(e.rule for e in self.entries.values()) or "none"
+        known = ", ".join(e.rule for e in self.entries.values() if e.rule) or "none"
         raise CatalogError(f"no catalog entry for rule {code!r} (known rules: {known})")
 
     def lookup(self, key: str) -> Entry:
@@ -594,7 +655,9 @@ _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "su
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
                  | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
-                    "severity"})
+                    "severity"}
+                 | {"reproducible", "why_not_reproduced"}  # errors this machine cannot raise
+                 | {"package", "package_version"})  # errors a library on JAX raises
 
 _KNOWN_FIELDS = _KNOWN_FIELDS | {"older"}  # older JAX wordings: jaxerr_lsp/errors/older_wordings.py
 
@@ -629,12 +692,14 @@ def _load(directory: Path) -> Catalog:
         if entry.id in entries:
             raise CatalogError(
                 f"{path}: field `id`: duplicate id {entry.id!r} (also in {entries[entry.id].path})")
-        if entry.rule in rules:
+        if entry.rule and entry.rule in rules:
             raise CatalogError(
                 f"{path}: field `rule`: rule {entry.rule!r} is already used by {rules[entry.rule]}")
         entries[entry.id] = entry
-        rules[entry.rule] = path
-    entries = dict(sorted(entries.items(), key=lambda item: (item[1].rule, item[0])))
+        if entry.rule:
+            rules[entry.rule] = path
+    # In rule order; the entries without a rule code after them, by id.
+    entries = dict(sorted(entries.items(), key=lambda item: (not item[1].rule, item[1].rule, item[0])))
     for entry in entries.values():
         for related in entry.related:
             if related not in entries:
@@ -717,13 +782,16 @@ def _load_entry(path: Path) -> Entry:
                 raise fail(f"{key}[{i}]", "must not be empty")
         return tuple(value)
 
-    values = {key: text(data, key, key) for key in _STR_FIELDS}
+    values = {key: text(data, key, key, optional=key == "rule") or "" for key in _STR_FIELDS}
     entry_id = values["id"]
     if not ENTRY_ID_RE.fullmatch(entry_id):
         raise fail("id", f"invalid id {entry_id!r} (lowercase letters, digits and '-')")
     if entry_id != path.stem:
         raise fail("id", f"id {entry_id!r} must equal the file name {path.stem!r}")
-    if not RULE_RE.fullmatch(values["rule"]):
+    if "rule" not in data and data.get("static_rule", True) is not False:
+        raise fail("rule", "missing (only an explain-only entry, `static_rule = false`, may have "
+                           "no rule code)")
+    if "rule" in data and not RULE_RE.fullmatch(values["rule"]):
         raise fail("rule", f"invalid rule code {values['rule']!r} (e.g. 'JXE001')")
     _check_exception(values["exception"], fail, "exception")
     _check_template(values["message"], fail, "message")
@@ -739,7 +807,28 @@ def _load_entry(path: Path) -> Entry:
     if severity not in SEVERITIES:
         raise fail("severity", f"must be one of {', '.join(SEVERITIES)}, not {severity!r}")
 
-    example = data.get("example")
+    # ---- Errors this machine cannot raise: no `before`, and why ---------------------------
+    reproducible = data.get("reproducible", True)
+    if not isinstance(reproducible, bool):
+        raise fail("reproducible", f"must be true or false, not {reproducible!r}")
+    why_not = text(data, "why_not_reproduced", "why_not_reproduced", optional=True) or ""
+    if reproducible and why_not:
+        raise fail("why_not_reproduced", "only for an entry with `reproducible = false`")
+    if not reproducible:
+        if not why_not:
+            raise fail("why_not_reproduced", "missing (what this machine lacks to raise the error)")
+        if data.get("static_rule", True) is not False:
+            raise fail("reproducible", "an error no example raises has no rule (`static_rule = false`)")
+    package = text(data, "package", "package", optional=True) or ""
+    package_version = text(data, "package_version", "package_version", optional=True) or ""
+    if bool(package) != bool(package_version):
+        raise fail("package_version" if package else "package",
+                   "`package` and `package_version` go together (the library raising it, and "
+                   "the version its text was verified in)")
+    if package and not re.fullmatch(r"[a-z][a-z0-9_]*", package):
+        raise fail("package", f"not an importable package name: {package!r}")
+    # ---- end ------------------------------------------------------------------------------------
+    example = data.get("example", {} if not reproducible else None)
     if example is None:
         raise fail("example", "missing (a table with `before` and `after`)")
     if not isinstance(example, dict):
@@ -747,8 +836,11 @@ def _load_entry(path: Path) -> Entry:
     extra = sorted(set(example) - {"before", "after"})
     if extra:
         raise fail(f"example.{extra[0]}", "unknown field (expected `before` and `after`)")
-    before = text(example, "before", "example.before")
-    after = text(example, "after", "example.after")
+    if not reproducible and "before" in example:
+        raise fail("example.before", "an entry with `reproducible = false` has no `before` "
+                                     "(this machine cannot raise the error)")
+    before = text(example, "before", "example.before", optional=not reproducible) or ""
+    after = text(example, "after", "example.after", optional=not reproducible) or ""
     for field, code in (("example.before", before), ("example.after", after)):
         try:
             compile(code, f"{path}:{field}", "exec")
@@ -790,6 +882,10 @@ def _load_entry(path: Path) -> Entry:
         older=older,
         static_rule=static_rule,
         severity=severity,
+        reproducible=reproducible,
+        why_not_reproduced=why_not,
+        package=package,
+        package_version=package_version,
     )
 
 
@@ -841,7 +937,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed", "user_code"}
+                  "builder_file", "parts", "library", "trimmed", "warning", "logged", "user_code"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -895,10 +991,21 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
+        warning = table.get("warning", False)
+        if not isinstance(warning, bool):
+            raise fail(f"{where}.warning", f"must be true or false, not {warning!r}")
+        if warning and (generic or builder is not None or library is not None):
+            raise fail(f"{where}.warning", "a warning site is neither generic, built nor compiled")
+        logged = table.get("logged", False)
+        if not isinstance(logged, bool):
+            raise fail(f"{where}.logged", f"must be true or false, not {logged!r}")
+        if logged and (warning or generic or builder is not None or library is not None):
+            raise fail(f"{where}.logged", "a logged site is no warning, generic, built or compiled site")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library,
-                              trimmed=trimmed, user_code=user_code))
+                              trimmed=trimmed, warning=warning, logged=logged,
+                              user_code=user_code))
     return tuple(sources)
 
 
@@ -987,7 +1094,8 @@ def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
     lines = []
     for rid in entry.related:
         other = catalog.entries.get(rid) if catalog is not None else None
-        lines.append(f"{rid} ({other.rule}): {other.title}" if other else rid)
+        lines.append((f"{rid} ({other.rule}): {other.title}" if other.rule else f"{rid}: {other.title}")
+                     if other else rid)
     return lines
 
 
@@ -995,8 +1103,9 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"### {entry.rule} · {entry.title}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** raised by JAX:", "", "```text",
+    heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
+    out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
+    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -1005,8 +1114,13 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
         out += ["**Why this code triggers it**", "", why.strip(), ""]
     out += ["**How to fix it**", ""]
     out += [f"{i}. {s}" for i, s in enumerate(entry.solutions, 1)] + [""]
-    out += ["**Example**", "", "Before (raises):", "", "```python", entry.example_before.strip("\n"),
-            "```", "", "After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
+    out += ["**Example**", ""]
+    if entry.example_before:
+        out += ["Before (raises):", "", "```python", entry.example_before.strip("\n"), "```", ""]
+    else:
+        out += [f"Not reproduced here: {' '.join(entry.why_not_reproduced.split())}", ""]
+    if entry.example_after:
+        out += ["After:", "", "```python", entry.example_after.strip("\n"), "```", ""]
     out += ["**Defensive patterns**", ""]
     for item in entry.defensive:
         rendered = _md_item(item)
@@ -1015,7 +1129,8 @@ def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | 
     if entry.related:
         out += ["**Related**", ""] + [f"- {line}" for line in _related_titles(entry, catalog)] + [""]
     sites = "; ".join(f"`{s.file}:{s.line}` ({s.function})" for s in entry.sites)
-    out += [f"*Raised at {sites} in JAX {entry.jax_version}.*"]
+    where = f"{entry.raised_by} (with JAX {entry.jax_version})" if entry.package else f"JAX {entry.jax_version}"
+    out += [f"*Raised at {sites} in {where}.*"]
     return "\n".join(_collapse_blank(out)).strip() + "\n"
 
 
@@ -1064,9 +1179,10 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     """The entry as plain text for a terminal (`jaxerr explain`)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
-    out: list[str] = [f"{entry.rule} {entry.id}: {entry.title}", ""]
+    out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} raised by JAX:"] + _code(entry.readable(entry.message))
+    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by {entry.raised_by}:"] + _code(
+        entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))
     out += [""]
@@ -1077,8 +1193,13 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
     for i, solution in enumerate(entry.solutions, 1):
         wrapped = _wrap(solution, indent="     ")
         out += [f"  {i}. " + wrapped[0].lstrip()] + wrapped[1:]
-    out += ["", "Before (raises):"] + _code(entry.example_before)
-    out += ["", "After:"] + _code(entry.example_after) + [""]
+    if entry.example_before:
+        out += ["", "Before (raises):"] + _code(entry.example_before)
+    else:
+        out += ["", "Not reproduced here:"] + _wrap(entry.why_not_reproduced)
+    if entry.example_after:
+        out += ["", "After:"] + _code(entry.example_after)
+    out += [""]
     out += ["Defensive patterns:"]
     for item in entry.defensive:
         if "\n" in item.strip():
@@ -1088,6 +1209,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
             out += ["  - " + wrapped[0].lstrip()] + wrapped[1:]
     if entry.related:
         out += ["", "Related:"] + [f"  - {line}" for line in _related_titles(entry, catalog)]
-    out += ["", "Raised at (JAX " + entry.jax_version + "):"]
+    where = f"{entry.raised_by}, with JAX {entry.jax_version}" if entry.package else f"JAX {entry.jax_version}"
+    out += ["", f"Raised at ({where}):"]
     out += [f"  {s.file}:{s.line} in {s.function}" for s in entry.sites]
     return "\n".join(_collapse_blank(out)).rstrip() + "\n"

@@ -267,6 +267,8 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
     name = tracer.parameter
     traced = tracer.function
     own = traced.tracers.get(name) if name is not None else None
+    if name is not None and name in traced.scalars:
+        return traced.scalars[name]  # a Python number, traced as a scalar array
     if name is None or own is None or own.array:
         return None
     for argument, transform in _arguments(ctx, traced, name):
@@ -283,8 +285,19 @@ def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
     related = [Related(ctx.span(transform.site), f"{what} is traced by {transform.qualname} here")]
     evidence = array_evidence(ctx, tracer)
     if evidence is not None:
-        related.append(Related(ctx.span(evidence), f"`{tracer.parameter}` receives an array here"))
+        related.append(Related(ctx.span(evidence), scalar_note(tracer) or
+                               f"`{tracer.parameter}` receives an array here"))
     return tuple(related)
+
+
+def scalar_note(tracer: Tracer) -> str:
+    """For a parameter that receives a Python number or bool at a call of the transformed
+    function: what that call does to it; "" otherwise."""
+    name = tracer.parameter
+    if name is None or name not in tracer.function.scalars:
+        return ""
+    return (f"`{name}` receives a Python number or bool here: `{tracer.transform.qualname}` "
+            "traces it as a scalar array (not static)")
 
 
 def tracer_source(tracer: Tracer) -> str:

@@ -295,7 +295,7 @@ def _wrap(text: str, indent: str) -> list[str]:
 def explanation_text(explanation: Explanation) -> str:
     """The entry for a terminal: what happened, the likely cause in the user's code, the fix."""
     entry, frame = explanation.entry, explanation.frame
-    lines = ["", f"jaxerr: {entry.rule} {entry.id}: {entry.title}", "", "What happened:"]
+    lines = ["", f"jaxerr: {entry.name}: {entry.title}", "", "What happened:"]
     lines += _wrap(entry.summary, "  ")
     if frame is not None:
         lines += ["", "Likely cause in your code:", f"  {frame.location()}"]
@@ -305,14 +305,28 @@ def explanation_text(explanation: Explanation) -> str:
     for number, solution in enumerate(entry.solutions, 1):
         wrapped = _wrap(solution, "     ")
         lines += [f"  {number}. {wrapped[0].lstrip()}"] + wrapped[1:]
-    lines += ["", f"More: jaxerr explain {entry.rule}"]
+    lines += ["", f"More: jaxerr explain {entry.reference}"]
+    url = entry_page_url(entry.id)
+    if url:
+        lines.append(f"On the web: {url}")
     return "\n".join(lines) + "\n"
+
+
+def entry_page_url(entry_id: str) -> str | None:
+    """The entry's page on the catalog's website (`[tool.jaxerr] docs-url` of the working
+    directory's project, else the site in the wheel); None when there is none or on any error."""
+    try:
+        from jaxerr_lsp.docs_site.links import docs_url_for
+
+        return docs_url_for(entry_id, os.getcwd())
+    except Exception:  # noqa: BLE001 - the explanation matters more than its link
+        return None
 
 
 def explanation_markdown(explanation: Explanation) -> str:
     """The same as Markdown, for Jupyter's rich display."""
     entry, frame = explanation.entry, explanation.frame
-    lines = [f"**jaxerr: {entry.rule} `{entry.id}`** — {entry.title}", "",
+    lines = [f"**jaxerr: {entry.rule + ' ' if entry.rule else ''}`{entry.id}`** — {entry.title}", "",
              f"**What happened:** {' '.join(entry.summary.split())}", ""]
     if frame is not None:
         lines += [f"**Likely cause in your code:** `{frame.location()}`", ""]
@@ -321,7 +335,10 @@ def explanation_markdown(explanation: Explanation) -> str:
     lines += ["**How to fix it:**", ""]
     lines += [f"{number}. {' '.join(solution.split())}"
               for number, solution in enumerate(entry.solutions, 1)]
-    lines += ["", f"More: `jaxerr explain {entry.rule}`"]
+    lines += ["", f"More: `jaxerr explain {entry.reference}`"]
+    url = entry_page_url(entry.id)
+    if url:
+        lines[-1] += f" · [{entry.reference} on the web]({url})"
     return "\n".join(lines) + "\n"
 
 

@@ -141,7 +141,7 @@ def to_diagnostic(ls: JaxerrLanguageServer, state: DocState, index: int,
         related = [types.DiagnosticRelatedInformation(
             location=types.Location(uri=state.uri, range=conv.range(r.span)), message=r.message)
             for r in finding.related]
-    href = _entry_href(ls, finding)
+    href = _entry_href(ls, finding, state.uri)
     code_description = None
     if href and (caps is None or caps.code_description_support is not False):
         code_description = types.CodeDescription(href=href)
@@ -154,13 +154,20 @@ def to_diagnostic(ls: JaxerrLanguageServer, state: DocState, index: int,
               "catalog": finding.catalog_id})
 
 
-def _entry_href(ls: JaxerrLanguageServer, finding: Finding) -> str | None:
-    """A link to the finding's catalog entry (its TOML file)."""
-    catalog = ls.catalog()
-    entry = catalog.entries.get(finding.catalog_id) if catalog is not None else None
-    if entry is None:
-        return None
+def _entry_href(ls: JaxerrLanguageServer, finding: Finding, uri: str | None = None) -> str | None:
+    """A link to the finding's page on the catalog's website (jaxerr_lsp.docs_site.links: the
+    editor's `docsUrl`, `[tool.jaxerr] docs-url`, else the site in the wheel), else to its
+    catalog entry's TOML file."""
+    from jaxerr_lsp.app.configuration import config_for_file
+    from jaxerr_lsp.docs_site.links import entry_url, resolve_docs_url
+
     try:
-        return from_fs_path(str(Path(entry.path).resolve()))
+        config = config_for_file(document_path(uri) if uri else None, ls.settings)
+        page = entry_url(resolve_docs_url(config.docs_url), finding.catalog_id)
+        if page:
+            return page
+        catalog = ls.catalog()
+        entry = catalog.entries.get(finding.catalog_id) if catalog is not None else None
+        return from_fs_path(str(Path(entry.path).resolve())) if entry is not None else None
     except Exception:  # noqa: BLE001 - no link rather than no diagnostic
         return None

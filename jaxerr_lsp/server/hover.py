@@ -30,7 +30,7 @@ def hover(ls: JaxerrLanguageServer, params: types.HoverParams) -> types.Hover | 
     found = hover_at(ls.catalog(), conv.lines, *where,
                      findings=state.findings if state is not None else (),
                      inferred=state.analysis.inferred if state and state.analysis else (),
-                     imports=_imports(ls, uri, doc.version, doc.source))
+                     imports=_imports(ls, uri, doc.version, doc.source), docs_url=_docs_base(ls, uri))
     if found is None:
         return None
     formats = ls.text_capabilities().hover
@@ -51,3 +51,15 @@ def _imports(ls: JaxerrLanguageServer, uri: str, version: int | None, text: str)
     if state is not None and version is not None:
         state.imports = (version, names)
     return names
+
+
+def _docs_base(ls: JaxerrLanguageServer, uri: str) -> str | None:
+    """The catalog website's base URL for this document (None: no link in the hover)."""
+    from jaxerr_lsp.app.configuration import config_for_file
+    from jaxerr_lsp.docs_site.links import resolve_docs_url
+    from jaxerr_lsp.server.diagnostics import document_path
+
+    try:
+        return resolve_docs_url(config_for_file(document_path(uri), ls.settings).docs_url)
+    except Exception:  # noqa: BLE001 - a hover without its link rather than none
+        return None

@@ -4,7 +4,8 @@ Settings come as initializationOptions, with `workspace/didChangeConfiguration`,
 client sends none, pulled with `workspace/configuration` (section "jaxerr"); as
 `{"jaxerr": {...}}` or flat. `select`, `ignore`, `severity` layer over each document's
 `[tool.jaxerr]` (jaxerr_lsp.app.configuration says how); `debounce` is the milliseconds to wait
-after a change (default 150).
+after a change (default 150); `docsUrl` (or `docs-url`) is the base URL of the catalog's website
+that diagnostics link to.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from jaxerr_lsp.server.diagnostics import schedule
 if TYPE_CHECKING:
     from jaxerr_lsp.server.language_server import JaxerrLanguageServer
 
-SETTING_KEYS = ("select", "ignore", "severity", "debounce")
-CONFIG_KEYS = ("select", "ignore", "severity")
+SETTING_KEYS = ("select", "ignore", "severity", "debounce", "docsUrl", "docs-url")
+CONFIG_KEYS = ("select", "ignore", "severity", "docs-url")
 _MAX_DEBOUNCE_MS = 60_000
 
 
@@ -100,6 +101,8 @@ def apply_settings(ls: JaxerrLanguageServer, settings: dict[str, Any]) -> None:
         else:
             ls.log(f"jaxerr-lsp: settings: `debounce` must be a number of milliseconds between 0 "
                    f"and {_MAX_DEBOUNCE_MS}, not {debounce!r}", types.MessageType.Warning)
+    if settings.get("docsUrl") and not settings.get("docs-url"):  # VS Code's spelling
+        settings = {**settings, "docs-url": settings["docsUrl"]}
     overrides = {k: settings[k] for k in CONFIG_KEYS if settings.get(k) is not None}
     try:
         layered(Config(), overrides, "editor settings")  # validates

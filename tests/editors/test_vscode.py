@@ -28,6 +28,7 @@ JS = ROOT / "tests" / "editors" / "vscode"
 CODE_SERVER = PREFIX / "code-server" / "node_modules" / ".bin" / "code-server"
 PLAYWRIGHT = PREFIX / "playwright" / "node_modules"
 EXTENSION_ID = "jaxerr.jaxerr-lsp"
+DOCS_URL = "https://docs.example.org/jaxerr/"
 BASE_SETTINGS = {
     "security.workspace.trust.enabled": False, "workbench.startupEditor": "none",
     "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoCheckUpdates": False,
@@ -183,7 +184,8 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     art = artifacts("vscode-api")
     target = workspace / "pkg" / "trigger.py"
     write_notebook(workspace / "pad.ipynb", PAD_CELLS)
-    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable]}, JAXERR_TEST_FILE=str(target),
+    cs = CodeServer(tmp_path, {"jaxerr.interpreter": [sys.executable], "jaxerr.docsUrl": DOCS_URL},
+                    JAXERR_TEST_FILE=str(target),
                     JAXERR_TEST_NOTEBOOK=str(workspace / "pad.ipynb"))
     t0 = time.monotonic()
     cs.start(workspace)
@@ -204,6 +206,8 @@ def test_extension_in_real_extension_host(workspace, tmp_path, vsix):
     diag = next(d for d in s["diagnostics"] if d["code"] == "JXE001")
     assert diag["source"] == "jaxerr" and diag["severity"] == 0  # vscode.DiagnosticSeverity.Error
     assert diag["range"][0] == TRIGGER_LINE and diag["range"][1] == TRIGGER_COL, diag
+    # the code is a link to the entry's page on the catalog's website (the jaxerr.docsUrl setting)
+    assert diag["target"] == f"{DOCS_URL}errors/{CATALOG_ID}.html", diag
     assert any(hover_has_explanation(h) for h in s["hover"]), f"hover lacks the {CATALOG_ID} explanation: {s['hover']}"
     assert s["severity-setting"]["severity"] == 1  # Warning, live through didChangeConfiguration
     assert "launch.py" in s["server"]["command"]  # the bundled server, through the launcher

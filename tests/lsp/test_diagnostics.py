@@ -44,6 +44,23 @@ async def test_diagnostic_for_the_trigger(profile: str, tmp_path: Path):
     assert isinstance(diag.data, dict) and diag.data["uri"] == uri and diag.data["index"] == 0
 
 
+async def test_the_code_links_to_the_entry_page_of_the_website(profile: str, tmp_path: Path):
+    """`codeDescription.href`: the entry's page under the editor's `docsUrl`, else under the
+    file's `[tool.jaxerr] docs-url`."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "pyproject.toml").write_text('[tool.jaxerr]\ndocs-url = "https://docs.example.org/jaxerr"\n')
+    async with session(capabilities(profile), init_options={"debounce": 0}) as client:
+        uri = open_doc(client, tmp_path / "site" / "train.py", TRIGGER)
+        [diag] = await wait_published(client, uri, 1)
+    assert diag.code_description is not None
+    assert diag.code_description.href == "https://docs.example.org/jaxerr/errors/vjp-with-refs-tree-mismatch.html"
+    async with session(capabilities(profile),
+                       init_options={"debounce": 0, "docsUrl": "file:///opt/jaxerr-site/"}) as client:
+        uri = open_doc(client, tmp_path / "site" / "train.py", TRIGGER)
+        [diag] = await wait_published(client, uri, 1)
+    assert diag.code_description.href == "file:///opt/jaxerr-site/errors/vjp-with-refs-tree-mismatch.html"
+
+
 async def test_cleared_after_fix_and_on_close(profile: str, tmp_path: Path):
     async with session(capabilities(profile), init_options={"debounce": 0}) as client:
         uri = open_doc(client, tmp_path / "train.py", TRIGGER)

@@ -22,7 +22,7 @@ import {
 } from 'vscode-languageclient/node';
 
 const SECTION = 'jaxerr';
-const SERVER_KEYS = ['select', 'ignore', 'severity', 'debounce'] as const;
+const SERVER_KEYS = ['select', 'ignore', 'severity', 'debounce', 'docsUrl'] as const;
 const RESTART_KEYS = ['interpreter', 'path', 'importStrategy'];
 const LIBCST_PROMPT_KEY = 'jaxerr.libcstPrompt.dismissed';
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import Scope
 from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
-from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed
+from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, scalar_note
 from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
                                 tests_isinstance)
 
@@ -470,6 +470,13 @@ def _after_type_guard(test: ast.expr, function: TracedFunction) -> bool:
     return False
 
 
+def _scalar_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
+    """Where a call passes the Python number or bool the parameter is traced from."""
+    note = scalar_note(tracer)
+    argument = tracer.function.scalars.get(tracer.parameter or "")
+    return (Related(ctx.span(argument), note),) if note and argument is not None else ()
+
+
 def _describe(tracer: Tracer, function: TracedFunction) -> str:
     what = f"`{tracer.parameter}`" if tracer.parameter else "a value"
     return f"\n({what} is traced by `{tracer.transform.qualname}` in `{tracer.function.name}`" + (
@@ -493,7 +500,8 @@ def check(ctx: Context) -> None:
             test, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
             related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
-                                             f"`{tracer.transform.qualname}` here"),),
+                                             f"`{tracer.transform.qualname}` here"),
+                     *_scalar_related(ctx, tracer)),
             data=TracerBool(where, static[0] if static else None, static[1] if static else "",
                             static[2] if static else None, isinstance(test, ast.Name)))
     _check_max_min(ctx)

@@ -21,6 +21,8 @@ const codeOf = (d) => (d.code && typeof d.code === 'object' ? String(d.code.valu
 const jaxerrDiags = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'jaxerr');
 const plain = (d) => ({
   message: d.message, source: d.source, code: codeOf(d), severity: d.severity,
+  // the code shown as a link (LSP codeDescription.href): VS Code's `code.target`
+  target: d.code && typeof d.code === 'object' && d.code.target ? d.code.target.toString(true) : null,
   range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
 });
 const hoverTexts = (hovers) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));

@@ -1,0 +1,340 @@
+"""Applications of transformed functions: the calls of the file that run a function of the
+file through its transformation, with their arguments bound to its parameters.
+
+For each function the tracing model traces (`jaxerr_lsp.analysis.tracing`), and each
+transformation the file shows for it, the calls that certainly run it that way:
+
+- a decorated def called by its name: `@jax.jit def f(x, n)` ... `f(x, 5)` (its only
+  decorator; `@functools.partial(jax.jit, ...)` and `@jax.jit(static_argnames=...)` too);
+- the transformation's result called where it is made, `jax.jit(f)(x, 5)`, or through the
+  name it is assigned to, `g = jax.jit(f)` ... `g(x, 5)` (also `f = jax.jit(f)`), the partial
+  form `functools.partial(jax.jit, static_argnums=1)(f)` included;
+- one transformation inside another, `jax.jit(jax.vmap(f, in_axes=(0, None)))(x, 5)`: the
+  outer one's arguments reach `f` one for one, and only the parameters the inner one hands on
+  unchanged (vmap's unmapped ones, grad's undifferentiated ones) keep what the outer made;
+- `jax.eval_shape(f, x, 5)`, and the operands the `lax` control-flow functions hand their
+  bodies (`lax.fori_loop(0, n, body, 5)`, `lax.scan(step, 0, xs)`, `lax.while_loop(c, b, 0)`,
+  `lax.cond(p, t, f, 5)`, `lax.switch(i, branches, 5)`).
+
+A name is resolved with the model's code-flow binder (`ModuleModel.function_of`, `calls_of_def`,
+`calls_of_result`: the binding a use certainly reads, or nothing). Which parameters an application traces follows the transformation: jit, checkpoint/remat,
+make_jaxpr and eval_shape trace every parameter they are given but the static ones; a `lax`
+body receives its operands as tracers; vmap, pmap and the grad family are not applications
+here on their own (vmap maps only arrays, pmap maps along an axis, grad of an int raises
+another error). Unknown means no application: a `*args`/`**kwargs` argument, options not
+written out, a method, a `functools.partial` around the function.
+
+`python_scalar(expr)` says when an argument is certainly a Python number or bool (a literal, a
+unary minus of one, a name whose one binding is one): passed for a traced parameter, JAX hands
+the function a scalar array tracer in its place.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, FunctionNode, TracedFunction,
+                                         Transform, _int_set, _static_parameters)
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+# Transformations whose call hands the function its arguments one for one, each parameter
+# traced unless static (a Python number becomes a scalar array tracer).
+TRACING_ALL = frozenset({"jax.jit", "jax.checkpoint", "jax.remat",
+                         "jax.ad_checkpoint.checkpoint", "jax.make_jaxpr"})
+# Transformations that keep the signature and may sit inside one of those.
+INNER = TRACING_ALL | {"jax.vmap"} | DIFFERENTIATING
+LAX = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan", "jax.lax.cond",
+                 "jax.lax.switch"})
+PYTHON_SCALARS = (bool, int, float, complex)
+
+
+@dataclass(frozen=True, eq=False)
+class Application:
+    """One call that runs `function` through `transform`."""
+
+    call: ast.Call  # the call that runs it (for a `lax` body: the lax call)
+    function: FunctionNode
+    transform: Transform  # the outermost transformation (the tracing model's)
+    arguments: dict[str, ast.expr]  # the parameters the call gives, by name (defaults left out)
+    traced: frozenset[str]  # of those, the ones the function receives as tracers
+
+    def traced_arguments(self) -> Iterator[tuple[str, ast.expr]]:
+        for name, argument in self.arguments.items():
+            if name in self.traced:
+                yield name, argument
+
+
+class Applications:
+    """The applications of the traced functions of one module."""
+
+    def __init__(self, model: ModuleModel, constant: Callable[[ast.expr], object]) -> None:
+        self.model = model
+        self.constant = constant
+        self._guarded_blocks: set[int] | None = None
+        self._of: dict[int, tuple[TracedFunction, list[Application]]] = {}
+
+    # ------------------------------------------------------------------------ queries
+    def of(self, traced: TracedFunction) -> list[Application]:
+        """Every application of `traced` the file shows, in no particular order."""
+        known = self._of.get(id(traced))
+        if known is not None and known[0] is traced:
+            return list(known[1])
+        found: list[Application] = []
+        if not self._is_method(traced.function):
+            for transform in traced.transforms:
+                found.extend(self._of_transform(traced, transform))
+        self._of[id(traced)] = (traced, found)
+        return list(found)
+
+    def python_scalar(self, expr: ast.expr) -> bool:
+        """Whether `expr` is certainly a Python number or bool JAX can trace (an int in
+        int32's range: a bigger one overflows before anything is traced)."""
+        if isinstance(expr, ast.Constant):
+            value: object = expr.value
+        elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)) \
+                and isinstance(expr.operand, ast.Constant):
+            value = expr.operand.value
+        elif isinstance(expr, ast.Name):
+            value = self.constant(expr)
+        else:
+            return False
+        if type(value) not in PYTHON_SCALARS:
+            return False
+        return not (type(value) is int and not -2**31 <= value < 2**31)  # type: ignore[operator]
+
+    # ------------------------------------------------------------------------ the forms
+    def _of_transform(self, traced: TracedFunction, transform: Transform) -> list[Application]:
+        function = traced.function
+        site = transform.site
+        decorators = getattr(function, "decorator_list", [])
+        if any(site is d for d in decorators):
+            return self._decorated(function, transform, decorators)
+        if not isinstance(site, ast.Call):
+            return []
+        call_site = self.model.call_site(site)
+        if call_site is None or call_site.qualname != transform.qualname:
+            return []
+        if transform.qualname in LAX:
+            return self._lax(function, transform, call_site)
+        if transform.qualname == "jax.eval_shape":
+            if not call_site.args or not self._names(call_site.args[0], function):
+                return []
+            return self._bound(site, function, transform, call_site.args[1:], call_site.keywords,
+                               None, set())
+        if transform.qualname not in TRACING_ALL or not call_site.complete:
+            return []
+        options = self._jit_options(call_site.qualname, call_site.args[1:], call_site.keywords)
+        if options is None or not call_site.args:
+            return []
+        passed = call_site.args[0]
+        static = self._static(function, options)
+        if static is None:
+            return []
+        if self._names(passed, function):
+            handed = None
+        else:
+            handed = self._inner(passed, function)
+            if handed is None:
+                return []
+        found: list[Application] = []
+        for call in self._calls_of_result(site):
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, handed,
+                                     static))
+        return found
+
+    def _decorated(self, function: FunctionNode, transform: Transform,
+                   decorators: list[ast.expr]) -> list[Application]:
+        if len(decorators) != 1 or transform.qualname not in TRACING_ALL:
+            return []
+        decorator = decorators[0]
+        decoration = self.model.decoration(function, transform.qualname)
+        if decoration is not None:
+            keywords = decoration.keywords
+        elif isinstance(decorator, ast.Call) and not decorator.args:
+            keywords = tuple(decorator.keywords)  # @jax.jit(static_argnames=...)
+        else:
+            return []
+        options = self._jit_options(transform.qualname, (), keywords)
+        static = self._static(function, options) if options is not None else None
+        if static is None:
+            return []
+        found: list[Application] = []
+        for call in self._calls_of_def(function):
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
+                                     static))
+        return found
+
+    def _lax(self, function: FunctionNode, transform: Transform,
+             site: CallSite) -> list[Application]:
+        """The operands a lax control-flow function hands `function`, by parameter position."""
+        args, qualname = site.args, site.qualname
+        if site.keywords or any(isinstance(a, ast.Starred) for a in args):
+            return []
+        operands: list[ast.expr] = []
+        if qualname == "jax.lax.fori_loop" and len(args) == 4 and self._names(args[2], function):
+            return self._positional(site.call, function, transform, {1: args[3]})
+        if qualname == "jax.lax.while_loop" and len(args) == 3 and (
+                self._names(args[0], function) or self._names(args[1], function)):
+            return self._positional(site.call, function, transform, {0: args[2]})
+        if qualname == "jax.lax.scan" and len(args) >= 2 and self._names(args[0], function):
+            return self._positional(site.call, function, transform, {0: args[1]})
+        if qualname == "jax.lax.cond" and len(args) >= 3 and (
+                self._names(args[1], function) or self._names(args[2], function)):
+            operands = list(args[3:])
+        elif qualname == "jax.lax.switch" and len(args) >= 2 and isinstance(
+                args[1], (ast.List, ast.Tuple)) and any(self._names(b, function) for b in args[1].elts):
+            operands = list(args[2:])
+        else:
+            return []
+        return self._positional(site.call, function, transform, dict(enumerate(operands)),
+                                exact=True)
+
+    def _positional(self, call: ast.Call, function: FunctionNode, transform: Transform,
+                    given: dict[int, ast.expr], exact: bool = False) -> list[Application]:
+        args = function.args
+        if args.vararg is not None or args.kwonlyargs and any(d is None for d in args.kw_defaults):
+            return []
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if exact and len(given) > len(positional):
+            return []
+        arguments = {positional[i]: expr for i, expr in given.items() if i < len(positional)}
+        return [Application(call, function, transform, arguments, frozenset(arguments))]
+
+    # ------------------------------------------------------------------------ binding
+    def _bound(self, call: ast.Call, function: FunctionNode, transform: Transform,
+               args: tuple[ast.expr, ...] | list[ast.expr],
+               keywords: tuple[ast.keyword, ...] | list[ast.keyword],
+               handed: frozenset[str] | None, static: set[str]) -> list[Application]:
+        """The application `call` makes, its arguments bound to `function`'s parameters;
+        `handed`: the parameters an inner transformation hands on (None: every one);
+        `static`: the ones the transformation keeps static."""
+        signature = Signature.of(function.args)
+        bound = bind_arguments(signature, args, keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return []
+        arguments = {name: expr for name, expr in bound.given.items()
+                     if signature.defaults.get(name) is not expr}
+        traced = frozenset(name for name in arguments
+                           if (handed is None or name in handed) and name not in static)
+        return [Application(call, function, transform, arguments, traced)]
+
+    def _jit_options(self, qualname: str, extra: tuple[ast.expr, ...] | list[ast.expr],
+                     keywords: tuple[ast.keyword, ...]) -> dict[str, ast.expr] | None:
+        """The options of a jit-like call (positional ones of make_jaxpr included); None when
+        they are not all written out."""
+        if any(k.arg is None for k in keywords) or any(isinstance(a, ast.Starred) for a in extra):
+            return None
+        options = {k.arg: k.value for k in keywords if k.arg is not None}
+        if extra:
+            if qualname != "jax.make_jaxpr" or len(extra) > 1:
+                return None
+            options["static_argnums"] = extra[0]
+        return options
+
+    def _static(self, function: FunctionNode, options: dict[str, ast.expr]) -> set[str] | None:
+        args = function.args
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        return _static_parameters(options, positional)
+
+    def _inner(self, passed: ast.expr, function: FunctionNode) -> frozenset[str] | None:
+        """For `jax.jit(jax.vmap(f, ...))`: the parameters of `f` the inner transformation
+        hands on as it receives them; None when the code does not show it."""
+        if not isinstance(passed, ast.Call):
+            return None
+        inner = self.model.call_site(passed)
+        if inner is None or inner.qualname not in INNER or not inner.complete or not inner.args \
+                or not self._names(inner.args[0], function):
+            return None
+        args = function.args
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        every = frozenset(positional) | frozenset(a.arg for a in args.kwonlyargs)
+        if any(k.arg is None for k in inner.keywords):
+            return None
+        options = {k.arg: k.value for k in inner.keywords if k.arg is not None}
+        extra = inner.args[1:]
+        if inner.qualname in TRACING_ALL:
+            jit_options = self._jit_options(inner.qualname, extra, inner.keywords)
+            static = self._static(function, jit_options) if jit_options is not None else None
+            return None if static is None else every - static
+        if inner.qualname == "jax.vmap":
+            if extra:
+                if len(extra) > 1 or "in_axes" in options:
+                    return None
+                options["in_axes"] = extra[0]
+            in_axes = options.get("in_axes")
+            if not isinstance(in_axes, (ast.Tuple, ast.List)) or len(in_axes.elts) != len(positional) \
+                    or set(options) - {"in_axes", "out_axes", "axis_name"}:
+                return None
+            return frozenset(name for name, axis in zip(positional, in_axes.elts)
+                             if isinstance(axis, ast.Constant) and axis.value is None)
+        # the grad family: the parameters it does not differentiate pass as they are
+        if extra:
+            if len(extra) > 1 or "argnums" in options:
+                return None
+            options["argnums"] = extra[0]
+        if set(options) - {"argnums", "has_aux", "allow_int", "reduce_axes"}:
+            return None
+        argnums = _int_set(options["argnums"]) if "argnums" in options else frozenset({0})
+        if argnums is None:
+            return None
+        differentiated = {positional[i] for i in argnums if -len(positional) <= i < len(positional)}
+        return every - differentiated
+
+    # ------------------------------------------------------------------------ the calls
+    def _names(self, expr: ast.expr, function: FunctionNode) -> bool:
+        """Whether `expr` certainly is `function` (a lambda written there, or a name that
+        certainly stands for the plain def or lambda: `ModuleModel.function_of`)."""
+        return expr is function or self.model.function_of(expr) is function
+
+    def _calls_of_def(self, function: FunctionNode) -> list[ast.Call]:
+        """`f(...)` wherever the name `f` certainly is this (decorated) def."""
+        return self.model.calls_of_def(function)
+
+    def _calls_of_result(self, site: ast.Call) -> list[ast.Call]:
+        """The calls of what `site` returns: where it is made, or through the name it is
+        assigned to (`g = jax.jit(f)`)."""
+        return self.model.calls_of_result(site)
+
+    def _is_method(self, function: FunctionNode) -> bool:
+        scope = self.model.scope_of_node.get(id(function))
+        return scope is not None and scope.parent is not None and scope.parent.kind == "class"
+
+    # ------------------------------------------------------------------------ try blocks
+    def guarded(self, call: ast.Call) -> bool:
+        """Whether `call` sits in the body of a `try` with handlers (in its own function or
+        around the definitions that hold it)."""
+        name = _a_name(call)
+        use = self.model.use_of.get(id(name)) if name is not None else None
+        if use is None:
+            return True  # unknown: as if guarded
+        if self._guarded_blocks is None:
+            self._guarded_blocks = {id(node) for node in ast.walk(self.model.tree)
+                                    if isinstance(node, (ast.Try, ast.TryStar)) and node.handlers}
+        keys = list(use.branch)
+        scope: Scope | None = use.scope
+        while scope is not None:
+            keys.extend(scope.branch)
+            scope = scope.parent
+        return any(key in self._guarded_blocks and number == 0 for key, number in keys)
+
+
+def _a_name(call: ast.Call) -> ast.Name | None:
+    """A Name read by the call's callee (its branch is the call's)."""
+    node: ast.expr = call.func
+    while True:
+        if isinstance(node, ast.Name):
+            return node
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        else:
+            return None
+
+
+__all__ = ["Application", "Applications"]

@@ -1,0 +1,242 @@
+"""Arguments that are certainly not valid JAX types (for JXE081 non-array-argument).
+
+JAX turns every traced argument into an abstract value leaf by leaf of its pytree: an array,
+a NumPy array or scalar, a Python number or bool; `None` and empty containers are pytrees with
+no leaves. A leaf of any other type fails: a `str` or `bytes`, a type object (`int`, a class),
+a function, an instance of a class that is no pytree. Here only what the code certainly shows
+(lookups, never walks):
+
+- a `str`/`bytes` literal, an f-string;
+- a builtin type (`int`, `float`, `str`, `list`...) named through Python's builtins, or a class
+  of this file that is a plain class (no decorator, no keyword, no base but `object` or other
+  such classes): its type is `type`, which no pytree registration covers;
+- an instance made here, `Settings(...)`, of a plain class that is certainly no pytree
+  (`PlainClasses`: never passed to a registration call, no `tree_flatten`/`__jax_array__`/
+  `__getattr__`..., never mentioning `dtype`); its type is shown, not predicted (the module
+  name JAX prints depends on how the file runs);
+- one of those as an element of a tuple or list display, or as a value of a dict display with
+  constant keys (the path then names it: `s[1]`, `s['k']`).
+
+`known_valid(ctx, expr)` says when an argument certainly flattens without error (an array, a
+Python number or bool, None, a tracer of the traced code): a finding predicts JAX's path and
+type only when every other traced argument is such (JAX reports the first bad leaf).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.model import CLASS
+from jaxerr_lsp.engine.rule import Context
+
+# Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
+PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
+                            "__jax_array__", "__getattr__", "__getattribute__",
+                            "__init_subclass__", "__new__"})
+# Calls that may register a class with JAX's pytree registry (any module's).
+REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
+                 "register_pytree_with_keys_class", "register_dataclass", "register_static",
+                 "register", "register_node")
+# Statements of a class body whose names are certain.
+SIMPLE_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
+                     ast.Expr, ast.Pass)
+
+
+BUILTIN_TYPES = frozenset({"int", "float", "complex", "bool", "str", "bytes", "list", "dict",
+                           "tuple", "set", "frozenset", "object", "type", "slice", "range"})
+VALID_TYPES = frozenset({"ArrayImpl", "ndarray", "int", "float", "bool", "complex", "NoneType"})
+
+
+@dataclass(frozen=True)
+class InvalidLeaf:
+    """A leaf JAX cannot turn into an abstract value."""
+
+    node: ast.expr  # the leaf's expression
+    type_text: str  # `type(x)` as JAX prints it: "<class 'str'>", "<class 'type'>"
+    path: str  # the key path below the argument: "", "[1]", "['k']"
+    value_text: str | None  # `str(x)` when the code shows it exactly (a str literal, a builtin type)
+    type_known: bool = True  # False: `type_text` only describes it (an instance: its module varies)
+
+
+def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
+    """The one leaf of `expr` that is certainly not a valid JAX type, when there is one and
+    the other leaves of `expr` are valid; None otherwise."""
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        return _in_container(ctx, [(f"[{i}]", e) for i, e in enumerate(expr.elts)],
+                             any(isinstance(e, ast.Starred) for e in expr.elts))
+    if isinstance(expr, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in expr.keys]
+        if any(not isinstance(k, (str, int)) or isinstance(k, bool) for k in keys) \
+                or len(set(keys)) != len(keys) or len({type(k) for k in keys}) > 1:
+            return None
+        return _in_container(ctx, [(f"[{k!r}]", v) for k, v in zip(keys, expr.values)], False)
+    return _leaf(ctx, expr)
+
+
+def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool) -> InvalidLeaf | None:
+    if starred:
+        return None
+    found = [(path, leaf) for path, value in items if (leaf := _leaf(ctx, value)) is not None]
+    if len(found) != 1:
+        return None
+    path, leaf = found[0]
+    if not all(known_valid(ctx, value) for p, value in items if p != path):
+        return None
+    return InvalidLeaf(leaf.node, leaf.type_text, path, leaf.value_text)
+
+
+def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, (str, bytes)):
+        kind = "str" if isinstance(expr.value, str) else "bytes"
+        text = expr.value if isinstance(expr.value, str) else str(expr.value)
+        return InvalidLeaf(expr, f"<class '{kind}'>", "", text)
+    if isinstance(expr, ast.JoinedStr):
+        return InvalidLeaf(expr, "<class 'str'>", "", None)
+    if isinstance(expr, ast.Name):
+        qualname = ctx.model.qualname(expr)
+        if qualname is not None and qualname.startswith("builtins."):
+            name = qualname.removeprefix("builtins.")
+            if name in BUILTIN_TYPES:
+                return InvalidLeaf(expr, "<class 'type'>", "", f"<class '{name}'>")
+            return None
+        binding = ctx.model.binding_of(expr)
+        if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef) \
+                and _plain_class(ctx, binding.node, 0):
+            return InvalidLeaf(expr, "<class 'type'>", "", None)
+        return None
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        # `Settings(...)`: an instance of a plain class of the file (no pytree, no dtype)
+        binding = ctx.model.binding_of(expr.func)
+        if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef) \
+                and PlainClasses(ctx).plain(binding.node):
+            return InvalidLeaf(expr, f"<class '….{binding.node.name}'>", "", None, type_known=False)
+    return None
+
+
+def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:
+    """A class whose type is certainly `type`: no decorator, no metaclass or other keyword,
+    its bases `object` or such classes of this file."""
+    if depth > 10 or cls.decorator_list or cls.keywords:
+        return False
+    for base in cls.bases:
+        if not isinstance(base, ast.Name):
+            return False
+        if ctx.model.qualname(base) == "builtins.object":
+            continue
+        binding = ctx.model.binding_of(base)
+        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef) \
+                or not _plain_class(ctx, binding.node, depth + 1):
+            return False
+    return True
+
+
+def known_valid(ctx: Context, expr: ast.expr) -> bool:
+    """Whether `expr` certainly flattens into valid JAX leaves."""
+    if isinstance(expr, ast.Constant):
+        if type(expr.value) is int:
+            return -2**31 <= expr.value < 2**31  # (a bigger one overflows first)
+        return type(expr.value) in (float, bool, complex) or expr.value is None
+    if ctx.tracing.tracer(expr) is not None:
+        return True  # what JAX handed the traced code
+    value = ctx.values.value(expr)
+    if value.type == "int":
+        number = ctx.values.constant(expr)
+        return type(number) is int and -2**31 <= number < 2**31
+    return value.type in VALID_TYPES
+
+
+def defined_names(cls: ast.ClassDef) -> set[str]:
+    names: set[str] = set()
+    for statement in cls.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, ast.Assign):
+            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+    return names
+
+
+class PlainClasses:
+    """Whether classes of the file are certainly not pytrees (nor array-likes)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.registered = self._registered_names()
+        self._known: dict[int, bool] = {}
+
+    def _registered_names(self) -> set[str] | None:
+        """The names passed to registration calls; None when one registers something else
+        (`register_pytree_node_class(cls)` in `__init_subclass__`, `type(obj)`): any class."""
+        model = self.ctx.model
+        classes = {cls.name for cls in model.classes}
+        names: set[str] = set()
+        for name in REGISTRATIONS:
+            for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
+                if not call.args or not isinstance(call.args[0], ast.Name) \
+                        or call.args[0].id not in classes:
+                    return None
+                names.update(a.id for a in [*call.args, *(k.value for k in call.keywords)]
+                             if isinstance(a, ast.Name))
+        return names
+
+    def plain(self, cls: ast.ClassDef) -> bool:
+        known = self._known.get(id(cls))
+        if known is None:
+            self._known[id(cls)] = False  # a cycle is not plain
+            known = self._known[id(cls)] = self._own_plain(cls) and all(
+                self._plain_base(base) for base in cls.bases)
+        return known
+
+    def _own_plain(self, cls: ast.ClassDef) -> bool:
+        if cls.decorator_list or cls.keywords or self.registered is None \
+                or cls.name in self.registered:
+            return False
+        if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
+            return False  # methods defined under if/try: what the class has is not certain
+        if defined_names(cls) & PYTREE_METHODS:
+            return False
+        return "dtype" not in self.ctx.segment(cls)
+
+    def _plain_base(self, base: ast.expr) -> bool:
+        if self.ctx.model.qualname(base) == "builtins.object":
+            return True
+        if not isinstance(base, ast.Name):
+            return False
+        binding = self.ctx.model.binding_of(base)
+        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+            return False
+        return self.plain(binding.node)
+
+    def family(self, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
+        """`cls` and every class of the file deriving from it (at any depth); None when one
+        of them may be a pytree."""
+        found = [cls]
+        todo = [cls]
+        while todo:
+            current = todo.pop()
+            for other in self.ctx.model.classes:
+                if other in found or not any(self._names_class(b, current) for b in other.bases):
+                    continue
+                if not self.plain(other):
+                    return None
+                found.append(other)
+                todo.append(other)
+        return found
+
+    def instantiation(self, classes: list[ast.ClassDef]) -> ast.Call | None:
+        """Where one of `classes` is instantiated in the file (`Name(...)`): not a mixin only
+        used by classes of other modules, which may be pytrees."""
+        model = self.ctx.model
+        for cls in classes:
+            for call in model.name_calls.get(cls.name, ()):
+                binding = model.binding_of(call.func) if isinstance(call.func, ast.Name) else None
+                if binding is not None and binding.node is cls:
+                    return call
+        return None
+
+    @staticmethod
+    def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
+        """`base` may be `cls` (the same name: counted, to be safe)."""
+        return isinstance(base, ast.Name) and base.id == cls.name
