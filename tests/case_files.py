@@ -124,7 +124,8 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
     (the innermost name of a dotted one) and line. A generic site (a statement where Python
     raises, e.g. a failed unpacking) need only be in the traceback: what it calls may raise
     (iterating over a 0-d array raises in the array's `__iter__`). A compiled site (jaxlib's
-    C++) has no frame: any raise counts (the message is checked on its own)."""
+    C++) has no frame: any raise counts (the message is checked on its own). A user-code site
+    (Python raising at the program's own statement) is the program's innermost frame."""
     frame = result.frame
     # A raise in jaxlib's C++ has no frame of its own: the innermost one is whichever called
     # into jaxlib (the caller of a jitted function, or JAX's `_infer_params` under a trace).
@@ -134,6 +135,11 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
             frame.file.replace("\\", "/").endswith("/" + source.file)
             and frame.function == source.function.rsplit(".", 1)[-1] and frame.line == source.line
             for source in entry.sources):
+        return True
+    # Python's own raise at the user's statement (a module attribute JAX no longer has): the
+    # innermost frame is the program's own file, not JAX's.
+    if frame is not None and "/jax/" not in frame.file.replace("\\", "/") \
+            and any(source.user_code for source in entry.sources):
         return True
     traceback = (result.traceback or "").replace("\\", "/")
     return any(source.generic and re.search(

@@ -106,9 +106,11 @@ def test_every_field_is_filled(catalog: Catalog, entry_id: str):
     for source in entry.sources:
         # (JAX raises a few errors from jax/experimental: the key reuse checker)
         # (a compiled site names the C++ source in JAX's repository, or in XLA's, which
-        # jaxlib compiles in)
+        # jaxlib compiles in; a user-code site names the public JAX module the program's
+        # statement reaches)
         assert source.file.startswith(
             (f"{entry.package}/",) if entry.package  # (a library on JAX: Flax's files)
+            else ("jax/",) if source.user_code
             else ("jax/_src/", "jax/experimental/") if source.library is None
             else ("jaxlib/", "xla/"))
         assert source.line > 0 and source.function

@@ -211,6 +211,10 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             if text:
                 assert text.encode() in content, (entry.id, source.library, text)
         return
+    if source.user_code:  # Python's own message at the user's statement: the module exists
+        assert (_jax_site_packages() / source.file).is_file(), (entry.id, source.file)
+        assert (source.function, source.line) == ("module", 1), (entry.id, source)
+        return
     tree, lines = _module(source.file)
     function = _find_function(tree, source.function, source.line)
     if source.logged:  # `logger.warning(msg)` at `line`: msg written there or built before
@@ -399,6 +403,13 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     assigns = [a for a in ast.walk(function) if isinstance(a, ast.Assign)
                and a.lineno < raised.lineno and len(a.targets) == 1
                and isinstance(a.targets[0], ast.Name) and a.targets[0].id in names]
+    # (`raise TypeError(msg.format(dimension, ", ".join(map(str, shapes))))` after `shapes = ...`:
+    # the message is the name formatted, not the last name assigned)
+    formatted = {c.func.value.id for c in ast.walk(raised) if isinstance(c, ast.Call)
+                 and isinstance(c.func, ast.Attribute) and c.func.attr == "format"
+                 and isinstance(c.func.value, ast.Name)}
+    if any(a.targets[0].id in formatted for a in assigns):  # type: ignore[attr-defined]
+        assigns = [a for a in assigns if a.targets[0].id in formatted]  # type: ignore[attr-defined]
     if assigns:
         last = max(assigns, key=lambda a: a.lineno)
         formats = [c for c in ast.walk(raised) if isinstance(c, ast.Call)

@@ -118,7 +118,8 @@ class Context:
     def report(self, where: ast.AST | Span, *, values: Mapping[str, str] | None = None,
                shown: Mapping[str, str] | None = None, note: str = "",
                related: tuple[Related, ...] = (), data: RuleData | None = None,
-               message: str | None = None, predicted: str | None = None) -> None:
+               message: str | None = None, predicted: str | None = None,
+               exception: str | None = None) -> None:
         """Report the current rule's error at `where`.
 
         `values`: JAX's placeholders the rule predicts exactly (they go into `predicted`);
@@ -126,7 +127,8 @@ class Context:
         there): shown to the user, left as placeholders in `predicted`; `note`: appended to
         the message. The exception and the wording come from the catalog entry. A rule whose
         message is not one filled template (JXE001 repeats a line per difference) passes
-        `message` (without the exception) and `predicted` itself.
+        `message` (without the exception) and `predicted` itself, and `exception` when the
+        raise site it predicts raises another than the entry's (an import's ImportError).
         """
         from jaxerr_lsp.errors.catalog import load_catalog
 
@@ -142,5 +144,5 @@ class Context:
         span = where if isinstance(where, Span) else self.parsed.span(where)
         self.findings.append(Finding(
             code=rule.code, catalog_id=rule.catalog_id, span=span,
-            message=f"{entry.exception}: {message}{note}", related=related, data=data,
+            message=f"{exception or entry.exception}: {message}{note}", related=related, data=data,
             predicted=predicted, severity=entry.severity))

@@ -25,6 +25,11 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
+A site with `user_code = true` is raised by Python at the user's own statement, with no JAX frame
+at all: an attribute a JAX module no longer has (`jax.ops.index_update`: "module 'jax.ops' has
+no attribute 'index_update'"), an import of a name or module it no longer has; `file` names the
+JAX module the statement reaches (its `__init__.py` for a package), `function` is `module` and
+`line` is 1.
 A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
@@ -154,6 +159,9 @@ class Source:
     # The compiled library of the installed JAX that raises it, for a C++ raise site
     # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
     library: str | None = None
+    # Python raises it at the user's own statement (a module attribute or an import JAX no
+    # longer has): no JAX frame; `file` is the module the statement reaches.
+    user_code: bool = False
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
@@ -418,7 +426,12 @@ class _Pattern:
                 and self.full.search(squashed_text) is not None)
 
 
-def _compile(template: str, generic: Source | None = None) -> _Pattern:
+# A user-code site's `{module!r}`: the message counts only for a JAX module ('jax.numpy'), not
+# for any module Python names ('numpy').
+_JAX_MODULE = r"'jax(?:\.\w+)*'"
+
+
+def _compile(template: str, generic: Source | None = None, jax_module: bool = False) -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -426,6 +439,8 @@ def _compile(template: str, generic: Source | None = None) -> _Pattern:
                 squashed = _squash(value)
                 pieces.append(re.escape(squashed))
                 length += len(squashed)
+            elif jax_module and value == "module!r":
+                pieces.append(_JAX_MODULE)
             elif not pieces or pieces[-1] != _WILDCARD:
                 pieces.append(_WILDCARD)
         while pieces and pieces[-1] == _WILDCARD:
@@ -622,9 +637,11 @@ class Catalog:
             for source in entry.sources:
                 if source.generic and source.message:
                     generic.setdefault(source.message, []).append(source)
+            # A message Python raises at the user's statement counts only for a JAX module.
+            user_code = {source.message for source in entry.sources if source.user_code}
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
-                                        if t in generic else [_compile(t)])]
+                                        if t in generic else [_compile(t, jax_module=t in user_code)])]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
@@ -920,7 +937,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed", "warning", "logged"}
+                  "builder_file", "parts", "library", "trimmed", "warning", "logged", "user_code"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -965,6 +982,12 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(f"{where}.parts", "parts fill a builder's text: give `builder` and `message`")
         if library is not None and (generic or builder is not None):
             raise fail(f"{where}.library", "a compiled site is neither generic nor built")
+        user_code = table.get("user_code", False)
+        if not isinstance(user_code, bool):
+            raise fail(f"{where}.user_code", f"must be true or false, not {user_code!r}")
+        if user_code and (message is None or generic or builder is not None or library is not None):
+            raise fail(f"{where}.user_code", "a user-code site has its own message (Python's text) "
+                                             "and is neither generic, built nor compiled")
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
@@ -981,7 +1004,8 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library,
-                              trimmed=trimmed, warning=warning, logged=logged))
+                              trimmed=trimmed, warning=warning, logged=logged,
+                              user_code=user_code))
     return tuple(sources)
 
 

@@ -1,0 +1,418 @@
+"""Shape errors the value inference can show: the operations of a file whose operand shapes
+the inference knows (`Value.aval`, `jaxerr_lsp.avals`), and what JAX does with them.
+
+Lookups only, for the shape rules (JXE101-JXE106): the file's binary operators and
+comparisons are found from the model's parent links (the operands of a `BinOp` or `Compare`
+are names, calls, attributes or subscripts, whose parents the model records), the `jnp` calls
+from `model.calls_to`. Every answer is None or empty unless the code certainly shows it:
+both operands JAX arrays (`ArrayImpl`: a NumPy array raises NumPy's own error), shapes and
+dtypes known, no typed key, no file that changes rank promotion or turns on 64-bit types (the
+inference then knows no aval).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import weakref
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.core.findings import RuleData
+from jaxerr_lsp.analysis.model import ASSIGN, CallSite, ModuleModel
+
+# Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
+# Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
+# through `rem`; `**` of integers through `integer_pow`: those are left out.
+_NUMBERS = frozenset("iuf")
+_ORDERED = frozenset("iuf")
+OPERATORS: dict[type, tuple[str, frozenset[str]]] = {
+    ast.Add: ("add", frozenset("iufc")),
+    ast.Sub: ("sub", frozenset("iufc")),
+    ast.Mult: ("mul", frozenset("iufc")),
+    ast.Div: ("div", frozenset("iufc")),
+    ast.BitAnd: ("and", frozenset("biu")),
+    ast.BitOr: ("or", frozenset("biu")),
+    ast.BitXor: ("xor", frozenset("biu")),
+    ast.Lt: ("lt", _ORDERED),
+    ast.LtE: ("le", _ORDERED),
+    ast.Gt: ("gt", _ORDERED),
+    ast.GtE: ("ge", _ORDERED),
+    ast.Eq: ("eq", frozenset("biufc")),
+    ast.NotEq: ("ne", frozenset("biufc")),
+}
+# jax.numpy function -> the same.
+FUNCTIONS: dict[str, tuple[str, frozenset[str]]] = {
+    "add": ("add", frozenset("iufc")),
+    "subtract": ("sub", frozenset("iufc")),
+    "multiply": ("mul", frozenset("iufc")),
+    "divide": ("div", frozenset("iufc")),
+    "true_divide": ("div", frozenset("iufc")),
+    "maximum": ("max", _NUMBERS),
+    "minimum": ("min", _NUMBERS),
+    "power": ("pow", frozenset("f")),
+    "arctan2": ("atan2", frozenset("f")),
+    "equal": ("eq", frozenset("biufc")),
+    "not_equal": ("ne", frozenset("biufc")),
+    "less": ("lt", _ORDERED),
+    "less_equal": ("le", _ORDERED),
+    "greater": ("gt", _ORDERED),
+    "greater_equal": ("ge", _ORDERED),
+}
+
+
+@dataclass(frozen=True)
+class Operands:
+    """A binary operation JAX broadcasts: where it is, JAX's name for it, both avals."""
+
+    node: ast.expr  # the BinOp, Compare or Call
+    name: str  # lax's name: add, sub, lt, max...
+    left: Aval
+    right: Aval
+
+
+def shapes_known(ctx_text: str) -> bool:
+    """Whether shapes in this file mean what the avals say (no rank promotion setting)."""
+    return "rank_promotion" not in ctx_text
+
+
+# Calls that give an array a shape the code writes out: without one, no operand of the file
+# has a known shape (Python scalars aside, which broadcast with anything).
+_SHAPED = {"jax.numpy": frozenset("""zeros ones empty full arange linspace eye identity array
+asarray zeros_like ones_like full_like empty_like""".split()),
+           "jax.random": frozenset("""normal uniform truncated_normal gumbel laplace logistic
+exponential cauchy randint bernoulli PRNGKey key split""".split())}
+
+
+def has_shaped_arrays(model: ModuleModel) -> bool:
+    """Whether the file makes an array whose shape the code shows (`jnp.zeros((2, 3))`)."""
+    for module, names in _SHAPED.items():
+        for name in names:
+            if (name in model.attribute_calls or name in model.name_calls) \
+                    and model.calls_to(f"{module}.{name}"):
+                return True
+    return False
+
+
+_OPERATOR_NODES: weakref.WeakKeyDictionary[ModuleModel, list[ast.BinOp | ast.Compare]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _operator_nodes(model: ModuleModel) -> list[ast.BinOp | ast.Compare]:
+    """The file's binary operations and comparisons, each once, found from their operands'
+    parent links (no walk); once per model."""
+    known = _OPERATOR_NODES.get(model)
+    if known is not None:
+        return known
+    found: dict[int, ast.BinOp | ast.Compare] = {}
+    binop, compare = ast.BinOp, ast.Compare
+    for uses in model.uses.values():
+        for use in uses:
+            parent = use.parent
+            kind = type(parent)
+            if kind is binop or kind is compare:
+                found[id(parent)] = parent  # type: ignore[assignment]
+    for parent in model.parent.values():
+        kind = type(parent)
+        if kind is binop or kind is compare:
+            found[id(parent)] = parent  # type: ignore[assignment]
+    nodes = _OPERATOR_NODES[model] = list(found.values())
+    return nodes
+
+
+def _jax_array(values, expr: ast.expr) -> Aval | None:
+    """The aval of `expr` when it is a JAX array whose shape and dtype kind are known."""
+    value = values.value(expr)
+    aval = value.aval
+    if value.type != "ArrayImpl" or aval is None or aval.shape is None or aval.kind in (None, "key"):
+        return None
+    return aval
+
+
+def _operand(values, expr: ast.expr) -> Aval | None:
+    """A JAX array's aval, or a Python number's (which broadcasts with anything)."""
+    if isinstance(expr, ast.Constant):
+        return _scalar_aval(expr.value)
+    value = values.value(expr)
+    if value.python_scalar and value.aval is not None:
+        return value.aval
+    aval = value.aval
+    if value.type != "ArrayImpl" or aval is None or aval.shape is None or aval.kind in (None, "key"):
+        return None
+    return aval
+
+
+def _scalar_aval(constant: object) -> Aval | None:
+    from jaxerr_lsp.analysis.avals import python_scalar
+
+    return python_scalar(constant) if type(constant) in (int, float, bool, complex) else None
+
+
+def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
+    """The operators and `jnp` binary functions of the file whose two operands' avals are
+    known, with at least one a JAX array, in source order."""
+    found: list[Operands] = []
+    if not has_shaped_arrays(model):
+        return found
+    memo = _Memo(values)
+    for node in _operator_nodes(model):
+        if isinstance(node, ast.BinOp):
+            left_expr, right_expr, op = node.left, node.right, node.op
+        elif len(node.ops) == 1:
+            left_expr, right_expr, op = node.left, node.comparators[0], node.ops[0]  # type: ignore[assignment]
+        else:
+            continue
+        known = OPERATORS.get(type(op))
+        if known is None:
+            continue
+        pair = _pair(memo, left_expr, right_expr, known[1])
+        if pair is not None:
+            found.append(Operands(node, known[0], *pair))
+    for function, (name, kinds) in FUNCTIONS.items():
+        for site in model.calls_to(f"jax.numpy.{function}"):
+            operands = _two_positional(site)
+            if operands is None:
+                continue
+            pair = _pair(memo, *operands, kinds)
+            if pair is not None:
+                found.append(Operands(site.call, name, *pair))
+    return sorted(found, key=lambda o: (o.node.lineno, o.node.col_offset))
+
+
+def shared_broadcast_operations(shared: dict[str, object], model: ModuleModel, values) -> list[Operands]:
+    """`broadcast_operations`, computed once per document (JXE101 and JXE102 both read it)."""
+    found = shared.get("shapes.broadcast")
+    if found is None:
+        found = shared["shapes.broadcast"] = broadcast_operations(model, values)
+    return found  # type: ignore[return-value]
+
+
+def _two_positional(site: CallSite) -> tuple[ast.expr, ast.expr] | None:
+    if not site.complete or site.partial is not None or site.keywords or len(site.args) != 2 \
+            or any(isinstance(a, ast.Starred) for a in site.args):
+        return None
+    return site.args[0], site.args[1]
+
+
+_NOT_ARRAYS = (ast.Constant, ast.JoinedStr, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.Lambda,
+               ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp)
+
+
+_EXPRESSIONS = (ast.Call, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.Name)
+
+
+def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
+    """A cheap first look: an expression that can have a known array aval at all (a name
+    bound once to a call or an expression, not a display, a parameter or a loop variable)."""
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.Name):
+        binding = model.binding_of(expr)
+        return binding is not None and binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
+    return isinstance(expr, _EXPRESSIONS)
+
+
+def _number(expr: ast.expr) -> bool:
+    """A number written out: `2`, `-1.0`."""
+    if isinstance(expr, ast.UnaryOp):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float, complex, bool)
+
+
+class _Memo:
+    """Operand avals of one file: a name's once per binding (`x` read in many operations)."""
+
+    def __init__(self, values) -> None:
+        self.values = values
+        self.known: dict[int, Aval | None] = {}
+
+    def operand(self, expr: ast.expr) -> Aval | None:
+        if not isinstance(expr, ast.Name):
+            return _operand(self.values, expr)
+        binding = self.values.model.binding_of(expr)
+        if binding is None:
+            return None
+        if id(binding) not in self.known:
+            self.known[id(binding)] = _operand(self.values, expr)
+        return self.known[id(binding)]
+
+
+def _pair(memo: _Memo, left: ast.expr, right: ast.expr, kinds: frozenset[str]) -> tuple[Aval, Aval] | None:
+    """Both avals, when one operand is a JAX array and the other a JAX array or a number."""
+    model = memo.values.model
+    if _number(left) or _number(right):
+        return None  # a Python number broadcasts with any shape
+    if isinstance(left, _NOT_ARRAYS) and isinstance(right, _NOT_ARRAYS) \
+            or not _may_be_array(model, left) or not _may_be_array(model, right):
+        return None
+    a = memo.operand(left)
+    if a is None:
+        return None
+    b = memo.operand(right)
+    if b is None or a.kind not in kinds or b.kind not in kinds or (a.shape == () and b.shape == ()):
+        return None
+    return a, b
+
+
+def incompatible(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Shapes NumPy broadcasting refuses (ranks padded with leading ones)."""
+    rank = max(len(a), len(b))
+    pa, pb = (1,) * (rank - len(a)) + a, (1,) * (rank - len(b)) + b
+    return any(x != y and x != 1 and y != 1 for x, y in zip(pa, pb))
+
+
+# --------------------------------------------------------------------------- products
+@dataclass(frozen=True)
+class Product:
+    node: ast.expr  # the `@` BinOp or the jnp.matmul / jnp.dot call
+    left: Aval
+    right: Aval
+
+    @property
+    def contracting(self) -> tuple[int, int] | None:
+        """The two contracting sizes, for operands of rank 1 or 2 (None otherwise)."""
+        a, b = self.left.shape, self.right.shape
+        if a is None or b is None or not 1 <= len(a) <= 2 or not 1 <= len(b) <= 2:
+            return None
+        return a[-1], b[0]
+
+
+def products(model: ModuleModel, values) -> list[Product]:
+    """`a @ b`, `jnp.matmul(a, b)`, `jnp.dot(a, b)` with two JAX arrays of known avals."""
+    found: list[Product] = []
+    numbers = frozenset("iufc")
+    if not has_shaped_arrays(model):
+        return found
+    for node in _operator_nodes(model):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            a, b = _jax_array(values, node.left), _jax_array(values, node.right)
+            if a is not None and b is not None and a.kind in numbers and b.kind in numbers:
+                found.append(Product(node, a, b))
+    for function in ("matmul", "dot"):
+        for site in model.calls_to(f"jax.numpy.{function}"):
+            operands = _two_positional(site)
+            if operands is None:
+                continue
+            a, b = (_jax_array(values, e) for e in operands)
+            if a is not None and b is not None and a.kind in numbers and b.kind in numbers:
+                found.append(Product(site.call, a, b))
+    return sorted(found, key=lambda p: (p.node.lineno, p.node.col_offset))
+
+
+# --------------------------------------------------------------------------- reshape
+@dataclass(frozen=True)
+class Reshape:
+    node: ast.Call
+    operand: Aval
+    written: str  # the new shape as JAX prints what it was given: (4, 2), [5], 5
+    shape: tuple[int, ...]
+
+
+def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -> tuple[str, tuple[int, ...]] | None:
+    """A shape argument as its display shows it (list, tuple or int) and its sizes."""
+    if isinstance(expr, ast.Name) and depth == 0:
+        binding = model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None \
+                or isinstance(binding.value, ast.List) and model.is_mutated(binding):
+            return None
+        return _written_shape(model, values, binding.value, 1)
+    constant = values.constant(expr)
+    if type(constant) is int:
+        return repr(constant), (constant,)
+    if not isinstance(expr, (ast.Tuple, ast.List)) or not isinstance(constant, tuple) \
+            or not all(type(c) is int for c in constant):
+        return None
+    return repr(list(constant) if isinstance(expr, ast.List) else constant), constant
+
+
+def reshapes(model: ModuleModel, values) -> list[Reshape]:
+    """`x.reshape(...)` and `jnp.reshape(x, shape)` of a JAX array of known shape to a shape
+    the code writes out, without a -1."""
+    found: list[Reshape] = []
+    if not has_shaped_arrays(model):
+        return found
+    for call in model.method_calls("reshape"):
+        receiver = call.func.value  # type: ignore[attr-defined]
+        if model.qualname(receiver) is not None or call.keywords or not call.args \
+                or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        operand = _jax_array(values, receiver)
+        if operand is None:
+            continue
+        if len(call.args) == 1:
+            written = _written_shape(model, values, call.args[0])
+        else:
+            sizes = [values.constant(a) for a in call.args]
+            written = (repr(tuple(sizes)), tuple(sizes)) if all(type(s) is int for s in sizes) else None
+        if written is not None:
+            found.append(Reshape(call, operand, *written))
+    for site in model.calls_to("jax.numpy.reshape"):
+        if not site.complete or site.partial is not None or any(isinstance(a, ast.Starred) for a in site.args):
+            continue
+        by_name = {k.arg: k.value for k in site.keywords}
+        if set(by_name) - {"shape"} or len(site.args) + len(by_name) != 2 or not site.args:
+            continue
+        shape_expr = site.args[1] if len(site.args) == 2 else by_name.get("shape")
+        operand = _jax_array(values, site.args[0])
+        written = _written_shape(model, values, shape_expr) if shape_expr is not None else None
+        if operand is not None and written is not None:
+            found.append(Reshape(site.call, operand, *written))
+    return [r for r in sorted(found, key=lambda r: (r.node.lineno, r.node.col_offset))
+            if all(d >= 0 for d in r.shape)]
+
+
+def size_of(aval: Aval) -> int | None:
+    return None if aval.shape is None else math.prod(aval.shape)
+
+
+# --------------------------------------------------------------------------- concatenate, stack
+@dataclass(frozen=True)
+class Joined:
+    node: ast.Call
+    function: str  # "concatenate" | "stack"
+    avals: tuple[Aval, ...]
+    axis: int  # as given (may be negative)
+
+
+def joins(model: ModuleModel, values) -> list[Joined]:
+    """`jnp.concatenate(seq, axis)` and `jnp.stack(seq, axis)` of a list or tuple display (or a
+    name bound once to one, never changed) of JAX arrays whose avals are known."""
+    found: list[Joined] = []
+    if not has_shaped_arrays(model):
+        return found
+    for function in ("concatenate", "stack"):
+        for site in model.calls_to(f"jax.numpy.{function}"):
+            if not site.complete or site.partial is not None or not site.args \
+                    or any(isinstance(a, ast.Starred) for a in site.args) or len(site.args) > 2:
+                continue
+            by_name = {k.arg: k.value for k in site.keywords}
+            if set(by_name) - {"axis"} or (len(site.args) == 2 and "axis" in by_name):
+                continue
+            axis_expr = site.args[1] if len(site.args) == 2 else by_name.get("axis")
+            axis = 0 if axis_expr is None else values.constant(axis_expr)
+            if type(axis) is not int:
+                continue
+            sequence = values.value(site.args[0])
+            if sequence.type not in ("list", "tuple") or sequence.elements is None or not sequence.elements:
+                continue
+            avals = [_jax_array(values, e) for e in sequence.elements]
+            if any(a is None or a.kind == "key" for a in avals):
+                continue
+            found.append(Joined(site.call, function, tuple(a for a in avals if a is not None), axis))
+    return sorted(found, key=lambda j: (j.node.lineno, j.node.col_offset))
+
+
+@dataclass(frozen=True)
+class ShapeData(RuleData):
+    """What a shape finding knows: the operands' avals as JAX prints them (no fix uses it)."""
+
+    avals: tuple[str, ...]
+
+
+def shape_text(shape: tuple[int, ...]) -> str:
+    return str(tuple(shape))
+
+
+__all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
+           "broadcast_operations", "has_shaped_arrays", "incompatible", "shared_broadcast_operations", "joins", "products", "reshapes",
+           "shape_text", "shapes_known", "size_of"]

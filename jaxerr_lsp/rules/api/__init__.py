@@ -1,0 +1,1 @@
+"""Rules: JAX APIs the installed JAX no longer has."""

@@ -1,0 +1,1 @@
+"""Rules: shapes the inference knows: broadcasting, matrix products, reshape, concatenate, stack."""
