@@ -86,6 +86,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import functools
+import json
 import re
 import textwrap
 import tomllib
@@ -426,9 +427,24 @@ class _Pattern:
                 and self.full.search(squashed_text) is not None)
 
 
-# A user-code site's `{module!r}`: the message counts only for a JAX module ('jax.numpy'), not
-# for any module Python names ('numpy').
-_JAX_MODULE = r"'jax(?:\.\w+)*'"
+# A user-code site's `{module!r}`: the message counts only for a public JAX module
+# ('jax.numpy'), not for any module Python names ('numpy') nor JAX's private ones (a plugin
+# built for another jaxlib); and its `{name!r}` only for a name JAX once had and 0.12 no longer
+# has (the generated table of removed APIs): `module 'jax' has no attribute 'tree'` on an
+# install older than jax.tree is not a removed API.
+_JAX_MODULE = r"'jax(?:\.(?!_)\w+)*'"
+
+
+@functools.cache
+def _removed_names() -> str:
+    """A regex of the quoted names JAX removed (from `jaxerr_lsp/data/removed_apis.json`)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "removed_apis.json"
+    try:
+        apis = json.loads(path.read_text(encoding="utf-8"))["apis"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return r"'\w+'"
+    names = sorted({name.rsplit(".", 1)[-1] for name in apis}, key=len, reverse=True)
+    return "'(?:" + "|".join(re.escape(n) for n in names) + ")'"
 
 
 def _compile(template: str, generic: Source | None = None, jax_module: bool = False) -> _Pattern:
@@ -441,6 +457,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 length += len(squashed)
             elif jax_module and value == "module!r":
                 pieces.append(_JAX_MODULE)
+            elif jax_module and value == "name!r":
+                pieces.append(_removed_names())
             elif not pieces or pieces[-1] != _WILDCARD:
                 pieces.append(_WILDCARD)
         while pieces and pieces[-1] == _WILDCARD:

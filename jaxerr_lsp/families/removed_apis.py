@@ -151,7 +151,7 @@ def removed_uses(model: ModuleModel, text: str) -> list[RemovedUse]:
         found.append(RemovedUse(node, ATTRIBUTE, api, api.module, api.name, binding))
     if not found:
         return []
-    guards = _Guards(model.tree)
+    guards = _Guards(model, model.tree)
     return sorted((u for u in found if not guards.holds(u.node)),
                   key=lambda u: (getattr(u.node, "lineno", 0), getattr(u.node, "col_offset", 0)))
 
@@ -209,13 +209,13 @@ class _Guards:
 
     _TESTS = ("hasattr", "getattr", "version", "TYPE_CHECKING", "__version__")
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, model: ModuleModel, tree: ast.Module) -> None:
         self.regions: list[tuple[tuple[int, int], tuple[int, int]]] = []
         future = any(isinstance(s, ast.ImportFrom) and s.module == "__future__"
                      and any(a.name == "annotations" for a in s.names) for s in tree.body)
-        stack: list[ast.AST] = [tree]
-        while stack:
-            node = stack.pop()
+        kinds = (ast.Try, ast.TryStar, ast.If, ast.IfExp, ast.BoolOp, ast.arg, ast.FunctionDef,
+                 ast.AsyncFunctionDef, ast.AnnAssign)
+        for node in model.nodes_in(tree, kinds):
             if isinstance(node, (ast.Try, ast.TryStar)) and node.handlers:
                 self._add(node.body)  # the new name first, the old one as the fallback, or
                 self._add(node.handlers)  # the other way round: either may be the one that runs
@@ -233,7 +233,6 @@ class _Guards:
                     self._add([node.returns])
                 elif isinstance(node, ast.AnnAssign):
                     self._add([node.annotation])
-            stack.extend(ast.iter_child_nodes(node))
 
     def _guarding(self, test: ast.expr) -> bool:
         text = ast.unparse(test)
