@@ -171,7 +171,7 @@ def test_a_new_entry_brings_its_page(tmp_path: Path):
     """A new catalog file, and nothing else: the site has its page, linked from the indexes."""
     catalog_dir = tmp_path / "catalog"
     shutil.copytree(CATALOG.directory, catalog_dir)
-    template = (catalog_dir / "jit-method-self.toml").read_text(encoding="utf-8")
+    template = (catalog_dir / "array-item-assignment.toml").read_text(encoding="utf-8")
     used = {e.rule for e in CATALOG}
     rule = next(f"JXE{n:03d}" for n in range(100, 1000) if f"JXE{n:03d}" not in used)
     text = re.sub(r'^id = ".*"$', 'id = "brand-new-error"', template, count=1, flags=re.M)

@@ -44,8 +44,8 @@ SCRATCH = textwrap.dedent("""\
         assert {"a": 1} == {"a": 2}
 
 
-    def test_broadcast():
-        jnp.ones(3) + jnp.ones(4)
+    def test_reshape():
+        jnp.ones(3).reshape(-1, -1)
 
 
     def test_passes():
@@ -129,7 +129,7 @@ def test_known_jax_error_gets_a_jaxerr_section(runs, name: str):
     run, baseline = runs[name], runs["baseline"]
     assert run.code == baseline.code == 1
     sections = SECTION.findall(run.output)
-    assert len(sections) == 1, run.output  # the traced if only: not the plain or broadcast failure
+    assert len(sections) == 1, run.output  # the traced if only: not the plain or reshape failure
     lines = sections[0].splitlines()
     assert lines[0] == f"jaxerr: {ENTRY.rule} {ENTRY.id}: {ENTRY.title}"
     cause = lines.index("Likely cause in your code:")

@@ -43,7 +43,7 @@ SCRIPTS = {
     # JaxStackTraceBeforeTransformation): jaxerr's frames must not show there either.
     "bwd_structure.py": SHOW_START + CATALOG.get("custom-vjp-bwd-structure").example_before,
     # A JAX error the catalog does not describe: nothing added.
-    "broadcast.py": SHOW_START + "import jax.numpy as jnp\njnp.ones(3) + jnp.ones(4)\n",
+    "reshape.py": SHOW_START + "import jax.numpy as jnp\njnp.ones(3).reshape(-1, -1)\n",
     "clean.py": SHOW_START + "import json\nprint(json.dumps(sys.argv[1:]))\n",
     "exit3.py": "import sys\nsys.exit(3)\n",
     "exit_message.py": "import sys\nsys.exit('stopping: no data')\n",
@@ -99,7 +99,7 @@ LAUNCHERS = {"python -m jaxerr_lsp": [sys.executable, "-m", "jaxerr_lsp", "run"]
              "jaxerr": [str(CONSOLE_SCRIPT), "run"]}
 ARGS = ["--flag", "first", "-m", "two words", "--help"]  # the program's, every one
 JAX_LAUNCHER = {"nondiff_arity.py": "python -m jaxerr_lsp", "bwd_structure.py": "jaxerr",
-                "broadcast.py": "jaxerr"}
+                "reshape.py": "jaxerr"}
 
 
 def _commands() -> dict[tuple[str, str], list[str]]:
@@ -174,9 +174,9 @@ def test_jax_error_traceback_then_entry(outcomes, script: str, entry_id: str, li
 
 
 def test_error_outside_the_catalog_adds_nothing(outcomes):
-    python, jaxerr = outcomes[("python", "broadcast.py")], outcomes[("jaxerr", "broadcast.py")]
+    python, jaxerr = outcomes[("python", "reshape.py")], outcomes[("jaxerr", "reshape.py")]
     assert python.code == jaxerr.code == 1
-    assert "TypeError: add got incompatible shapes for broadcasting" in python.stderr
+    assert "TypeError: can only specify one unknown axis size with a `-1` value" in python.stderr
     assert (python.stdout, _same(python.stderr)) == (jaxerr.stdout, _same(jaxerr.stderr))
 
 
