@@ -564,15 +564,10 @@ class ModuleModel:
             return self._only_binding(node, use, scope)
         reach = self.flow.reaching(node)
         if reach is not None and reach.exact:
-            if reach.builtin or reach.maybe_unbound or not reach.definitions:
+            found = self._reached(reach, scope)
+            if found is None or (len(found) != 1 and not _same_import(found)):
                 return None
-            found = [self.binding_at.get(id(d)) for d in reach.definitions]
-            if any(b is None or b.scope is not scope for b in found):
-                return None
-            if len(found) != 1 and not _same_import(found):  # type: ignore[arg-type]
-                return None
-            binding = found[0]
-            return binding if binding is not None and binding.kind not in (OTHER, AUGMENTED) else None
+            return found[0] if found[0].kind not in (OTHER, AUGMENTED) else None
         return self._only_binding(node, use, scope)
 
     @staticmethod
