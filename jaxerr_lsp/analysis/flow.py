@@ -440,8 +440,10 @@ class _Binder:
             level -= 1
 
     # ------------------------------------------------------------------ events
-    def _bind(self, name: str, node: ast.AST, kind: int = _DEF) -> None:
-        scope = self.scope
+    def _bind(self, name: str, node: ast.AST, kind: int = _DEF, scope: _Scope | None = None) -> None:
+        """`name` bound by `node` in `scope` (the current one by default), or in the module or
+        an enclosing function when the scope declares it global or nonlocal."""
+        scope = self.scope if scope is None else scope
         if name in scope.globals and scope is not self.module:
             target = self.module
         elif name in scope.nonlocals:
@@ -469,16 +471,7 @@ class _Binder:
         scope = self.scope
         while scope.kind in _COMPREHENSIONS and scope.parent is not None:
             scope = scope.parent
-        kind = _MAYBE if self.cond or scope is not self.scope else _DEF
-        if name in scope.globals and scope is not self.module:
-            target = self.module
-        elif name in scope.nonlocals:
-            self.nonlocal_externals.append((scope, name, node, kind))
-            return
-        else:
-            target = scope
-        target.names.add(name)
-        self._event(target, name, node, kind)
+        self._bind(name, node, _MAYBE if self.cond or scope is not self.scope else _DEF, scope)
 
     def _local(self, name: str) -> None:
         """`x: int` without a value binds nothing, yet makes `x` local."""
