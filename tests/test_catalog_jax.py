@@ -27,6 +27,7 @@ from jaxerr_lsp.errors.catalog import Entry, load_catalog, template_parts
 from jaxerr_lsp.docs_site.outputs import output_path, printed, read_output, same_output
 from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
+from tests.plugin_record import check_site
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -197,6 +198,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     template = source.message or entry.message
     # JAX's text before it cuts `trimmed` off the end (`''.join(msg)[:-2]`)
     covered = template + source.trimmed
+    if source.wheel is not None:  # a library of a wheel not installed here (the CUDA plugin)
+        check_site(entry, source)  # found there by scripts/verify_plugin_wordings.py
+        return
     if source.library is not None:  # jaxlib's C++: its text is in the compiled library
         library = _jax_site_packages() / source.library
         assert library.is_file(), f"{source.library} not found in the installed JAX ({library})"
@@ -882,10 +886,14 @@ def test_every_reproducible_entry_has_both_examples():
 def test_unreproducible_entry_is_verified_where_it_is_built(entry: Entry):
     """An error this machine cannot raise has no `before`, says why, and each of its raise
     sites is a file or compiled library of the installed JAX (whose text
-    test_source_site_is_the_raise_in_installed_jax checks against the templates)."""
+    test_source_site_is_the_raise_in_installed_jax checks against the templates), or a library
+    of a plugin's wheel, found there by scripts/verify_plugin_wordings.py."""
     assert not entry.example_before and entry.why_not_reproduced.strip()
     assert entry.sources
     for source in entry.sources:
+        if source.wheel is not None:
+            check_site(entry, source)
+            continue
         installed = _jax_site_packages() / (source.library or source.file)
         assert installed.is_file(), (entry.id, installed)
 

@@ -33,11 +33,15 @@ JAX module the statement reaches (its `__init__.py` for a package), `function` i
 A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
-(such a raise has no Python frame of its own). A site with `trimmed = ";\n"` raises the text
-it assembled with that end cut off (`''.join(msg)[:-2]`): the template is the rest. A site
-with `warning = true` warns instead (`warnings.warn(msg)` at `line`), the exception being the
-warning's category (`UserWarning`); with `logged = true` JAX only logs it
-(`logger.warning(msg)`), and the exception is the record's level (`WARNING`).
+(such a raise has no Python frame of its own). With `wheel = "jax-cuda12-pjrt"` the
+library is in that package's wheel (of the entry's JAX version) instead, a GPU plugin this
+machine does not install: scripts/verify_plugin_wordings.py downloads it, finds the text and
+records where (tests/data/plugin_wordings_verified.json), and the tests check the record.
+A site with `trimmed = ";\n"` raises the text it assembled with that end cut off
+(`''.join(msg)[:-2]`): the template is the rest. A site with `warning = true` warns instead
+(`warnings.warn(msg)` at `line`), the exception being the warning's category (`UserWarning`);
+with `logged = true` JAX only logs it (`logger.warning(msg)`), and the exception is the
+record's level (`WARNING`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -160,6 +164,11 @@ class Source:
     # The compiled library of the installed JAX that raises it, for a C++ raise site
     # (`jaxlib/libjax_common.so`); `file`/`function`/`line` then name the C++ source.
     library: str | None = None
+    # The package whose wheel ships `library`, of the entry's JAX version, when the installed
+    # JAX does not (a GPU plugin: `wheel = "jax-cuda12-pjrt"`, library
+    # "jax_plugins/xla_cuda12/xla_cuda_plugin.so"). Its text was found in the downloaded wheel
+    # by scripts/verify_plugin_wordings.py, which records where.
+    wheel: str | None = None
     # Python raises it at the user's own statement (a module attribute or an import JAX no
     # longer has): no JAX frame; `file` is the module the statement reaches.
     user_code: bool = False
@@ -955,7 +964,8 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if not isinstance(table, dict):
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
-                  "builder_file", "parts", "library", "trimmed", "warning", "logged", "user_code"}
+                  "builder_file", "parts", "library", "wheel", "trimmed", "warning", "logged",
+                  "user_code"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -963,6 +973,9 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         library = text(table, "library", f"{where}.library", optional=True)
         if library is not None and (library.startswith("/") or ".." in Path(library).parts):
             raise fail(f"{where}.library", f"must be a relative path, not {library!r}")
+        wheel = text(table, "wheel", f"{where}.wheel", optional=True)
+        if wheel is not None and (library is None or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", wheel)):
+            raise fail(f"{where}.wheel", "a package name (jax-cuda12-pjrt), given with `library`")
         suffixes = (".h", ".cc") if library is not None else (".py",)
         if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
             raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
@@ -1021,7 +1034,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(f"{where}.logged", "a logged site is no warning, generic, built or compiled site")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
-                              builder_file=builder_file, parts=parts, library=library,
+                              builder_file=builder_file, parts=parts, library=library, wheel=wheel,
                               trimmed=trimmed, warning=warning, logged=logged,
                               user_code=user_code))
     return tuple(sources)
