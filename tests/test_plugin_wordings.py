@@ -89,3 +89,10 @@ def test_schema_rejects_a_wheel_without_library_or_name(tmp_path: Path, old: str
         load_catalog(_catalog_with(tmp_path, old, new))
     assert "device-out-of-memory.toml" in str(info.value) and "`source[" in str(info.value)
     assert ".wheel`" in str(info.value), str(info.value)
+
+
+def test_entry_page_names_the_wheel():
+    from jaxerr_lsp.docs_site.pages import entry_page
+    page = entry_page(CATALOG, CATALOG.get("device-out-of-memory"))
+    assert ("| `xla/stream_executor/integrations/tf_allocator_adapter.cc` (compiled into "
+            "`jax_plugins/xla_cuda12/xla_cuda_plugin.so` of the `jax-cuda12-pjrt` wheel) |") in page

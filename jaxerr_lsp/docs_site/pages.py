@@ -123,7 +123,8 @@ def entry_page(catalog: Catalog, entry: Entry) -> str:
                 f"release tag `jax-v{entry.jax_version}`):", ""]
     out += ["| file | function | line |", "| --- | --- | --- |"]
     for site in entry.sites:
-        where = f"`{site.file}`" + (f" (compiled into `{site.library}`)" if site.library else "")
+        wheel = f" of the `{site.wheel}` wheel" if site.wheel else ""
+        where = f"`{site.file}`" + (f" (compiled into `{site.library}`{wheel})" if site.library else "")
         url = None if entry.package else jax_source_url(site.file, site.line, entry.jax_version)
         line = f"[{site.line}]({url})" if url else str(site.line)
         out.append(f"| {where} | `{site.function}` | {line} |")
