@@ -124,12 +124,15 @@ def raised_at_a_source(entry: Entry, result: Result) -> bool:
     (the innermost name of a dotted one) and line. A generic site (a statement where Python
     raises, e.g. a failed unpacking) need only be in the traceback: what it calls may raise
     (iterating over a 0-d array raises in the array's `__iter__`). A compiled site (jaxlib's
-    C++) has no frame: any raise counts (the message is checked on its own). A user-code site
+    C++) has no frame: any raise with that site's message counts. A user-code site
     (Python raising at the program's own statement) is the program's innermost frame."""
     frame = result.frame
     # A raise in jaxlib's C++ has no frame of its own: the innermost one is whichever called
     # into jaxlib (the caller of a jitted function, or JAX's `_infer_params` under a trace).
-    if result.raised and any(source.library is not None for source in entry.sources):
+    # It counts when the message is that compiled site's (an entry may also have Python sites).
+    if result.raised and any(source.library is not None
+                             and fully_matches(source.message or entry.message, result.message or "")
+                             for source in entry.sources):
         return True
     if frame is not None and any(
             frame.file.replace("\\", "/").endswith("/" + source.file)
