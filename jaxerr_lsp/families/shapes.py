@@ -508,7 +508,7 @@ def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
         use = model.use_of.get(id(operand)) if type(operand) is ast.Name else None
         if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
             continue
-        if any(isinstance(b.node, ast.arg) for b in use.scope.bindings.get(use.node.id, ())):
+        if any(isinstance(b.node, ast.arg) for b in model.bindings_named(use.node.id, use.scope)):
             found[id(use.scope.node)] = use.scope.node
     return sorted(found.values(), key=lambda f: f.lineno)
 
