@@ -66,10 +66,24 @@ def test_catalog_targets_installed_jax():
                          ids=[e.id for e in ENTRIES if e.package])
 def test_library_entry_targets_the_installed_library(entry: Entry):
     """An error Flax raises is checked against the Flax version the entry names, installed by
-    the test extra (pyproject.toml pins it)."""
-    assert importlib.metadata.version(entry.package) == entry.package_version
+    the test extra (pyproject.toml pins it). `package` is the import name (`haiku`); the pin
+    names its distribution (`dm-haiku`)."""
+    distributions = importlib.metadata.packages_distributions().get(entry.package, [])
+    assert len(distributions) == 1, (entry.package, distributions)
+    assert importlib.metadata.version(distributions[0]) == entry.package_version
     pins = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'"{entry.package}=={entry.package_version}"' in pins
+    assert f'"{distributions[0]}=={entry.package_version}"' in pins
+
+
+def _installed(file: str) -> Path:
+    """A file of the installed JAX, or of the installed package it names (`haiku/_src/...`,
+    wherever that package is found on the path)."""
+    path = _jax_site_packages() / file
+    if not path.exists():
+        spec = importlib.util.find_spec(file.split("/")[0])
+        if spec is not None and spec.origin:
+            path = Path(spec.origin).resolve().parent.parent / file
+    return path
 
 
 @functools.cache
@@ -79,7 +93,7 @@ def _plugin_record() -> dict:
 
 @functools.cache
 def _module(file: str) -> tuple[ast.Module, list[str]]:
-    path = _jax_site_packages() / file
+    path = _installed(file)
     assert path.is_file(), f"{file} not found in the installed JAX ({path})"
     text = path.read_text(encoding="utf-8")
     return ast.parse(text), text.splitlines()
@@ -131,6 +145,40 @@ def _render(node: ast.expr) -> str:
     return "".join(out)
 
 
+def _percent_rendered(call: ast.Call) -> list[str]:
+    """A logging call's message with its `%s` arguments written in as placeholders
+    (`logger.warning("... module %s does not exist", name)`: "... module {name} does not
+    exist"); without arguments, logging prints the text as it is."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) \
+            or not isinstance(call.args[0].value, str):
+        return []
+    parts = call.args[0].value.split("%s")
+    if len(parts) != len(call.args):
+        return []
+    text = parts[0]
+    for arg, part in zip(call.args[1:], parts[1:]):
+        text += "{" + ast.unparse(arg) + "}" + part
+    return [text]
+
+
+def _joined(raised: ast.Raise, lines: list[str]) -> list[str]:
+    """The lines a raise joins (`"\n".join(msg_lines)`, `lines` the pieces built for them),
+    each with the separator after it, then each as it is (the last one has none)."""
+    separators = [c.func.value.value for c in ast.walk(raised) if isinstance(c, ast.Call)
+                  and isinstance(c.func, ast.Attribute) and c.func.attr == "join"
+                  and isinstance(c.func.value, ast.Constant) and isinstance(c.func.value.value, str)]
+    if len(separators) != 1:
+        return []
+    return [line + separators[0] for line in lines] + lines
+
+
+def _last_added(node: ast.expr) -> ast.expr:
+    """The last operand of a sum (`a + b + c`: `c`), or the node itself."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.right
+    return node
+
+
 def _string_pieces(node: ast.AST) -> list[str]:
     """Every string literal and f-string under `node`, rendered as templates, in source order;
     a name or call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
@@ -151,9 +199,10 @@ def _string_pieces(node: ast.AST) -> list[str]:
             found.append(((sub.value.lineno, sub.value.col_offset),
                           "{" + ast.unparse(sub.value) + "}"))
         elif isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Add) \
-                and isinstance(sub.left, (ast.Constant, ast.JoinedStr)) \
+                and isinstance(_last_added(sub.left), (ast.Constant, ast.JoinedStr)) \
                 and isinstance(sub.right, (ast.Name, ast.Call, ast.Attribute, ast.Subscript)):
-            # `"... are: " + ",".join(names)` (an expression appended to a literal): a placeholder
+            # `"... are: " + ",".join(names)` (an expression appended to a literal, or to a sum
+            # ending with one: `"\n".join(lines) + "\n" + dump(module)`): a placeholder
             found.append(((sub.right.lineno, sub.right.col_offset),
                           "{" + ast.unparse(sub.right) + "}"))
     return [text for _, text in sorted(found) if text]
@@ -233,10 +282,12 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     function = _find_function(tree, source.function, source.line)
     if source.logged:  # `logger.warning(msg)` at `line`: msg written there or built before
         logs = [n for n in ast.walk(function) if isinstance(n, ast.Call) and n.lineno == source.line
-                and ast.unparse(n.func) in ("logger.warning", "logger.error", "logger.info")]
+                and ast.unparse(n.func) in ("logger.warning", "logger.error", "logger.info",
+                                            "logger.exception")]
         assert logs, f"{entry.id}: no logger call at {source.file}:{source.line}"
         as_raise = ast.Raise(exc=logs[0], cause=None, lineno=logs[0].lineno, col_offset=0)
         assert _covers(covered, _string_pieces(logs[0])) or _covers(
+            covered, _percent_rendered(logs[0])) or _covers(
             covered, _message_built_for(tree, function, as_raise)), (entry.id, source.line)
         return
     if source.warning:  # `warnings.warn(msg)` at `line`, msg a format string of the function
@@ -271,7 +322,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             f"{entry.id}: the template is not an instance of the text of {text_file}:"
             f"{text_function.name}; string pieces found there: {pieces}")
     else:
-        assert _covers(covered, pieces) or _covers(covered, built), (
+        # (or lines built before, joined in the raise: `"\n".join(lines) + "\n" + dump`)
+        joined = (_joined(at_line[0], built) + _string_pieces(at_line[0])) if at_line else []
+        assert _covers(covered, pieces) or _covers(covered, built) or _covers(covered, joined), (
             f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
             f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
@@ -335,14 +388,16 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     # `raise IndivisibleError(msg)` of jax._src.sharding), a library's through its errors
     # module (`raise errors.InvalidRngError(msg)`).
     own_name = expected.rsplit(".", 1)[-1] if expected.startswith("jax._src.") else None
-    assert ast.unparse(raised) in (expected.removeprefix("jax.errors."), own_name,
+    # (or a library's by JAX's full name: `raise jax.errors.UnexpectedTracerError(hint)`)
+    assert ast.unparse(raised) in (expected.removeprefix("jax.errors."), own_name, expected,
                                    "errors." + expected.rsplit(".", 1)[-1]), (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
         # (unless it only formats a message built before: `msg.format(name, ", ".join(...))`,
         # or composes pieces of one: `msg(f"had shape: {s}") + hint`)
-        assert _covers(covered, own_pieces) or _covers(covered, built), (
-            entry.id, source.line, own_pieces)
+        # or joins the lines built before and adds to them: `"\n".join(lines) + "\n" + dump`)
+        assert _covers(covered, own_pieces) or _covers(covered, built) or _covers(
+            covered, _joined(at_line[0], built) + own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(covered, built), (entry.id, source.line, built)
 
@@ -421,6 +476,13 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     assigns = [a for a in ast.walk(function) if isinstance(a, ast.Assign)
                and a.lineno < raised.lineno and len(a.targets) == 1
                and isinstance(a.targets[0], ast.Name) and a.targets[0].id in names]
+    if not assigns:  # (a name of an enclosing function's body: `hint = (...)`, then a nested
+        # `def init_fn(): ... raise UnexpectedTracerError(hint)`)
+        outer = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and f is not function and f.lineno < function.lineno <= (f.end_lineno or 0)]
+        assigns = [a for f in outer for a in f.body if isinstance(a, ast.Assign)
+                   and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+                   and a.targets[0].id in names]
     # (`raise TypeError(msg.format(dimension, ", ".join(map(str, shapes))))` after `shapes = ...`:
     # the message is the name formatted, not the last name assigned)
     formatted = {c.func.value.id for c in ast.walk(raised) if isinstance(c, ast.Call)
@@ -910,7 +972,7 @@ def test_unreproducible_entry_is_verified_where_it_is_built(entry: Entry):
     assert not entry.example_before and entry.why_not_reproduced.strip()
     assert entry.sources
     for source in entry.sources:
-        installed = _jax_site_packages() / (source.library or source.file)
+        installed = _installed(source.library or source.file)
         # (or a GPU plugin's library, checked in the plugin wheels: see the site test)
         assert installed.is_file() or source.library in _plugin_record()["libraries"], (
             entry.id, installed)

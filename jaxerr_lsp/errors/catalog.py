@@ -407,6 +407,10 @@ _WILDCARD = r".{0,6000}?"
 _MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
 _URL = re.compile(r"https?://\S+")
 _MAX_TEXT = 400_000
+# The lines Python prints between the exceptions of a chained traceback.
+_CHAINED = re.compile(r"^The above exception was the direct cause of the following exception:$"
+                      r"|^During handling of the above exception, another exception occurred:$",
+                      re.MULTILINE)
 
 
 def _squash(text: str) -> str:
@@ -602,6 +606,14 @@ class Catalog:
         """
         if not isinstance(text, str) or not text.strip():
             return []
+        # A chained traceback ends with the exception that was raised last (Haiku's hint, raised
+        # from JAX's UnexpectedTracerError): when that one's text matches a whole template, it
+        # is the error to explain, even if the cause printed above matches a longer one.
+        tail = _CHAINED.split(text)[-1]
+        if tail is not text and len(tail) < len(text):
+            last = self.match_scored(tail)
+            if last and last[0].full:
+                return last
         if len(text) > _MAX_TEXT:
             half = _MAX_TEXT // 2
             text = text[:half] + "\n" + text[-half:]
