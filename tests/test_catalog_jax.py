@@ -476,13 +476,6 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     assigns = [a for a in ast.walk(function) if isinstance(a, ast.Assign)
                and a.lineno < raised.lineno and len(a.targets) == 1
                and isinstance(a.targets[0], ast.Name) and a.targets[0].id in names]
-    if not assigns:  # (a name of an enclosing function's body: `hint = (...)`, then a nested
-        # `def init_fn(): ... raise UnexpectedTracerError(hint)`)
-        outer = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and f is not function and f.lineno < function.lineno <= (f.end_lineno or 0)]
-        assigns = [a for f in outer for a in f.body if isinstance(a, ast.Assign)
-                   and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
-                   and a.targets[0].id in names]
     # (`raise TypeError(msg.format(dimension, ", ".join(map(str, shapes))))` after `shapes = ...`:
     # the message is the name formatted, not the last name assigned)
     formatted = {c.func.value.id for c in ast.walk(raised) if isinstance(c, ast.Call)
@@ -513,6 +506,15 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name in helpers:
             return _string_pieces(node)
+    # (a name of an enclosing function's body: `hint = (...)`, then a nested
+    # `def init_fn(): ... raise UnexpectedTracerError(hint)`)
+    outer = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and f is not function and f.lineno < function.lineno <= (f.end_lineno or 0)]
+    closure = [a for f in outer for a in f.body if isinstance(a, ast.Assign)
+               and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+               and a.targets[0].id in names]
+    if closure:
+        return _string_pieces(max(closure, key=lambda a: a.lineno).value)
     return []
 
 
