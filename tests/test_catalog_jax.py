@@ -17,6 +17,7 @@ import ast
 import functools
 import importlib.metadata
 import importlib.util
+import json
 import os
 import re
 from pathlib import Path
@@ -24,12 +25,15 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.errors.catalog import Entry, load_catalog, template_parts
+from jaxerr_lsp.errors.compiled_texts import compiled_texts
 from jaxerr_lsp.docs_site.outputs import output_path, printed, read_output, same_output
 from tests.case_files import fully_matches, message_pattern, raised_at_a_source, raised_one_of
 from tests.jax_runner import Program, Result, run_programs
 from tests.plugin_record import check_site
 
 REPO = Path(__file__).resolve().parent.parent
+# GPU plugin libraries' texts, found in the plugin wheels by scripts/verify_plugin_libraries.py
+PLUGIN_RECORD = REPO / "tests" / "data" / "plugin_libraries_verified.json"
 EXAMPLES = REPO / "examples"
 CATALOG = load_catalog()
 ENTRIES = list(CATALOG)
@@ -63,15 +67,34 @@ def test_catalog_targets_installed_jax():
                          ids=[e.id for e in ENTRIES if e.package])
 def test_library_entry_targets_the_installed_library(entry: Entry):
     """An error Flax raises is checked against the Flax version the entry names, installed by
-    the test extra (pyproject.toml pins it)."""
-    assert importlib.metadata.version(entry.package) == entry.package_version
+    the test extra (pyproject.toml pins it). `package` is the import name (`haiku`); the pin
+    names its distribution (`dm-haiku`)."""
+    distributions = importlib.metadata.packages_distributions().get(entry.package, [])
+    assert len(distributions) == 1, (entry.package, distributions)
+    assert importlib.metadata.version(distributions[0]) == entry.package_version
     pins = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'"{entry.package}=={entry.package_version}"' in pins
+    assert f'"{distributions[0]}=={entry.package_version}"' in pins
+
+
+def _installed(file: str) -> Path:
+    """A file of the installed JAX, or of the installed package it names (`haiku/_src/...`,
+    wherever that package is found on the path)."""
+    path = _jax_site_packages() / file
+    if not path.exists():
+        spec = importlib.util.find_spec(file.split("/")[0])
+        if spec is not None and spec.origin:
+            path = Path(spec.origin).resolve().parent.parent / file
+    return path
+
+
+@functools.cache
+def _plugin_record() -> dict:
+    return json.loads(PLUGIN_RECORD.read_text(encoding="utf-8"))
 
 
 @functools.cache
 def _module(file: str) -> tuple[ast.Module, list[str]]:
-    path = _jax_site_packages() / file
+    path = _installed(file)
     assert path.is_file(), f"{file} not found in the installed JAX ({path})"
     text = path.read_text(encoding="utf-8")
     return ast.parse(text), text.splitlines()
@@ -123,6 +146,40 @@ def _render(node: ast.expr) -> str:
     return "".join(out)
 
 
+def _percent_rendered(call: ast.Call) -> list[str]:
+    """A logging call's message with its `%s` arguments written in as placeholders
+    (`logger.warning("... module %s does not exist", name)`: "... module {name} does not
+    exist"); without arguments, logging prints the text as it is."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) \
+            or not isinstance(call.args[0].value, str):
+        return []
+    parts = call.args[0].value.split("%s")
+    if len(parts) != len(call.args):
+        return []
+    text = parts[0]
+    for arg, part in zip(call.args[1:], parts[1:]):
+        text += "{" + ast.unparse(arg) + "}" + part
+    return [text]
+
+
+def _joined(raised: ast.Raise, lines: list[str]) -> list[str]:
+    """The lines a raise joins (`"\n".join(msg_lines)`, `lines` the pieces built for them),
+    each with the separator after it, then each as it is (the last one has none)."""
+    separators = [c.func.value.value for c in ast.walk(raised) if isinstance(c, ast.Call)
+                  and isinstance(c.func, ast.Attribute) and c.func.attr == "join"
+                  and isinstance(c.func.value, ast.Constant) and isinstance(c.func.value.value, str)]
+    if len(separators) != 1:
+        return []
+    return [line + separators[0] for line in lines] + lines
+
+
+def _last_added(node: ast.expr) -> ast.expr:
+    """The last operand of a sum (`a + b + c`: `c`), or the node itself."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.right
+    return node
+
+
 def _string_pieces(node: ast.AST) -> list[str]:
     """Every string literal and f-string under `node`, rendered as templates, in source order;
     a name or call appended to a message (`msg += x._origin_msg()`) as its placeholder."""
@@ -143,9 +200,10 @@ def _string_pieces(node: ast.AST) -> list[str]:
             found.append(((sub.value.lineno, sub.value.col_offset),
                           "{" + ast.unparse(sub.value) + "}"))
         elif isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Add) \
-                and isinstance(sub.left, (ast.Constant, ast.JoinedStr)) \
+                and isinstance(_last_added(sub.left), (ast.Constant, ast.JoinedStr)) \
                 and isinstance(sub.right, (ast.Name, ast.Call, ast.Attribute, ast.Subscript)):
-            # `"... are: " + ",".join(names)` (an expression appended to a literal): a placeholder
+            # `"... are: " + ",".join(names)` (an expression appended to a literal, or to a sum
+            # ending with one: `"\n".join(lines) + "\n" + dump(module)`): a placeholder
             found.append(((sub.right.lineno, sub.right.col_offset),
                           "{" + ast.unparse(sub.right) + "}"))
     return [text for _, text in sorted(found) if text]
@@ -203,17 +261,22 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         return
     if source.library is not None:  # jaxlib's C++: its text is in the compiled library
         library = _jax_site_packages() / source.library
+        # (An XLA status printed by jaxlib starts with its code's name, "RESOURCE_EXHAUSTED: ",
+        # which the library holds apart from the status's own text.)
+        texts = compiled_texts(template)
+        if not library.is_file() and source.library in _plugin_record()["libraries"]:
+            # A GPU plugin's library, not installed without a GPU: the texts were found in the
+            # plugin wheels of this JAX version by scripts/verify_plugin_libraries.py.
+            record = _plugin_record()
+            assert record["jax_version"] == importlib.metadata.version("jax"), record["jax_version"]
+            found = set(record["libraries"][source.library]["texts"])
+            assert [text for text in texts if text not in found] == [], (
+                f"{entry.id}: run scripts/verify_plugin_libraries.py", source.library)
+            return
         assert library.is_file(), f"{source.library} not found in the installed JAX ({library})"
         content = library.read_bytes()
-        texts = [text for kind, text in template_parts(template) if kind == "text"]
-        # An XLA status printed by jaxlib starts with its code's name ("RESOURCE_EXHAUSTED: "),
-        # which the library holds apart from the status's own text.
-        status = re.match(r"([A-Z][A-Z_]+): ", template)
-        if status:
-            texts = [status.group(1), texts[0][status.end():]] + texts[1:]
         for text in texts:
-            if text:
-                assert text.encode() in content, (entry.id, source.library, text)
+            assert text.encode() in content, (entry.id, source.library, text)
         return
     if source.user_code:  # Python's own message at the user's statement: the module exists
         assert (_jax_site_packages() / source.file).is_file(), (entry.id, source.file)
@@ -223,10 +286,12 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     function = _find_function(tree, source.function, source.line)
     if source.logged:  # `logger.warning(msg)` at `line`: msg written there or built before
         logs = [n for n in ast.walk(function) if isinstance(n, ast.Call) and n.lineno == source.line
-                and ast.unparse(n.func) in ("logger.warning", "logger.error", "logger.info")]
+                and ast.unparse(n.func) in ("logger.warning", "logger.error", "logger.info",
+                                            "logger.exception")]
         assert logs, f"{entry.id}: no logger call at {source.file}:{source.line}"
         as_raise = ast.Raise(exc=logs[0], cause=None, lineno=logs[0].lineno, col_offset=0)
         assert _covers(covered, _string_pieces(logs[0])) or _covers(
+            covered, _percent_rendered(logs[0])) or _covers(
             covered, _message_built_for(tree, function, as_raise)), (entry.id, source.line)
         return
     if source.warning:  # `warnings.warn(msg)` at `line`, msg a format string of the function
@@ -237,7 +302,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         formatted = "".join(text if kind == "text" else "{}" for kind, text in template_parts(template))
         strings = [n.value for n in ast.walk(function)
                    if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-        assert formatted in strings, (entry.id, formatted, strings)
+        # (or the f-string written in the call: `warnings.warn("..." f" {x}.\n{msg}")`)
+        assert formatted in strings or _covers(covered, _string_pieces(warns[0])), (
+            entry.id, formatted, strings)
         return
     if source.generic:  # Python's own message, raised by a statement of the function at `line`
         assert function.lineno <= source.line <= (function.end_lineno or 0), (entry.id, source)
@@ -259,7 +326,9 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             f"{entry.id}: the template is not an instance of the text of {text_file}:"
             f"{text_function.name}; string pieces found there: {pieces}")
     else:
-        assert _covers(covered, pieces) or _covers(covered, built), (
+        # (or lines built before, joined in the raise: `"\n".join(lines) + "\n" + dump`)
+        joined = (_joined(at_line[0], built) + _string_pieces(at_line[0])) if at_line else []
+        assert _covers(covered, pieces) or _covers(covered, built) or _covers(covered, joined), (
             f"{entry.id}: the template is not the text of {text_file}:{text_function.name}; "
             f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
@@ -319,16 +388,20 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         assert {ast.unparse(m) for m in made} in ({expected}, {expected.removeprefix("jax.errors.")}), \
             [ast.unparse(m) for m in made]
         return
-    # JAX's own classes are raised by their bare name (`raise UnexpectedTracerError(msg)`), a
-    # library's through its errors module (`raise errors.InvalidRngError(msg)`).
-    assert ast.unparse(raised) in (expected.removeprefix("jax.errors."),
+    # JAX's own classes are raised by their bare name (`raise UnexpectedTracerError(msg)`,
+    # `raise IndivisibleError(msg)` of jax._src.sharding), a library's through its errors
+    # module (`raise errors.InvalidRngError(msg)`).
+    own_name = expected.rsplit(".", 1)[-1] if expected.startswith("jax._src.") else None
+    # (or a library's by JAX's full name: `raise jax.errors.UnexpectedTracerError(hint)`)
+    assert ast.unparse(raised) in (expected.removeprefix("jax.errors."), own_name, expected,
                                    "errors." + expected.rsplit(".", 1)[-1]), (ast.unparse(raised), expected)
     own_pieces = _string_pieces(at_line[0]) + _format_pieces(tree, at_line[0])
     if own_pieces:  # the message is written in the raise itself: it must be this one
         # (unless it only formats a message built before: `msg.format(name, ", ".join(...))`,
         # or composes pieces of one: `msg(f"had shape: {s}") + hint`)
-        assert _covers(covered, own_pieces) or _covers(covered, built), (
-            entry.id, source.line, own_pieces)
+        # or joins the lines built before and adds to them: `"\n".join(lines) + "\n" + dump`)
+        assert _covers(covered, own_pieces) or _covers(covered, built) or _covers(
+            covered, _joined(at_line[0], built) + own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(covered, built), (entry.id, source.line, built)
 
@@ -416,6 +489,12 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
         assigns = [a for a in assigns if a.targets[0].id in formatted]  # type: ignore[attr-defined]
     if assigns:
         last = max(assigns, key=lambda a: a.lineno)
+        # (`msg = _spec_divisibility_error(...)`; `raise ValueError(msg)`: the text that
+        # module function of the file returns)
+        if isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name):
+            for node in tree.body:
+                if isinstance(node, ast.FunctionDef) and node.name == last.value.func.id:
+                    return _string_pieces(node)
         formats = [c for c in ast.walk(raised) if isinstance(c, ast.Call)
                    and isinstance(c.func, ast.Attribute) and c.func.attr == "format"
                    and isinstance(c.func.value, ast.Name) and c.func.value.id == last.targets[0].id]
@@ -431,6 +510,15 @@ def _message_built_for(tree: ast.Module, function: ast.AST, raised: ast.Raise) -
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name in helpers:
             return _string_pieces(node)
+    # (a name of an enclosing function's body: `hint = (...)`, then a nested
+    # `def init_fn(): ... raise UnexpectedTracerError(hint)`)
+    outer = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and f is not function and f.lineno < function.lineno <= (f.end_lineno or 0)]
+    closure = [a for f in outer for a in f.body if isinstance(a, ast.Assign)
+               and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+               and a.targets[0].id in names]
+    if closure:
+        return _string_pieces(max(closure, key=lambda a: a.lineno).value)
     return []
 
 
@@ -894,8 +982,10 @@ def test_unreproducible_entry_is_verified_where_it_is_built(entry: Entry):
         if source.wheel is not None:
             check_site(entry, source)
             continue
-        installed = _jax_site_packages() / (source.library or source.file)
-        assert installed.is_file(), (entry.id, installed)
+        installed = _installed(source.library or source.file)
+        # (or a GPU plugin's library, checked in the plugin wheels: see the site test)
+        assert installed.is_file() or source.library in _plugin_record()["libraries"], (
+            entry.id, installed)
 
 
 @pytest.mark.parametrize("name", TRIGGERS)

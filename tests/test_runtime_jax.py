@@ -37,7 +37,7 @@ _WORKER = textwrap.dedent(r'''
     warnings.simplefilter("ignore")
     import jax
     from jaxerr_lsp.errors.catalog import load_catalog
-    from jaxerr_lsp.runtime.companion import error_text, explain_exception, watch_raise_sites
+    from jaxerr_lsp.runtime.companion import explain_exception, watch_raise_sites
 
     catalog = load_catalog()
     watch = watch_raise_sites()
@@ -55,12 +55,12 @@ _WORKER = textwrap.dedent(r'''
         except Exception as error:
             explanation = explain_exception(error)
             frame = explanation.frame if explanation else None
-            alone = catalog.match_scored(error_text(error))  # the message, no watch
+            alone = explain_exception(error, catalog, watched=False)  # the message, no watch
             result = {
                 "raised": f"{type(error).__name__}: {error}",
                 "entry": explanation.entry.id if explanation else None,
                 "frame": [frame.file, frame.line, frame.code] if frame else None,
-                "without_watch": alone[0].entry.id if alone and alone[0].full else None,
+                "without_watch": alone.entry.id if alone else None,
             }
         finally:
             for name, value in saved.items():

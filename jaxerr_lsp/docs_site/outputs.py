@@ -3,7 +3,8 @@
 `catalog/_outputs/<entry id>.txt` holds the last line Python prints for the uncaught exception,
 `ExceptionType: message` (the message may span lines), exactly as one run printed it. It is
 written and checked by tests/test_catalog_jax.py (`JAXERR_UPDATE_OUTPUTS=1` rewrites it), never
-typed. Parts that differ from run to run (object addresses) are compared as equal.
+typed. Parts that differ from run to run (object addresses, and the `id()` numbers JAX's
+tracer leak checker prints: `<list 139907450416512>`) are compared as equal.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ __all__ = ["OUTPUTS_DIR", "output_path", "printed", "read_output", "same_output"
 
 OUTPUTS_DIR = "_outputs"
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")
+_OBJECT_ID = re.compile(r"(<[A-Za-z_][\w.]* )[0-9]{6,}>")
 
 
 def output_path(catalog_dir: Path, entry_id: str) -> Path:
@@ -38,7 +40,8 @@ def read_output(catalog_dir: Path, entry_id: str) -> str | None:
 def _stable(text: str) -> str:
     # (object addresses, and spaces at the ends of lines: XLA's location trace ends its
     # header with one in some runs)
-    return "\n".join(line.rstrip() for line in _ADDRESS.sub("0x…", text).split("\n"))
+    text = _OBJECT_ID.sub(r"\1…>", _ADDRESS.sub("0x…", text))
+    return "\n".join(line.rstrip() for line in text.split("\n"))
 
 
 def same_output(stored: str, fresh: str) -> bool:

@@ -33,15 +33,18 @@ JAX module the statement reaches (its `__init__.py` for a package), `function` i
 A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled code (jaxlib's
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
-(such a raise has no Python frame of its own). With `wheel = "jax-cuda12-pjrt"` the
+(such a raise has no Python frame of its own). A GPU plugin's library
+(`library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"`, XLA's GPU compiler) is not installed
+without a GPU: scripts/verify_plugin_libraries.py finds the texts in the plugin wheels of the
+catalog's JAX version and records them for the tests. With `wheel = "jax-cuda12-pjrt"` the
 library is in that package's wheel (of the entry's JAX version) instead, a GPU plugin this
 machine does not install: scripts/verify_plugin_wordings.py downloads it, finds the text and
 records where (tests/data/plugin_wordings_verified.json), and the tests check the record.
 A site with `trimmed = ";\n"` raises the text it assembled with that end cut off
 (`''.join(msg)[:-2]`): the template is the rest. A site with `warning = true` warns instead
 (`warnings.warn(msg)` at `line`), the exception being the warning's category (`UserWarning`);
-with `logged = true` JAX only logs it (`logger.warning(msg)`), and the exception is the
-record's level (`WARNING`).
+with `logged = true` JAX only logs it (`logger.warning(msg)`, or a compiled site's C++
+`LOG(WARNING) << ...`), and the exception is the record's level (`WARNING`).
 
 API documentation for hover: an entry's `apis` lists the JAX APIs whose hover names this error
 ("jax.vjp", "VJP.with_refs"). Each of those APIs is documented once in the whole catalog, by
@@ -412,6 +415,10 @@ _WILDCARD = r".{0,6000}?"
 _MIN_FRAGMENT = 40  # non-space characters a partial match must share with a template
 _URL = re.compile(r"https?://\S+")
 _MAX_TEXT = 400_000
+# The lines Python prints between the exceptions of a chained traceback.
+_CHAINED = re.compile(r"^The above exception was the direct cause of the following exception:$"
+                      r"|^During handling of the above exception, another exception occurred:$",
+                      re.MULTILINE)
 
 
 def _squash(text: str) -> str:
@@ -607,6 +614,14 @@ class Catalog:
         """
         if not isinstance(text, str) or not text.strip():
             return []
+        # A chained traceback ends with the exception that was raised last (Haiku's hint, raised
+        # from JAX's UnexpectedTracerError): when that one's text matches a whole template, it
+        # is the error to explain, even if the cause printed above matches a longer one.
+        tail = _CHAINED.split(text)[-1]
+        if tail is not text and len(tail) < len(text):
+            last = self.match_scored(tail)
+            if last and last[0].full:
+                return last
         if len(text) > _MAX_TEXT:
             half = _MAX_TEXT // 2
             text = text[:half] + "\n" + text[-half:]
@@ -1030,8 +1045,9 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         logged = table.get("logged", False)
         if not isinstance(logged, bool):
             raise fail(f"{where}.logged", f"must be true or false, not {logged!r}")
-        if logged and (warning or generic or builder is not None or library is not None):
-            raise fail(f"{where}.logged", "a logged site is no warning, generic, built or compiled site")
+        # (a compiled site may be logged: XLA's C++ `LOG(WARNING) << ...`)
+        if logged and (warning or generic or builder is not None):
+            raise fail(f"{where}.logged", "a logged site is no warning, generic or built site")
         sources.append(Source(file=file, function=function, line=line, message=message,
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library, wheel=wheel,

@@ -270,7 +270,8 @@ def error_text(exception: BaseException, watch: RaiseSiteWatch | None = None) ->
 
 
 def explain_exception(exception: BaseException, catalog: Catalog | None = None,
-                      watch: RaiseSiteWatch | None = None) -> Explanation | None:
+                      watch: RaiseSiteWatch | None = None, *,
+                      watched: bool = True) -> Explanation | None:
     """The catalog entry explaining `exception`, or None when none matches.
 
     The matcher of `jaxerr explain -` (`Catalog.match_scored`) on `error_text`; only a whole
@@ -279,8 +280,18 @@ def explain_exception(exception: BaseException, catalog: Catalog | None = None,
     different error."""
     if catalog is None:
         catalog = load_catalog()
-    if watch is None:
+    if watch is None and watched:  # (watched=False: what the messages alone say)
         watch = _WATCH
+    if len(exception_chain(exception)) > 1:
+        # A chained exception whose own text is a whole template is that error (Haiku's hint,
+        # raised from JAX's UnexpectedTracerError), as `explain` reads a chained traceback.
+        own = "".join(traceback.format_exception_only(exception))
+        frames = watch.frames_of(exception) if watch is not None else []
+        if frames:
+            own += "\nRaised inside JAX at:\n" + "\n".join(frames) + "\n"
+        last = catalog.match_scored(own)
+        if last and last[0].full:
+            return Explanation(last[0].entry, user_frame(exception.__traceback__))
     matches = catalog.match_scored(error_text(exception, watch))
     if not matches or not matches[0].full:
         return None
