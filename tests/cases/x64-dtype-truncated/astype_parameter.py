@@ -1,6 +1,4 @@
 import warnings
-
-import jax.numpy as jnp
 import numpy as np
 
 warnings.simplefilter("error")
