@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 SHORT = "unbound axis name: {axis_name}"
 LONG = "Found an unbound axis name: {name}. To fix this, please call {api_name} under `jax.shard_map`."
-# collective -> (position of the axis name, has an operand at position 0)
+# collective -> the position of its axis name (the operand, if any, is at position 0)
 COLLECTIVES = {"psum": 1, "pmean": 1, "pmax": 1, "pmin": 1, "all_gather": 1, "axis_index": 0,
                "ppermute": 1}
 _OPERAND_TYPES = frozenset({"ArrayImpl", "int", "float"})
@@ -221,7 +221,7 @@ def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
                 continue
             scope = ctx.model.call_scope.get(id(call))
             if scope is not None and scope.kind == "module":
-                if operand is not None and _is_parameter(ctx, operand):
+                if isinstance(operand, ast.expr) and _is_parameter(ctx, operand):
                     continue
                 chosen = _message(function, False, False)
                 if chosen is not None and runs_at_module_level(ctx, call):

@@ -4,7 +4,8 @@ bounds it builds a scan, which reverse mode handles), whose carry holds the diff
 input and whose result is the differentiated function's output.
 
 `reverse_mode_loops(ctx)`: for each call of a gradient function of the file
-(`grad_checks.gradient_calls`, and `jitted_gradient_calls` for `jax.jit(jax.grad(f))(...)`),
+(`grad_checks.gradient_calls`, and `jitted_gradient_calls` for `jax.jit(jax.grad(f))(...)`, and `jax.vjp` whose VJP function
+is applied to `jnp.ones_like(out)` or `zeros_like`),
 the loop of the differentiated lambda or def that the code shows reaching the output:
 - the output (the returned expression; with `has_aux` the first of the returned pair) is the
   loop's result, a constant-index element of it, a name bound once to either (`a, b =
@@ -37,7 +38,8 @@ from jaxerr_lsp.analysis.values import return_expression
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_definition,
                                              first_rejected_leaf, gradient_calls,
                                              jitted_gradient_calls)
-from jaxerr_lsp.families.vjp_application import FunctionNode
+from jaxerr_lsp.families.vjp_application import (CALL, Application, FunctionNode, applications,
+                                                 differentiated_function)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -47,14 +49,28 @@ _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div)
 _REDUCTIONS = frozenset({"jax.numpy.sum", "jax.numpy.mean"})
 _MAX_DEPTH = 12
 _SCALAR_TYPES = frozenset({"float", "complex"})
+_LIKE = frozenset({"jax.numpy.ones_like", "jax.numpy.zeros_like"})
+
+
+@dataclass(frozen=True, eq=False)
+class Differentiation:
+    """One reverse-mode differentiation of a function of the file that the code shows run."""
+
+    qualname: str  # jax.grad, jax.value_and_grad, jax.jacrev, jax.jacobian, jax.vjp
+    function: FunctionNode
+    arguments: tuple[ast.expr, ...]  # what the function's positional parameters are given
+    argnums: tuple[int, ...]  # the differentiated positions
+    has_aux: bool
+    allow_int: bool
+    raises_at: ast.Call  # where JAX transposes: the gradient call, the VJP application
+    jitted: bool  # `jax.jit(jax.grad(f))(...)`: every argument traced
 
 
 @dataclass(frozen=True, eq=False)
 class ReverseLoop:
     loop: ast.Call  # the lax.while_loop / lax.fori_loop call
     kind: str  # "while_loop" or "fori_loop"
-    gradient: GradientCall  # the call that differentiates it
-    jitted: bool  # the gradient function is jit compiled whole
+    differentiation: Differentiation  # the first that reaches it
 
 
 @dataclass(frozen=True)
@@ -68,13 +84,13 @@ class _Path:
 
 
 class _Search:
-    def __init__(self, ctx: Context, function: FunctionNode, gradient: GradientCall,
-                 differentiated: frozenset[str], jitted: bool) -> None:
+    def __init__(self, ctx: Context, differentiation: Differentiation,
+                 differentiated: frozenset[str]) -> None:
         self.ctx = ctx
-        self.function = function
-        self.gradient = gradient
+        self.function = differentiation.function
+        self.arguments = differentiation.arguments
         self.differentiated = differentiated
-        self.jitted = jitted
+        self.jitted = differentiation.jitted
 
     # ---------------------------------------------------------------- parameters
     def parameter(self, expr: ast.expr) -> str | None:
@@ -167,11 +183,9 @@ class _Search:
             return None
         parameters = [a.arg for a in (*self.function.args.posonlyargs, *self.function.args.args)]
         position = parameters.index(name) if name in parameters else -1
-        call = self.gradient.call
-        if position < 0 or position >= len(call.args) or call.keywords \
-                or any(isinstance(a, ast.Starred) for a in call.args):
+        if position < 0 or position >= len(self.arguments):
             return None
-        value = self.ctx.values.value(call.args[position])
+        value = self.ctx.values.value(self.arguments[position])
         aval = value.aval
         if value.type == "int" or (value.type == "ArrayImpl" and aval is not None
                                    and aval.kind == "i" and aval.shape == ()):
@@ -225,29 +239,59 @@ def _scalar_argument(ctx: Context, expr: ast.expr) -> bool:
     return value.type == "ArrayImpl" and aval is not None and aval.shape == ()
 
 
-def _loops_of(ctx: Context, gradient: GradientCall, jitted: bool) -> list[_Path]:
+def _of_gradient(ctx: Context, gradient: GradientCall, jitted: bool) -> Differentiation | None:
     function = differentiated_definition(ctx, gradient)
-    if function is None:
-        return []
+    call = gradient.call
+    if function is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    return Differentiation(gradient.qualname, function, tuple(call.args), gradient.argnums,
+                           gradient.has_aux, gradient.allow_int, call, jitted)
+
+
+def _of_vjp(ctx: Context, application: Application) -> Differentiation | None:
+    """`out, f_vjp = jax.vjp(f, *primals)` then `f_vjp(jnp.ones_like(out))` (or
+    `zeros_like`): every primal differentiated, a cotangent of the output's own type."""
+    vjp = application.vjp
+    function = differentiated_function(ctx, vjp.function)
+    if function is None or application.how != CALL or vjp.has_aux or vjp.call.keywords \
+            or len(application.call.args) != 1 or application.call.keywords:
+        return None
+    cotangent = application.call.args[0]
+    site = ctx.model.call_site(cotangent) if isinstance(cotangent, ast.Call) else None
+    target = ctx.model.parent.get(id(vjp.call))
+    out = target.targets[0].elts[0] if isinstance(target, ast.Assign) \
+        and isinstance(target.targets[0], (ast.Tuple, ast.List)) else None
+    if site is None or site.qualname not in _LIKE or len(site.args) != 1 or site.keywords \
+            or not isinstance(site.args[0], ast.Name) or not isinstance(out, ast.Name) \
+            or site.args[0].id != out.id or ctx.model.binding_of(site.args[0]) \
+            is not ctx.model.binding_of_definition(out):
+        return None
+    primals = tuple(vjp.primals)
+    return Differentiation("jax.vjp", function, primals, tuple(range(len(primals))), False,
+                           False, application.call, False)
+
+
+def _loops_of(ctx: Context, differentiation: Differentiation) -> list[_Path]:
+    function = differentiation.function
     args = function.args
     parameters = [a.arg for a in (*args.posonlyargs, *args.args)]
-    call = gradient.call
-    if args.vararg is not None or any(isinstance(a, ast.Starred) for a in call.args) \
-            or max(gradient.argnums) >= min(len(parameters), len(call.args)):
+    arguments = differentiation.arguments
+    argnums = differentiation.argnums
+    if args.vararg is not None or not argnums \
+            or max(argnums) >= min(len(parameters), len(arguments)):
         return []
-    differentiated = [call.args[i] for i in gradient.argnums]
-    if not gradient.allow_int and not all(
+    differentiated = [arguments[i] for i in argnums]
+    if not differentiation.allow_int and not all(
             first_rejected_leaf(ctx, a) is True for a in differentiated):
         return []
     returned = return_expression(ctx.model, function)
-    output = _output(returned, gradient.has_aux) if returned is not None else None
+    output = _output(returned, differentiation.has_aux) if returned is not None else None
     if output is None:
         return []
-    search = _Search(ctx, function, gradient, frozenset(parameters[i] for i in gradient.argnums),
-                     jitted)
+    search = _Search(ctx, differentiation, frozenset(parameters[i] for i in argnums))
     reduced = _reduced(ctx, output)
     scalar = reduced is not None or all(_scalar_argument(ctx, a) for a in differentiated)
-    if gradient.qualname in SCALAR_OUTPUT and not scalar:
+    if differentiation.qualname in SCALAR_OUTPUT and not scalar:
         return []
     return [p for p in search.paths(reduced if reduced is not None else output)
             if search.carries_input(p.carry)]
@@ -260,11 +304,14 @@ def reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:
     if isinstance(cached, list):
         return cached
     found: dict[int, ReverseLoop] = {}
-    calls = [(g, False) for g in gradient_calls(ctx)] + [(g, True) for g in jitted_gradient_calls(ctx)]
-    calls.sort(key=lambda c: (c[0].call.lineno, c[0].call.col_offset))
-    for gradient, jitted in calls:
-        for path in _loops_of(ctx, gradient, jitted):
-            found.setdefault(id(path.loop), ReverseLoop(path.loop, path.kind, gradient, jitted))
+    candidates = [_of_gradient(ctx, g, False) for g in gradient_calls(ctx)]
+    candidates += [_of_gradient(ctx, g, True) for g in jitted_gradient_calls(ctx)]
+    candidates += [_of_vjp(ctx, a) for a in applications(ctx)]
+    runs = sorted((d for d in candidates if d is not None),
+                  key=lambda d: (d.raises_at.lineno, d.raises_at.col_offset))
+    for differentiation in runs:
+        for path in _loops_of(ctx, differentiation):
+            found.setdefault(id(path.loop), ReverseLoop(path.loop, path.kind, differentiation))
     loops = sorted(found.values(), key=lambda r: (r.loop.lineno, r.loop.col_offset))
     ctx.shared["reverse_loops"] = loops
     return loops

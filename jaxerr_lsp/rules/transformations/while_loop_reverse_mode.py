@@ -2,7 +2,7 @@
 
 What it does: finds a `lax.while_loop` (or a `lax.fori_loop` whose bounds jit traces) in a
 lambda or def of this file that `jax.grad`, `jax.value_and_grad`, `jax.jacrev` or
-`jax.jacobian` differentiates, when the loop's carry starts from a differentiated input and
+`jax.jacobian` differentiates (or `jax.vjp`, its VJP function applied), when the loop's carry starts from a differentiated input and
 its result is the function's output (`families.reverse_loops`: the forms it follows, each
 measured).
 
@@ -16,7 +16,8 @@ ints (or concrete arrays) is built as a `lax.scan` and differentiates fine; unde
 Silent: forward mode (`jax.jacfwd`, `jax.jvp`), a loop whose carry does not start from the
 differentiated input or whose result the output drops, an output the code does not show to be a
 scalar (for grad), a fori_loop with concrete bounds, a loop in another module or helper, and
-`jax.vjp` (the error comes only when the VJP function is applied).
+a `jax.vjp` whose VJP function the file does not apply to `jnp.ones_like(out)` (or
+`zeros_like`): JAX raises only when it is applied.
 
 Fix: none offered. The remedies change the program: a `lax.scan` (or a fori_loop with static
 bounds) over a fixed maximum number of steps, masking the steps past the condition; or
@@ -42,14 +43,16 @@ class ReverseModeLoop(RuleData):
 
 def check(ctx: Context) -> None:
     for found in reverse_mode_loops(ctx):
-        gradient = found.gradient
-        how = f"jax.jit({gradient.qualname}(...))" if found.jitted else gradient.qualname
-        related = (Related(ctx.span(gradient.call),
+        run = found.differentiation
+        how = f"jax.jit({run.qualname}(...))" if run.jitted else run.qualname
+        if run.qualname == "jax.vjp":
+            how = "the VJP function of jax.vjp, applied"
+        related = (Related(ctx.span(run.raises_at),
                            f"differentiated in reverse mode here ({how}); JAX raises here"),)
         note = "" if found.kind == "while_loop" else (
             " (this fori_loop's bounds are traced by jit, so JAX builds it as a while_loop)")
         ctx.report(found.loop, related=related, note=note,
-                   data=ReverseModeLoop(ctx.span(found.loop), ctx.span(gradient.call),
+                   data=ReverseModeLoop(ctx.span(found.loop), ctx.span(run.raises_at),
                                         found.kind))
 
 
