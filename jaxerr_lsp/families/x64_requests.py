@@ -42,6 +42,11 @@ DTYPE_POSITIONS = {
     "linspace": 5, "logspace": 5, "geomspace": 4, "tri": 3, "sum": 2, "mean": 2, "cumsum": 2,
     "astype": 1,
 }
+# Functions whose first argument must be an array or a scalar: given a list or a tuple, they
+# raise TypeError (JXE097) before looking at the dtype.
+_ARRAY_FIRST = frozenset({"sum", "mean", "cumsum", "zeros_like", "ones_like", "full_like",
+                          "empty_like", "astype"})
+_NOT_ARRAYS = frozenset({"list", "tuple", "dict", "str", "NoneType"})
 _MAX_DEPTH = 8
 
 
@@ -105,6 +110,9 @@ def x64_requests(ctx: Context) -> list[X64Request]:
 
     for name, position in DTYPE_POSITIONS.items():
         for site in ctx.model.calls_to(f"jax.numpy.{name}"):
+            if name in _ARRAY_FIRST and (not site.args or isinstance(site.args[0], ast.Starred)
+                                         or ctx.values.value(site.args[0]).type in _NOT_ARRAYS):
+                continue
             if site.complete:
                 add(site.call, _dtype_argument(site.args, site.keywords, "dtype", position), name)
     for site in ctx.model.calls_to("jax.lax.convert_element_type"):
