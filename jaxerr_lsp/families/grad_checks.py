@@ -218,3 +218,27 @@ def _dict_values(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
             return None
         items[key.value] = value
     return [items[key] for key in sorted(items)]
+
+
+def jitted_gradient_calls(ctx: Context) -> list[GradientCall]:
+    """Every call `jax.jit(jax.grad(f, ...))(x)` (or of a name bound once to the jitted
+    function) whose options the code shows: jit without options traces every argument."""
+    cached = ctx.shared.get("grad_checks.jitted")
+    if isinstance(cached, list):
+        return cached
+    found: list[GradientCall] = []
+    for qualname in TRANSFORMS:
+        for site in ctx.model.calls_to(qualname):
+            outer = ctx.model.parent.get(id(site.call))
+            jit = ctx.model.call_site(outer) if isinstance(outer, ast.Call) else None
+            if jit is None or jit.qualname != "jax.jit" or jit.keywords or jit.partial is not None \
+                    or jit.args != (site.call,) or not site.complete or not site.args \
+                    or isinstance(site.args[0], ast.Starred):
+                continue
+            options = _options(site.args[1:], site.keywords)
+            if options is not None:
+                found.extend(GradientCall(qualname, site.call, site.args[0], options, call)
+                             for call in ctx.model.calls_of_result(jit.call))
+    found.sort(key=lambda g: (g.call.lineno, g.call.col_offset))
+    ctx.shared["grad_checks.jitted"] = found
+    return found

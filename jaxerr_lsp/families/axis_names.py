@@ -1,0 +1,247 @@
+"""Collectives that certainly run with no axis bound (JXE108): `lax.psum`, `pmean`, `pmax`,
+`pmin`, `all_gather`, `axis_index`, `ppermute` with a literal axis name, on a path the file
+shows running outside every `pmap`, `vmap(axis_name=...)`, `shard_map` and mesh context.
+
+Very conservative on purpose: a function with a collective is usually meant to run under one
+of those, and may be called so from another module. A collective counts only when the file
+shows it running, certainly, as one of:
+- eager, at module level: a statement of the module (or of its `if __name__ == "__main__":`
+  block), outside every `with`, `try`, loop, def, lambda, comprehension and conditional
+  expression;
+- eager, in a plain def called so at module level: a statement of the def's own body, after
+  only simple statements (no return, raise or compound statement before it);
+- under jit, in such a def decorated by `@jax.jit` alone (without options) or given to
+  `jax.jit(f)` without options, called so at module level.
+Files that call `jax.disable_jit` or name `jax_disable_jit` leave out the jit paths; files that
+set a mesh (`jax.set_mesh`, `jax.sharding.use_mesh`) are left out whole.
+
+What JAX says (measured under JAX 0.12.0.1, jax_traceback_filtering off for the frame):
+- eager `psum`/`pmean` (any operand), `all_gather` (eager or jit), a `psum`/`pmean` under jit
+  of a value that is not a tracer: "unbound axis name: i" (jax/_src/core.py `axis_size`);
+- `psum`/`pmean` under jit of a traced argument, `pmax`/`pmin` (eager or jit): "Found an
+  unbound axis name: i. To fix this, please call psum under `jax.shard_map`."
+  (jax/_src/lax/parallel.py `_check_axis_names`); `axis_index` (eager or jit) and `ppermute`
+  (under jit) name themselves there. An eager `ppermute` raises NotImplementedError instead
+  and is left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.analysis.model import DEF
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.engine.rule import Context
+
+SHORT = "unbound axis name: {axis_name}"
+LONG = "Found an unbound axis name: {name}. To fix this, please call {api_name} under `jax.shard_map`."
+# collective -> the position of its axis name (the operand, if any, is at position 0)
+COLLECTIVES = {"psum": 1, "pmean": 1, "pmax": 1, "pmin": 1, "all_gather": 1, "axis_index": 0,
+               "ppermute": 1}
+_OPERAND_TYPES = frozenset({"ArrayImpl", "int", "float"})
+_EXPRESSIONS = (ast.Call, ast.keyword, ast.Attribute, ast.Subscript, ast.Tuple, ast.List,
+                ast.Dict, ast.BinOp, ast.UnaryOp, ast.Compare, ast.Name, ast.Constant,
+                ast.JoinedStr, ast.FormattedValue, ast.Starred, ast.Slice)
+_SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+_MESH_SETTERS = ("jax.set_mesh", "jax.sharding.use_mesh", "jax.sharding.set_mesh")
+
+
+@dataclass(frozen=True, eq=False)
+class UnboundCollective:
+    call: ast.Call  # the collective
+    function: str  # psum, pmean, ...
+    axis_name: str
+    message: str  # JAX's template, SHORT or LONG
+    api_name: str  # what LONG names: psum, axis_index, ppermute
+    runner: ast.Call | None  # the module-level call that runs the def holding it
+    jitted: bool
+
+
+def _main_guard(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) \
+        and test.left.id == "__name__" and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+def runs_at_module_level(ctx: Context, node: ast.AST) -> bool:
+    """`node` certainly runs when the module runs: in a simple statement of the module (or of
+    its main block), in expressions evaluated unconditionally."""
+    path = ctx.model.path_to(ctx.model.tree, node)
+    if path is None or len(path) < 2:
+        return False
+    position = 1
+    while isinstance(path[position], ast.If):
+        guard = path[position]
+        assert isinstance(guard, ast.If)
+        if not _main_guard(guard.test) or position + 1 >= len(path) \
+                or path[position + 1] not in guard.body:
+            return False
+        position += 1
+    return isinstance(path[position], _SIMPLE) and all(
+        isinstance(inner, _EXPRESSIONS) for inner in path[position + 1:])
+
+
+def _runs_first_in(ctx: Context, function: ast.FunctionDef, node: ast.AST) -> bool:
+    """`node` runs whenever `function` is called: in a simple statement of its own body, after
+    simple statements only, in expressions evaluated unconditionally."""
+    path = ctx.model.path_to(function, node)
+    if path is None or len(path) < 2 or ctx.model.returns_of(function).suspends:
+        return False
+    statement = path[1]
+    if statement not in function.body or not isinstance(statement, (*_SIMPLE, ast.Return)):
+        return False
+    before = function.body[:function.body.index(statement)]  # type: ignore[arg-type]
+    return all(isinstance(s, _SIMPLE) for s in before) and all(
+        isinstance(inner, _EXPRESSIONS) for inner in path[2:])
+
+
+def _axis_name(ctx: Context, call: ast.Call, position: int) -> str | None:
+    site = ctx.model.call_site(call)
+    if site is None or not site.complete or site.partial is not None \
+            or any(isinstance(a, ast.Starred) for a in site.args) \
+            or any(k.arg is None for k in site.keywords):
+        return None
+    given = [k.value for k in site.keywords if k.arg == "axis_name"]
+    if len(site.args) > position:
+        given.append(site.args[position])
+    if len(given) != 1:
+        return None
+    value = given[0]
+    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) \
+        and value.value else None
+
+
+@dataclass(frozen=True)
+class _Runner:
+    call: ast.Call  # the module-level call
+    jitted: bool
+
+
+def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list[_Runner]:
+    """The module-level calls that certainly run `function`, eagerly or under jit."""
+    scope = ctx.model.scope_of_node.get(id(function))
+    parent = scope.parent if scope is not None else None
+    if parent is None or parent.kind != "module":
+        return []
+    binding = ctx.model.sole_binding(function.name, parent)
+    if binding is None or binding.kind != DEF or binding.node is not function:
+        return []
+    decorators = function.decorator_list
+    if decorators and not (jit_allowed and len(decorators) == 1
+                           and ctx.model.qualname(decorators[0]) == "jax.jit"):
+        return []
+    found: list[_Runner] = []
+    for use in ctx.model.uses_of(binding):
+        if ctx.model.binding_of(use.node) is not binding:
+            continue
+        parent_node = use.parent
+        if isinstance(parent_node, ast.Call) and parent_node.func is use.node:
+            if runs_at_module_level(ctx, parent_node):
+                found.append(_Runner(parent_node, bool(decorators)))
+        elif isinstance(parent_node, ast.Call) and jit_allowed and not decorators:
+            site = ctx.model.call_site(parent_node)
+            if site is None or site.qualname != "jax.jit" or site.keywords \
+                    or site.partial is not None or site.args != (use.node,):
+                continue
+            found.extend(_Runner(call, True) for call in ctx.model.calls_of_result(parent_node)
+                         if runs_at_module_level(ctx, call))
+    return found
+
+
+def _argument(ctx: Context, function: ast.FunctionDef, operand: ast.expr,
+              runner: ast.Call) -> ast.expr | None:
+    """The argument `runner` gives for the parameter `operand` of `function` is (under jit:
+    a tracer); None when `operand` is not a parameter or the call does not show it."""
+    if not _is_parameter(ctx, operand):
+        return None
+    assert isinstance(operand, ast.Name)
+    parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if function.args.vararg is not None or runner.keywords or operand.id not in parameters \
+            or any(isinstance(a, ast.Starred) for a in runner.args):
+        return None
+    position = parameters.index(operand.id)
+    return runner.args[position] if position < len(runner.args) else None
+
+
+def _operand_ok(ctx: Context, call: ast.Call, function: str) -> ast.expr | None | bool:
+    """The operand (an array or a number), None for axis_index; False when not certain."""
+    if function == "axis_index":
+        return None
+    if not call.args:
+        return False
+    operand = call.args[0]
+    value = ctx.values.value(operand)
+    return operand if value.type in _OPERAND_TYPES or _is_parameter(ctx, operand) else False
+
+
+def _is_parameter(ctx: Context, expr: ast.expr) -> bool:
+    """`expr` is a parameter of the function it is in, never rebound before."""
+    if not isinstance(expr, ast.Name):
+        return False
+    reaching = ctx.model.reaching(expr)
+    return reaching is not None and len(reaching) == 1 and isinstance(reaching[0].node, ast.arg)
+
+
+def _message(function: str, jitted: bool, traced_operand: bool) -> tuple[str, str] | None:
+    """(template, api_name) JAX raises with, None where it raises something else."""
+    if function in ("psum", "pmean"):
+        return (LONG, "psum") if jitted and traced_operand else (SHORT, "")
+    if function == "all_gather":
+        return SHORT, ""
+    if function in ("pmax", "pmin"):
+        return LONG, "psum"
+    if function == "axis_index":
+        return LONG, "axis_index"
+    if function == "ppermute" and jitted and traced_operand:
+        return LONG, "ppermute"
+    return None
+
+
+def _enclosing_def(ctx: Context, call: ast.Call) -> ast.FunctionDef | None:
+    scope = ctx.model.call_scope.get(id(call))
+    node = scope.node if scope is not None else None
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
+    if any(ctx.model.calls_to(q) for q in _MESH_SETTERS):
+        return []
+    jit_allowed = not ctx.model.calls_to("jax.disable_jit") \
+        and "jax_disable_jit" not in ctx.parsed.text
+    found: list[UnboundCollective] = []
+    for function, position in COLLECTIVES.items():
+        for site in ctx.model.calls_to(f"jax.lax.{function}"):
+            call = site.call
+            name = _axis_name(ctx, call, position)
+            operand = _operand_ok(ctx, call, function) if name is not None else False
+            if name is None or operand is False:
+                continue
+            scope = ctx.model.call_scope.get(id(call))
+            if scope is not None and scope.kind == "module":
+                if isinstance(operand, ast.expr) and _is_parameter(ctx, operand):
+                    continue
+                chosen = _message(function, False, False)
+                if chosen is not None and runs_at_module_level(ctx, call):
+                    found.append(UnboundCollective(call, function, name, *chosen, None, False))
+                continue
+            definition = _enclosing_def(ctx, call)
+            if definition is None or not _runs_first_in(ctx, definition, call):
+                continue
+            for runner in _runners(ctx, definition, jit_allowed):
+                traced = False
+                if isinstance(operand, ast.expr):
+                    argument = _argument(ctx, definition, operand, runner.call)
+                    traced = argument is not None
+                    known = argument if argument is not None else operand
+                    if ctx.values.value(known).type not in _OPERAND_TYPES:
+                        continue  # an operand of unknown kind (or a parameter not given)
+                chosen = _message(function, runner.jitted, traced)
+                if chosen is not None:
+                    found.append(UnboundCollective(call, function, name, *chosen, runner.call,
+                                                   runner.jitted))
+                    break
+    found.sort(key=lambda u: (u.call.lineno, u.call.col_offset))
+    return found
