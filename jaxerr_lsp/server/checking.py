@@ -31,6 +31,8 @@ def schedule(session: Session, uri: str, delay: float, fresh: bool = False) -> N
         return
     if state.task is not None and not state.task.done():
         state.task.cancel()
+    # The program of the new version now: the last one's analysis, if still queued, goes.
+    session.program(uri)
     state.task = asyncio.ensure_future(_check_later(session, state, delay, fresh))
 
 
