@@ -1,8 +1,12 @@
 """The jaxerr language server (pygls): it translates between LSP and jaxerr_lsp.app / the engine.
 
-- diagnostics (`diagnostics`): pushed on open / change (debounced) / save, cleared on close,
-  each with its document version; the analysis runs in a worker process (`worker`); a result
-  for a stale version is never published;
+- the server's state, one `Session` (`session`), and what each request starts from: a
+  `DocumentSnapshot` of the document (`snapshot`: a file, or a notebook cell as part of its
+  notebook's code cells joined as one program), whose positions it maps to the program's;
+- diagnostics: checks scheduled on open / change (debounced) / save (`text_sync`, and
+  `notebook_sync` for notebooks), analysed in a worker process (`worker`), published with
+  their version (`checking`; a result for a stale version is never published), each finding as
+  the diagnostic of the file or cell holding it (`diagnostics`);
 - hover (`hover`): the catalog entry of a diagnostic, the JAX API under the cursor (resolved
   through the file's imports), an inferred pytree structure;
 - code actions (`code_actions`): one quick fix per fix (edits computed in codeAction/resolve,
@@ -10,7 +14,7 @@
 - `workspace/executeCommand` `jaxerr.explain` (`commands`);
 - settings, initialize and shutdown (`lifecycle`);
 - position encodings (`positions`): UTF-16 whenever offered, else UTF-32 or UTF-8;
-- the server object and the table of handlers (`language_server`); everything that reaches
+- the pygls server and the table of handlers (`language_server`); everything that reaches
   into pygls' private API (`protocol`).
 
 This module imports nothing on purpose: the worker process imports `jaxerr_lsp.server.worker`,

@@ -1,10 +1,14 @@
 """Code actions: one quick fix per fix of each finding in the range, "ignore this line", and
-`source.fixAll.jaxerr` (every safe fix that applies together, jaxerr_lsp.app.fix_loop).
+`source.fixAll.jaxerr` (every safe fix that applies together, jaxerr_lsp.app.fix_loop), asked of
+the document's snapshot (a file, or a notebook cell: the range is the program's, the actions'
+diagnostics are the cell's, and a fix's edits become edits of the cells it touches).
 
-Edits are computed in `codeAction/resolve` (or at once for a client without resolve support).
-An action's data carries its finding (`Finding.to_json()`): on resolve, for the same document
-version, the finding is rebuilt from it and its fixes computed on the current text; for a
-document edited since, the current finding of the same rule nearest to where it was is used.
+Edits are computed in `codeAction/resolve` (or at once for a client without resolve support:
+then an action that gets no edit, such as a fix no cell can take, is left out). An action's
+data names the program (the file, or the notebook) and its version, and carries its finding
+(`Finding.to_json()`): on resolve, for the same version, the finding is rebuilt from it and its
+fixes computed on the current text; for a program edited since, the current finding of the same
+rule nearest to where it was is used.
 """
 
 from __future__ import annotations
@@ -18,15 +22,12 @@ from lsprotocol import types
 
 from jaxerr_lsp.app.fix_loop import FindingFixes, fixes_for, select_fixes
 from jaxerr_lsp.core.findings import Finding, Span
-from jaxerr_lsp.server.diagnostics import document_path, to_diagnostic
-from jaxerr_lsp.server.language_server import DocState
-from jaxerr_lsp.server.positions import PositionConverter
+from jaxerr_lsp.server.diagnostics import to_diagnostic
+from jaxerr_lsp.server.session import Server, Session
+from jaxerr_lsp.server.snapshot import DocumentSnapshot, Program
 
 if TYPE_CHECKING:
-    from pygls.workspace import TextDocument
-
-    from jaxerr_lsp.fixes import Fix, TextEdit
-    from jaxerr_lsp.server.language_server import JaxerrLanguageServer
+    from jaxerr_lsp.fixes import Fix
 
 logger = logging.getLogger("jaxerr_lsp.server")
 
@@ -35,77 +36,93 @@ OPTIONS = types.CodeActionOptions(
     code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True)
 
 
-async def code_action(ls: JaxerrLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    notebook = ls.notebook_of_cell(params.text_document.uri)
-    if notebook is not None:  # a notebook cell: asked of the notebook's program
-        from jaxerr_lsp.server.notebooks import code_action_in_cell
-        return await code_action_in_cell(ls, notebook, params)
-    _, state = ls.current_state(params.text_document.uri)
-    conv = ls.converter(state.text) if state is not None else None
-    wanted = conv.to_span(params.range) if conv is not None else None
-    if state is None or conv is None or wanted is None:
+async def code_action(ls: Server, params: types.CodeActionParams) -> list[types.CodeAction]:
+    snapshot = ls.session.snapshot(params.text_document.uri)
+    if snapshot is None:
         return []
-    only = [str(getattr(k, "value", k)) for k in params.context.only or []] or None
-    indices = [i for i, f in enumerate(state.findings) if _overlaps(f.span, wanted)]
+    return await actions_in(ls.session, snapshot, params.range, params.context.only)
+
+
+async def actions_in(session: Session, snapshot: DocumentSnapshot, rng: types.Range,
+                     only_kinds: Sequence[str] | None) -> list[types.CodeAction]:
+    program = snapshot.program
+    wanted = snapshot.span(rng)
+    if snapshot.analysis is None or wanted is None:
+        return []
+    findings = program.findings
+    only = [str(getattr(k, "value", k)) for k in only_kinds or []] or None
+    indices = [i for i, f in enumerate(findings) if _overlaps(f.span, wanted)]
     actions: list[types.CodeAction] = []
     considered: list[FindingFixes] = []
     if only is None or any(_kind_matches(k, types.CodeActionKind.QuickFix.value) for k in only):
-        considered = await fixes_of(ls, state, [state.findings[i] for i in indices])
+        considered = await fixes_of(session, program, [findings[i] for i in indices])
         for index, item in zip(indices, considered):
-            actions += _quick_fixes(ls, state, index, item, conv)
+            actions += _quick_fixes(session, program, index, item)
     fix_all_requested = only is not None and any(_kind_matches(k, FIX_ALL_KIND) for k in only)
     if fix_all_requested:
-        considered = await fixes_of(ls, state, state.findings)
+        considered = await fixes_of(session, program, findings)
     if (only is None or fix_all_requested) and any(item.first(unsafe=False) for item in considered):
         actions.append(types.CodeAction(
             title="Fix all safely fixable jaxerr problems", kind=FIX_ALL_KIND,
-            data={"uri": state.uri, "version": state.version, "action": "fixAll"}))
-    if not resolve_supported(ls):
-        actions = [await resolve(ls, action) for action in actions]
+            data={"uri": program.uri, "version": program.version, "action": "fixAll"}))
+    if not resolve_supported(session):
+        resolved = [await resolve_in(session, snapshot, action) for action in actions]
+        actions = [action for action in resolved if action.edit is not None]
     return actions
 
 
-async def resolve(ls: JaxerrLanguageServer, action: types.CodeAction) -> types.CodeAction:
+async def resolve(ls: Server, action: types.CodeAction) -> types.CodeAction:
     data = action.data if isinstance(action.data, dict) else {}
-    uri, kind = data.get("uri"), data.get("action")
-    doc = ls.open_document(uri)
-    if not isinstance(uri, str) or doc is None or kind not in ("fix", "ignore", "fixAll"):
-        ls.log(f"jaxerr-lsp: codeAction/resolve: nothing to resolve for {action.title!r} "
-               f"(its document is not open, or its data is not jaxerr's)", types.MessageType.Log)
+    snapshot = ls.session.snapshot(data.get("uri"))
+    if snapshot is None or data.get("action") not in ("fix", "ignore", "fixAll"):
+        ls.session.log(f"jaxerr-lsp: codeAction/resolve: nothing to resolve for {action.title!r} "
+                       f"(its document is not open, or its data is not jaxerr's)", types.MessageType.Log)
         return action
+    return await resolve_in(ls.session, snapshot, action)
+
+
+async def resolve_in(session: Session, snapshot: DocumentSnapshot, action: types.CodeAction) -> types.CodeAction:
+    """The action with its edits, on the program as it is now (its data names the program)."""
+    data = action.data if isinstance(action.data, dict) else {}
+    program = snapshot.program
+    kind = data.get("action")
     if kind == "fixAll":
-        edits = select_fixes(await fixes_of(ls, *await _current(ls, uri, doc))).edits
+        job = await session.analysed(program)
+        edits = select_fixes(await fixes_of(session, program, job.analysis.findings)).edits
     else:
-        finding = await _finding_of(ls, uri, doc, data)
+        finding = await _finding_of(session, program, data)
         if finding is None:
-            ls.log(f"jaxerr-lsp: the problem this action fixed is gone from {uri}", types.MessageType.Info)
+            session.log(f"jaxerr-lsp: the problem this action fixed is gone from {program.uri}",
+                        types.MessageType.Info)
             return action
         if kind == "ignore":
-            ignore = _ignore_fix(doc.source, finding)
+            ignore = _ignore_fix(program.source, finding)
             edits = list(ignore.edits) if ignore is not None else []
         else:
-            _, state = ls.current_state(uri)
-            [item] = await fixes_of(ls, state if state is not None else doc.source, [finding])
+            [item] = await fixes_of(session, program, [finding])
             fix = _chosen_fix(item.fixes, data)
             if fix is None:
                 return action
             edits = list(fix.edits)
-    action.edit = _workspace_edit(ls, uri, doc, edits)
+    capability = session.workspace_capabilities().workspace_edit
+    action.edit = program.workspace_edit(edits, bool(capability is not None and capability.document_changes))
+    if action.edit is None:
+        session.log(f"jaxerr-lsp: a fix in {program.uri} edits across cells or a magic; not applied",
+                    types.MessageType.Info)
     return action
 
 
-async def fixes_of(ls: JaxerrLanguageServer, where: DocState | str,
-                   findings: Sequence[Finding]) -> list[FindingFixes]:
-    """The fixes of `findings`, computed in the fix threads on the analyzed text of a current
-    document state (and kept there), or on the given text."""
-    text, cache = (where.text, where.fix_cache) if isinstance(where, DocState) else (where, {})
+async def fixes_of(session: Session, program: Program, findings: Sequence[Finding]) -> list[FindingFixes]:
+    """The fixes of `findings`, computed in the fix threads on the program's text (and kept
+    there, per version)."""
+    cache = program.fixes
     todo = [f for f in findings if f not in cache]
     if todo:
         loop = asyncio.get_running_loop()
-        for item in await loop.run_in_executor(ls.fix_pool, fixes_for, text, todo):
+        for item in await loop.run_in_executor(session.fix_pool, fixes_for, program.source, todo):
             if item.error:
-                ls.log_once(f"jaxerr-lsp: fixes for {item.finding.code} failed: {item.error}",
-                            types.MessageType.Error)
+                session.log_once(f"jaxerr-lsp: fixes for {item.finding.code} failed: {item.error}",
+                                 types.MessageType.Error)
             cache[item.finding] = item
     return [cache[f] for f in findings]
 
@@ -117,50 +134,38 @@ def action_title(fix: Fix) -> str:
     return f"{fix.title.strip()} ({safety}: {why})" if why else f"{fix.title.strip()} ({safety})"
 
 
-def _quick_fixes(ls: JaxerrLanguageServer, state: DocState, index: int, item: FindingFixes,
-                 conv: PositionConverter) -> list[types.CodeAction]:
-    diagnostic = to_diagnostic(ls, state, index, conv)
-    base = {"uri": state.uri, "version": state.version, "finding": item.finding.to_json()}
+def _quick_fixes(session: Session, program: Program, index: int,
+                 item: FindingFixes) -> list[types.CodeAction]:
+    located = to_diagnostic(session, program, index)
+    diagnostics = [located[1]] if located is not None else None
+    base = {"uri": program.uri, "version": program.version, "finding": item.finding.to_json()}
     preferred = item.first(unsafe=False)
     actions = [types.CodeAction(
-        title=action_title(fix), kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+        title=action_title(fix), kind=types.CodeActionKind.QuickFix, diagnostics=diagnostics,
         is_preferred=fix is preferred or None,
         data={**base, "action": "fix", "fix_id": fix.fix_id, "fix": number})
         for number, fix in enumerate(item.fixes)]
-    ignore = _ignore_fix(state.text, item.finding)
+    ignore = _ignore_fix(program.source, item.finding)
     if ignore is not None and ignore.edits:  # no edit: already ignored
         actions.append(types.CodeAction(
             title=f"{ignore.title} (# jaxerr: ignore[{item.finding.code}])",
-            kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+            kind=types.CodeActionKind.QuickFix, diagnostics=diagnostics,
             data={**base, "action": "ignore"}))
     return actions
 
 
-async def _current(ls: JaxerrLanguageServer, uri: str,
-                   doc: TextDocument) -> tuple[DocState | str, list[Finding]]:
-    """Where the document's current findings were found (its state, or its text), and them:
-    the last analysis when it is of this version, else one analysis now, in the worker."""
-    _, state = ls.current_state(uri)
-    if state is not None:
-        return state, state.findings
-    job = await asyncio.wrap_future(ls.runner.submit(doc.source, document_path(uri), ls.settings))
-    ls.runner.succeeded()
-    return doc.source, job.analysis.findings
-
-
-async def _finding_of(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
-                      data: dict[str, Any]) -> Finding | None:
-    """The finding an action was made for, in the document's current text."""
+async def _finding_of(session: Session, program: Program, data: dict[str, Any]) -> Finding | None:
+    """The finding an action was made for, in the program's current text."""
     from jaxerr_lsp.engine.registry import finding_from_json  # the rules: imported on first use
 
     raw = data.get("finding")
-    if data.get("version") == doc.version:
+    if data.get("version") == program.version:
         finding = finding_from_json(raw)
         if finding is not None:
             return finding
     # Edited since (or a finding the registry cannot rebuild): the current finding of the same
     # rule nearest to where it was.
-    _, findings = await _current(ls, uri, doc)
+    findings = (await session.analysed(program)).analysis.findings
     code = raw.get("code") if isinstance(raw, dict) else None
     candidates = [f for f in findings if f.code == code]
     span = raw.get("span") if isinstance(raw, dict) else None
@@ -188,24 +193,8 @@ def _ignore_fix(text: str, finding: Finding) -> Fix | None:
         return None
 
 
-def _workspace_edit(ls: JaxerrLanguageServer, uri: str, doc: TextDocument,
-                    edits: Sequence[TextEdit]) -> types.WorkspaceEdit | None:
-    notebook = ls.notebooks.get(uri)
-    if notebook is not None:  # a notebook's program: the edits go to its cells
-        from jaxerr_lsp.server.notebooks import cell_workspace_edit
-        return cell_workspace_edit(ls, notebook, edits)
-    conv = ls.converter(doc.source)
-    text_edits = [types.TextEdit(range=conv.range(e.span), new_text=e.new_text) for e in edits]
-    capability = ls.workspace_capabilities().workspace_edit
-    if capability is not None and capability.document_changes:
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=doc.version),
-            edits=list(text_edits))])
-    return types.WorkspaceEdit(changes={uri: text_edits})
-
-
-def resolve_supported(ls: JaxerrLanguageServer) -> bool:
-    capability = ls.text_capabilities().code_action
+def resolve_supported(session: Session) -> bool:
+    capability = session.text_capabilities().code_action
     support = capability.resolve_support if capability is not None else None
     return bool(support is not None and "edit" in (support.properties or []))
 

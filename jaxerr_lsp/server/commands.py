@@ -9,17 +9,16 @@ from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
 from jaxerr_lsp.app.entry_lookup import lookup_entry
 from jaxerr_lsp.errors.catalog import CatalogError, render_markdown
-# At run time, not under TYPE_CHECKING: pygls reads a command handler's annotations.
-from jaxerr_lsp.server.language_server import JaxerrLanguageServer
+from jaxerr_lsp.server.session import Server
 
 EXPLAIN = "jaxerr.explain"
 
 
-def explain(ls: JaxerrLanguageServer, *args: Any) -> str:
+def explain(ls: Server, *args: Any) -> str:
     if len(args) != 1 or not isinstance(args[0], str) or not args[0].strip():
         raise JsonRpcInvalidParams(message=f"{EXPLAIN} takes one argument: a catalog entry id, a "
                                            "rule code (JXE001) or the text of a JAX error")
-    catalog = ls.catalog()
+    catalog = ls.session.catalog()
     if catalog is None:
         raise JsonRpcInternalError(message="the jaxerr catalog is not available")
     try:

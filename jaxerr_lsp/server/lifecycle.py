@@ -11,59 +11,59 @@ that diagnostics link to.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lsprotocol import types
 
 from jaxerr_lsp.app.configuration import Config, ConfigError, layered
-from jaxerr_lsp.server.diagnostics import schedule
-
-if TYPE_CHECKING:
-    from jaxerr_lsp.server.language_server import JaxerrLanguageServer
+from jaxerr_lsp.server.checking import schedule
+from jaxerr_lsp.server.session import Server, Session
 
 SETTING_KEYS = ("select", "ignore", "severity", "debounce", "docsUrl", "docs-url")
 CONFIG_KEYS = ("select", "ignore", "severity", "docs-url")
 _MAX_DEBOUNCE_MS = 60_000
 
 
-def initialize(ls: JaxerrLanguageServer, params: types.InitializeParams) -> None:
+def initialize(ls: Server, params: types.InitializeParams) -> None:
+    session = ls.session
     if params.trace is not None:
-        ls.protocol.trace = params.trace
+        session.server.protocol.trace = params.trace
     settings = extract_settings(params.initialization_options)
     if settings is not None:
-        apply_settings(ls, settings)
-    ls.runner.start()
+        apply_settings(session, settings)
+    session.runner.start()
 
 
-async def initialized(ls: JaxerrLanguageServer, params: types.InitializedParams) -> None:
-    before = (dict(ls.settings), ls.debounce)
-    await pull_configuration(ls)
-    if (ls.settings, ls.debounce) != before:
+async def initialized(ls: Server, params: types.InitializedParams) -> None:
+    session = ls.session
+    before = (dict(session.settings), session.debounce)
+    await pull_configuration(session)
+    if (session.settings, session.debounce) != before:
         # Documents opened while the client was answering were checked with the old ones.
-        recheck_all(ls)
+        recheck_all(session)
 
 
-def shutdown(ls: JaxerrLanguageServer, params: Any = None) -> None:
-    for state in ls.docs.values():
+def shutdown(ls: Server, params: Any = None) -> None:
+    session = ls.session
+    for state in session.documents.values():
         if state.task is not None:
             state.task.cancel()
-    ls.runner.shutdown()
-    ls.fix_pool.shutdown(wait=False, cancel_futures=True)
+    session.runner.shutdown()
+    session.fix_pool.shutdown(wait=False, cancel_futures=True)
 
 
-async def did_change_configuration(ls: JaxerrLanguageServer,
-                                   params: types.DidChangeConfigurationParams) -> None:
+async def did_change_configuration(ls: Server, params: types.DidChangeConfigurationParams) -> None:
     settings = extract_settings(params.settings)
     if settings is not None:
-        apply_settings(ls, settings)
+        apply_settings(ls.session, settings)
     else:
-        await pull_configuration(ls)
-    recheck_all(ls)
+        await pull_configuration(ls.session)
+    recheck_all(ls.session)
 
 
-def recheck_all(ls: JaxerrLanguageServer) -> None:
-    for uri in list(ls.docs):
-        schedule(ls, uri, 0.0)
+def recheck_all(session: Session) -> None:
+    for uri in list(session.documents):
+        schedule(session, uri, 0.0, fresh=True)
 
 
 def extract_settings(raw: Any) -> dict[str, Any] | None:
@@ -78,28 +78,28 @@ def extract_settings(raw: Any) -> dict[str, Any] | None:
     return None
 
 
-async def pull_configuration(ls: JaxerrLanguageServer) -> None:
-    if not ls.workspace_capabilities().configuration:
+async def pull_configuration(session: Session) -> None:
+    if not session.workspace_capabilities().configuration:
         return
     try:
-        result = await asyncio.wait_for(ls.workspace_configuration_async(
+        result = await asyncio.wait_for(session.server.workspace_configuration_async(
             types.ConfigurationParams(items=[types.ConfigurationItem(section="jaxerr")])), 5)
     except Exception as exc:  # noqa: BLE001 - a client that does not answer keeps the old ones
-        ls.log(f"jaxerr-lsp: workspace/configuration failed: {exc}", types.MessageType.Warning)
+        session.log(f"jaxerr-lsp: workspace/configuration failed: {exc}", types.MessageType.Warning)
         return
     if result and isinstance(result[0], dict) and result[0]:
-        apply_settings(ls, extract_settings(result[0]) or result[0])
+        apply_settings(session, extract_settings(result[0]) or result[0])
 
 
-def apply_settings(ls: JaxerrLanguageServer, settings: dict[str, Any]) -> None:
+def apply_settings(session: Session, settings: dict[str, Any]) -> None:
     """Take the editor's settings; a bad value is reported and that part is not taken."""
     debounce = settings.get("debounce")
     if debounce is not None:
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) \
                 and 0 <= debounce <= _MAX_DEBOUNCE_MS:
-            ls.debounce = float(debounce) / 1000.0
+            session.debounce = float(debounce) / 1000.0
         else:
-            ls.log(f"jaxerr-lsp: settings: `debounce` must be a number of milliseconds between 0 "
+            session.log(f"jaxerr-lsp: settings: `debounce` must be a number of milliseconds between 0 "
                    f"and {_MAX_DEBOUNCE_MS}, not {debounce!r}", types.MessageType.Warning)
     if settings.get("docsUrl") and not settings.get("docs-url"):  # VS Code's spelling
         settings = {**settings, "docs-url": settings["docsUrl"]}
@@ -107,6 +107,6 @@ def apply_settings(ls: JaxerrLanguageServer, settings: dict[str, Any]) -> None:
     try:
         layered(Config(), overrides, "editor settings")  # validates
     except ConfigError as exc:
-        ls.log(f"jaxerr-lsp: {exc}; these settings are ignored", types.MessageType.Warning)
+        session.log(f"jaxerr-lsp: {exc}; these settings are ignored", types.MessageType.Warning)
         return
-    ls.settings = overrides
+    session.settings = overrides

@@ -27,7 +27,8 @@ async def test_notifications_leave_no_futures_behind():
     """pygls keeps a future per coroutine/generator handler until a response pops it;
     notifications never get one. 1,000 didChange must not leave 1,000 futures."""
     server = create_server()
-    server.runner = AnalysisRunner(use_process=False)
+    session = server.session
+    session.runner = AnalysisRunner(use_process=False)
     sink = _Sink()
     server.protocol.set_writer(sink)
     protocol = server.protocol
@@ -43,14 +44,16 @@ async def test_notifications_leave_no_futures_behind():
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=TRIGGER + "#" * (version % 5))])))
         await asyncio.sleep(0)
     for _ in range(500):
-        state = server.docs[uri]
-        if state.version == 1001 and not protocol._request_futures:
+        program = session.documents[uri].program
+        if program is not None and program.version == 1001 and program.job is not None \
+                and not protocol._request_futures and any(b'"version": 1001' in data for data in sink.sent):
             break
         await asyncio.sleep(0.02)
     try:
-        assert server.docs[uri].version == 1001
+        program = session.documents[uri].program
+        assert program is not None and program.version == 1001 and program.job is not None
         assert protocol._request_futures == {}
         assert any(b'"version": 1001' in data for data in sink.sent)
     finally:
-        server.runner.shutdown()
-        server.fix_pool.shutdown()
+        session.runner.shutdown()
+        session.fix_pool.shutdown()

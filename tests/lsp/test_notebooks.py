@@ -302,15 +302,15 @@ class _Discard:
 async def test_fix_edits_no_cell_can_take_are_refused():
     """In process: an edit of the program that spans two cells, or touches a masked magic, is
     no cell's edit (notebook.JoinedCells.edit_to_cell): the fix gets no edit; one inside a cell
-    lands there, at the cell's position and version."""
+    lands there, at the cell's position and version (snapshot.Program.workspace_edit)."""
     from jaxerr_lsp.fixes import TextEdit
     from jaxerr_lsp.core.findings import Span
     from jaxerr_lsp.server import create_server
-    from jaxerr_lsp.server.notebooks import cell_workspace_edit
     from jaxerr_lsp.server.worker import AnalysisRunner
 
     server = create_server()
-    server.runner = AnalysisRunner(use_process=False)
+    session = server.session
+    session.runner = AnalysisRunner(use_process=False)
     server.protocol.set_writer(_Discard())
     server.protocol.handle_message(types.InitializeRequest(id=1, params=types.InitializeParams(
         capabilities=with_notebooks(capabilities("visual-studio-code")))))
@@ -324,18 +324,21 @@ async def test_fix_edits_no_cell_can_take_are_refused():
                              types.TextDocumentItem(uri=cells[1], language_id="python", version=5, text=DEFINE)])))
     await asyncio.sleep(0)
     try:
-        program = server.notebooks[uri]
+        snapshot = session.snapshot(cells[1])
+        assert snapshot is not None and snapshot.cell == 1 and snapshot.version == 5
+        program = snapshot.program
+        assert program.is_notebook and program.uri == uri
         # program lines: 1-3 cell 0 (line 3 the masked `%load_ext`), 4-5 cell 1
         across = TextEdit(Span(2, 0, 4, 3), "x")
         on_magic = TextEdit(Span(3, 1, 3, 4), "y")
         inside = TextEdit(Span(5, 11, 5, 19), "jnp.repeat")
-        assert cell_workspace_edit(server, program, [inside, across]) is None
-        assert cell_workspace_edit(server, program, [on_magic]) is None
-        edit = cell_workspace_edit(server, program, [inside])
+        assert program.workspace_edit([inside, across], document_changes=True) is None
+        assert program.workspace_edit([on_magic], document_changes=True) is None
+        edit = program.workspace_edit([inside], document_changes=True)
         assert edit is not None and edit.document_changes is not None
         [change] = edit.document_changes
         assert change.text_document.uri == cells[1] and change.text_document.version == 5
         assert apply_edits(DEFINE, list(change.edits), "utf-16") == DEFINE.replace("jnp.tile", "jnp.repeat")
     finally:
-        server.runner.shutdown()
-        server.fix_pool.shutdown()
+        session.runner.shutdown()
+        session.fix_pool.shutdown()

@@ -1,0 +1,96 @@
+"""The diagnostics pass: a document's check scheduled (on open, on change after the debounce, on
+save, on new settings), its program analysed in the worker (once per version: the session's
+`analysed`), its findings published with the version they belong to: a file's on the file, a
+notebook's each on its cell (a cell whose list is the same as last time is not sent it again).
+
+A result for a version that is no longer the document's is never published. With `trace`
+(initialize or `$/setTrace`) other than "off", each check is reported with `$/logTrace`: engine
+time, worker round trip, publish time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+import attrs
+from lsprotocol import types
+
+from jaxerr_lsp.server.diagnostics import to_diagnostic
+from jaxerr_lsp.server.protocol import shutdown_requested
+from jaxerr_lsp.server.session import DocState, Session
+from jaxerr_lsp.server.snapshot import Program
+
+
+def schedule(session: Session, uri: str, delay: float, fresh: bool = False) -> None:
+    """(Re)start the check of the open file or notebook at `uri` after `delay` seconds; a newer
+    request supersedes it. `fresh`: analysed again even if this version was (settings, save)."""
+    state = session.documents.get(uri)
+    if state is None:
+        return
+    if state.task is not None and not state.task.done():
+        state.task.cancel()
+    # The program of the new version now: the last one's analysis, if still queued, goes.
+    session.program(uri)
+    state.task = asyncio.ensure_future(_check_later(session, state, delay, fresh))
+
+
+async def _check_later(session: Session, state: DocState, delay: float, fresh: bool) -> None:
+    try:
+        await asyncio.sleep(delay)
+        program = session.program(state.uri) if session.documents.get(state.uri) is state else None
+        if program is None:
+            return
+        started = time.perf_counter()
+        try:
+            job = await session.analysed(program, fresh)
+        except BrokenProcessPool:
+            session.log(f"jaxerr-lsp: the analysis worker stopped while checking {state.uri} "
+                        f"(version {program.version}); it is restarted for the next change",
+                        types.MessageType.Error)
+            session.runner.restart()
+            return
+        returned = time.perf_counter()
+        stale = session.documents.get(state.uri) is not state or session.program(state.uri) is not program
+        if not stale:
+            publish(session, state, program)
+        # The engine's time, then the rest: worker round trip (queue, pickling) and publish.
+        session.trace(f"analyzed {state.uri} version {program.version} in {job.seconds * 1000:.1f} ms: "
+                      f"{len(job.analysis.findings)} finding(s); worker round trip "
+                      f"{(returned - started - job.seconds) * 1000:.1f} ms, "
+                      + ("stale, not published" if stale else
+                         f"publish {(time.perf_counter() - returned) * 1000:.1f} ms"))
+    except asyncio.CancelledError:
+        raise
+    except RuntimeError as exc:
+        if not ("shutdown" in str(exc) and shutdown_requested(session.server)):  # else: exiting
+            session.log_exception(f"analysis of {state.uri}")
+    except Exception:  # noqa: BLE001 - the server stays up; the next change tries again
+        session.log_exception(f"analysis of {state.uri}")
+
+
+def publish(session: Session, state: DocState, program: Program) -> None:
+    """The program's findings as diagnostics, each on the document holding it."""
+    per_document: dict[str, list[types.Diagnostic]] = \
+        {uri: [] for uri in (program.cells if program.is_notebook else [program.uri])}
+    for index in range(len(program.findings)):
+        located = to_diagnostic(session, program, index)
+        if located is not None:
+            per_document[located[0]].append(located[1])
+    if not program.is_notebook:
+        session.publish(program.uri, program.version, per_document[program.uri])
+        return
+    # A notebook's cells: an empty list to a cell that had some and is gone; to the others,
+    # their list when it is not the one last sent (the data aside: an analysis numbers its
+    # findings anew), with the cell's version.
+    for cell in sorted(set(state.published) - set(per_document)):
+        if state.published[cell]:
+            session.publish(cell, None, [])
+    published: dict[str, list[types.Diagnostic]] = {}
+    for cell, diagnostics in per_document.items():
+        published[cell] = [attrs.evolve(diagnostic, data=None) for diagnostic in diagnostics]
+        if state.published.get(cell) != published[cell]:
+            document = session.open_document(cell)
+            session.publish(cell, document.version if document is not None else None, diagnostics)
+    state.published = published
