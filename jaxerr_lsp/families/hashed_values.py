@@ -72,7 +72,7 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
         elif isinstance(node, ast.Subscript):
             if not isinstance(node.slice, (ast.Slice, ast.Tuple)) and _type(ctx, node.value) in _DICTS:
                 found.append((node.slice, "a dict key", node))
-        else:
+        elif isinstance(node, ast.Compare):
             left = node.left
             for op, right in zip(node.ops, node.comparators):
                 if isinstance(op, (ast.In, ast.NotIn)):
