@@ -1,7 +1,5 @@
 import jax
-import jax.numpy as jnp
 
-NONDIFF = ()
 
 
 def power(x, n):
