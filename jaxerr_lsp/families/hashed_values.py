@@ -12,7 +12,8 @@ source order, each expression Python hashes as the code runs:
 
 Code that cannot fail as the program runs is left out: inside a `try` with handlers, and
 inside `with pytest.raises(...)` / `with self.assertRaises(...)` (or any context manager whose
-name says it expects an exception).
+name says it expects an exception), and under `with jax.ensure_compile_time_eval()` (no
+tracers there).
 
 Looked up through the model (its kept walk of the module, `nodes_in`); never a walk here.
 """
@@ -111,7 +112,8 @@ def _expects_an_error(item: ast.withitem) -> bool:
     manager = item.context_expr
     func = manager.func if isinstance(manager, ast.Call) else manager
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return "raise" in name.lower() or "error" in name.lower() or name == "suppress"
+    return "raise" in name.lower() or "error" in name.lower() \
+        or name in ("suppress", "ensure_compile_time_eval")
 
 
 def _may_be_expected(path: list[ast.AST]) -> bool:

@@ -1,7 +1,6 @@
 import jax
 
 
-
 def power(x, n):
     return x ** n
 
