@@ -6,8 +6,9 @@ tangent_out)`: one array or number, `None`, a dict, a string, or a tuple or list
 length than two.
 
 It stays silent on values of unknown type or length (a parameter, a call into other code),
-on a function registered twice (which rule runs depends on the order), and on a rule with
-other decorators below `@f.defjvp`.
+on a function registered twice (which rule runs depends on the order), on a rule with other
+decorators below `@f.defjvp`, and on a stub rule (a body of `pass`, `...` or a docstring
+only: a placeholder the program does not mean to run).
 
 Why is this bad: JAX raises TypeError when the function is differentiated (`jax.jvp`,
 `jax.grad`, ...): the rule runs then.
@@ -35,10 +36,20 @@ class JvpNotPair(RuleData):
 
 def check(ctx: Context) -> None:
     for registration in registered_once(ctx):
-        if registration.method != "defjvp":
+        if registration.method != "defjvp" or _stub(registration.rule):
             continue
         for value, node in rule_returns(ctx, registration):
             _check_return(ctx, registration, value, node)
+
+
+def _stub(rule: ast.AST | None) -> bool:
+    """A def whose body is only `pass`, `...` or a docstring."""
+    if not isinstance(rule, ast.FunctionDef):
+        return False
+    return all(isinstance(statement, ast.Pass) or (
+        isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        and (statement.value.value is Ellipsis or isinstance(statement.value.value, str)))
+        for statement in rule.body)
 
 
 def _check_return(ctx: Context, registration: JvpRegistration, value: ast.expr | None,
