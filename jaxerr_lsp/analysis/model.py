@@ -38,6 +38,11 @@ BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
 
 # Methods that read a dict, list or set without changing it.
 READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})
+# Transformations whose functions get rebuilt copies of the containers passed in (the pytrees
+# are flattened and unflattened): calling what they return never changes the caller's dict.
+COPYING_TRANSFORMS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.grad", "jax.value_and_grad",
+                                "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.checkpoint",
+                                "jax.remat"})
 
 
 @dataclass(eq=False)
@@ -932,7 +937,7 @@ class ModuleModel:
             if callee is None:
                 if isinstance(parent.func, ast.Attribute) and parent.func.attr == "with_refs":
                     return True
-                return False
+                return self._made_by_copying_transform(parent.func)
             return callee.startswith(("jax.", "builtins.")) and callee not in MUTATING_BUILTINS
         if isinstance(parent, ast.keyword):
             return False
@@ -941,6 +946,18 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+    def _made_by_copying_transform(self, callee: ast.expr) -> bool:
+        """`jax.vmap(f, ...)`, or a name bound once to it: a function of COPYING_TRANSFORMS."""
+        if isinstance(callee, ast.Name):
+            binding = self.binding_of(callee)
+            if binding is None or binding.kind != ASSIGN or binding.value is None:
+                return False
+            callee = binding.value
+        if not isinstance(callee, ast.Call):
+            return False
+        site = self.call_site(callee)
+        return site is not None and site.complete and site.qualname in COPYING_TRANSFORMS
 
 
 def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:

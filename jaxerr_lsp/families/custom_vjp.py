@@ -110,22 +110,27 @@ def _arity(function: FunctionNode | None, nondiff: int | None) -> int | None:
     return len(signature.positional) - nondiff
 
 
-def custom_vjp_of(model: ModuleModel, receiver: ast.expr) -> CustomVjp | None:
-    """The custom_vjp function the name `receiver` certainly is, if it is one."""
+def custom_vjp_of(model: ModuleModel, receiver: ast.expr,
+                  maker: str = "jax.custom_vjp") -> CustomVjp | None:
+    """The custom_vjp function the name `receiver` certainly is, if it is one (with `maker`
+    "jax.custom_jvp": the custom_jvp function, the same record)."""
     if not isinstance(receiver, ast.Name):
         return None
     binding = model.binding_of(receiver)
     if binding is None:
         return None
     if binding.kind == DEF and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return _decorated(model, binding.node)
+        return decorated(model, binding.node, maker)
     if binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
-        return _made_by_call(model, binding.value)
+        return made_by_call(model, binding.value, maker)
     return None
 
 
-def _decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef) -> CustomVjp | None:
-    decoration = model.decoration(node, "jax.custom_vjp")
+def decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef,
+              maker: str = "jax.custom_vjp") -> CustomVjp | None:
+    """`node` as the function its outermost decorator `maker` makes (`jax.custom_vjp`, or
+    `jax.custom_jvp`, whose options are the same)."""
+    decoration = model.decoration(node, maker)
     if decoration is None or decoration.position != 0:  # the outermost decorator
         return None
     decorator = decoration.decorator
@@ -136,9 +141,10 @@ def _decorated(model: ModuleModel, node: ast.FunctionDef | ast.AsyncFunctionDef)
                      plain=len(node.decorator_list) == 1)
 
 
-def _made_by_call(model: ModuleModel, call: ast.Call) -> CustomVjp | None:
+def made_by_call(model: ModuleModel, call: ast.Call, maker: str = "jax.custom_vjp") -> CustomVjp | None:
+    """`maker(fn, ...)` (`jax.custom_vjp` or `jax.custom_jvp`) as the function it makes."""
     site = model.call_site(call)
-    if site is None or site.qualname != "jax.custom_vjp" or not site.complete or not site.args:
+    if site is None or site.qualname != maker or not site.complete or not site.args:
         return None
     primal = model.function_of(site.args[0])
     return CustomVjp(call, primal, site.keywords,
@@ -152,9 +158,9 @@ def custom_vjps(ctx: Context) -> list[CustomVjp]:
     if found is None:
         found = [d for decoration in ctx.model.decorations("jax.custom_vjp")
                  if isinstance(decoration.target, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and (d := _decorated(ctx.model, decoration.target)) is not None]
+                 and (d := decorated(ctx.model, decoration.target)) is not None]
         found += [made for site in ctx.model.calls_to("jax.custom_vjp")
-                  if (made := _made_by_call(ctx.model, site.call)) is not None]
+                  if (made := made_by_call(ctx.model, site.call)) is not None]
         found.sort(key=lambda c: (getattr(c.definition, "lineno", 0),
                                   getattr(c.definition, "col_offset", 0)))
         ctx.shared["custom_vjp.functions"] = found

@@ -1,0 +1,22 @@
+"""`defjvps` on a custom_jvp function with a non-differentiable argument (JXE112): fixed with
+one `defjvp` rule, which takes the non-differentiable argument first."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(1,))
+def soft_clip(x, limit):
+    return limit * jnp.tanh(x / limit)
+
+
+@soft_clip.defjvp
+def soft_clip_jvp(limit, primals, tangents):
+    x, = primals
+    t, = tangents
+    return soft_clip(x, limit), t * (1 - jnp.tanh(x / limit) ** 2)
+
+
+print(jax.grad(soft_clip)(0.5, 2.0))

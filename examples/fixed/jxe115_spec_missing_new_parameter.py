@@ -1,0 +1,15 @@
+"""vmap axes written for the parameters before a new one was added (JXE115): fixed with one
+None for the whole argument."""
+
+import jax
+import jax.numpy as jnp
+
+params = {"w": jnp.ones(3), "b": jnp.zeros(()), "scale": jnp.ones(())}
+
+
+def predict(p, x):
+    return (p["w"] * x + p["b"]) * p["scale"]
+
+
+batched = jax.vmap(predict, in_axes=(None, 0))
+print(batched(params, jnp.ones((5, 3))))

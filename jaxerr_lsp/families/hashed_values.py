@@ -1,0 +1,126 @@
+"""Where the file hashes a value: dict keys, set members, lookups in dicts and sets, `hash()`.
+
+For the rule about unhashable JAX arrays and tracers (JXE113). `hashed_values(ctx)` lists, in
+source order, each expression Python hashes as the code runs:
+
+- `hash(x)`;
+- the keys of a dict display or comprehension, the elements of a set display or
+  comprehension;
+- `d[x]` (read, written or deleted), `d.get(x)`, `d.pop(x)`, `d.setdefault(x)` and `x in d`
+  for a `d` the value inference certainly knows as a dict; `s.add(x)`, `s.discard(x)`,
+  `s.remove(x)` and `x in s` for a set or frozenset.
+
+Code that cannot fail as the program runs is left out: inside a `try` with handlers, and
+inside `with pytest.raises(...)` / `with self.assertRaises(...)` (or any context manager whose
+name says it expects an exception), and under `with jax.ensure_compile_time_eval()` (no
+tracers there).
+
+Looked up through the model (its kept walk of the module, `nodes_in`); never a walk here.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.engine.rule import Context
+
+_DICTS = frozenset({"dict", "OrderedDict", "defaultdict", "Counter"})
+_SETS = frozenset({"set", "frozenset"})
+_DICT_METHODS = frozenset({"get", "pop", "setdefault"})
+_SET_METHODS = frozenset({"add", "discard", "remove"})
+
+
+@dataclass(frozen=True)
+class Hashed:
+    expr: ast.expr  # the value Python hashes
+    how: str  # what hashes it, in words: "a dict key", "hash()", ...
+    holder: ast.AST  # the display, subscript, call or comparison that hashes it
+    function: ast.AST | None  # the innermost def or lambda the code sits in (None: module level)
+
+
+def hashed_values(ctx: Context) -> list[Hashed]:
+    """Every hashed expression of the document, in source order; found once."""
+    found = ctx.shared.get("hashed_values")
+    if found is None:
+        found = ctx.shared["hashed_values"] = _find(ctx)
+    return found  # type: ignore[return-value]
+
+
+def _type(ctx: Context, expr: ast.expr) -> str | None:
+    return ctx.values.value(expr).type
+
+
+def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
+    model = ctx.model
+    found: list[tuple[ast.expr, str, ast.AST]] = []
+    for site in model.calls_to("builtins.hash"):
+        if site.complete and len(site.args) == 1 and not site.keywords \
+                and not isinstance(site.args[0], ast.Starred):
+            found.append((site.args[0], "hash()", site.call))
+    kinds = (ast.Dict, ast.Set, ast.DictComp, ast.SetComp, ast.Subscript, ast.Compare)
+    for node in model.nodes_in(model.tree, kinds):
+        if isinstance(node, ast.Dict):
+            found += [(key, "a dict key", node) for key in node.keys if key is not None]
+        elif isinstance(node, ast.Set):
+            found += [(e, "a set member", node) for e in node.elts if not isinstance(e, ast.Starred)]
+        elif isinstance(node, ast.DictComp):
+            found.append((node.key, "a dict key", node))
+        elif isinstance(node, ast.SetComp):
+            found.append((node.elt, "a set member", node))
+        elif isinstance(node, ast.Subscript):
+            if not isinstance(node.slice, (ast.Slice, ast.Tuple)) and _type(ctx, node.value) in _DICTS:
+                found.append((node.slice, "a dict key", node))
+        elif isinstance(node, ast.Compare):
+            left = node.left
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)):
+                    container = _type(ctx, right)
+                    if container in _DICTS:
+                        found.append((left, "looked up in a dict", node))
+                    elif container in _SETS:
+                        found.append((left, "looked up in a set", node))
+                left = right
+    for methods, containers, how in ((_DICT_METHODS, _DICTS, "a dict key"),
+                                     (_SET_METHODS, _SETS, "a set member")):
+        for method in methods:
+            for call in model.method_calls(method):
+                assert isinstance(call.func, ast.Attribute)
+                if call.args and not isinstance(call.args[0], ast.Starred) \
+                        and model.qualname(call.func.value) is None \
+                        and _type(ctx, call.func.value) in containers:
+                    found.append((call.args[0], how, call))
+    return found
+
+
+def _find(ctx: Context) -> list[Hashed]:
+    found = []
+    for expr, how, holder in _candidates(ctx):
+        path = ctx.model.path_to(ctx.model.tree, holder)
+        if path is None or _may_be_expected(path):
+            continue
+        function = next((n for n in reversed(path)
+                         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)
+        found.append(Hashed(expr, how, holder, function))
+    found.sort(key=lambda h: (h.expr.lineno, h.expr.col_offset))
+    return found
+
+
+def _expects_an_error(item: ast.withitem) -> bool:
+    manager = item.context_expr
+    func = manager.func if isinstance(manager, ast.Call) else manager
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return "raise" in name.lower() or "error" in name.lower() \
+        or name in ("suppress", "ensure_compile_time_eval")
+
+
+def _may_be_expected(path: list[ast.AST]) -> bool:
+    """Whether the code sits where an exception is caught or expected."""
+    for node in path:
+        if isinstance(node, (ast.Try, ast.TryStar)) and node.handlers:
+            return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(_expects_an_error(i) for i in node.items):
+            return True
+    return False

@@ -1,0 +1,1 @@
+"""Rules about custom_jvp functions and their jvp rules (JXE110-JXE112)."""

@@ -1,0 +1,1 @@
+"""Rules about pytrees that must share a structure: `jax.tree.map`'s trees, vmap's axes."""
