@@ -1219,6 +1219,27 @@ class Flow:
             return None
         return self._answer(name, opened, [c[1:] for c in contexts])
 
+    def release(self) -> None:
+        """Break the scope <-> owner cycles of the binder, so that it (and the tree its events
+        hold) is freed at once by reference counting, not left to a cyclic collection that
+        would traverse it all."""
+        binder, self._binder = self._binder, None
+        self._externals = None
+        self._all.clear()
+        if binder is None:
+            return
+        for scope in binder.scope_of.values():
+            scope.owner = None  # type: ignore[assignment]
+            scope.parent = None
+            scope.plans.clear()
+            scope.resolved.clear()
+        binder.module.owner = None  # type: ignore[assignment]
+        binder.owner_of.clear()
+        binder.uses.clear()
+        binder.statements.clear()
+        binder.handlers.clear()
+        binder.__dict__.clear()
+
     # ------------------------------------------------------------------ answers
     def _bind(self) -> _Binder:
         binder = self._binder

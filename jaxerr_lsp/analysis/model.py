@@ -457,7 +457,9 @@ class ModuleModel:
         self.binding_at.clear()
         self._reaching.clear()
         self._binding_of.clear()
-        self.__dict__.pop("flow", None)
+        flow = self.__dict__.pop("flow", None)
+        if flow is not None:
+            flow.release()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
                       self._contents, self._returns, self._parents):
