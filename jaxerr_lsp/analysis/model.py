@@ -145,6 +145,9 @@ class ModuleModel:
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
+        # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
+        # other scopes (the code-flow binder walks their frames first).
+        self._binds_elsewhere: list[Scope] = []
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -292,11 +295,13 @@ class ModuleModel:
 
     def _visit_global(self, node: ast.Global, scope: Scope,
                       branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         scope.global_names.update(node.names)
         return []
 
     def _visit_nonlocal(self, node: ast.Nonlocal, scope: Scope,
                         branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         scope.nonlocal_names.update(node.names)
         return []
 
@@ -324,6 +329,7 @@ class ModuleModel:
 
     def _visit_named_expr(self, node: ast.NamedExpr, scope: Scope,
                           branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         target_scope = scope
         while target_scope.kind == "comprehension" and target_scope.parent is not None:
             target_scope = target_scope.parent
@@ -455,6 +461,7 @@ class ModuleModel:
         self.imports.clear()
         self.subscript_stores.clear()
         self.binding_at.clear()
+        self._binds_elsewhere.clear()
         self._reaching.clear()
         self._binding_of.clear()
         flow = self.__dict__.pop("flow", None)
@@ -513,8 +520,33 @@ class ModuleModel:
 
     @cached_property
     def flow(self) -> Flow:
-        """The code-flow binder of the module (built lazily, per scope and name)."""
-        return Flow(self.tree)
+        """The code-flow binder of the module (built lazily, per frame, scope and name)."""
+        return Flow(self.tree, self._frames_holding,
+                    lambda: [scope.node for scope in self._binds_elsewhere])
+
+    def _frames_holding(self, node: ast.AST) -> list[ast.AST] | None:
+        """The defs, lambdas and generator expressions whose frames run a name read `node`
+        (or, for the node of a scope, the code of that scope), the outermost first; None when
+        the model does not know the node."""
+        use = self.use_of.get(id(node))
+        scope: Scope | None
+        if use is not None:
+            scope = use.scope
+        elif id(node) in self.scope_of_node:
+            scope = self.scope_of_node[id(node)]
+        elif id(node) in self.binding_at:
+            scope = self.binding_at[id(node)].scope
+        elif node is self.tree:
+            scope = self.module_scope
+        else:
+            return None
+        chain = []
+        while scope is not None:
+            if scope.kind == "function" or scope.kind == "lambda" or type(scope.node) is ast.GeneratorExp:
+                chain.append(scope.node)
+            scope = scope.parent
+        chain.reverse()
+        return chain
 
     def reaching(self, node: ast.Name) -> list[Binding] | None:
         """The bindings that can reach the use `node`, in source order, when code flow decides
