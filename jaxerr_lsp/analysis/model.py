@@ -642,12 +642,17 @@ class ModuleModel:
         """The uses that may read `binding`: the uses of its name in its scope that code flow
         lets it reach (every use, where flow cannot say)."""
         for use in self.uses.get(binding.name, ()):
-            if self.resolve_scope(binding.name, use.scope) is not binding.scope:
-                continue
-            reach = self.flow.reaching(use.node)
-            if reach is None or not reach.exact or any(
-                    self.binding_at.get(id(d)) is binding for d in reach.definitions):
+            if self.may_read(use, binding):
                 yield use
+
+    def may_read(self, use: Use, binding: Binding) -> bool:
+        """Whether `use` (a use of the binding's name) is one of `uses_of(binding)`: a caller
+        that keeps few of the uses can test what it needs first, and this after."""
+        if self.resolve_scope(binding.name, use.scope) is not binding.scope:
+            return False
+        reach = self.flow.reaching(use.node)
+        return reach is None or not reach.exact or any(
+            self.binding_at.get(id(d)) is binding for d in reach.definitions)
 
     def certain_uses_of(self, binding: Binding) -> list[Use]:
         """The uses that certainly read `binding` (their `binding_of`)."""
@@ -702,6 +707,15 @@ class ModuleModel:
             parts.append(expr.attr)
             expr = expr.value
         if not isinstance(expr, ast.Name):
+            return None
+        use = self.use_of.get(id(expr))
+        if use is None:
+            return None  # (not a name read: it has no binding_of)
+        scope = self.resolve_scope(expr.id, use.scope)
+        if scope is not None and not any(b.kind == IMPORT and b.qualname is not None
+                                         for b in scope.bindings[expr.id]):
+            # `binding_of` names one of these bindings or none: no import, no qualname (and
+            # the code flow of a local name need not be asked).
             return None
         binding = self.binding_of(expr)
         if binding is None:
