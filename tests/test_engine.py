@@ -80,3 +80,29 @@ def test_files_without_trigger_words_are_not_parsed() -> None:
 def test_nothing_that_parses_is_nothing_found() -> None:
     analysis = analyze("with_refs (((((\n" * 3)
     assert analysis.findings == [] and not analysis.parsed_fully
+
+
+def test_the_tree_is_freed_without_a_cyclic_collection() -> None:
+    """Once the rules are done, the analysis breaks the cycles of what it built (the flow
+    binder's scopes and owners, the inference's bound methods, the model's scopes), so the
+    tree is freed by reference counting: a cyclic collection after every file would traverse
+    all of it again."""
+    import ast
+    import gc
+
+    source = TRIGGER + "\nimport jax\njax.jit(lambda x: x if x else -x)(1.0)\n"
+    assert codes(source)  # the flow binder, the inference and the tracing all ran
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        analyze(source)
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, ast.Module)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was_enabled:
+            gc.enable()
+    assert left == []

@@ -17,6 +17,11 @@ is part of the enclosing owner's graph (their names kept apart by scope). A `fin
 laid out twice: once on the normal path (the code after the `try` sees only normal states),
 once on the abrupt path (exceptions and `return`/`break`/`continue` through it).
 
+Frames are walked lazily too when the caller says which frames hold a node (the module model
+does): the module's frame and the frames that may bind other frames' names (`global`,
+`nonlocal`, a walrus) on the first question, any other frame on the first question about a
+name it reads.
+
 Questions are answered lazily: reaching definitions are solved per (owner, name) on the first
 question about that name (bitmasks over the name's definitions, a pass over the owner's blocks,
 repeated only when the owner has loops) and cached. A use whose block defines the name before
@@ -333,9 +338,13 @@ _Op = tuple[Callable[[Any], object], Any]
 
 
 class _Binder:
-    """One walk over the file: scopes, and per owner the blocks and their events."""
+    """One walk over the file: scopes, and per owner the blocks and their events.
 
-    def __init__(self, tree: ast.Module) -> None:
+    With `eager` (the owners, each as its chain of owner nodes from the outermost, that must
+    be walked at once), the nested owners not in it are walked only when a question needs
+    them (`walk_chain`, `walk_all`); without it, every owner is walked at once."""
+
+    def __init__(self, tree: ast.Module, eager: list[list[ast.AST]] | None = None) -> None:
         self.serial = 0
         self.scope_of: dict[int, _Scope] = {}
         self.module = self._scope(tree, "module", None)
@@ -351,7 +360,9 @@ class _Binder:
         # (declaring scope, name, node, kind) for `nonlocal`, resolved once the walk is done.
         self.externals: list[tuple[_Scope, str, ast.AST, int]] = []
         self.nonlocal_externals: list[tuple[_Scope, str, ast.AST, int]] = []
-        self.pending: list[tuple[_Owner, list[Any]]] = []
+        # id(owner node) -> the owner made and the items its walk starts with, not walked yet
+        self.pending: dict[int, tuple[_Owner, list[Any]]] = {}
+        self.aliases: list[int] = []  # the `type X = ...` values made by the walk being run
         self.handlers: dict[type, Callable[[Any], None]] = self._handlers()
         self._cond_enter_op: _Op = (self._cond_enter, None)
         self._cond_exit_op: _Op = (self._cond_exit, None)
@@ -370,9 +381,30 @@ class _Binder:
         self.saved: list[tuple[_Scope, int, list[int] | None]] = []  # around comprehensions
         self.stack: list[Any] = []
         self._run(self.module_owner, list(reversed(tree.body)))
-        while self.pending:
-            owner, items = self.pending.pop()
-            self._run(owner, items)
+        if eager is None:
+            self.walk_all()
+        else:
+            for chain in eager:
+                if not self.walk_chain(chain):
+                    self.walk_all()
+                    break
+
+    def walk_all(self) -> None:
+        """Walk every owner not walked yet."""
+        pending = self.pending
+        while pending:
+            self._run(*pending.popitem()[1])
+
+    def walk_chain(self, chain: list[ast.AST]) -> bool:
+        """Walk the owners of `chain` (def, lambda, generator expression nodes, the outermost
+        first) not walked yet; False when one of them is not an owner the walks made."""
+        for node in chain:
+            entry = self.pending.pop(id(node), None)
+            if entry is not None:
+                self._run(*entry)
+            elif id(node) not in self.owner_of:
+                return False
+        return True
 
     # ------------------------------------------------------------------ scopes and owners
     def _scope(self, node: ast.AST, kind: str, parent: _Scope | None, key: int = 0) -> _Scope:
@@ -399,7 +431,9 @@ class _Binder:
         owner = _Owner(scope)
         scope.owner = owner
         self.owner_of[id(node)] = owner
-        self.pending.append((owner, items()))
+        self.pending[id(node)] = (owner, items())
+        if kind == "alias":
+            self.aliases.append(id(node))
         return owner
 
     def _created(self, owner: _Owner | None) -> None:
@@ -553,7 +587,14 @@ class _Binder:
                             push(child)
                 elif value is not None and type(value) is not Constant:
                     push(value)
-        # The owner's events are in order of seq; nothing more to do.
+        # The owner's events are in order of seq. The values of the `type X = ...` it holds
+        # are walked with it (they are owners the callers of `walk_chain` cannot name).
+        if self.aliases:
+            made, self.aliases = self.aliases, []
+            for key in made:
+                entry = self.pending.pop(key, None)
+                if entry is not None:
+                    self._run(*entry)
 
     def _push_all(self, items: list[Any]) -> None:
         """Push items to be walked in the order given."""
@@ -1149,10 +1190,20 @@ class Flow:
 
     Nothing is computed until the first question; then one walk binds the whole file, and each
     (frame, name) is solved on the first question about it.
+
+    With `locate` (a node -> the chain of owner nodes that hold it, the outermost first: defs,
+    lambdas, generator expressions; None when unknown) and `eager` (nodes, of the scopes that
+    hold a `global`, `nonlocal` or walrus: their frames may bind names of other frames), the
+    first question walks the module's frame and the frames of `eager` only, and each other
+    frame is walked on the first question about a name it reads.
     """
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module,
+                 locate: Callable[[ast.AST], list[ast.AST] | None] | None = None,
+                 eager: Callable[[], list[ast.AST]] | None = None) -> None:
         self.tree = tree
+        self._locate = locate
+        self._eager = eager
         self._binder: _Binder | None = None
         self._externals: dict[tuple[int, str], list[tuple[ast.AST, int]]] | None = None
         self._builtin = Reaching(tree, (), True, True, True)
@@ -1166,7 +1217,9 @@ class Flow:
         binder = self._binder or self._bind()
         context = binder.uses.get(id(use))
         if context is None:
-            return None
+            context = self._walk_to(use, binder.uses)
+            if context is None:
+                return None
         if type(context) is list:
             return self._answer(use.id, context[0][0], [c[1:] for c in context],
                                 type(use.ctx) is not ast.Del)
@@ -1210,6 +1263,8 @@ class Flow:
         `before` (a statement of that scope, at any depth of its compound statements). None
         when `before` is not a statement of that scope."""
         binder = self._binder or self._bind()
+        if binder.pending and (id(scope) not in binder.scope_of or id(before) not in binder.statements):
+            binder.walk_all()
         opened = binder.scope_of.get(id(scope))
         record = binder.statements.get(id(before))
         if opened is None or opened.node is not scope or record is None:
@@ -1219,12 +1274,58 @@ class Flow:
             return None
         return self._answer(name, opened, [c[1:] for c in contexts])
 
+    def release(self) -> None:
+        """Break the scope <-> owner cycles of the binder, so that it (and the tree its events
+        hold) is freed at once by reference counting, not left to a cyclic collection that
+        would traverse it all."""
+        binder, self._binder = self._binder, None
+        self._locate = self._eager = None
+        self._externals = None
+        self._all.clear()
+        if binder is None:
+            return
+        for scope in binder.scope_of.values():
+            scope.owner = None  # type: ignore[assignment]
+            scope.parent = None
+            scope.plans.clear()
+            scope.resolved.clear()
+        binder.module.owner = None  # type: ignore[assignment]
+        binder.owner_of.clear()
+        binder.uses.clear()
+        binder.statements.clear()
+        binder.handlers.clear()
+        binder.__dict__.clear()
+
     # ------------------------------------------------------------------ answers
     def _bind(self) -> _Binder:
         binder = self._binder
         if binder is None:
-            binder = self._binder = _Binder(self.tree)
+            locate, eager = self._locate, self._eager
+            chains: list[list[ast.AST]] | None = None
+            if locate is not None and eager is not None:
+                chains = []
+                for node in eager():
+                    chain = locate(node)
+                    if chain is None:
+                        chains = None  # unknown: walk everything
+                        break
+                    chains.append(chain)
+            binder = self._binder = _Binder(self.tree, chains)
         return binder
+
+    def _walk_to(self, node: ast.AST, table: dict[int, Any]) -> Any:
+        """What `table` (the binder's uses, statements or scopes) holds for `node` once the
+        frames holding it are walked: those `locate` names, or else every frame."""
+        binder = self._binder or self._bind()
+        if not binder.pending:
+            return None
+        chain = self._locate(node) if self._locate is not None else None
+        if chain is not None and binder.walk_chain(chain):
+            found = table.get(id(node))
+            if found is not None:
+                return found
+        binder.walk_all()
+        return table.get(id(node))
 
     def _answer(self, name: str, scope: _Scope, locations: list[Loc],
                 read: bool = True) -> Reaching:

@@ -150,6 +150,9 @@ class ModuleModel:
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
+        # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
+        # other scopes (the code-flow binder walks their frames first).
+        self._binds_elsewhere: list[Scope] = []
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -297,11 +300,13 @@ class ModuleModel:
 
     def _visit_global(self, node: ast.Global, scope: Scope,
                       branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         scope.global_names.update(node.names)
         return []
 
     def _visit_nonlocal(self, node: ast.Nonlocal, scope: Scope,
                         branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         scope.nonlocal_names.update(node.names)
         return []
 
@@ -329,6 +334,7 @@ class ModuleModel:
 
     def _visit_named_expr(self, node: ast.NamedExpr, scope: Scope,
                           branch: tuple[tuple[int, int], ...]) -> list:
+        self._binds_elsewhere.append(scope)
         target_scope = scope
         while target_scope.kind == "comprehension" and target_scope.parent is not None:
             target_scope = target_scope.parent
@@ -460,9 +466,12 @@ class ModuleModel:
         self.imports.clear()
         self.subscript_stores.clear()
         self.binding_at.clear()
+        self._binds_elsewhere.clear()
         self._reaching.clear()
         self._binding_of.clear()
-        self.__dict__.pop("flow", None)
+        flow = self.__dict__.pop("flow", None)
+        if flow is not None:
+            flow.release()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
                       self._contents, self._returns, self._parents):
@@ -516,8 +525,33 @@ class ModuleModel:
 
     @cached_property
     def flow(self) -> Flow:
-        """The code-flow binder of the module (built lazily, per scope and name)."""
-        return Flow(self.tree)
+        """The code-flow binder of the module (built lazily, per frame, scope and name)."""
+        return Flow(self.tree, self._frames_holding,
+                    lambda: [scope.node for scope in self._binds_elsewhere])
+
+    def _frames_holding(self, node: ast.AST) -> list[ast.AST] | None:
+        """The defs, lambdas and generator expressions whose frames run a name read `node`
+        (or, for the node of a scope, the code of that scope), the outermost first; None when
+        the model does not know the node."""
+        use = self.use_of.get(id(node))
+        scope: Scope | None
+        if use is not None:
+            scope = use.scope
+        elif id(node) in self.scope_of_node:
+            scope = self.scope_of_node[id(node)]
+        elif id(node) in self.binding_at:
+            scope = self.binding_at[id(node)].scope
+        elif node is self.tree:
+            scope = self.module_scope
+        else:
+            return None
+        chain = []
+        while scope is not None:
+            if scope.kind == "function" or scope.kind == "lambda" or type(scope.node) is ast.GeneratorExp:
+                chain.append(scope.node)
+            scope = scope.parent
+        chain.reverse()
+        return chain
 
     def reaching(self, node: ast.Name) -> list[Binding] | None:
         """The bindings that can reach the use `node`, in source order, when code flow decides
@@ -613,12 +647,17 @@ class ModuleModel:
         """The uses that may read `binding`: the uses of its name in its scope that code flow
         lets it reach (every use, where flow cannot say)."""
         for use in self.uses.get(binding.name, ()):
-            if self.resolve_scope(binding.name, use.scope) is not binding.scope:
-                continue
-            reach = self.flow.reaching(use.node)
-            if reach is None or not reach.exact or any(
-                    self.binding_at.get(id(d)) is binding for d in reach.definitions):
+            if self.may_read(use, binding):
                 yield use
+
+    def may_read(self, use: Use, binding: Binding) -> bool:
+        """Whether `use` (a use of the binding's name) is one of `uses_of(binding)`: a caller
+        that keeps few of the uses can test what it needs first, and this after."""
+        if self.resolve_scope(binding.name, use.scope) is not binding.scope:
+            return False
+        reach = self.flow.reaching(use.node)
+        return reach is None or not reach.exact or any(
+            self.binding_at.get(id(d)) is binding for d in reach.definitions)
 
     def certain_uses_of(self, binding: Binding) -> list[Use]:
         """The uses that certainly read `binding` (their `binding_of`)."""
@@ -673,6 +712,15 @@ class ModuleModel:
             parts.append(expr.attr)
             expr = expr.value
         if not isinstance(expr, ast.Name):
+            return None
+        use = self.use_of.get(id(expr))
+        if use is None:
+            return None  # (not a name read: it has no binding_of)
+        scope = self.resolve_scope(expr.id, use.scope)
+        if scope is not None and not any(b.kind == IMPORT and b.qualname is not None
+                                         for b in scope.bindings[expr.id]):
+            # `binding_of` names one of these bindings or none: no import, no qualname (and
+            # the code flow of a local name need not be asked).
             return None
         binding = self.binding_of(expr)
         if binding is None:

@@ -97,6 +97,19 @@ class Context:
 
         return Tracing(self.model, self.values.constant)
 
+    def release(self) -> None:
+        """Drop what the rules worked with once they are done: the inference and the tracing
+        refer to themselves (bound methods kept in their attributes), and the module model's
+        scopes to their bindings; with those cycles broken, the tree and everything built on
+        it are freed at once by reference counting, not left to a cyclic collection that would
+        traverse them all."""
+        for name in ("tracing", "values"):
+            made = self.__dict__.pop(name, None)
+            if made is not None and hasattr(made, "__dict__"):
+                vars(made).clear()
+        self.shared.clear()
+        self.model.release()
+
     def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:
         return self.parsed.span(node, end)
 

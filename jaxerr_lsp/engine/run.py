@@ -87,7 +87,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool) -> Ana
         analysis.findings.append(finding)
     analysis.inferred = context.inferred
     analysis.findings.sort(key=lambda f: (f.span, f.code))
-    context.model.release()
+    context.release()
     return analysis
 
 

@@ -158,13 +158,15 @@ def _binding_of_class(model: ModuleModel, node: ast.ClassDef) -> Binding | None:
 
 def _patched(model: ModuleModel, binding: Binding) -> bool:
     """`Sin.vjp_bwd = f`, `del Sin.x`, `setattr(Sin, ...)`: the body no longer says it all."""
-    for use in model.uses_of(binding):
+    for use in model.uses.get(binding.name, ()):  # (those of `uses_of`, tested last)
         parent = use.parent
         if isinstance(parent, ast.Attribute) and isinstance(parent.ctx, (ast.Store, ast.Del)):
-            return True
-        if isinstance(parent, ast.Call) and use.node in parent.args and isinstance(
+            if model.may_read(use, binding):
+                return True
+        elif isinstance(parent, ast.Call) and use.node in parent.args and isinstance(
                 parent.func, ast.Name) and parent.func.id in ("setattr", "delattr", "vars"):
-            return True
+            if model.may_read(use, binding):
+                return True
     return False
 
 

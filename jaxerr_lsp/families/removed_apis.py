@@ -126,25 +126,37 @@ def removed_uses(model: ModuleModel, text: str) -> list[RemovedUse]:
         bound = binding.qualname
         if bound is None or bound not in _prefixes():
             continue
-        for use in model.uses_of(binding):
+        # The uses of `uses_of(binding)` that `binding_of` says read it; what the attribute
+        # chain names is looked at first (most name nothing removed), the code flow last.
+        for use in model.uses.get(binding.name, ()):
             node: ast.expr = use.node
             parent: ast.AST | None = use.parent
-            if not isinstance(parent, ast.Attribute) or model.binding_of(use.node) is not binding:
+            if not isinstance(parent, ast.Attribute):
                 continue
             qualname = bound
+            hit: tuple[ast.Attribute, RemovedApi] | None = None
+            store = False
             while isinstance(parent, ast.Attribute) and parent.value is node:
                 node = parent
                 qualname = f"{qualname}.{parent.attr}"
                 if not isinstance(parent.ctx, ast.Load):
-                    stored.add(qualname)
+                    store = True
                     break
                 api = table.get(qualname)
                 if api is not None:
-                    attributes.append((parent, qualname, api, binding))
+                    hit = (parent, api)
                     break
                 if qualname not in prefixes:
                     break
                 parent = model.parent.get(id(node))
+            if not store and hit is None:
+                continue
+            if model.binding_of(use.node) is not binding or not model.may_read(use, binding):
+                continue
+            if store:
+                stored.add(qualname)
+            elif hit is not None:
+                attributes.append((hit[0], qualname, hit[1], binding))
     for node, qualname, api, binding in attributes:
         if qualname in stored or not api.generic_message or _missing_module(qualname) in failed_modules:
             continue
