@@ -134,10 +134,12 @@ def _decoration_calls(ctx: Context, qualname: str, decoration: Decoration) -> li
 
 
 def gradient_calls(ctx: Context) -> list[GradientCall]:
-    """Every call of a gradient function of the file whose options the code shows."""
-    cached = ctx.shared.get("grad_checks.calls")
-    if isinstance(cached, list):
-        return cached
+    """Every call of a gradient function of the file whose options the code shows (found
+    once per document)."""
+    return ctx.once(_gradient_calls)
+
+
+def _gradient_calls(ctx: Context) -> list[GradientCall]:
     found: list[GradientCall] = []
     for qualname in TRANSFORMS:
         for site in ctx.model.calls_to(qualname):
@@ -145,7 +147,6 @@ def gradient_calls(ctx: Context) -> list[GradientCall]:
         for decoration in ctx.model.decorations(qualname):
             found.extend(_decoration_calls(ctx, qualname, decoration))
     found.sort(key=lambda g: (g.call.lineno, g.call.col_offset))
-    ctx.shared["grad_checks.calls"] = found
     return found
 
 

@@ -16,10 +16,14 @@ import ast
 import math
 import weakref
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.analysis.model import ASSIGN, CallSite, ModuleModel
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.engine.rule import Context
 
 # Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
 # Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
@@ -179,12 +183,13 @@ def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
     return sorted(found, key=lambda o: (o.node.lineno, o.node.col_offset))
 
 
-def shared_broadcast_operations(shared: dict[str, object], model: ModuleModel, values) -> list[Operands]:
-    """`broadcast_operations`, computed once per document (JXE101 and JXE102 both read it)."""
-    found = shared.get("shapes.broadcast")
-    if found is None:
-        found = shared["shapes.broadcast"] = broadcast_operations(model, values)
-    return found  # type: ignore[return-value]
+def document_broadcast_operations(ctx: Context) -> list[Operands]:
+    """`broadcast_operations` of the document, computed once (JXE101 and JXE102 both read it)."""
+    return ctx.once(_broadcast_operations)
+
+
+def _broadcast_operations(ctx: Context) -> list[Operands]:
+    return broadcast_operations(ctx.model, ctx.values)
 
 
 def _two_positional(site: CallSite) -> tuple[ast.expr, ast.expr] | None:
@@ -414,5 +419,5 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 
 __all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "broadcast_operations", "has_shaped_arrays", "incompatible", "shared_broadcast_operations", "joins", "products", "reshapes",
+           "broadcast_operations", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]

@@ -82,14 +82,21 @@ def _names_the_parameter(ctx: Context, name: ast.Name, traced: TracedFunction) -
 
 
 def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: int) -> bool:
-    key = f"tracer_arrays:{id(traced.function)}:{name}"
-    if key not in ctx.shared:
-        ctx.shared[key] = None  # a cycle (a helper calling itself) answers "unknown"
-        verdicts = [_argument_verdict(ctx, argument, transform, depth)
-                    for argument, transform in _arguments(ctx, traced, name)]
-        ctx.shared[key] = bool(verdicts) and any(v is True for v in verdicts) \
-            and not any(v is False for v in verdicts)
-    return ctx.shared[key] is True
+    verdicts = ctx.once(_parameter_verdicts)
+    key = (id(traced.function), name)
+    if key not in verdicts:
+        verdicts[key] = None  # a cycle (a helper calling itself) answers "unknown"
+        found = [_argument_verdict(ctx, argument, transform, depth)
+                 for argument, transform in _arguments(ctx, traced, name)]
+        verdicts[key] = bool(found) and any(v is True for v in found) \
+            and not any(v is False for v in found)
+    return verdicts[key] is True
+
+
+def _parameter_verdicts(ctx: Context) -> dict[tuple[int, str], bool | None]:
+    """Per document: (id of a traced function, parameter) -> whether it holds one array (None
+    while it is being decided: a cycle, a helper calling itself, answers "unknown")."""
+    return {}
 
 
 def _argument_verdict(ctx: Context, argument: ast.expr | None, transform: Transform | None,

@@ -64,11 +64,11 @@ class Typed:
 def makes_refs(ctx: Context) -> bool:
     """Whether the file calls `jax.new_ref` at all (the only way the inference knows a Ref),
     found once per document: the rules about Refs have nothing to find otherwise."""
-    cached = ctx.shared.get("vjp_refs.makes_refs")
-    if cached is None:
-        cached = ctx.shared["vjp_refs.makes_refs"] = any(
-            ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
-    return bool(cached)
+    return ctx.once(_makes_refs)
+
+
+def _makes_refs(ctx: Context) -> bool:
+    return any(ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
 
 
 # ------------------------------------------------------------------------------ array types
@@ -444,24 +444,25 @@ class WithRefsCheck:
 def with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
     """Every `with_refs(...)` call of the document whose entries certainly raise in
     `_vjp_accum`, computed once per document for the rules that report them."""
-    cached = ctx.shared.get("vjp_refs.with_refs_checks")
-    if cached is None:
-        from jaxerr_lsp.families.vjp_calls import plain_primals, vjp_origin
+    return ctx.once(_with_refs_checks)
 
-        found = []
-        for call in ctx.model.method_calls("with_refs"):
-            if not call.args or call.keywords:
-                continue
-            assert isinstance(call.func, ast.Attribute)
-            vjp = vjp_origin(ctx, call.func.value)
-            primals = plain_primals(vjp) if vjp is not None else None
-            if vjp is None or primals is None:
-                continue
-            verdict = with_refs_verdict(ctx, primals, list(call.args))
-            if verdict is not None:
-                found.append(WithRefsCheck(call, vjp, verdict))
-        cached = ctx.shared["vjp_refs.with_refs_checks"] = found
-    return cached  # type: ignore[return-value]
+
+def _with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
+    from jaxerr_lsp.families.vjp_calls import plain_primals, vjp_origin
+
+    found = []
+    for call in ctx.model.method_calls("with_refs"):
+        if not call.args or call.keywords:
+            continue
+        assert isinstance(call.func, ast.Attribute)
+        vjp = vjp_origin(ctx, call.func.value)
+        primals = plain_primals(vjp) if vjp is not None else None
+        if vjp is None or primals is None:
+            continue
+        verdict = with_refs_verdict(ctx, primals, list(call.args))
+        if verdict is not None:
+            found.append(WithRefsCheck(call, vjp, verdict))
+    return found
 
 
 def within(node: ast.AST, outer: ast.AST) -> bool:
