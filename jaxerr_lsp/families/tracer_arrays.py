@@ -256,14 +256,15 @@ def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast
         if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
                 or not isinstance(call, ast.Call) or call.func is not parent:
             return None
-        return (base.value, call) if is_jax_array(ctx, base.value) else None
+        return (base.value, call) if _array_or_tracer(ctx, base.value) else None
     if not isinstance(subscript.ctx, ast.Load):
         return None
-    return (base, None) if is_jax_array(ctx, base) else None
+    return (base, None) if _array_or_tracer(ctx, base) else None
 
 
-def is_jax_array(ctx: Context, expr: ast.expr) -> bool:
-    """A traced array, or an array the value inference knows."""
+def _array_or_tracer(ctx: Context, expr: ast.expr) -> bool:
+    """A traced array, or an `ArrayImpl` the value inference knows (a JAX array, or
+    arithmetic on a NumPy one, which indexes alike)."""
     return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
 
 
