@@ -209,11 +209,15 @@ def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
 
 
 def compare(a: Aval | None, b: Aval | None) -> Aval | None:
-    """The aval of `a < b` (and ==, !=...): bool, broadcast."""
+    """The aval of `a < b` (and ==, !=...): bool, broadcast; weakly typed when the operands
+    promote to a weak type (`jnp.arange(3) * 2.5 > 0`, measured)."""
     if a is None or b is None or a.is_key or b.is_key:
         return None
     shape = broadcast(a.shape, b.shape)
-    return None if shape is None else Aval(shape, "bool")
+    promoted = promote(a, b)
+    if promoted is None and (a.weak or b.weak):
+        return None
+    return None if shape is None else Aval(shape, "bool", promoted is not None and promoted[1])
 
 
 def matmul(a: Aval, b: Aval) -> Aval | None:
