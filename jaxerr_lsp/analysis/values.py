@@ -94,6 +94,8 @@ class Value:
     # Certainly one JAX array (or a tracer of one under a transformation), never a NumPy
     # array, a Ref or a pytree: what makes it one (`JaxArray`), stricter than `type`.
     jax_array: JaxArray | None = None
+    # A Ref (`jax.new_ref(x)`): the aval of the array it holds (never weakly typed: measured).
+    ref: Aval | None = None
 
     @property
     def length(self) -> int | None:
@@ -160,8 +162,10 @@ def join(values: list[Value]) -> Value:
     jax_array = first.jax_array if all(v.jax_array is not None for v in values) else None
     if kind is None and tree is UNKNOWN:
         return Value(jax_array=jax_array) if jax_array is not None else UNKNOWN_VALUE
+    refs = {v.ref for v in values}
     return Value(kind, tree, None, all(v.from_jax for v in values),
-                 shapes.pop() if len(shapes) == 1 else None, jax_array)
+                 shapes.pop() if len(shapes) == 1 else None, jax_array,
+                 refs.pop() if len(refs) == 1 else None)
 
 
 # A binding being decided, met again on a loop's back-edge: assumed one JAX array by
@@ -362,8 +366,8 @@ class Inference:
         frames.append(frame)
         try:
             value = handler(self, expr, depth + 1)
-            if self.x64 and value.aval is not None:
-                value = replace(value, aval=None)
+            if self.x64 and (value.aval is not None or value.ref is not None):
+                value = replace(value, aval=None, ref=None)
         finally:
             frames.pop()
         if frame[1] == _PURE:
@@ -781,6 +785,8 @@ class Inference:
         array = array_type_of_call(model, expr)
         if array == "ArrayImpl":
             return array_of(self._array_aval(qualname, expr))
+        if array == "Ref":
+            return Value(array, Leaf(array), ref=self._held(expr, depth))
         if array is not None:
             return Value(array, Leaf(array))
         if qualname == "builtins.dict":
@@ -797,6 +803,15 @@ class Inference:
         if qualname in _CALL_TYPES:
             return Value(_CALL_TYPES[qualname])
         return UNKNOWN_VALUE
+
+    def _held(self, call: ast.Call, depth: int) -> Aval | None:
+        """The aval of the array `jax.new_ref(x)` holds: x's, not weakly typed."""
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        inner = self.value(call.args[0], depth)
+        if inner.aval is None or not (inner.type == "ArrayImpl" or inner.python_scalar):
+            return None
+        return replace(inner.aval, weak=False)
 
     def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
         namespace, _, name = qualname.rpartition(".")
