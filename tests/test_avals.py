@@ -411,9 +411,39 @@ def _said(source: str) -> dict[int, tuple[bool, str | None, bool]]:
 
 def test_generated_programs_agree_with_jax() -> None:
     programs = [_generated(seed, traced) for seed in range(24) for traced in (False, True)]
+    probes, known, tracers = _check_against_jax(programs)
+    assert probes > 200 and known > probes // 4 and tracers > 20, (probes, known, tracers)
+
+
+def test_a_notebook_that_rebinds_names_agrees_with_jax() -> None:
+    """The generated programs as notebooks: their cells (a magic line in every other one)
+    joined as the server joins them (`notebooks.cells.join_cells`), the names rebound from
+    cell to cell."""
+    import re
+
+    from jaxerr_lsp.notebooks.cells import join_cells
+
+    programs, notebooks, several = [], [], 0
+    for seed in range(24, 64):
+        program = _generated(seed, False)
+        cells = re.split(r"^# %% cell\n", program, flags=re.M)
+        cells = [("%matplotlib inline\n" if i % 2 else "") + cell for i, cell in enumerate(cells)]
+        joined = join_cells(cells)
+        several += len(joined.starts) > 1
+        programs.append(program)  # what the kernel runs: the cells, magics aside
+        notebooks.append(joined.source)  # what the server analyzes
+    assert several >= 4
+    probes, known, _tracers = _check_against_jax(programs, notebooks)
+    assert probes > 60 and known > probes // 4, (probes, known)
+
+
+def _check_against_jax(programs: list[str], analyzed: list[str] | None = None) -> tuple[int, int, int]:
+    """Run `programs` under JAX; at each probe, what the evaluator and the tracing model say
+    of `analyzed` (the programs themselves by default) must agree with what JAX saw.
+    (probes seen, JAX arrays known, tracers known)."""
     results = run_programs(programs)
     known = probes = tracers = 0
-    for source, result in zip(programs, results):
+    for source, result in zip(analyzed or programs, results):
         if result.raised:
             continue  # a generated statement JAX refuses (shapes that do not broadcast...)
         real = {int(k): v for k, v in json.loads(result.stdout.splitlines()[-1]).items()}
@@ -432,4 +462,4 @@ def test_generated_programs_agree_with_jax() -> None:
             if tracer:
                 tracers += 1
                 assert is_tracer, where
-    assert probes > 200 and known > probes // 4 and tracers > 20, (probes, known, tracers)
+    return probes, known, tracers
