@@ -288,9 +288,12 @@ q = jax.lax.stop_gradient(a)
 r = jax.lax.stop_gradient(k)
 s = a.at[1].subtract(2.0)
 t, u = a, 3
+v = None
+for _ in range(2):
+    v = jnp.zeros(2) if v is None else v * 2
 '''
 KNOWN = "a b c d e f g h n o q s".split()
-NOT = "i j k m p r t u".split()
+NOT = "i j k m p r t u v".split()  # v: an array only when the loop runs
 
 
 def test_jax_array_is_what_jax_says() -> None:
