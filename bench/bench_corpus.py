@@ -266,11 +266,16 @@ def internal_problems(path: str, notes: list[str], error: str | None) -> list[st
     return out
 
 
-_RAISES_NAMES = ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesWithLiteralMatch")
+_RAISES_NAMES = ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesWithLiteralMatch",
+                 "check_raises", "check_raises_regexp")
+# Exceptions a `try` catches around code that is not meant to raise in JAX's sense.
+_ORDINARY_CATCHES = {"ImportError", "ModuleNotFoundError", "OSError", "FileNotFoundError",
+                     "KeyboardInterrupt", "StopIteration"}
 
 
 def _is_raises_call(node: ast.AST) -> bool:
-    """`pytest.raises(...)`, `self.assertRaises(...)`, `self.assertRaisesRegex(...)`, ..."""
+    """`pytest.raises(...)`, `self.assertRaises(...)`, `self.assertRaisesRegex(...)`,
+    `jtu.check_raises(...)`, ..."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func
@@ -278,13 +283,31 @@ def _is_raises_call(node: ast.AST) -> bool:
     return name in _RAISES_NAMES
 
 
+def _caught_names(handler: ast.ExceptHandler) -> list[str]:
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return [t.attr if isinstance(t, ast.Attribute) else t.id if isinstance(t, ast.Name) else ""
+            for t in types if t is not None]
+
+
+def _catches_an_error(node: ast.AST) -> bool:
+    """`try: ... except SomeError:` (or `except Exception as e: print(e)`, how JAX's docs show
+    an error): the try body is meant to raise. Import guards and bare excepts are not."""
+    if not isinstance(node, (ast.Try, ast.TryStar)):
+        return False
+    names = [name for handler in node.handlers for name in _caught_names(handler)]
+    return any((name.endswith("Error") or name == "Exception") and name not in _ORDINARY_CATCHES
+               for name in names)
+
+
 @functools.cache
 def _raising_lines(path: str) -> frozenset[int]:
     """Lines of `path` in code that is meant to raise: every test function holding a
-    `with pytest.raises(...)` / `with self.assertRaises(...)` block or a
-    `self.assertRaises(Error, fn, ...)` call (the mistake is often set up a few lines before
-    the block that runs it: `f.defvjp_with_logs(fwd, bad_bwd)`, then
-    `with self.assertRaisesRegex(TypeError, ...): jax.grad(f)(1.0)`)."""
+    `with pytest.raises(...)` / `with self.assertRaises(...)` block, a
+    `self.assertRaises(Error, fn, ...)` / `jtu.check_raises(fn, Error, ...)` call or (in a
+    `test...` function) a `try: ... except SomeError:` (the mistake is often set up a few lines before the block
+    that runs it: `f.defvjp_with_logs(fwd, bad_bwd)`, then
+    `with self.assertRaisesRegex(TypeError, ...): jax.grad(f)(1.0)`); elsewhere, the block,
+    or the body of a `try` that catches an error (JAX's docs show an error that way)."""
     try:
         tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
@@ -295,13 +318,20 @@ def _raising_lines(path: str) -> frozenset[int]:
                 and any(_is_raises_call(item.context_expr) for item in node.items)) or (
             _is_raises_call(node) and len(node.args) >= 2)  # type: ignore[attr-defined]
 
+    def is_test(node: ast.AST) -> bool:
+        return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
+
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                expects_an_error(inner) for inner in ast.walk(node)):
+                expects_an_error(inner) or (is_test(node) and _catches_an_error(inner))
+                for inner in ast.walk(node)):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
         elif expects_an_error(node):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))  # type: ignore[attr-defined]
+        elif _catches_an_error(node):  # outside a test function: the try body only
+            body = node.body  # type: ignore[attr-defined]
+            lines.update(range(body[0].lineno, (body[-1].end_lineno or body[-1].lineno) + 1))
     return frozenset(lines)
 
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 import ast
 import math
 import weakref
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.core.findings import RuleData
+from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls
+from jaxerr_lsp.analysis.values import Value
+from jaxerr_lsp.core.findings import Related, RuleData
+from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.model import ASSIGN, CallSite, ModuleModel
-
-if TYPE_CHECKING:
-    from jaxerr_lsp.engine.rule import Context
 
 # Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
 # Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
@@ -73,6 +74,7 @@ class Operands:
     name: str  # lax's name: add, sub, lt, max...
     left: Aval
     right: Aval
+    call: ast.Call | None = None  # the call whose arguments give these avals (see `followed`)
 
 
 def shapes_known(ctx_text: str) -> bool:
@@ -102,9 +104,16 @@ _OPERATOR_NODES: weakref.WeakKeyDictionary[ModuleModel, list[ast.BinOp | ast.Com
     weakref.WeakKeyDictionary()
 
 
-def _operator_nodes(model: ModuleModel) -> list[ast.BinOp | ast.Compare]:
-    """The file's binary operations and comparisons, each once, found from their operands'
-    parent links (no walk); once per model."""
+def _operator_nodes(model: ModuleModel, within: ast.FunctionDef | None = None) -> list[ast.BinOp | ast.Compare]:
+    """The file's binary operations and comparisons (those of the def `within` alone, when
+    given), each once, found from their operands' parent links (no walk); once per model."""
+    if within is None:
+        return _all_operator_nodes(model)
+    nodes: list[ast.BinOp | ast.Compare] = model.nodes_in(within, (ast.BinOp, ast.Compare))
+    return [node for node in nodes if _in_own_body(model, within, node)]
+
+
+def _all_operator_nodes(model: ModuleModel) -> list[ast.BinOp | ast.Compare]:
     known = _OPERATOR_NODES.get(model)
     if known is not None:
         return known
@@ -154,12 +163,15 @@ def _scalar_aval(constant: object) -> Aval | None:
 
 def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
     """The operators and `jnp` binary functions of the file whose two operands' avals are
-    known, with at least one a JAX array, in source order."""
+    known, with at least one a JAX array, in source order (the bodies of the file's functions
+    also with the arguments of their followed calls)."""
+    return followed(model, values, _broadcast_operations)
+
+
+def _broadcast_operations(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Operands]:
     found: list[Operands] = []
-    if not has_shaped_arrays(model):
-        return found
     memo = _Memo(values)
-    for node in _operator_nodes(model):
+    for node in _operator_nodes(model, within):
         if isinstance(node, ast.BinOp):
             left_expr, right_expr, op = node.left, node.right, node.op
         elif len(node.ops) == 1:
@@ -173,7 +185,7 @@ def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
         if pair is not None:
             found.append(Operands(node, known[0], *pair))
     for function, (name, kinds) in FUNCTIONS.items():
-        for site in model.calls_to(f"jax.numpy.{function}"):
+        for site in _calls_to(model, f"jax.numpy.{function}", within):
             operands = _two_positional(site)
             if operands is None:
                 continue
@@ -185,10 +197,10 @@ def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
 
 def document_broadcast_operations(ctx: Context) -> list[Operands]:
     """`broadcast_operations` of the document, computed once (JXE101 and JXE102 both read it)."""
-    return ctx.once(_broadcast_operations)
+    return ctx.once(_document_broadcast_operations)
 
 
-def _broadcast_operations(ctx: Context) -> list[Operands]:
+def _document_broadcast_operations(ctx: Context) -> list[Operands]:
     return broadcast_operations(ctx.model, ctx.values)
 
 
@@ -208,13 +220,22 @@ _EXPRESSIONS = (ast.Call, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, 
 
 def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
     """A cheap first look: an expression that can have a known array aval at all (a name
-    bound once to a call or an expression, not a display, a parameter or a loop variable)."""
+    bound to a call or an expression, or a parameter a followed call gives; not a display or
+    a loop variable)."""
     if isinstance(expr, ast.Constant):
         return True
     if isinstance(expr, ast.Name):
         binding = model.binding_of(expr)
-        return binding is not None and binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
+        if binding is None:
+            return _parameter(model, expr)
+        return binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
     return isinstance(expr, _EXPRESSIONS)
+
+
+def _parameter(model: ModuleModel, name: ast.Name) -> bool:
+    """Whether `name` certainly reads a parameter (a followed call may give its value)."""
+    reaching = model.reaching(name)
+    return reaching is not None and len(reaching) == 1 and isinstance(reaching[0].node, ast.arg)
 
 
 def _number(expr: ast.expr) -> bool:
@@ -236,7 +257,7 @@ class _Memo:
             return _operand(self.values, expr)
         binding = self.values.model.binding_of(expr)
         if binding is None:
-            return None
+            return _operand(self.values, expr) if _parameter(self.values.model, expr) else None
         if id(binding) not in self.known:
             self.known[id(binding)] = _operand(self.values, expr)
         return self.known[id(binding)]
@@ -272,6 +293,7 @@ class Product:
     node: ast.expr  # the `@` BinOp or the jnp.matmul / jnp.dot call
     left: Aval
     right: Aval
+    call: ast.Call | None = None
 
     @property
     def contracting(self) -> tuple[int, int] | None:
@@ -284,17 +306,19 @@ class Product:
 
 def products(model: ModuleModel, values) -> list[Product]:
     """`a @ b`, `jnp.matmul(a, b)`, `jnp.dot(a, b)` with two JAX arrays of known avals."""
+    return followed(model, values, _products)
+
+
+def _products(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Product]:
     found: list[Product] = []
     numbers = frozenset("iufc")
-    if not has_shaped_arrays(model):
-        return found
-    for node in _operator_nodes(model):
+    for node in _operator_nodes(model, within):
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
             a, b = _jax_array(values, node.left), _jax_array(values, node.right)
             if a is not None and b is not None and a.kind in numbers and b.kind in numbers:
                 found.append(Product(node, a, b))
     for function in ("matmul", "dot"):
-        for site in model.calls_to(f"jax.numpy.{function}"):
+        for site in _calls_to(model, f"jax.numpy.{function}", within):
             operands = _two_positional(site)
             if operands is None:
                 continue
@@ -311,6 +335,7 @@ class Reshape:
     operand: Aval
     written: str  # the new shape as JAX prints what it was given: (4, 2), [5], 5
     shape: tuple[int, ...]
+    call: ast.Call | None = None
 
 
 def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -> tuple[str, tuple[int, ...]] | None:
@@ -333,10 +358,14 @@ def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -
 def reshapes(model: ModuleModel, values) -> list[Reshape]:
     """`x.reshape(...)` and `jnp.reshape(x, shape)` of a JAX array of known shape to a shape
     the code writes out, without a -1."""
+    return followed(model, values, _reshapes)
+
+
+def _reshapes(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Reshape]:
     found: list[Reshape] = []
-    if not has_shaped_arrays(model):
-        return found
     for call in model.method_calls("reshape"):
+        if within is not None and not _in_own_body(model, within, call):
+            continue
         receiver = call.func.value  # type: ignore[attr-defined]
         if model.qualname(receiver) is not None or call.keywords or not call.args \
                 or any(isinstance(a, ast.Starred) for a in call.args):
@@ -351,7 +380,7 @@ def reshapes(model: ModuleModel, values) -> list[Reshape]:
             written = (repr(tuple(sizes)), tuple(sizes)) if all(type(s) is int for s in sizes) else None
         if written is not None:
             found.append(Reshape(call, operand, *written))
-    for site in model.calls_to("jax.numpy.reshape"):
+    for site in _calls_to(model, "jax.numpy.reshape", within):
         if not site.complete or site.partial is not None or any(isinstance(a, ast.Starred) for a in site.args):
             continue
         by_name = {k.arg: k.value for k in site.keywords}
@@ -377,16 +406,19 @@ class Joined:
     function: str  # "concatenate" | "stack"
     avals: tuple[Aval, ...]
     axis: int  # as given (may be negative)
+    call: ast.Call | None = None
 
 
 def joins(model: ModuleModel, values) -> list[Joined]:
     """`jnp.concatenate(seq, axis)` and `jnp.stack(seq, axis)` of a list or tuple display (or a
     name bound once to one, never changed) of JAX arrays whose avals are known."""
+    return followed(model, values, _joins)
+
+
+def _joins(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Joined]:
     found: list[Joined] = []
-    if not has_shaped_arrays(model):
-        return found
     for function in ("concatenate", "stack"):
-        for site in model.calls_to(f"jax.numpy.{function}"):
+        for site in _calls_to(model, f"jax.numpy.{function}", within):
             if not site.complete or site.partial is not None or not site.args \
                     or any(isinstance(a, ast.Starred) for a in site.args) or len(site.args) > 2:
                 continue
@@ -407,6 +439,142 @@ def joins(model: ModuleModel, values) -> list[Joined]:
     return sorted(found, key=lambda j: (j.node.lineno, j.node.col_offset))
 
 
+
+# --------------------------------------------------------------------------- followed calls
+def _in_own_body(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
+    """Whether `node` is in the body of `function` itself (not of a def or lambda inside it)."""
+    path = model.path_to(function, node)
+    return path is not None and not any(
+        isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        for step in path[1:])
+
+
+def _calls_to(model: ModuleModel, qualname: str, within: ast.FunctionDef | None) -> list[CallSite]:
+    sites = model.calls_to(qualname)
+    return sites if within is None else [s for s in sites if _in_own_body(model, within, s.call)]
+
+
+# Between a def's first line and an operation: what may keep the operation from running when
+# the def runs (or run it with other values each time round).
+_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
+    """Whether `node` certainly runs, once, each time `function` runs to its end: outside
+    every branch and loop of its body, before no `return`, in a def that raises nothing
+    itself (a shape check that raises its own error first) and is no generator."""
+    ends = model.returns_of(function)
+    if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
+        return False
+    path = model.path_to(function, node)
+    return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
+
+
+_GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
+
+
+def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str, Value] | None:
+    """The JAX arrays of known aval a followed call gives parameters (the others stay
+    unknown), None when there is none (nothing to learn) or when JAX would refuse the call
+    first (differentiating with respect to a non-float argument, or options not shown)."""
+    given = {name: value for name, expr in call.arguments.items()
+             if _may_be_array(model, expr) and not isinstance(expr, ast.Constant)
+             and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
+             and value.aval.shape is not None}
+    if not given:
+        return None
+    transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
+    if transform in _GRAD_FAMILY:
+        site = call.call.func
+        first = call.function.args.args[0].arg if call.function.args.args else None
+        value = given.get(first) if first is not None else None
+        if site.keywords or value is None or value.aval is None or value.aval.kind != "f":  # type: ignore[attr-defined]
+            return None
+    return given
+
+
+def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
+    """The defs with a parameter read directly as an operand of an operation the shape rules
+    look at (found from the operands' use records, no walk), in source order."""
+    operands: list[ast.expr] = []
+    for node in _all_operator_nodes(model):
+        operands += [node.left, node.right] if isinstance(node, ast.BinOp) else [node.left, *node.comparators]
+    for qualname in _SHAPE_CALLS:
+        for site in model.calls_to(qualname):
+            operands += site.args
+    operands += [call.func.value for call in model.method_calls("reshape")]  # type: ignore[attr-defined]
+    found: dict[int, ast.FunctionDef] = {}
+    for operand in operands:
+        use = model.use_of.get(id(operand)) if type(operand) is ast.Name else None
+        if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
+            continue
+        if any(isinstance(b.node, ast.arg) for b in model.bindings_named(use.node.id, use.scope)):
+            found[id(use.scope.node)] = use.scope.node
+    return sorted(found.values(), key=lambda f: f.lineno)
+
+
+_SHAPE_CALLS = tuple(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack"))
+
+
+R = TypeVar("R", Operands, Product, Reshape, Joined)
+_FOLLOWED: weakref.WeakKeyDictionary[ModuleModel, list[tuple[FollowedCall, dict[str, Value]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall, dict[str, Value]]]:
+    """The followed calls of the file's defs that give a parameter an array of known aval,
+    with the values they give; once per model. A def is looked at only when its name is
+    called, or passed to a transformation that keeps shapes, and when one of its operations
+    has a parameter for operand (the cheap first look: `x @ w`, not `h @ v` with both computed
+    from parameters)."""
+    known = _FOLLOWED.get(model)
+    if known is not None:
+        return known
+    found: list[tuple[FollowedCall, dict[str, Value]]] = []
+    named = set(model.name_calls)
+    for qualname in SHAPE_KEEPING:
+        named.update(site.args[0].id for site in model.calls_to(qualname)
+                     if site.args and isinstance(site.args[0], ast.Name))
+    for function in _reading_parameters(model):
+        if function.name not in named:
+            continue
+        for call in followed_calls(model, function):
+            arguments = _argument_values(model, values, call)
+            if arguments is not None:
+                found.append((call, arguments))
+    _FOLLOWED[model] = found
+    return found
+
+
+def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, ast.FunctionDef | None], list[R]]) -> list[R]:
+    """What `find` finds over the file, then inside each def of the file once per call the
+    file shows with its arguments' values (`analysis.followed_calls`): `x @ w` in
+    `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`. A node found both
+    ways keeps the first; one found only through a call names it (`call`), and is kept only
+    where it runs whenever the def runs."""
+    if not has_shaped_arrays(model):
+        return []
+    found = find(model, values, None)
+    seen = {id(item.node) for item in found}
+    for call, arguments in _followed_with_values(model, values):
+        function = call.function
+        with values.bound(function, arguments):
+            inside = find(model, values, function)
+        for item in inside:
+            if id(item.node) not in seen and _runs_whenever_called(model, function, item.node):
+                seen.add(id(item.node))
+                found.append(replace(item, call=call.call))
+    return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))
+
+
+def call_related(ctx: Context, item: Operands | Product | Reshape | Joined) -> tuple[Related, ...]:
+    """A finding found through a followed call points at that call."""
+    if item.call is None:
+        return ()
+    return (Related(ctx.span(item.call), "the call that gives these shapes"),)
+
+
 @dataclass(frozen=True)
 class ShapeData(RuleData):
     """What a shape finding knows: the operands' avals as JAX prints them (no fix uses it)."""
@@ -419,5 +587,5 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 
 __all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "broadcast_operations", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
+           "broadcast_operations", "call_related", "followed", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]

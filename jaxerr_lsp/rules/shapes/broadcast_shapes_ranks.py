@@ -14,7 +14,7 @@ No fix: which axis is wrong is the author's choice.
 from __future__ import annotations
 
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import (ShapeData, incompatible, shape_text, shapes_known,
+from jaxerr_lsp.families.shapes import (call_related, ShapeData, incompatible, shape_text, shapes_known,
                                document_broadcast_operations)
 
 
@@ -28,6 +28,7 @@ def check(ctx: Context) -> None:
             continue
         ctx.report(op.node, values={"list(shapes)": f"[{shape_text(a)}, {shape_text(b)}]"},
                    note=f" (the operands of `{op.name}` are {op.left} and {op.right})",
+                   related=call_related(ctx, op),
                    data=ShapeData((str(op.left), str(op.right))))
 
 

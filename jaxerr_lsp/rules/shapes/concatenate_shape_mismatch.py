@@ -18,7 +18,7 @@ No fix: which array is wrong is the author's choice.
 from __future__ import annotations
 
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import ShapeData, joins, shape_text
+from jaxerr_lsp.families.shapes import call_related, ShapeData, joins, shape_text
 
 
 def check(ctx: Context) -> None:
@@ -39,6 +39,7 @@ def check(ctx: Context) -> None:
         ctx.report(joined.node, values={
             "dimension": str(axis),
             "', '.join(map(str, shapes))": ", ".join(shape_text(s) for s in shapes if s is not None)},
+            related=call_related(ctx, joined),
             data=ShapeData(tuple(str(a) for a in joined.avals)))
 
 

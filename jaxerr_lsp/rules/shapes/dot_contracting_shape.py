@@ -17,7 +17,7 @@ No fix: a transpose is one guess among several.
 from __future__ import annotations
 
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import ShapeData, products
+from jaxerr_lsp.families.shapes import call_related, ShapeData, products
 
 
 def check(ctx: Context) -> None:
@@ -28,6 +28,7 @@ def check(ctx: Context) -> None:
         ctx.report(product.node, values={"lhs_contracting_shape": f"({sizes[0]},)",
                                          "rhs_contracting_shape": f"({sizes[1]},)"},
                    note=f" (the operands are {product.left} and {product.right})",
+                   related=call_related(ctx, product),
                    data=ShapeData((str(product.left), str(product.right))))
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import ShapeData, reshapes, shape_text, size_of
+from jaxerr_lsp.families.shapes import call_related, ShapeData, reshapes, shape_text, size_of
 
 
 def check(ctx: Context) -> None:
@@ -31,6 +31,7 @@ def check(ctx: Context) -> None:
         ctx.report(reshape.node, values={"arr.shape": shape_text(shape), "arr.size": str(size),
                                          "orig_newshape": reshape.written,
                                          "math.prod(newshape)": str(math.prod(reshape.shape))},
+                   related=call_related(ctx, reshape),
                    data=ShapeData((str(reshape.operand),)))
 
 

@@ -15,7 +15,7 @@ No fix: which array is wrong is the author's choice.
 from __future__ import annotations
 
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import ShapeData, joins, shape_text
+from jaxerr_lsp.families.shapes import call_related, ShapeData, joins, shape_text
 
 
 def check(ctx: Context) -> None:
@@ -32,6 +32,7 @@ def check(ctx: Context) -> None:
         ctx.report(joined.node, values={
             "', '.join((str(o.shape) for o in operands))":
                 ", ".join(shape_text(s) for s in shapes if s is not None)},
+            related=call_related(ctx, joined),
             data=ShapeData(tuple(str(a) for a in joined.avals)))
 
 

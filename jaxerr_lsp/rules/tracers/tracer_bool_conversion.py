@@ -69,11 +69,30 @@ class TracerBool(RuleData):
 
 
 # ------------------------------------------------------------------------ what is converted
-def _converted(expr: ast.expr, owner: ast.AST) -> bool:
-    """Whether Python certainly calls `bool()` on `expr` when `owner` runs."""
-    if isinstance(owner, ast.BoolOp):
-        return expr is owner.values[0]
-    return True
+def _converted(expr: ast.expr, owner: ast.AST, converted_boolops: set[int]) -> bool:
+    """Whether Python certainly calls `bool()` on `expr` when `owner` runs. In `a and b`
+    (or `a or b`) it calls `bool(a)`; it reaches `b` for certain only when the operands before
+    it are constants that do not end the operation early (`True and flag`), and converts the
+    last operand only where the whole operation is itself converted (`if True and flag:`)."""
+    if not isinstance(owner, ast.BoolOp):
+        return True
+    index = next(i for i, value in enumerate(owner.values) if value is expr)
+    goes_on = isinstance(owner.op, ast.And)  # the truth value that does not stop `and` / `or`
+    if not all(isinstance(value, ast.Constant) and bool(value.value) is goes_on
+               for value in owner.values[:index]):
+        return False
+    return index < len(owner.values) - 1 or id(owner) in converted_boolops
+
+
+def _converted_boolops(tests: list[tuple[ast.expr, ast.AST, TracedFunction]]) -> set[int]:
+    """The `and`/`or` operations whose value Python converts with `bool()` (the test of an
+    `if`, `while`, `assert`, ternary, `not` or comprehension filter, or a converted operand of
+    another such operation), outermost first as the tests are listed."""
+    converted: set[int] = set()
+    for test, owner, _ in tests:
+        if isinstance(test, ast.BoolOp) and _converted(test, owner, converted):
+            converted.add(id(test))
+    return converted
 
 
 # ------------------------------------------------------------------------ the prediction
@@ -499,8 +518,9 @@ def _describe(tracer: Tracer, function: TracedFunction) -> str:
 
 def check(ctx: Context) -> None:
     tracing = ctx.tracing
+    converted_boolops = _converted_boolops(tracing.tests)
     for test, owner, function in tracing.tests:
-        if not _converted(test, owner):
+        if not _converted(test, owner, converted_boolops):
             continue
         tracer = tracing.tracer(test)
         if tracer is None or not tracer.abstract or not tracer.array \
