@@ -253,3 +253,216 @@ def test_a_loop_that_changes_a_name_leaves_it_unknown() -> None:
     assert inference.aval(w) is None  # int32[3] before the loop, float32[3] after a pass
     assert inference.value(u).type is None  # an array on the first pass, a list after
     assert inference.value(v).type is None  # the array if the loop never ran
+
+
+# ----------------------------------------------------------------------------- Value.jax_array
+# `Value.jax_array`: certainly one JAX array (never a NumPy array, a Ref, a tuple). JAX,
+# running the program, says what each value is: every name the evaluator calls a JAX array
+# must be an `ArrayImpl`; the ones listed in KNOWN must be called one; NOT ones must not.
+JAX_ARRAYS = '''
+import sys
+import jax
+import jax.numpy as jnp
+import numpy as np
+a = jnp.zeros(3)
+b = a.at[0].set(1.0)
+c = a.reshape(3, 1)
+d = np.ones(3) * a
+e = -a
+f = a.T
+g = a[1:]
+h = jnp.where(a > 0, a, 1.0)
+i = jnp.where(a > 0)
+j = np.zeros(3) * 2
+k = (a, a)
+m = jax.new_ref(jnp.zeros(2))
+n = jnp.zeros(2)
+n += 1
+o = jnp.zeros(2)
+for _ in range(3):
+    o = o * 2
+p = jnp.zeros(2)
+if len(sys.argv) > 3:
+    p = [1, 2]
+q = jax.lax.stop_gradient(a)
+r = jax.lax.stop_gradient(k)
+s = a.at[1].subtract(2.0)
+t, u = a, 3
+v = None
+for _ in range(2):
+    v = jnp.zeros(2) if v is None else v * 2
+'''
+KNOWN = "a b c d e f g h n o q s".split()
+NOT = "i j k m p r t u v".split()  # v: an array only when the loop runs
+
+
+def test_jax_array_is_what_jax_says() -> None:
+    names = KNOWN + NOT
+    probe = JAX_ARRAYS + "\nimport json\nprint(json.dumps({" + ", ".join(
+        f"{n!r}: type({n}).__name__" for n in names) + "}))\n" + "\n".join(
+        f"_use_{n} = {n}" for n in names)
+    said = _jax_arrays_for(probe)
+    [result] = run_programs([probe])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    wrong = [n for n in names if said[n] and real[n] != "ArrayImpl"]
+    assert not wrong, {n: real[n] for n in wrong}
+    assert [n for n in KNOWN if not said[n]] == []
+    assert [n for n in NOT if said[n]] == []
+
+
+def _jax_arrays_for(source: str) -> dict[str, bool]:
+    tree = ast.parse(source)
+    inference = Inference(ModuleModel(tree))
+    return {s.targets[0].id[5:]: inference.value(s.value).jax_array is not None
+            for s in tree.body if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+            and s.targets[0].id.startswith("_use_")}
+
+
+# ----------------------------------------------------------------------------- generated programs
+# Programs made from a seed: names bound and rebound (as a notebook's cells do, `# %%`),
+# updated with `op=`, bound in both arms of an `if`, changed in loops, some eagerly and the same
+# statements inside a jitted function with a traced parameter. At each probe JAX records the
+# value's type, aval and whether it is a tracer; the evaluator (`Value.aval`, `.jax_array`) and
+# the tracing model (`Tracing.tracer`) must never say what JAX contradicts, and must know the
+# plain cases.
+_NAMES = "xyzw"
+_MAKERS = ["jnp.zeros(({r}, 3))", "jnp.ones(3, dtype=jnp.int32)", "jnp.arange({r})",
+           "jnp.full((2, {r}), 1.5)", "np.zeros(3)", "({v}, {v})", "[1.0, 2.0]", "{r}", "{r}.5"]
+_OPERATIONS = ["{v} + 1", "{v} * 2.5", "-{v}", "{v}.T", "{v}.sum(axis=0)", "{v}[0]",
+               "{v}.reshape(-1)", "{v}.at[0].set(1)", "jnp.sin({v})", "{v} > 0", "{v} @ {v}.T",
+               "jnp.where({v} > 0, {v}, 0)", "np.asarray({v}) * 2", "{v}.astype(jnp.float32)"]
+
+
+def _generated(seed: int, traced: bool) -> str:
+    import random
+
+    rng = random.Random(seed)
+    indent = "    " if traced else ""
+    bound: list[str] = []
+    lines: list[str] = []
+    probes = 0
+
+    def value() -> str:
+        if bound and rng.random() < 0.6:
+            v = rng.choice(bound)
+            return rng.choice(_OPERATIONS).format(v=v)
+        maker = rng.choice(_MAKERS)
+        return maker.format(r=rng.randint(1, 4), v=rng.choice(bound) if bound else "1")
+
+    def probe(name: str) -> None:
+        nonlocal probes
+        lines.append(f"{indent}_probe({probes}, {name})")
+        probes += 1
+
+    for step in range(14):
+        name = rng.choice(_NAMES)
+        choice = rng.random()
+        if step and choice < 0.1:
+            lines.append("# %% cell")
+        if choice < 0.15 and bound:
+            lines.append(f"{indent}if len(sys.argv) > 3:")
+            lines.append(f"{indent}    {name} = {value()}")
+            lines.append(f"{indent}else:")
+            lines.append(f"{indent}    {name} = {value()}")
+        elif choice < 0.25 and bound:
+            v = rng.choice(bound)
+            lines.append(f"{indent}for _ in range(2):")
+            lines.append(f"{indent}    {v} = {rng.choice(['{v} + 1', '{v} * 2', '-{v}']).format(v=v)}")
+            name = v
+        elif choice < 0.35 and bound:
+            name = rng.choice(bound)
+            lines.append(f"{indent}{name} {rng.choice(['+=', '*=', '-='])} {rng.choice(['1', '2.5', name])}")
+        elif traced and choice < 0.5:
+            lines.append(f"{indent}{name} = {rng.choice(['p', 'p * 2', 'p + 1', 'p.T', 'jnp.sin(p)', 'p[0]'])}")
+        else:
+            lines.append(f"{indent}{name} = {value()}")
+        if name not in bound:
+            bound.append(name)
+        probe(name)
+    body = "\n".join(lines)
+    head = ("import sys\nimport json\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+            "_seen = {}\ndef _probe(i, v):\n    t = jax.typeof(v) if type(v) in (int, float, bool, complex) or "
+            "hasattr(v, 'shape') and not isinstance(v, np.ndarray) else None\n"
+            "    _seen[i] = [type(v).__name__, isinstance(v, jax.core.Tracer), "
+            "t.str_short() if t is not None else None, bool(t.weak_type) if t is not None else None]\n")
+    if traced:
+        return head + "@jax.jit\ndef f(p):\n" + body + "\n    return 0\nf(jnp.ones((2, 3)))\nprint(json.dumps(_seen))\n"
+    return head + body + "\nprint(json.dumps(_seen))\n"
+
+
+def _said(source: str) -> dict[int, tuple[bool, str | None, bool]]:
+    """Per probe: (the evaluator's jax_array, its aval as JAX prints it, the tracing model's
+    tracer)."""
+    from jaxerr_lsp.analysis.tracing import Tracing
+
+    tree = ast.parse(source)
+    model = ModuleModel(tree)
+    inference = Inference(model)
+    tracing = Tracing(model, inference.constant)
+    out: dict[int, tuple[bool, str | None, bool]] = {}
+    for call in model.calls_in(tree):
+        if isinstance(call.func, ast.Name) and call.func.id == "_probe" and call.args \
+                and isinstance(call.args[0], ast.Constant):
+            value = inference.value(call.args[1])
+            aval = value.aval
+            out[call.args[0].value] = (value.jax_array is not None,
+                                       None if aval is None else f"{aval} weak={aval.weak}",
+                                       tracing.tracer(call.args[1]) is not None)
+    return out
+
+
+def test_generated_programs_agree_with_jax() -> None:
+    programs = [_generated(seed, traced) for seed in range(24) for traced in (False, True)]
+    probes, known, tracers = _check_against_jax(programs)
+    assert probes > 200 and known > probes // 4 and tracers > 20, (probes, known, tracers)
+
+
+def test_a_notebook_that_rebinds_names_agrees_with_jax() -> None:
+    """The generated programs as notebooks: their cells (a magic line in every other one)
+    joined as the server joins them (`notebooks.cells.join_cells`), the names rebound from
+    cell to cell."""
+    import re
+
+    from jaxerr_lsp.notebooks.cells import join_cells
+
+    programs, notebooks, several = [], [], 0
+    for seed in range(24, 64):
+        program = _generated(seed, False)
+        cells = re.split(r"^# %% cell\n", program, flags=re.M)
+        cells = [("%matplotlib inline\n" if i % 2 else "") + cell for i, cell in enumerate(cells)]
+        joined = join_cells(cells)
+        several += len(joined.starts) > 1
+        programs.append(program)  # what the kernel runs: the cells, magics aside
+        notebooks.append(joined.source)  # what the server analyzes
+    assert several >= 4
+    probes, known, _tracers = _check_against_jax(programs, notebooks)
+    assert probes > 60 and known > probes // 4, (probes, known)
+
+
+def _check_against_jax(programs: list[str], analyzed: list[str] | None = None) -> tuple[int, int, int]:
+    """Run `programs` under JAX; at each probe, what the evaluator and the tracing model say
+    of `analyzed` (the programs themselves by default) must agree with what JAX saw.
+    (probes seen, JAX arrays known, tracers known)."""
+    results = run_programs(programs)
+    known = probes = tracers = 0
+    for source, result in zip(analyzed or programs, results):
+        if result.raised:
+            continue  # a generated statement JAX refuses (shapes that do not broadcast...)
+        real = {int(k): v for k, v in json.loads(result.stdout.splitlines()[-1]).items()}
+        for index, (jax_array, aval, tracer) in _said(source).items():
+            if index not in real:
+                continue
+            type_name, is_tracer, short, weak = real[index]
+            probes += 1
+            where = f"probe {index} of\n{source}"
+            if jax_array:
+                known += 1
+                assert type_name == "ArrayImpl" or is_tracer and short is not None \
+                    and not short.startswith("Ref"), where
+            if aval is not None:
+                assert aval == f"{short} weak={weak}", (aval, short, weak, where)
+            if tracer:
+                tracers += 1
+                assert is_tracer, where
+    return probes, known, tracers

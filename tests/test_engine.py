@@ -106,3 +106,29 @@ def test_the_tree_is_freed_without_a_cyclic_collection() -> None:
         if was_enabled:
             gc.enable()
     assert left == []
+
+
+def test_once_computes_per_document_and_per_function() -> None:
+    from jaxerr_lsp.analysis.model import ModuleModel
+    from jaxerr_lsp.core.source import parse_source
+    from jaxerr_lsp.engine.rule import Context
+
+    calls: list[str] = []
+
+    def names(ctx: Context) -> list[str]:
+        calls.append("names")
+        return sorted(ctx.model.uses)
+
+    def count(ctx: Context) -> int:
+        calls.append("count")
+        return len(ctx.model.functions)
+
+    def context(text: str) -> Context:
+        parsed = parse_source(text)
+        assert parsed.tree is not None
+        return Context(parsed, ModuleModel(parsed.tree))
+
+    first, second = context("def f(a):\n    return b\n"), context("print(c)\n")
+    assert first.once(names) == ["b"] and first.once(names) == ["b"] and first.once(count) == 1
+    assert second.once(names) == ["c", "print"] and second.once(count) == 0
+    assert calls == ["names", "count", "names", "count"]

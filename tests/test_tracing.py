@@ -424,3 +424,26 @@ lax.while_loop(cond_fun, body_fun, 0)
     found = found_tests(source)
     assert found["c > 0"].transform.label == "while_cond"
     assert found["c > 1"].transform.label == "while_body"
+
+
+def test_a_bound_method_is_traced_without_its_self() -> None:
+    """`jax.jit(self.step)`, `lax.scan(self.body, ...)`, `jax.grad(m.loss)`: the method
+    (`model.members.denoted`) with `self` bound; options count from the bound signature."""
+    source = """
+        import jax
+        from jax import lax
+        class M:
+            def step(self, x, flag):
+                return x
+            def body(self, carry, x):
+                return carry, x
+            def loss(self, w, batch):
+                return w
+            def run(self, xs):
+                jax.jit(self.step, static_argnums=1)(xs, True)
+                return lax.scan(self.body, 0.0, xs)
+        m = M()
+        g = jax.grad(m.loss)
+    """
+    assert traced_names(source) == {"step": {"x": True}, "body": {"carry": True, "x": True},
+                                    "loss": {"w": False}}

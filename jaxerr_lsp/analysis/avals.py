@@ -115,6 +115,22 @@ def with_dtype(aval: Aval | None, dtype: str | None) -> Aval | None:
 
 
 # --------------------------------------------------------------------------- dtype names
+# Names whose dtype depends on `jax_enable_x64`.
+_X64_NAMES = frozenset({"float64", "int64", "uint64", "complex128", "double", "longlong",
+                        "float_", "int_", "uint", "complex_", "cdouble"})
+
+
+def explicit_dtype(qualname_or_text: str) -> str | None:
+    """`dtype_name`, when the dtype is the same whether 64-bit types are on or not
+    (`jnp.float32`, 'int8', `jnp.bool_`; not `float`, `jnp.float64`, 'double')."""
+    if qualname_or_text.startswith("builtins."):
+        return None
+    name = qualname_or_text.rsplit(".", 1)[-1]
+    if name in _X64_NAMES:
+        return None
+    return dtype_name(qualname_or_text)
+
+
 def dtype_name(qualname_or_text: str) -> str | None:
     """JAX's dtype for `jnp.float32`, `np.int64`, `float`, 'float32' (64-bit names to 32)."""
     name = qualname_or_text
@@ -209,11 +225,15 @@ def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
 
 
 def compare(a: Aval | None, b: Aval | None) -> Aval | None:
-    """The aval of `a < b` (and ==, !=...): bool, broadcast."""
+    """The aval of `a < b` (and ==, !=...): bool, broadcast; weakly typed when the operands
+    promote to a weak type (`jnp.arange(3) * 2.5 > 0`, measured)."""
     if a is None or b is None or a.is_key or b.is_key:
         return None
     shape = broadcast(a.shape, b.shape)
-    return None if shape is None else Aval(shape, "bool")
+    promoted = promote(a, b)
+    if promoted is None and (a.weak or b.weak):
+        return None
+    return None if shape is None else Aval(shape, "bool", promoted is not None and promoted[1])
 
 
 def matmul(a: Aval, b: Aval) -> Aval | None:

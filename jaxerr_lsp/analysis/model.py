@@ -8,7 +8,9 @@ The model answers these questions for the rules, conservatively (None means "unk
   (`jaxerr_lsp.analysis.flow`: branches, loops and their back-edges, try, del; a notebook is
   its cells in order); `binding_of(name_node)`: the one binding the use certainly reads;
 - `uses_of(binding)`: the uses that may read a binding; `is_mutated(binding)`: whether the
-  bound container may be changed after it is built.
+  bound container may be changed after it is built;
+- `members`: the function a name or attribute denotes, bound methods included, and the
+  attributes stored on instances (`jaxerr_lsp.analysis.members`).
 
 The walk is iterative (no recursion), so deeply nested code cannot overflow Python's stack.
 """
@@ -21,9 +23,12 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cached_property
-from typing import Any, Callable, Collection, Iterator, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterator, NamedTuple, TypeVar
 
 from jaxerr_lsp.analysis.flow import Flow, Reaching
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.members import Members
 
 # Binding kinds
 ASSIGN = "assign"  # name = value
@@ -522,6 +527,13 @@ class ModuleModel:
                 and isinstance(binding.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return binding.node
         return None
+
+    @cached_property
+    def members(self) -> Members:
+        """Classes, bound methods, attributes stored on instances (`jaxerr_lsp.analysis.members`)."""
+        from jaxerr_lsp.analysis.members import Members
+
+        return Members(self)
 
     @cached_property
     def flow(self) -> Flow:

@@ -363,13 +363,19 @@ class Tracing:
                site: CallSite | None = None,
                bound: tuple[int, frozenset[str]] = (0, frozenset())) -> None:
         """Trace `function_expr` by `transform`; `bound`: the parameters a
-        `functools.partial` around it binds (leading count, names)."""
+        `functools.partial` around it binds (leading count, names). A bound method
+        (`jax.jit(self.step)`, `model.members.denoted`) is its def with `self` bound."""
         function = function_expr if isinstance(function_expr, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else self._function_of(
                 function_expr)  # type: ignore[arg-type]
+        receiver = False
+        if function is None and isinstance(function_expr, ast.Attribute) and bound == (0, frozenset()):
+            denoted = self.model.members.denoted(function_expr)
+            if denoted is not None and denoted.bound:
+                function, bound, receiver = denoted.function, (1, frozenset()), True
         if function is None or (isinstance(function, ast.AsyncFunctionDef)):
             return
-        parameters = self._traced_parameters(function, transform, keywords, site, bound)
+        parameters = self._traced_parameters(function, transform, keywords, site, bound, receiver)
         if parameters is None:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
@@ -408,10 +414,11 @@ class Tracing:
     def _traced_parameters(self, function: FunctionNode, transform: Transform,
                            keywords: tuple[ast.keyword, ...],
                            site: CallSite | None,
-                           bound: tuple[int, frozenset[str]] = (0, frozenset())
-                           ) -> dict[str, bool] | None:
+                           bound: tuple[int, frozenset[str]] = (0, frozenset()),
+                           receiver: bool = False) -> dict[str, bool] | None:
         """The parameters `transform` makes tracers (name -> annotated as one array), or None
-        when the code does not show it."""
+        when the code does not show it; `receiver`: a bound method (`self` bound, the
+        transformation sees the other parameters)."""
         if any(k.arg is None for k in keywords):
             return None  # **options
         options = {k.arg: k.value for k in keywords if k.arg is not None}
@@ -422,7 +429,7 @@ class Tracing:
             # given by keyword; keep it simple and silent.
             return None
         qualname = transform.qualname
-        if self._is_method(function):
+        if self._is_method(function) and not receiver:
             if bound[0] or bound[1]:
                 return None
             if qualname not in ("jax.jit", "jax.checkpoint", "jax.remat"):

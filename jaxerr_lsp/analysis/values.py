@@ -69,6 +69,17 @@ _CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple
 # Arithmetic that maps arrays to an array. `+` is left out for values JAX hands in: two
 # tuples of cotangents concatenate.
 _ARITHMETIC = (ast.Mult, ast.Div, ast.MatMult, ast.Sub, ast.Pow, ast.FloorDiv, ast.Mod)
+# `x op= y` on a JAX array gives a JAX array for these, whatever `y` (`@=` needs an array).
+_KEEPS_JAX_ARRAY = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# What `jax_array <op> operand` takes and stays one JAX array (`@` needs an array both sides).
+_JAX_OPERANDS = frozenset({"ArrayImpl", "ndarray", "int", "float", "complex", "bool"})
+_JAX_MATMUL_OPERANDS = frozenset({"ArrayImpl", "ndarray"})
+# Methods of a JAX array returning one JAX array, and its `.at[i].<method>(...)` updates.
+_JAX_ARRAY_METHODS = frozenset("""
+reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round cumsum
+cumprod dot conj conjugate copy argmax argmin any all
+""".split())
+_JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,11 @@ class Value:
     elements: tuple[ast.expr, ...] | None = None  # a tuple/list display's elements
     from_jax: bool = False  # a pytree of arrays JAX handed in (a bwd rule's residuals, cts)
     aval: Aval | None = None  # shape and dtype of an array or Python scalar (`jaxerr_lsp.analysis.avals`)
+    # Certainly one JAX array (or a tracer of one under a transformation), never a NumPy
+    # array, a Ref or a pytree: what makes it one (`JaxArray`), stricter than `type`.
+    jax_array: JaxArray | None = None
+    # A Ref (`jax.new_ref(x)`): the aval of the array it holds (never weakly typed: measured).
+    ref: Aval | None = None
 
     @property
     def length(self) -> int | None:
@@ -101,6 +117,24 @@ class Value:
     @property
     def is_mutable(self) -> bool:
         return _has_mutable(self.tree) or self.type in ("list", "dict", "set")
+
+
+@dataclass(frozen=True, eq=False)
+class JaxArray:
+    """What makes a value certainly one JAX array, every step one JAX answers with a JAX
+    array: a `jax.numpy`/`lax`/`nn`/`random`/`scipy.special` function returning one array
+    (`returns_one_array`; never of a Ref), an `.at[]` update or an array method of one,
+    arithmetic of one with a number, a NumPy array or another, `-x`, `x.T`, `x[i]` of one; a
+    name when every assignment code flow lets reach it gives one (a loop's back-edge assumed
+    to, by induction, when another path gives one)."""
+
+    words: str  # "`jax.numpy.zeros`", "an `.at[]` update", "arithmetic on a JAX array"
+    # For a name: the assignment that made it (the first of the reaching ones).
+    binding: Binding | None = None
+
+
+_ARITHMETIC_ON_JAX_ARRAY = JaxArray("arithmetic on a JAX array")
+_AT_UPDATE = JaxArray("an `.at[]` update")
 
 
 # What a computed value depends on (`Inference.value` keeps it accordingly).
@@ -125,10 +159,29 @@ def join(values: list[Value]) -> Value:
     shapes = {v.aval for v in values}
     kind = same.pop() if len(same) == 1 else None
     tree = trees.pop() if len(trees) == 1 else UNKNOWN
+    jax_array = first.jax_array if all(v.jax_array is not None for v in values) else None
     if kind is None and tree is UNKNOWN:
-        return UNKNOWN_VALUE
+        return Value(jax_array=jax_array) if jax_array is not None else UNKNOWN_VALUE
+    refs = {v.ref for v in values}
     return Value(kind, tree, None, all(v.from_jax for v in values),
-                 shapes.pop() if len(shapes) == 1 else None)
+                 shapes.pop() if len(shapes) == 1 else None, jax_array,
+                 refs.pop() if len(refs) == 1 else None)
+
+
+# A binding being decided, met again on a loop's back-edge: assumed one JAX array by
+# induction when another reaching binding makes one (`_join_reaching`); unknown otherwise.
+_ASSUMED = Value()
+
+
+def _join_reaching(values: list[Value]) -> Value:
+    """`join` of the values of the bindings that reach a use, `_ASSUMED` ones (a back-edge to
+    a binding being decided) left to the others for `jax_array` and unknown for the rest."""
+    known = [v for v in values if v is not _ASSUMED]
+    if len(known) == len(values):
+        return join(values)
+    if known and all(v.jax_array is not None for v in known):
+        return Value(jax_array=known[0].jax_array)
+    return UNKNOWN_VALUE
 
 
 def array_of(aval: Aval | None, type_name: str = "ArrayImpl") -> Value:
@@ -230,6 +283,28 @@ def array_type_of_call(model: ModuleModel, call: ast.expr) -> str | None:
     return array_type_of_function(model, call.func)
 
 
+def returns_one_array(model: ModuleModel, call: ast.Call, is_array: Callable[[ast.expr], bool]) -> bool:
+    """Whether this call of an array function (`array_type_of_call`) certainly returns one
+    array: some return a tuple for some arguments (`jnp.where(c)`, `jax.lax.sort((a, b))`,
+    `jnp.atleast_1d(a, b)`, `logsumexp(..., return_sign=True)`), `jax.lax.stop_gradient`
+    returns its argument's structure (`is_array` tells whether that is one array)."""
+    qualname = model.qualname(call.func) or ""
+    name = qualname.rsplit(".", 1)[-1]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    if qualname == "jax.numpy.where":
+        return len(call.args) + sum(k.arg in ("x", "y") for k in call.keywords) == 3
+    if qualname == "jax.lax.sort":
+        return False
+    if qualname == "jax.lax.stop_gradient":
+        return len(call.args) == 1 and is_array(call.args[0])
+    if name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+        return len(call.args) == 1
+    if name == "logsumexp":
+        return not any(k.arg == "return_sign" for k in call.keywords)
+    return True
+
+
 def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None:
     qualname = model.qualname(function)
     if qualname is None:
@@ -291,8 +366,8 @@ class Inference:
         frames.append(frame)
         try:
             value = handler(self, expr, depth + 1)
-            if self.x64 and value.aval is not None:
-                value = replace(value, aval=None)
+            if self.x64 and (value.aval is not None or value.ref is not None):
+                value = replace(value, aval=None, ref=None)
         finally:
             frames.pop()
         if frame[1] == _PURE:
@@ -440,17 +515,18 @@ class Inference:
             if reaching and not any(isinstance(b.node, ast.arg) for b in reaching):
                 # Bound on several paths (branches, a loop's back-edge): what they agree on;
                 # or by `x op= y`.
-                return join([self._bound_value(b, depth) for b in reaching])
+                return _join_reaching([self._bound_value(b, depth, True) for b in reaching])
             return self._parameter(expr)
         return self._bound_value(binding, depth)
 
-    def _bound_value(self, binding: Binding, depth: int) -> Value:
-        """The value a binding gives its name."""
+    def _bound_value(self, binding: Binding, depth: int, joined: bool = False) -> Value:
+        """The value a binding gives its name (`_ASSUMED` for one being decided, when
+        `joined` with the other bindings that reach a use)."""
         if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
             return UNKNOWN_VALUE
         if id(binding) in self._busy:
             self._depends(_PARTIAL)
-            return UNKNOWN_VALUE
+            return _ASSUMED if joined else UNKNOWN_VALUE
         self._busy.add(id(binding))
         try:
             if binding.kind == AUGMENTED:
@@ -458,6 +534,10 @@ class Inference:
             value = self.value(binding.value, depth)
             if binding.kind == UNPACK:
                 value = self._unpacked(value, binding, depth)
+                if value.jax_array is not None:
+                    value = replace(value, jax_array=None)  # made by a tuple, not by one call
+            elif value.jax_array is not None:
+                value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
             if value.is_mutable and self.model.is_mutated(binding):
                 # Still the same type, but what it holds may have changed.
                 keep_elements = value.type == "tuple"
@@ -473,8 +553,14 @@ class Inference:
         before = self.model.reaching_augmented(binding)
         if not before or binding.value is None or binding.operator is None:
             return UNKNOWN_VALUE
-        left = join([self._bound_value(b, depth) for b in before])
+        left = _join_reaching([self._bound_value(b, depth, True) for b in before])
         right = self.value(binding.value, depth)
+        if left.jax_array is not None and isinstance(binding.operator, _KEEPS_JAX_ARRAY):
+            return replace(self._augmented_value(binding, left, right), jax_array=left.jax_array)
+        return self._augmented_value(binding, left, right)
+
+    def _augmented_value(self, binding: Binding, left: Value, right: Value) -> Value:
+        assert binding.operator is not None
         if not (isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf)):
             return UNKNOWN_VALUE
         if left.is_array or right.is_array:
@@ -527,6 +613,14 @@ class Inference:
     # ------------------------------------------------------------------------- operators
     def _binop(self, expr: ast.BinOp, depth: int) -> Value:
         left, right = self.value(expr.left, depth), self.value(expr.right, depth)
+        value = self._binop_value(expr, left, right)
+        operands = _JAX_MATMUL_OPERANDS if isinstance(expr.op, ast.MatMult) else _JAX_OPERANDS
+        for array, other in ((left, right), (right, left)):
+            if array.jax_array is not None and (other.type in operands or other.jax_array is not None):
+                return replace(value, jax_array=_ARITHMETIC_ON_JAX_ARRAY)
+        return value
+
+    def _binop_value(self, expr: ast.BinOp, left: Value, right: Value) -> Value:
         if left.from_jax or right.from_jax:
             return ARRAY if self._jax_arithmetic(expr, left, right) else UNKNOWN_VALUE
         if isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf):
@@ -569,6 +663,12 @@ class Inference:
         if isinstance(expr.op, ast.Not):
             return UNKNOWN_VALUE
         operand = self.value(expr.operand, depth)
+        value = self._unary_value(expr, operand)
+        if operand.jax_array is not None and isinstance(expr.op, ast.USub):
+            return replace(value, jax_array=JaxArray(operand.jax_array.words))
+        return value
+
+    def _unary_value(self, expr: ast.UnaryOp, operand: Value) -> Value:
         if operand.from_jax:
             return ARRAY if isinstance(expr.op, ast.USub) else UNKNOWN_VALUE
         if operand.is_array:
@@ -582,14 +682,24 @@ class Inference:
         base = self.value(expr.value, depth)
         if expr.attr in ("T", "mT", "real", "imag"):
             if base.type == "ArrayImpl" and expr.attr == "T":
-                return array_of(avals.transpose(base.aval))
-            return ARRAY if base.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+                value = array_of(avals.transpose(base.aval))
+            else:
+                value = ARRAY if base.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+            if base.jax_array is not None:
+                return replace(value, jax_array=JaxArray(base.jax_array.words))
+            return value
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
             return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
         return UNKNOWN_VALUE
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
+        value = self._subscript_value(expr, base, depth)
+        if base.jax_array is not None and isinstance(expr.ctx, ast.Load):
+            return replace(value, jax_array=JaxArray(base.jax_array.words))
+        return value
+
+    def _subscript_value(self, expr: ast.Subscript, base: Value, depth: int) -> Value:
         if base.from_jax:
             return FROM_JAX  # a part of a pytree of arrays
         key = expr.slice
@@ -615,6 +725,36 @@ class Inference:
 
     # ------------------------------------------------------------------------- calls
     def _call(self, expr: ast.Call, depth: int) -> Value:
+        value = self._call_value(expr, depth)
+        made = self._call_jax_array(expr, depth)
+        return replace(value, jax_array=made) if made is not None else value
+
+    def _call_jax_array(self, call: ast.Call, depth: int) -> JaxArray | None:
+        """What makes the result of `call` certainly one JAX array (`JaxArray`), or None."""
+        model = self.model
+        function = call.func
+        if isinstance(function, ast.Attribute):
+            if function.attr not in _JAX_ARRAY_METHODS and function.attr not in _JAX_AT_METHODS:
+                if model.qualname(function) is None:
+                    return None
+            elif model.qualname(function) is None:
+                receiver = function.value
+                if function.attr in _JAX_AT_METHODS and isinstance(receiver, ast.Subscript) \
+                        and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
+                    return _AT_UPDATE if self.value(receiver.value.value, depth).jax_array else None
+                if function.attr in _JAX_ARRAY_METHODS and self.value(receiver, depth).jax_array:
+                    return JaxArray(f"`.{function.attr}()` of a JAX array")
+                return None
+        if array_type_of_call(model, call) != "ArrayImpl":
+            return None
+        if not returns_one_array(model, call, lambda e: self.value(e, depth).jax_array is not None):
+            return None
+        if call.args and not isinstance(call.args[0], ast.Starred) \
+                and self.value(call.args[0], depth).type == "Ref":
+            return None  # jnp.asarray(ref): JAX refuses the Ref first
+        return JaxArray(f"`{model.qualname(function) or ''}`")
+
+    def _call_value(self, expr: ast.Call, depth: int) -> Value:
         model = self.model
         function = expr.func
         if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
@@ -645,6 +785,8 @@ class Inference:
         array = array_type_of_call(model, expr)
         if array == "ArrayImpl":
             return array_of(self._array_aval(qualname, expr))
+        if array == "Ref":
+            return Value(array, Leaf(array), ref=self._held(expr, depth))
         if array is not None:
             return Value(array, Leaf(array))
         if qualname == "builtins.dict":
@@ -661,6 +803,15 @@ class Inference:
         if qualname in _CALL_TYPES:
             return Value(_CALL_TYPES[qualname])
         return UNKNOWN_VALUE
+
+    def _held(self, call: ast.Call, depth: int) -> Aval | None:
+        """The aval of the array `jax.new_ref(x)` holds: x's, not weakly typed."""
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        inner = self.value(call.args[0], depth)
+        if inner.aval is None or not (inner.type == "ArrayImpl" or inner.python_scalar):
+            return None
+        return replace(inner.aval, weak=False)
 
     def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
         namespace, _, name = qualname.rpartition(".")
@@ -852,6 +1003,6 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
     ast.Call: Inference._call,
 }
 
-__all__ = ["Value", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
+__all__ = ["Value", "JaxArray", "returns_one_array", "Inference", "Signature", "Bound", "bind_arguments", "of_tree",
            "returns_once", "return_expression", "array_of", "Aval", "array_type_of_call", "array_type_of_function", "FROM_JAX",
            "UNKNOWN_VALUE", "ARRAY_METHODS", "Scope", "Unknown"]

@@ -13,7 +13,7 @@ import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.core.findings import Finding, InferredStructure, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from jaxerr_lsp.analysis.tracing import Tracing
     from jaxerr_lsp.analysis.values import Inference
 
+T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Rule:
@@ -79,9 +80,8 @@ class Context:
     inferred: list[InferredStructure] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     rule: Rule | None = None  # the rule being run (set by the engine)
-    # What several rules look up alike, computed once per document (e.g. the custom_vjp
-    # registrations JXE002 and JXE003 both read).
-    shared: dict[str, object] = field(default_factory=dict)
+    # What `once` computed for this document, by the function that computes it.
+    _once: dict[Callable[[Context], object], object] = field(default_factory=dict, repr=False)
 
     @cached_property
     def values(self) -> Inference:
@@ -97,6 +97,13 @@ class Context:
 
         return Tracing(self.model, self.values.constant)
 
+    def once(self, compute: Callable[[Context], T]) -> T:
+        """`compute(self)`, computed once per document for every rule that asks (e.g. the
+        custom_vjp registrations JXE002 and JXE003 both read): typed by `compute` itself."""
+        if compute not in self._once:
+            self._once[compute] = compute(self)
+        return self._once[compute]  # type: ignore[return-value]
+
     def release(self) -> None:
         """Drop what the rules worked with once they are done: the inference and the tracing
         refer to themselves (bound methods kept in their attributes), and the module model's
@@ -107,7 +114,7 @@ class Context:
             made = self.__dict__.pop(name, None)
             if made is not None and hasattr(made, "__dict__"):
                 vars(made).clear()
-        self.shared.clear()
+        self._once.clear()
         self.model.release()
 
     def span(self, node: ast.AST, end: ast.AST | None = None) -> Span:

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Structure, Unknown
 from jaxerr_lsp.analysis.values import FROM_JAX, Signature, bind_arguments
-from jaxerr_lsp.families.custom_vjp import (CustomVjp, FunctionNode, custom_vjp_of, decorated,
-                                            made_by_call, returned_values)
+from jaxerr_lsp.families.custom_vjp import (CustomVjp, FunctionNode, custom_vjp_of,
+                                            made_functions, returned_values)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -71,26 +71,17 @@ def custom_jvp_of(ctx: Context, receiver: ast.expr) -> CustomJvp | None:
 
 def custom_jvps(ctx: Context) -> list[CustomJvp]:
     """Every custom_jvp function the document defines, in source order; found once."""
-    found = ctx.shared.get("custom_jvp.functions")
-    if found is None:
-        found = [d for decoration in ctx.model.decorations(MAKER)
-                 if isinstance(decoration.target, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and (d := decorated(ctx.model, decoration.target, MAKER)) is not None]
-        found += [made for site in ctx.model.calls_to(MAKER)
-                  if (made := made_by_call(ctx.model, site.call, MAKER)) is not None]
-        found.sort(key=lambda c: (getattr(c.definition, "lineno", 0),
-                                  getattr(c.definition, "col_offset", 0)))
-        ctx.shared["custom_jvp.functions"] = found
-    return found  # type: ignore[return-value]
+    return ctx.once(_custom_jvps)
+
+
+def _custom_jvps(ctx: Context) -> list[CustomJvp]:
+    return made_functions(ctx, MAKER)
 
 
 def jvp_registrations(ctx: Context) -> list[JvpRegistration]:
     """Every `defjvp` / `defjvps` of a custom_jvp function of this file, in source order;
     found (and the rules seeded) once for every rule that asks."""
-    found = ctx.shared.get("custom_jvp.registrations")
-    if found is None:
-        found = ctx.shared["custom_jvp.registrations"] = _find(ctx)
-    return found  # type: ignore[return-value]
+    return ctx.once(_find)
 
 
 def registered_once(ctx: Context) -> list[JvpRegistration]:

@@ -154,26 +154,34 @@ def made_by_call(model: ModuleModel, call: ast.Call, maker: str = "jax.custom_vj
 def custom_vjps(ctx: Context) -> list[CustomVjp]:
     """Every custom_vjp function the document defines (decorated defs, `jax.custom_vjp(fn)`
     calls), in source order; found once for every rule that asks."""
-    found = ctx.shared.get("custom_vjp.functions")
-    if found is None:
-        found = [d for decoration in ctx.model.decorations("jax.custom_vjp")
-                 if isinstance(decoration.target, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and (d := decorated(ctx.model, decoration.target)) is not None]
-        found += [made for site in ctx.model.calls_to("jax.custom_vjp")
-                  if (made := made_by_call(ctx.model, site.call)) is not None]
-        found.sort(key=lambda c: (getattr(c.definition, "lineno", 0),
-                                  getattr(c.definition, "col_offset", 0)))
-        ctx.shared["custom_vjp.functions"] = found
-    return found  # type: ignore[return-value]
+    return ctx.once(_custom_vjps)
+
+
+def _custom_vjps(ctx: Context) -> list[CustomVjp]:
+    return made_functions(ctx, "jax.custom_vjp")
+
+
+def made_functions(ctx: Context, maker: str) -> list[CustomVjp]:
+    """Every function the document makes with `maker` (`jax.custom_vjp`, `jax.custom_jvp`),
+    decorated or called, in source order."""
+    found = [d for decoration in ctx.model.decorations(maker)
+             if isinstance(decoration.target, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and (d := decorated(ctx.model, decoration.target, maker)) is not None]
+    found += [made for site in ctx.model.calls_to(maker)
+              if (made := made_by_call(ctx.model, site.call, maker)) is not None]
+    found.sort(key=lambda c: (getattr(c.definition, "lineno", 0),
+                              getattr(c.definition, "col_offset", 0)))
+    return found
 
 
 def registrations(ctx: Context, method: str = "defvjp_with_logs") -> list[Registration]:
     """The document's `f.<method>(fwd, bwd)` registrations of custom_vjp functions, found once
     for every rule that asks."""
-    found = ctx.shared.get("custom_vjp.registrations")
-    if found is None:
-        found = ctx.shared["custom_vjp.registrations"] = find_registrations(ctx.model, ctx.values)
-    return [r for r in found if r.method == method]  # type: ignore[attr-defined]
+    return [r for r in ctx.once(_registrations) if r.method == method]
+
+
+def _registrations(ctx: Context) -> list[Registration]:
+    return find_registrations(ctx.model, ctx.values)
 
 
 def registered(ctx: Context, custom_vjp: CustomVjp,

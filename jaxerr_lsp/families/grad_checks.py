@@ -134,10 +134,12 @@ def _decoration_calls(ctx: Context, qualname: str, decoration: Decoration) -> li
 
 
 def gradient_calls(ctx: Context) -> list[GradientCall]:
-    """Every call of a gradient function of the file whose options the code shows."""
-    cached = ctx.shared.get("grad_checks.calls")
-    if isinstance(cached, list):
-        return cached
+    """Every call of a gradient function of the file whose options the code shows (found
+    once per document)."""
+    return ctx.once(_gradient_calls)
+
+
+def _gradient_calls(ctx: Context) -> list[GradientCall]:
     found: list[GradientCall] = []
     for qualname in TRANSFORMS:
         for site in ctx.model.calls_to(qualname):
@@ -145,7 +147,6 @@ def gradient_calls(ctx: Context) -> list[GradientCall]:
         for decoration in ctx.model.decorations(qualname):
             found.extend(_decoration_calls(ctx, qualname, decoration))
     found.sort(key=lambda g: (g.call.lineno, g.call.col_offset))
-    ctx.shared["grad_checks.calls"] = found
     return found
 
 
@@ -223,9 +224,10 @@ def _dict_values(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
 def jitted_gradient_calls(ctx: Context) -> list[GradientCall]:
     """Every call `jax.jit(jax.grad(f, ...))(x)` (or of a name bound once to the jitted
     function) whose options the code shows: jit without options traces every argument."""
-    cached = ctx.shared.get("grad_checks.jitted")
-    if isinstance(cached, list):
-        return cached
+    return ctx.once(_jitted_gradient_calls)
+
+
+def _jitted_gradient_calls(ctx: Context) -> list[GradientCall]:
     found: list[GradientCall] = []
     for qualname in TRANSFORMS:
         for site in ctx.model.calls_to(qualname):
@@ -240,5 +242,4 @@ def jitted_gradient_calls(ctx: Context) -> list[GradientCall]:
                 found.extend(GradientCall(qualname, site.call, site.args[0], options, call)
                              for call in ctx.model.calls_of_result(jit.call))
     found.sort(key=lambda g: (g.call.lineno, g.call.col_offset))
-    ctx.shared["grad_checks.jitted"] = found
     return found

@@ -43,10 +43,7 @@ class Hashed:
 
 def hashed_values(ctx: Context) -> list[Hashed]:
     """Every hashed expression of the document, in source order; found once."""
-    found = ctx.shared.get("hashed_values")
-    if found is None:
-        found = ctx.shared["hashed_values"] = _find(ctx)
-    return found  # type: ignore[return-value]
+    return ctx.once(_find)
 
 
 def _type(ctx: Context, expr: ast.expr) -> str | None:

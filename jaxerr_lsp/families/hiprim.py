@@ -96,11 +96,11 @@ def is_stub(method: FunctionDef) -> bool:
 
 def hiprim_classes(ctx: Context) -> list[HiPrimClass]:
     """The file's HiPrim subclasses whose ancestry the code shows (computed once per document)."""
-    found = ctx.shared.get("hiprim_classes")
-    if found is None:
-        found = find_hiprim_classes(ctx.model)
-        ctx.shared["hiprim_classes"] = found
-    return found  # type: ignore[return-value]
+    return ctx.once(_hiprim_classes)
+
+
+def _hiprim_classes(ctx: Context) -> list[HiPrimClass]:
+    return find_hiprim_classes(ctx.model)
 
 
 def find_hiprim_classes(model: ModuleModel) -> list[HiPrimClass]:

@@ -300,9 +300,10 @@ def _loops_of(ctx: Context, differentiation: Differentiation) -> list[_Path]:
 def reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:
     """Each loop the file certainly differentiates in reverse mode, with the first gradient
     call that does (in source order)."""
-    cached = ctx.shared.get("reverse_loops")
-    if isinstance(cached, list):
-        return cached
+    return ctx.once(_reverse_mode_loops)
+
+
+def _reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:
     found: dict[int, ReverseLoop] = {}
     candidates = [_of_gradient(ctx, g, False) for g in gradient_calls(ctx)]
     candidates += [_of_gradient(ctx, g, True) for g in jitted_gradient_calls(ctx)]
@@ -313,5 +314,4 @@ def reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:
         for path in _loops_of(ctx, differentiation):
             found.setdefault(id(path.loop), ReverseLoop(path.loop, path.kind, differentiation))
     loops = sorted(found.values(), key=lambda r: (r.loop.lineno, r.loop.col_offset))
-    ctx.shared["reverse_loops"] = loops
     return loops

@@ -195,12 +195,13 @@ def _broadcast_operations(model: ModuleModel, values, within: ast.FunctionDef | 
     return sorted(found, key=lambda o: (o.node.lineno, o.node.col_offset))
 
 
-def shared_broadcast_operations(shared: dict[str, object], model: ModuleModel, values) -> list[Operands]:
-    """`broadcast_operations`, computed once per document (JXE101 and JXE102 both read it)."""
-    found = shared.get("shapes.broadcast")
-    if found is None:
-        found = shared["shapes.broadcast"] = broadcast_operations(model, values)
-    return found  # type: ignore[return-value]
+def document_broadcast_operations(ctx: Context) -> list[Operands]:
+    """`broadcast_operations` of the document, computed once (JXE101 and JXE102 both read it)."""
+    return ctx.once(_document_broadcast_operations)
+
+
+def _document_broadcast_operations(ctx: Context) -> list[Operands]:
+    return broadcast_operations(ctx.model, ctx.values)
 
 
 def _two_positional(site: CallSite) -> tuple[ast.expr, ast.expr] | None:
@@ -586,5 +587,5 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 
 __all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "broadcast_operations", "call_related", "followed", "has_shaped_arrays", "incompatible", "shared_broadcast_operations", "joins", "products", "reshapes",
+           "broadcast_operations", "call_related", "followed", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]

@@ -82,14 +82,21 @@ def _names_the_parameter(ctx: Context, name: ast.Name, traced: TracedFunction) -
 
 
 def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: int) -> bool:
-    key = f"tracer_arrays:{id(traced.function)}:{name}"
-    if key not in ctx.shared:
-        ctx.shared[key] = None  # a cycle (a helper calling itself) answers "unknown"
-        verdicts = [_argument_verdict(ctx, argument, transform, depth)
-                    for argument, transform in _arguments(ctx, traced, name)]
-        ctx.shared[key] = bool(verdicts) and any(v is True for v in verdicts) \
-            and not any(v is False for v in verdicts)
-    return ctx.shared[key] is True
+    verdicts = ctx.once(_parameter_verdicts)
+    key = (id(traced.function), name)
+    if key not in verdicts:
+        verdicts[key] = None  # a cycle (a helper calling itself) answers "unknown"
+        found = [_argument_verdict(ctx, argument, transform, depth)
+                 for argument, transform in _arguments(ctx, traced, name)]
+        verdicts[key] = bool(found) and any(v is True for v in found) \
+            and not any(v is False for v in found)
+    return verdicts[key] is True
+
+
+def _parameter_verdicts(ctx: Context) -> dict[tuple[int, str], bool | None]:
+    """Per document: (id of a traced function, parameter) -> whether it holds one array (None
+    while it is being decided: a cycle, a helper calling itself, answers "unknown")."""
+    return {}
 
 
 def _argument_verdict(ctx: Context, argument: ast.expr | None, transform: Transform | None,
@@ -249,14 +256,15 @@ def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast
         if not isinstance(parent, ast.Attribute) or parent.attr not in AT_METHODS \
                 or not isinstance(call, ast.Call) or call.func is not parent:
             return None
-        return (base.value, call) if is_jax_array(ctx, base.value) else None
+        return (base.value, call) if _array_or_tracer(ctx, base.value) else None
     if not isinstance(subscript.ctx, ast.Load):
         return None
-    return (base, None) if is_jax_array(ctx, base) else None
+    return (base, None) if _array_or_tracer(ctx, base) else None
 
 
-def is_jax_array(ctx: Context, expr: ast.expr) -> bool:
-    """A traced array, or an array the value inference knows."""
+def _array_or_tracer(ctx: Context, expr: ast.expr) -> bool:
+    """A traced array, or an `ArrayImpl` the value inference knows (a JAX array, or
+    arithmetic on a NumPy one, which indexes alike)."""
     return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
 
 

@@ -105,18 +105,18 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
 
 def vjp_functions(ctx: Context) -> list[VjpFunction]:
     """Every `jax.vjp` call of the file whose VJP function is bound once to a name."""
-    found = ctx.shared.get("vjp_application.functions")
-    if found is None:
-        functions: list[VjpFunction] = []
-        for site in ctx.model.calls_to("jax.vjp"):
-            if site.partial is not None or not site.complete:
-                continue
-            vjp = _vjp_function(ctx, site.call)
-            if vjp is not None:
-                functions.append(vjp)
-        found = ctx.shared["vjp_application.functions"] = functions
-    assert isinstance(found, list)
-    return found
+    return ctx.once(_vjp_functions)
+
+
+def _vjp_functions(ctx: Context) -> list[VjpFunction]:
+    functions: list[VjpFunction] = []
+    for site in ctx.model.calls_to("jax.vjp"):
+        if site.partial is not None or not site.complete:
+            continue
+        vjp = _vjp_function(ctx, site.call)
+        if vjp is not None:
+            functions.append(vjp)
+    return functions
 
 
 def _application(ctx: Context, use: Use, vjp: VjpFunction) -> Application | None:
@@ -140,13 +140,13 @@ def _application(ctx: Context, use: Use, vjp: VjpFunction) -> Application | None
 
 def applications(ctx: Context) -> list[Application]:
     """Every call applying a VJP function of `vjp_functions(ctx)`, in source order."""
-    found = ctx.shared.get("vjp_application.applications")
-    if found is None:
-        found = [app for vjp in vjp_functions(ctx) for use in vjp.uses
-                 if (app := _application(ctx, use, vjp)) is not None]
-        found.sort(key=lambda a: (a.call.lineno, a.call.col_offset))
-        ctx.shared["vjp_application.applications"] = found
-    assert isinstance(found, list)
+    return ctx.once(_applications)
+
+
+def _applications(ctx: Context) -> list[Application]:
+    found = [app for vjp in vjp_functions(ctx) for use in vjp.uses
+             if (app := _application(ctx, use, vjp)) is not None]
+    found.sort(key=lambda a: (a.call.lineno, a.call.col_offset))
     return found
 
 

@@ -12,9 +12,9 @@ The first leaf that fails raises. `verdict(...)` replays this for the leaves the
 stops, uncertain, at the first leaf it cannot decide: the rules report only a failure every
 earlier leaf certainly lets through.
 
-Array types come from constructors with literal shapes and dtypes (`jnp.zeros((3, 2))`,
-`jnp.ones(4, jnp.int32)`, `jnp.full((2,), 1.0)`, `*_like`, `jnp.arange(3)`), Python numbers and names bound once
-to them; 64-bit dtypes (which depend on `jax_enable_x64`) are unknown.
+Array types are the evaluator's (`Value.aval`, and `Value.ref` for the array a Ref holds); in
+a file that may turn on `jax_enable_x64`, only constructors that write out a shape and a dtype
+that does not depend on it (`jnp.zeros(3, jnp.float32)`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from jaxerr_lsp.analysis.avals import Aval, explicit_dtype
 from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode, differences)
@@ -30,32 +31,22 @@ from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.values import REF_FUNCTIONS
 
 FLOAT_DTYPES = frozenset({"float16", "bfloat16", "float32", "complex64"})
-OTHER_DTYPES = frozenset({"int8", "int16", "int32", "uint8", "uint16", "uint32", "bool"})
-_DTYPE_ALIASES = {"bool_": "bool"}
-_BUILTIN_DTYPES = {"builtins.float": "float32", "builtins.int": "int32", "builtins.bool": "bool",
-                   "builtins.complex": "complex64"}
 # Leaf types that are certainly not a Ref.
 NOT_REF_KINDS = frozenset({"ArrayImpl", "ndarray", "float", "int", "bool", "complex"})
 _FILLED = ("zeros", "ones", "empty")
 _LIKE = ("zeros_like", "ones_like", "empty_like")
 
 
-@dataclass(frozen=True)
-class Aval:
-    dtype: str
-    shape: tuple[int, ...]
-
-    def short(self) -> str:
-        """As JAX's `str_short()` prints it: `float32[3,2]`, `int32[]`."""
-        return f"{self.dtype}[{','.join(str(n) for n in self.shape)}]"
-
-    def cotangent(self) -> Aval:
-        return self if self.dtype in FLOAT_DTYPES else Aval("float0", self.shape)
+def cotangent(aval: Aval) -> Aval:
+    """The type of the gradient of a primal of type `aval`: itself for a float, `float0` of
+    the same shape otherwise."""
+    return aval if aval.dtype in FLOAT_DTYPES else Aval(aval.shape, "float0")
 
 
 @dataclass(frozen=True)
 class Typed:
-    """An array (or a Ref, `ref=True`, holding one) of a known type."""
+    """An array (or a Ref, `ref=True`, holding one) of a known shape and dtype (not weakly
+    typed: JAX's checks here compare shapes and dtypes)."""
 
     aval: Aval
     ref: bool = False
@@ -64,25 +55,38 @@ class Typed:
 def makes_refs(ctx: Context) -> bool:
     """Whether the file calls `jax.new_ref` at all (the only way the inference knows a Ref),
     found once per document: the rules about Refs have nothing to find otherwise."""
-    cached = ctx.shared.get("vjp_refs.makes_refs")
-    if cached is None:
-        cached = ctx.shared["vjp_refs.makes_refs"] = any(
-            ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
-    return bool(cached)
+    return ctx.once(_makes_refs)
+
+
+def _makes_refs(ctx: Context) -> bool:
+    return any(ctx.model.calls_to(name) for name in sorted(REF_FUNCTIONS))
 
 
 # ------------------------------------------------------------------------------ array types
 def typed(ctx: Context, expr: ast.expr, depth: int = 0) -> Typed | None:
-    """The type `expr` certainly evaluates to, or None."""
+    """The type `expr` certainly evaluates to (the evaluator's `Value.aval` / `Value.ref`),
+    or None."""
     if depth > 20:
         return None
     if ctx.values.x64:
         return _typed_explicit(ctx, expr, depth)
-    return _typed(ctx, expr, depth)
+    value = ctx.values.value(expr)
+    if value.type == "Ref":
+        return _complete(value.ref, True)
+    if value.type == "ArrayImpl" or value.python_scalar:
+        return _complete(value.aval, False)
+    return None
+
+
+def _complete(aval: Aval | None, ref: bool) -> Typed | None:
+    if aval is None or aval.shape is None or aval.dtype is None or aval.is_key:
+        return None
+    return Typed(Aval(aval.shape, aval.dtype), ref)
 
 
 def _typed_explicit(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
-    """Only types written out (`jnp.zeros(3, jnp.float32)`), when the defaults are unknown."""
+    """With 64-bit types possibly on, only what the code writes out (`jnp.zeros(3,
+    jnp.float32)`): the default dtypes are unknown."""
     if isinstance(expr, ast.Name):
         binding = ctx.model.binding_of(expr)
         if binding is None or binding.kind != ASSIGN or binding.value is None:
@@ -98,123 +102,18 @@ def _typed_explicit(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
         return Typed(inner.aval, True) if inner is not None and not inner.ref else None
     name = qualname.rsplit(".", 1)[-1]
     if qualname.startswith("jax.numpy.") and name in (*_FILLED, "full"):
-        params = ("shape", "fill_value", "dtype") if name == "full" else ("shape", "dtype")
-        given = _arguments(expr, params)
-        if given is None or "dtype" not in given or "shape" not in given:
+        position = 2 if name == "full" else 1
+        facts = ctx.values.facts
+        shape = facts.shape(facts.argument(expr, 0, "shape"))
+        dtype = facts.argument(expr, position, "dtype")
+        if shape is None or dtype is None or len(expr.args) > position + 1 \
+                or any(k.arg not in ("shape", "fill_value", "dtype") for k in expr.keywords):
             return None
-        shape, dtype = _shape(given["shape"]), _dtype(ctx, given["dtype"], x64=True)
-        if shape is None or dtype is None:
-            return None
-        return Typed(Aval(dtype, shape))
+        text = dtype.value if isinstance(dtype, ast.Constant) and isinstance(dtype.value, str) \
+            else ctx.model.qualname(dtype) or ""
+        explicit = explicit_dtype(text)
+        return Typed(Aval(shape, explicit)) if explicit is not None else None
     return None
-
-
-def _typed(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
-    if depth > 20:
-        return None
-    if isinstance(expr, ast.Constant) and not isinstance(expr.value, str):
-        kind = {bool: "bool", int: "int32", float: "float32", complex: "complex64"}.get(type(expr.value))
-        return Typed(Aval(kind, ())) if kind else None
-    if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
-            return None
-        return _typed(ctx, binding.value, depth + 1)
-    if isinstance(expr, ast.Call):
-        return _typed_call(ctx, expr, depth)
-    return None
-
-
-def _typed_call(ctx: Context, call: ast.Call, depth: int) -> Typed | None:
-    qualname = ctx.model.qualname(call.func)
-    if qualname is None or any(isinstance(a, ast.Starred) for a in call.args) \
-            or any(k.arg is None for k in call.keywords):
-        return None
-    if qualname in REF_FUNCTIONS:
-        if len(call.args) != 1 or call.keywords:
-            return None
-        inner = _typed(ctx, call.args[0], depth + 1)
-        return Typed(inner.aval, True) if inner is not None and not inner.ref else None
-    if not qualname.startswith("jax.numpy."):
-        return None
-    name = qualname.rsplit(".", 1)[1]
-    if name in _FILLED or name == "full":
-        params = ("shape", "fill_value", "dtype") if name == "full" else ("shape", "dtype")
-        given = _arguments(call, params)
-        if given is None or "shape" not in given:
-            return None
-        shape = _shape(given["shape"])
-        if name == "full":
-            fill = given.get("fill_value")
-            default = _typed(ctx, fill, depth + 1) if fill is not None else None
-            if default is None or default.aval.shape != ():
-                return None
-            dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else default.aval.dtype
-        else:
-            dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else "float32"
-        return Typed(Aval(dtype, shape)) if shape is not None and dtype is not None else None
-    if name == "arange" and len(call.args) == 1 and not call.keywords:
-        stop = call.args[0].value if isinstance(call.args[0], ast.Constant) else None
-        if type(stop) in (int, float) and isinstance(stop, (int, float)) and stop >= 0 \
-                and float(stop).is_integer():
-            return Typed(Aval("int32" if type(stop) is int else "float32", (int(stop),)))
-        return None
-    if name in _LIKE or name == "full_like":
-        params = ("a", "fill_value", "dtype") if name == "full_like" else ("a", "dtype")
-        given = _arguments(call, params)
-        if given is None or "a" not in given:
-            return None
-        base = _typed(ctx, given["a"], depth + 1)
-        if base is None:
-            return None
-        dtype = _dtype(ctx, given["dtype"]) if "dtype" in given else base.aval.dtype
-        return Typed(Aval(dtype, base.aval.shape)) if dtype is not None else None
-    return None
-
-
-def _arguments(call: ast.Call, params: tuple[str, ...]) -> dict[str, ast.expr] | None:
-    """The call's arguments by parameter name; None when an argument is not one of `params`."""
-    if len(call.args) > len(params):
-        return None
-    given = dict(zip(params, call.args))
-    for keyword in call.keywords:
-        if keyword.arg not in params or keyword.arg in given:
-            return None
-        given[keyword.arg] = keyword.value
-    return given
-
-
-def _shape(expr: ast.expr) -> tuple[int, ...] | None:
-    def size(e: ast.expr) -> int | None:
-        if isinstance(e, ast.Constant) and type(e.value) is int and e.value >= 0:
-            return e.value
-        return None
-
-    if isinstance(expr, (ast.Tuple, ast.List)):
-        sizes = [size(e) for e in expr.elts]
-        return None if any(s is None for s in sizes) else tuple(s for s in sizes if s is not None)
-    one = size(expr)
-    return None if one is None else (one,)
-
-
-def _dtype(ctx: Context, expr: ast.expr, x64: bool = False) -> str | None:
-    """The dtype an expression names (`jnp.float32`, `"int32"`, `float`); Python's `float`
-    and `int` are unknown when 64-bit types may be on."""
-    if isinstance(expr, ast.Constant):
-        if not isinstance(expr.value, str):
-            return None
-        name = expr.value
-    else:
-        qualname = ctx.model.qualname(expr)
-        if qualname is None:
-            return None
-        if qualname in _BUILTIN_DTYPES:
-            return None if x64 else _BUILTIN_DTYPES[qualname]
-        module, _, name = qualname.rpartition(".")
-        if module not in ("jax.numpy", "numpy"):
-            return None
-    name = _DTYPE_ALIASES.get(name, name)
-    return name if name in FLOAT_DTYPES or name in OTHER_DTYPES else None
 
 
 def same_name(ctx: Context, a: ast.expr | None, b: ast.expr | None) -> bool:
@@ -311,7 +210,7 @@ def leaf_verdict(ctx: Context, pair: Pair) -> str | Verdict:
     primal, given = typed(ctx, pair.primal), typed(ctx, pair.entry)
     if primal is None or given is None or not given.ref:
         return UNCERTAIN
-    expected = primal.aval.cotangent()
+    expected = cotangent(primal.aval)
     if given.aval == expected or (expected.dtype == "float0" and given.aval.shape == expected.shape):
         return OK
     return Verdict(WRONG_REF_TYPE, pair, given, expected)
@@ -444,24 +343,25 @@ class WithRefsCheck:
 def with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
     """Every `with_refs(...)` call of the document whose entries certainly raise in
     `_vjp_accum`, computed once per document for the rules that report them."""
-    cached = ctx.shared.get("vjp_refs.with_refs_checks")
-    if cached is None:
-        from jaxerr_lsp.families.vjp_calls import plain_primals, vjp_origin
+    return ctx.once(_with_refs_checks)
 
-        found = []
-        for call in ctx.model.method_calls("with_refs"):
-            if not call.args or call.keywords:
-                continue
-            assert isinstance(call.func, ast.Attribute)
-            vjp = vjp_origin(ctx, call.func.value)
-            primals = plain_primals(vjp) if vjp is not None else None
-            if vjp is None or primals is None:
-                continue
-            verdict = with_refs_verdict(ctx, primals, list(call.args))
-            if verdict is not None:
-                found.append(WithRefsCheck(call, vjp, verdict))
-        cached = ctx.shared["vjp_refs.with_refs_checks"] = found
-    return cached  # type: ignore[return-value]
+
+def _with_refs_checks(ctx: Context) -> list[WithRefsCheck]:
+    from jaxerr_lsp.families.vjp_calls import plain_primals, vjp_origin
+
+    found = []
+    for call in ctx.model.method_calls("with_refs"):
+        if not call.args or call.keywords:
+            continue
+        assert isinstance(call.func, ast.Attribute)
+        vjp = vjp_origin(ctx, call.func.value)
+        primals = plain_primals(vjp) if vjp is not None else None
+        if vjp is None or primals is None:
+            continue
+        verdict = with_refs_verdict(ctx, primals, list(call.args))
+        if verdict is not None:
+            found.append(WithRefsCheck(call, vjp, verdict))
+    return found
 
 
 def within(node: ast.AST, outer: ast.AST) -> bool:

@@ -131,13 +131,13 @@ def _from_decoration(ctx: Context, decoration: Decoration) -> Vmap | None:
 
 def vmaps(ctx: Context) -> list[Vmap]:
     """Every function the file makes with `jax.vmap`, in source order."""
-    found = ctx.shared.get("vmap_axes.vmaps")
-    if found is None:
-        made = [v for site in ctx.model.calls_to("jax.vmap") if (v := _from_call(ctx, site))]
-        made += [v for d in ctx.model.decorations("jax.vmap") if (v := _from_decoration(ctx, d))]
-        found = ctx.shared["vmap_axes.vmaps"] = made
-    assert isinstance(found, list)
-    return found
+    return ctx.once(_vmaps)
+
+
+def _vmaps(ctx: Context) -> list[Vmap]:
+    made = [v for site in ctx.model.calls_to("jax.vmap") if (v := _from_call(ctx, site))]
+    made += [v for d in ctx.model.decorations("jax.vmap") if (v := _from_decoration(ctx, d))]
+    return made
 
 
 def arguments_span(ctx: Context, call: ast.Call) -> Span:

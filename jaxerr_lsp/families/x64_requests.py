@@ -15,7 +15,7 @@ under JAX 0.12.0.1 (`warnings.simplefilter("error")`):
 `np.dtype(...)` of one of those, or a name bound once to one of these. `dtype=float` does not
 warn (JAX reads Python's `float` as its default float type) and is not a request here.
 
-Lookups only (`calls_to`, `method_calls`, `values.constant`, `jax_arrays.is_jax_array`).
+Lookups only (`calls_to`, `method_calls`, `values.constant`, `Value.jax_array`).
 Whether the file may turn x64 on is `avals.x64_possible` (the rule asks it).
 """
 
@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import ASSIGN
-from jaxerr_lsp.families.jax_arrays import is_jax_array
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -98,9 +97,10 @@ def _dtype_argument(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...
 
 def x64_requests(ctx: Context) -> list[X64Request]:
     """Every call of the file that certainly asks JAX for a 64-bit dtype."""
-    cached = ctx.shared.get("x64_requests")
-    if isinstance(cached, list):
-        return cached
+    return ctx.once(_x64_requests)
+
+
+def _x64_requests(ctx: Context) -> list[X64Request]:
     found: list[X64Request] = []
 
     def add(call: ast.Call, expr: ast.expr | None, function: str) -> None:
@@ -125,8 +125,7 @@ def x64_requests(ctx: Context) -> list[X64Request]:
                 found.append(X64Request(site.call, site.call.func, dtype, "asarray"))
     for call in ctx.model.method_calls("astype"):
         receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
-        if receiver is not None and is_jax_array(ctx, receiver):
+        if receiver is not None and ctx.values.value(receiver).jax_array is not None:
             add(call, _dtype_argument(tuple(call.args), tuple(call.keywords), "dtype", 0), "astype")
     found.sort(key=lambda r: (r.call.lineno, r.call.col_offset))
-    ctx.shared["x64_requests"] = found
     return found

@@ -46,11 +46,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.families.jax_arrays import jax_array_origin, reaching_assignment, returns_one_array
+from jaxerr_lsp.families.jax_arrays import jax_array_origin, reaching_assignment
 from jaxerr_lsp.analysis.model import ASSIGN, Binding, Use
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer
-from jaxerr_lsp.analysis.values import array_type_of_call
+from jaxerr_lsp.analysis.values import array_type_of_call, returns_one_array
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -156,7 +156,7 @@ def _maybe_not_one_array(ctx: Context, base: ast.Name) -> bool:
         tracer = ctx.tracing.tracer(expr)
         return tracer is not None and tracer.array
 
-    return not returns_one_array(ctx, value, traced_array)
+    return not returns_one_array(ctx.model, value, traced_array)
 
 
 def _inside_try_with_handlers(ctx: Context, use: Use) -> bool:

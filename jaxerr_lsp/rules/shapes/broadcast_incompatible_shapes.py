@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.shapes import (call_related, ShapeData, incompatible, shape_text, shapes_known,
-                               shared_broadcast_operations)
+                               document_broadcast_operations)
 
 
 def check(ctx: Context) -> None:
-    operations = shared_broadcast_operations(ctx.shared, ctx.model, ctx.values)
+    operations = document_broadcast_operations(ctx)
     if not operations or not shapes_known(ctx.parsed.text):
         return
     for op in operations:

@@ -144,7 +144,7 @@ def _report(ctx: Context, where: ast.AST, ref: ast.Name, kind: str, vmapped_at: 
     template = (entry.message if kind == SET else next(
         s.message for s in entry.sources if s.message is not None)).strip()
     known = typed(ctx, ref)
-    values = {"core.typeof(ref)": f"Ref{{{known.aval.short()}}}"} if known is not None and known.ref else {}
+    values = {"core.typeof(ref)": f"Ref{{{known.aval}}}"} if known is not None and known.ref else {}
     shown = {} if values else {"core.typeof(ref)": f"the type of `{ref.id}`"}
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)

@@ -103,7 +103,7 @@ def _report(ctx: Context, argument: ast.expr, printed: str, where: str) -> None:
     values = {"fun_name": printed, "where": where}
     shown = {}
     if known is not None and known.ref:
-        values["core.typeof(arg)"] = f"Ref{{{known.aval.short()}}}"
+        values["core.typeof(arg)"] = f"Ref{{{known.aval}}}"
     else:
         shown["core.typeof(arg)"] = f"the type of `{ctx.segment(argument)}`"
     made = _made_at(ctx, argument)

@@ -59,8 +59,8 @@ def check(ctx: Context) -> None:
         assert verdict.given is not None and verdict.expected is not None
         pair = verdict.pair
         where = _where(ctx, found.call, pair)
-        values = {"typeof(x).str_short()": f"Ref{{{verdict.given.aval.short()}}}",
-                  "expected_aval.str_short()": verdict.expected.short()}
+        values = {"typeof(x).str_short()": f"Ref{{{verdict.given.aval}}}",
+                  "expected_aval.str_short()": str(verdict.expected)}
         name = arg_name(ctx, found.vjp, pair.path)
         shown = {}
         if name is not None:
@@ -78,7 +78,7 @@ def check(ctx: Context) -> None:
 def _primal_type(expected: Aval) -> str:
     """The primal's type as the related note words it: its gradient type, except that an
     integer or bool primal's gradient is float0."""
-    text = expected.short()
+    text = str(expected)
     return text if not text.startswith("float0") else f"integer or bool (gradient {text})"
 
 
