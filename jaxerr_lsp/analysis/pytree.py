@@ -88,7 +88,8 @@ def replace_leaves(structure: Structure, leaf: Structure) -> Structure:
 
 
 # ------------------------------------------------------------------------------- comparison
-def _type_text(structure: Structure) -> str:
+def type_text(structure: Structure) -> str:
+    """The type JAX prints for the root of `structure` ("pytree leaf" for a leaf)."""
     if isinstance(structure, Leaf):
         return "pytree leaf"
     if isinstance(structure, NoneNode):
@@ -118,13 +119,13 @@ def differences(primal: Structure, other: Structure, path: str = "") -> Iterator
         return
     if isinstance(primal, Opaque) or isinstance(other, Opaque):
         # Only the container types are known: they differ, or nothing can be said.
-        if _type_text(primal) != _type_text(other):
-            yield path, _type_text(primal), _type_text(other), "their Python types differ"
+        if type_text(primal) != type_text(other):
+            yield path, type_text(primal), type_text(other), "their Python types differ"
         return
     if type(primal) is not type(other) or (
             isinstance(primal, NamedTupleNode) and isinstance(other, NamedTupleNode)
             and primal.definition != other.definition):
-        yield path, _type_text(primal), _type_text(other), "their Python types differ"
+        yield path, type_text(primal), type_text(other), "their Python types differ"
         return
     if isinstance(primal, NamedTupleNode):
         assert isinstance(other, NamedTupleNode)

@@ -19,7 +19,7 @@ import textwrap
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
-                                        Opaque, Structure, TupleNode, Unknown)
+                                        Opaque, Structure, TupleNode, Unknown, type_text)
 
 # The class JAX prints for a leaf of a known kind.
 _LEAF_CLASSES = {"ArrayImpl": "<class 'jaxlib._jax.ArrayImpl'>", "int": "<class 'int'>",
@@ -106,18 +106,8 @@ def class_text(tree: Structure) -> str:
     """The class JAX prints for the root of `tree` ("" when the code does not show it)."""
     if isinstance(tree, Leaf):
         return _LEAF_CLASSES.get(tree.kind, "")
-    if isinstance(tree, NoneNode):
-        return "<class 'NoneType'>"
-    if isinstance(tree, TupleNode):
-        return "<class 'tuple'>"
-    if isinstance(tree, ListNode):
-        return "<class 'list'>"
-    if isinstance(tree, DictNode):
-        return "<class 'dict'>"
-    if isinstance(tree, Opaque):
-        return f"<class '{tree.type_name}'>"
-    if isinstance(tree, NamedTupleNode):
-        return f"<class '__main__.{tree.name}'>"
+    if isinstance(tree, (NoneNode, TupleNode, ListNode, DictNode, Opaque, NamedTupleNode)):
+        return type_text(tree)
     return ""
 
 
