@@ -487,7 +487,8 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
     if transform in _GRAD_FAMILY:
         site = call.call.func
-        first = call.function.args.args[0].arg if call.function.args.args else None
+        positional = [*call.function.args.posonlyargs, *call.function.args.args]
+        first = positional[0].arg if positional else None
         value = given.get(first) if first is not None else None
         if site.keywords or value is None or value.aval is None or value.aval.kind != "f":  # type: ignore[attr-defined]
             return None
