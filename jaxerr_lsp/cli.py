@@ -27,6 +27,9 @@ from jaxerr_lsp.errors.catalog import CatalogError
 from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.notebooks.cells import JoinedCells
 from jaxerr_lsp.app.report_formats import ReportedFile
+from jaxerr_lsp.analysis.external import Outside
+from jaxerr_lsp.project.facts import facts_key, outside_facts
+from jaxerr_lsp.project.modules import package_of
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -94,6 +97,9 @@ class CheckOptions:
     fix: bool = False
     unsafe_fixes: bool = False
     cache_dir: str | None = None  # the result cache's folder; None: no cache (--no-cache)
+    # What the other modules of each file's project trace of its functions, by absolute path
+    # (`jaxerr_lsp.project.facts`).
+    outside: dict[str, tuple[Outside, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -112,6 +118,17 @@ class FileResult:
 FATAL_ERROR_KINDS = ("config", "internal")
 # The files whose results the cache holds (a result is findings, notes and a syntax error).
 CACHED_SUFFIXES = (".py", ".pyi")
+
+
+def project_facts(files: list[Path]) -> dict[str, tuple[Outside, ...]]:
+    """What the modules of the projects `files` belong to trace of each other's functions."""
+    def read(path: Path) -> str | None:
+        try:
+            return read_source(path)
+        except ReadError:
+            return None
+
+    return outside_facts(files, read)
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
@@ -137,7 +154,8 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
 def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | None:
     try:
         return cache.key(str(path), read_source(path),
-                         config_for_file(path, options.overrides, "command line"))
+                         config_for_file(path, options.overrides, "command line"),
+                         facts_key(options.outside.get(os.path.abspath(path), ())))
     except (ReadError, ConfigError):
         return None
 
@@ -157,7 +175,9 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
         result.error_kind = "config" if isinstance(error, ConfigError) else "read"
         return result
     try:
-        analysis = analyze(source, config, str(path), syntax=True)
+        package = package_of(path) if path.suffix == ".py" else None
+        outside = options.outside.get(os.path.abspath(path), ())
+        analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside)
         result.notes = analysis.notes
         if analysis.syntax_error is not None:
             # Never "passed" about a file Python cannot read: an error (exit 2), like an
@@ -171,7 +191,7 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
             return result
 
         def findings_of(text: str) -> list[Finding]:
-            fixed = analyze(text, config, str(path))
+            fixed = analyze(text, config, str(path), package=package, outside=outside)
             result.notes = fixed.notes
             return fixed.findings
 
@@ -276,11 +296,24 @@ def fix_json(item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, 
             "edits": [_edit_json(e, cells) for e in fix.edits]}
 
 
+def shown_path(path: str) -> str:
+    """A path as the report shows it: relative to the working folder when inside it (as the
+    checked paths are, when given so)."""
+    try:
+        relative = os.path.relpath(path) if os.path.isabs(path) else path
+    except ValueError:  # (another drive)
+        return path
+    return path if relative.startswith("..") else relative
+
+
 def finding_json(path: str, item: FindingFixes, cells: JoinedCells | None = None) -> dict[str, Any]:
     finding = item.finding
     return {"path": path, **_columns(finding.span, cells), "code": finding.code,
             "catalog": finding.catalog_id, "severity": finding.severity, "message": finding.message,
-            "related": [{**_columns(r.span, cells), "message": r.message} for r in finding.related],
+            "related": [{**(_columns(r.span, cells) if r.path is None else _columns(r.span)),
+                         "message": r.message,
+                         **({"path": shown_path(r.path)} if r.path is not None else {})}
+                        for r in finding.related],
             "fix": fix_json(item, cells)}
 
 
@@ -294,7 +327,8 @@ def finding_text(path: str, item: FindingFixes, unsafe_fixes: bool,
     mark = " [*]" if item.first(unsafe_fixes) is not None else ""
     lines = [f"{where(path, finding.span, cells)}: {finding.code}{mark} {head}"]
     lines += ["    " + line for line in rest]
-    lines += [f"    --> {where(path, r.span, cells)}: {r.message}" for r in finding.related]
+    lines += [f"    --> {where(path, r.span, cells) if r.path is None else where(shown_path(r.path), r.span)}: "
+              f"{r.message}" for r in finding.related]
     return "\n".join(lines)
 
 
@@ -341,8 +375,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from jaxerr_lsp.app.cache import default_cache_dir
 
     cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
-    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
     files, errors = collect_files(args.paths or ["."])
+    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir, project_facts(files))
     results = run_check(files, options, max(1, args.jobs))
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)

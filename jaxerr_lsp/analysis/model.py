@@ -124,8 +124,11 @@ class Use(NamedTuple):
 
 
 class ModuleModel:
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, package: str | None = None) -> None:
         self.tree = tree
+        # The dotted name of the package the module is in ("" for a top-level module), when
+        # the caller knows it (a project's module): relative imports then have qualnames.
+        self.package = package
         self.module_scope = Scope("module", tree, None, ())
         self.uses: dict[str, list[Use]] = {}
         self.use_of: dict[int, Use] = {}  # id(Name node) -> its use
@@ -292,6 +295,12 @@ class ModuleModel:
                 scope.star_import = True
                 continue
             qualname = f"{module}.{alias.name}" if module and not node.level else None
+            if node.level and self.package is not None:
+                package = self.package.split(".") if self.package else []
+                up = node.level - 1  # `from .. import x`: one package up
+                base = package[:len(package) - up]
+                if up <= len(package) and (base or module):
+                    qualname = ".".join([*base, *([module] if module else []), alias.name])
             self._add_import(scope, Binding(alias.asname or alias.name, IMPORT, alias, scope,
                                             branch, qualname=qualname, line=node.lineno))
         return []

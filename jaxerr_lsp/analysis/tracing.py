@@ -30,11 +30,12 @@ stores. Code that cannot raise at trace time is left out: inside a `try` with ha
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -115,6 +116,15 @@ class TracedFunction:
     # Parameters an application passes a Python number or bool for (they hold a scalar
     # array tracer there: `jaxerr_lsp.analysis.applications`): the argument.
     scalars: dict[str, ast.expr] = field(default_factory=dict)
+    # For a function another module of the project traces (`jaxerr_lsp.analysis.external`):
+    # where. Its `transforms` then have the def itself for their site.
+    origins: list[Origin] = field(default_factory=list)
+
+    @property
+    def elsewhere(self) -> bool:
+        """Traced from another module, or called from traced code (not by a transformation
+        this file applies to it): an edit of a transformation's site here cannot fix it."""
+        return bool(self.called_from or self.origins)
 
     @property
     def name(self) -> str:
@@ -194,7 +204,8 @@ class Tracing:
     MAX_HELPER_ROUNDS = 8
 
     def __init__(self, model: ModuleModel,
-                 constant: Callable[[ast.expr], object] | None = None) -> None:
+                 constant: Callable[[ast.expr], object] | None = None,
+                 outside: Sequence[Outside] = ()) -> None:
         from jaxerr_lsp.analysis.applications import Applications
 
         self.model = model
@@ -213,7 +224,11 @@ class Tracing:
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
+        # Functions of other modules this module's transformations are given (`jax.jit(
+        # layers.dense)`): (their qualname, the transformation, its keywords).
+        self.outside_applications: list[tuple[str, Transform, tuple[ast.keyword, ...]]] = []
         self._find_transformed()
+        self._trace_outside(outside)
         self._traced_scalars()
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
@@ -265,6 +280,61 @@ class Tracing:
                         and self._decorators_below_known(function, position):
                     transform = Transform("jax.jit", "jit", decorator, True)
                     self._trace(function, transform, tuple(decorator.keywords), ())  # type: ignore[arg-type]
+
+    def _outside_def(self, name: str) -> ast.FunctionDef | None:
+        """The module-level def `name` when it is that name's only binding (another module
+        imports it by that name), undecorated or decorated only by transformations."""
+        binding = self.model.sole_binding(name, self.model.module_scope)
+        if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef) \
+                or not self._decorators_below_known(binding.node, -1):
+            return None
+        return binding.node
+
+    def _trace_outside(self, outside: Sequence[Outside]) -> None:
+        """Trace what other modules of the project trace of this module's functions."""
+        from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+        for fact in outside:
+            function = self._outside_def(fact.function)
+            if function is None:
+                continue
+            if isinstance(fact, OutsideApplication):
+                kind = TRANSFORMS.get(fact.transform)
+                if kind is None or fact.transform == "jax.lax.scan":
+                    continue  # (what scan traces depends on its call's xs)
+                keywords = tuple(ast.keyword(arg=k, value=ast.parse(repr(v), mode="eval").body)
+                                 for k, v in fact.options)
+                transform = Transform(fact.transform, fact.label, function, kind.abstract)
+                self._trace(function, transform, keywords, ())
+                traced = self._traced.get(id(function))
+                if traced is not None and any(t.site is function for t in traced.transforms):
+                    traced.origins.append(fact.origin)
+                continue
+            positional: list[ast.expr] = [ast.Name(id=f"_{i}", ctx=ast.Load())
+                                          for i in range(len(fact.positional))]
+            keyword_nodes = [ast.keyword(arg=k, value=ast.Name(id=k, ctx=ast.Load()))
+                             for k, _ in fact.keywords]
+            bound = bind_arguments(Signature.of(function.args), positional, keyword_nodes)
+            if bound is None:
+                continue
+            facts = {f"_{i}": f for i, f in enumerate(fact.positional)}
+            facts.update(dict(fact.keywords))
+            traced = self._traced.get(id(function))
+            if traced is None:
+                traced = self._traced[id(function)] = TracedFunction(function)
+            for name, value in bound.given.items():
+                given = facts.get(value.id) if isinstance(value, ast.Name) else None
+                if given is None or name in traced.tracers:
+                    continue
+                # JAX names the other module's traced function in its messages: unknown here.
+                transform = Transform(given.transform, "", function, given.abstract)
+                if all(t.site is not function for t in traced.transforms):
+                    traced.transforms.append(transform)
+                traced.tracers[name] = Tracer(given.array, given.abstract, name, traced, transform)
+            if traced.tracers:
+                traced.origins.append(fact.origin)
+            elif not traced.transforms:
+                del self._traced[id(function)]
 
     def _traced_scalars(self) -> None:
         """A Python number or bool an application passes for a traced parameter of an
@@ -373,6 +443,11 @@ class Tracing:
             denoted = self.model.members.denoted(function_expr)
             if denoted is not None and denoted.bound:
                 function, bound, receiver = denoted.function, (1, frozenset()), True
+        if function is None and isinstance(function_expr, (ast.Name, ast.Attribute)) \
+                and bound == (0, frozenset()) and not outer:
+            qualname = self.model.qualname(function_expr)
+            if qualname is not None and not qualname.startswith(("jax.", "builtins.")):
+                self.outside_applications.append((qualname, transform, keywords))
         if function is None or (isinstance(function, ast.AsyncFunctionDef)):
             return
         parameters = self._traced_parameters(function, transform, keywords, site, bound, receiver)

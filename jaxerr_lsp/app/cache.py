@@ -96,12 +96,14 @@ class ResultCache:
         self.root = Path(directory)
         self.folder = self.root / engine_fingerprint()
 
-    def key(self, path: str, source: str, config: Config) -> str:
-        """The entry's name for `source` read from `path` and checked with `config`."""
+    def key(self, path: str, source: str, config: Config, context: str = "") -> str:
+        """The entry's name for `source` read from `path` and checked with `config`;
+        `context`: what else decides the result (what other modules of the project trace
+        of this one's functions)."""
         settings = json.dumps({"select": config.select, "ignore": config.ignore,
                                "severity": config.severity}, sort_keys=True)
         digest = hashlib.blake2b(digest_size=20)
-        for part in (path, os.path.abspath(path), settings):
+        for part in (path, os.path.abspath(path), settings, context):
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         digest.update(source.encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
@@ -164,7 +166,7 @@ def _encode_item(item: FindingFixes) -> dict[str, Any]:
     finding = item.finding
     return {"code": finding.code, "catalog": finding.catalog_id, "span": finding.span.as_list(),
             "message": finding.message, "severity": finding.severity, "predicted": finding.predicted,
-            "related": [[r.span.as_list(), r.message] for r in finding.related],
+            "related": [[r.span.as_list(), r.message, r.path] for r in finding.related],
             "fixes": [{"title": fix.title, "safe": fix.safe, "why": fix.why, "fix_id": fix.fix_id,
                        "edits": [[edit.span.as_list(), edit.new_text] for edit in fix.edits]}
                       for fix in item.fixes],
@@ -183,7 +185,8 @@ def decode_result(value: Any) -> CachedResult:
 
 
 def _decode_item(value: Any) -> FindingFixes:
-    related = tuple(Related(_span(span), _text(message)) for span, message in _list(value["related"]))
+    related = tuple(Related(_span(span), _text(message), None if path is None else _text(path))
+                    for span, message, path in _list(value["related"]))
     finding = Finding(_text(value["code"]), _text(value["catalog"]), _span(value["span"]),
                       _text(value["message"]), related, _text(value["severity"]),
                       predicted=_text(value["predicted"]))

@@ -147,7 +147,8 @@ def _in_markdown(path: Path, joined: JoinedCells, blocks: Sequence[CodeBlock],
 
     finding = item.finding
     message = re.sub(re.escape(str(path)) + r":(\d+)\b", md_line, finding.message)
-    related = tuple(dataclasses.replace(r, span=md(r.span)) for r in finding.related)
+    related = tuple(dataclasses.replace(r, span=md(r.span)) if r.path is None else r
+                    for r in finding.related)
     finding = dataclasses.replace(finding, span=md(finding.span), related=related, message=message)
     fixes = []
     for fix in item.fixes:

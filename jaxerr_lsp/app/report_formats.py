@@ -150,7 +150,8 @@ def sarif_result(path: str, item: FindingFixes, rule_index: dict[str, int], root
         result["ruleIndex"] = rule_index[finding.code]
     if finding.related:
         result["relatedLocations"] = [
-            {"id": number, **_physical(path, related.span, root, cells),
+            {"id": number, **(_physical(path, related.span, root, cells) if related.path is None
+                              else _physical(related.path, related.span, root, None)),
              "message": {"text": _located_text(related.message, related.span, cells)}}
             for number, related in enumerate(finding.related, 1)]
     if item.fixes and cells is None:

@@ -38,6 +38,7 @@ class Related:
 
     span: Span
     message: str
+    path: str | None = None  # another file's (a project's module); None: the finding's own file
 
 
 class RuleData:
@@ -124,7 +125,9 @@ class Finding:
         """Everything needed to rebuild the finding (`registry.finding_from_json`)."""
         return {"code": self.code, "catalog": self.catalog_id, "span": self.span.as_list(),
                 "message": self.message, "severity": self.severity,
-                "related": [{"span": r.span.as_list(), "message": r.message} for r in self.related],
+                "related": [{"span": r.span.as_list(), "message": r.message,
+                             **({"path": r.path} if r.path is not None else {})}
+                            for r in self.related],
                 "data": self.data.to_json() if self.data is not None else None,
                 "predicted": self.predicted}
 

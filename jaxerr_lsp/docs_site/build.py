@@ -36,6 +36,8 @@ _EXTRA_CSS = """\
 .md-typeset .highlight :is(.c, .c1, .ch, .cm, .cpf, .cs) { color: #575757; }
 .md-typeset .highlight :is(.o, .ow) { color: #6a2c91; }
 .md-search-result__meta { color: rgba(0, 0, 0, .75); }
+/* (the theme's light grey falls under 4.5:1 on a focused or hovered result's tint) */
+.md-search-result .md-typeset { color: rgba(0, 0, 0, .75); }
 .md-search-result mark { color: rgba(0, 0, 0, .87); background-color: #fff3b0; text-decoration: underline; }
 /* Links inside text are underlined, not told apart by their colour alone. */
 .md-typeset :is(p, li, td) a { text-decoration: underline; }

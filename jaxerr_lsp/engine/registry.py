@@ -51,9 +51,10 @@ def finding_from_json(value: Any) -> Finding | None:
     related = []
     for item in value.get("related") or []:
         related_span = _span(item.get("span")) if isinstance(item, dict) else None
-        if related_span is None or not isinstance(item.get("message"), str):
+        if related_span is None or not isinstance(item.get("message"), str) \
+                or not isinstance(item.get("path", ""), str):
             return None
-        related.append(Related(related_span, item["message"]))
+        related.append(Related(related_span, item["message"], item.get("path")))
     data = None
     if value.get("data") is not None:
         if rule.data is None:

@@ -20,6 +20,7 @@ from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.core.source import ParsedSource
 
 if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.external import Outside
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
     from jaxerr_lsp.analysis.tracing import Tracing
@@ -80,6 +81,8 @@ class Context:
     inferred: list[InferredStructure] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     rule: Rule | None = None  # the rule being run (set by the engine)
+    # What other modules of the project trace of this module's functions.
+    outside: tuple[Outside, ...] = ()
     # What `once` computed for this document, by the function that computes it.
     _once: dict[Callable[[Context], object], object] = field(default_factory=dict, repr=False)
 
@@ -95,7 +98,7 @@ class Context:
         """Which functions JAX traces and which values are tracers (`jaxerr_lsp.analysis.tracing`)."""
         from jaxerr_lsp.analysis.tracing import Tracing
 
-        return Tracing(self.model, self.values.constant)
+        return Tracing(self.model, self.values.constant, self.outside)
 
     def once(self, compute: Callable[[Context], T]) -> T:
         """`compute(self)`, computed once per document for every rule that asks (e.g. the

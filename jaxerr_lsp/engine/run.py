@@ -6,16 +6,23 @@ trigger words occur in the text looks up what it needs and reports through the c
 
 from __future__ import annotations
 
+import ast
 import gc
 import traceback
+from typing import TYPE_CHECKING
 
+from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
+                                          OutsideCall, TracerFact)
 from jaxerr_lsp.core.config import Config
-from jaxerr_lsp.core.findings import Analysis, Finding
+from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.engine.registry import all_rules
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.core.source import parse_source, syntax_error_of
 from jaxerr_lsp.core.suppression import covers
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.tracing import Tracer
 
 
 def suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -25,27 +32,33 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
-            syntax: bool = False) -> Analysis:
+            syntax: bool = False, package: str | None = None,
+            outside: tuple[Outside, ...] = ()) -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`.
     With `syntax`, a file no rule needs parsed is still parsed once, to report whether
-    Python can read it (`Analysis.syntax_error`)."""
+    Python can read it (`Analysis.syntax_error`). A module of a project: `package`, the
+    dotted name of its package (relative imports resolve), and `outside`, what the other
+    modules trace of its functions (`jaxerr_lsp.project`)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, config, path, syntax)
+        return _analyze(source, config, path, syntax, package, outside)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _analyze(source: str, config: Config | None, path: str, syntax: bool) -> Analysis:
+def _analyze(source: str, config: Config | None, path: str, syntax: bool,
+             package: str | None, outside: tuple[Outside, ...]) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for (each word
-    # looked for once: many rules share "jax", "jit", "vjp"...).
-    present = {t for t in {t for rule in active for t in rule.triggers} if t in source}
+    # looked for once: many rules share "jax", "jit", "vjp"...); a function another module
+    # traces is traced by what that module names.
+    named = source + "".join(f"\n{word}" for word in outside_words(outside))
+    present = {t for t in {t for rule in active for t in rule.triggers} if t in named}
     active = [rule for rule in active if not present.isdisjoint(rule.triggers)]
     if not active:
         if syntax:
@@ -61,7 +74,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool) -> Ana
     if parsed.tree is None:
         return analysis
     try:
-        context = Context(parsed, ModuleModel(parsed.tree), path)
+        context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside)
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
         return analysis
@@ -85,10 +98,118 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool) -> Ana
             finding = Finding(finding.code, finding.catalog_id, finding.span, finding.message,
                               finding.related, severity, finding.data, finding.predicted)
         analysis.findings.append(finding)
+    if outside:
+        analysis.findings = traced_from_elsewhere(context, analysis.findings)
     analysis.inferred = context.inferred
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     context.release()
     return analysis
 
 
-__all__ = ["analyze", "suppressed"]
+# Words without which a module traces nothing another module could receive.
+TRACING_WORDS = ("jit", "vmap", "pmap", "grad", "jac", "hessian", "lax", "checkpoint", "remat",
+                 "eval_shape", "make_jaxpr")
+
+
+def outgoing(source: str, path: str, package: str | None) -> list[Outgoing]:
+    """What this module's traced code does with functions it imports from other modules
+    (`jaxerr_lsp.analysis.external`): the functions it gives a transformation, and those
+    its traced code calls with tracers. Never raises; [] when nothing is certain."""
+    if not any(word in source for word in TRACING_WORDS) or "import" not in source:
+        return []
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        parsed = parse_source(source)
+        if parsed.tree is None:
+            return []
+        context = Context(parsed, ModuleModel(parsed.tree, package), path)
+        try:
+            return _outgoing(context, path)
+        finally:
+            context.release()
+    except (RecursionError, ValueError, SyntaxError):
+        return []
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _outgoing(context: Context, path: str) -> list[Outgoing]:
+    from jaxerr_lsp.engine.rule import shorten
+
+    tracing = context.tracing
+    found: list[Outgoing] = []
+
+    def origin(node: ast.AST) -> Origin:
+        return Origin(path, context.span(node), shorten(context.segment(node), 80))
+
+    for qualname, transform, keywords in tracing.outside_applications:
+        try:
+            options = tuple((k.arg, ast.literal_eval(k.value)) for k in keywords if k.arg is not None)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if len(options) != len(keywords):
+            continue
+        found.append(Outgoing(qualname, OutsideApplication(
+            qualname.rsplit(".", 1)[-1], transform.qualname, transform.label, options,
+            origin(transform.site))))
+    for call, _ in tracing.calls:
+        callee = context.model.qualname(call.func)
+        if callee is None or callee.startswith(("jax.", "builtins.")) \
+                or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg is None for k in call.keywords):
+            continue
+        positional = tuple(_fact(tracing.tracer(a)) for a in call.args)
+        keywords_facts = tuple((k.arg, _fact(tracing.tracer(k.value))) for k in call.keywords
+                               if k.arg is not None)
+        if all(f is None for f in positional) and all(f is None for _, f in keywords_facts):
+            continue
+        found.append(Outgoing(callee, OutsideCall(
+            callee.rsplit(".", 1)[-1], positional, keywords_facts, origin(call))))
+    return found
+
+
+def _fact(tracer: Tracer | None) -> TracerFact | None:
+    if tracer is None:
+        return None
+    return TracerFact(tracer.array, tracer.abstract, tracer.transform.qualname,
+                      tracer.transform.label)
+
+
+def outside_words(outside: tuple[Outside, ...]) -> set[str]:
+    """The transformations other modules apply to this module's functions (`jax.jit`)."""
+    words: set[str] = set()
+    for fact in outside:
+        if isinstance(fact, OutsideApplication):
+            words.add(fact.transform)
+        else:
+            words.update(t.transform for t in (*fact.positional, *(t for _, t in fact.keywords))
+                         if t is not None)
+    return words
+
+
+def traced_from_elsewhere(context: Context, findings: list[Finding]) -> list[Finding]:
+    """Each finding inside a function another module traces says where the trace comes from
+    (the call in the other file)."""
+    from dataclasses import replace
+
+    origins = [(context.span(traced.function), traced.origins)
+               for traced in context.tracing.functions if traced.origins]
+    if not origins:
+        return findings
+    kept = []
+    for finding in findings:
+        related = list(finding.related)
+        for span, found in origins:
+            if span.contains(finding.span.start_line, finding.span.start_column):
+                # (a rule points at the transformation's site: here the def itself)
+                related = [r for r in related if r.path is not None or r.span != span]
+                related += [Related(o.span, f"traced from here: `{o.text}`", o.path) for o in found
+                            if all(r.path != o.path or r.span != o.span for r in related)]
+        kept.append(replace(finding, related=tuple(related)) if related != list(finding.related)
+                    else finding)
+    return kept
+
+
+__all__ = ["analyze", "outgoing", "outside_words", "suppressed", "traced_from_elsewhere"]

@@ -183,7 +183,7 @@ def static_site(ctx: Context, tracer: Tracer, expr: ast.expr) -> StaticSite | No
     traced = tracer.function
     if parameter is None or not isinstance(expr, ast.Name) or expr.id != parameter:
         return None
-    if traced.called_from or [t.qualname for t in traced.transforms] != ["jax.jit"]:
+    if traced.elsewhere or [t.qualname for t in traced.transforms] != ["jax.jit"]:
         return None
     if tracer.transform is not traced.transforms[0] or not is_parameter(ctx, expr, traced.function):
         return None

@@ -118,7 +118,7 @@ def _static_parameter(ctx: Context, piece: ast.Slice, tracer: Tracer) -> tuple[S
     function = tracer.function
     name = tracer.parameter
     if name is None or [t.qualname for t in function.transforms] != ["jax.jit"] \
-            or function.called_from:
+            or function.elsewhere:
         return None
     for bound in (piece.lower, piece.upper, piece.step):
         for node in ctx.model.names_in(bound) if bound is not None else ():

@@ -279,7 +279,7 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
     shape = "bool[…]" if compared or isinstance(test, ast.Compare) else "…"
     generic = entry.message.strip()
     # A function also called from other traced code may first raise in their trace.
-    shown_here = tracer.function is function and function.transforms and not function.called_from
+    shown_here = tracer.function is function and function.transforms and not function.elsewhere
     kind = _kind(ctx, function) if shown_here else None
     names = _dependencies(ctx, test, function)
     if kind is not None and tracer.parameter is not None and names != set():
@@ -466,7 +466,7 @@ def _static_site(ctx: Context, test: ast.expr,
                  function: TracedFunction) -> tuple[Edit, str, int | None] | None:
     """The one jax.jit site of `function`, the parameter `n` the test depends on alone and
     its position, for the static fix."""
-    if len(function.transforms) != 1 or function.called_from:
+    if len(function.transforms) != 1 or function.elsewhere:
         return None
     transform = function.transforms[0]
     if transform.qualname != "jax.jit" or not isinstance(

@@ -252,7 +252,7 @@ def _plain_hashable_class(node: ast.AST) -> bool:
 
 # ------------------------------------------------------------------------ the trace and its runs
 def _only_transform(traced: TracedFunction) -> Transform | None:
-    if traced.called_from or len(traced.transforms) != 1:
+    if traced.elsewhere or len(traced.transforms) != 1:
         return None
     transform = traced.transforms[0]
     return transform if transform.qualname in TRACER_CLASSES else None
@@ -507,7 +507,7 @@ def _traced_argument_of_jitted_def(ctx: Context, call: ast.Call, expr: ast.expr)
     binding = ctx.model.binding_of(call.func)
     function = binding.node if binding is not None and binding.kind == DEF else None
     traced = ctx.tracing.traced(function) if function is not None else None
-    if traced is None or traced.called_from or len(traced.transforms) != 1 \
+    if traced is None or traced.elsewhere or len(traced.transforms) != 1 \
             or traced.transforms[0].qualname != "jax.jit" \
             or traced.transforms[0].site not in getattr(function, "decorator_list", ()):
         return False

@@ -102,7 +102,7 @@ def _static_site(ctx: Context, traced: TracedFunction, application: Application,
     positional = [a.arg for a in (*args.posonlyargs, *args.args)]
     position = positional.index(name) if name in positional else None
     if transform.qualname != "jax.jit" or name in (a.arg for a in args.posonlyargs) \
-            or len(traced.transforms) != 1 or traced.called_from \
+            or len(traced.transforms) != 1 or traced.elsewhere \
             or not hashable_wherever_passed(ctx, traced, name):
         return None, "", position
     return ctx.span(transform.site), ctx.segment(transform.site), position

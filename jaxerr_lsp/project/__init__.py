@@ -1,0 +1,1 @@
+"""A project: its modules, and what each traces of the others' functions."""

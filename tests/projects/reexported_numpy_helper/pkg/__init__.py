@@ -1,0 +1,3 @@
+from .losses import hinge
+
+__all__ = ["hinge"]

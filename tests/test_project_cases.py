@@ -1,0 +1,148 @@
+"""Every project case (`tests/projects/<name>/`, format in tests/projects/README.md): what
+one module traces of another module's functions, through the CLI and under JAX.
+
+- Findings: (file, code, line) of the check of the whole project are exactly the markers; the
+  check of each file alone gives that file's markers (the project around it is read either
+  way); a finding points at the call in the other module that makes the trace.
+- JAX: a bad project's `main.py` raises the entry's exception on the marked line (the
+  innermost frame inside the project), with a message that fully matches the finding's
+  predicted one; a good project runs clean.
+- The result cache: a finding that another module's code causes goes when that code changes.
+
+All JAX runs of this module are one batch (`jax_runs`).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from jaxerr_lsp.cli import CheckOptions, FileResult, collect_files, main, project_facts, run_check
+from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.core.findings import Finding
+from tests.case_files import expected_findings, fully_matches, raised_one_of
+from tests.jax_runner import Program, Result, run_programs
+
+PROJECTS_DIR = Path(__file__).resolve().parent / "projects"
+PROJECTS = sorted(p for p in PROJECTS_DIR.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+CATALOG = load_catalog()
+
+Marker = tuple[str, str, int]  # (file relative to the project, code, line)
+
+
+def markers(project: Path) -> set[Marker]:
+    return {(path.relative_to(project).as_posix(), code, line)
+            for path in sorted(project.rglob("*.py"))
+            for code, line in expected_findings(path.read_text(encoding="utf-8"))}
+
+
+def check(project: Path, paths: list[Path]) -> list[tuple[str, Finding]]:
+    """The CLI's check of `paths` (no cache): (file relative to the project, finding)."""
+    files, errors = collect_files([str(p) for p in paths])
+    assert not errors
+    results: list[FileResult] = run_check(files, CheckOptions(outside=project_facts(files)), 1)
+    assert all(r.error is None for r in results), [r.error for r in results]
+    return [(Path(r.path).resolve().relative_to(project).as_posix(), item.finding)
+            for r in results for item in r.findings]
+
+
+@cache
+def project_findings(project: Path) -> tuple[tuple[str, Finding], ...]:
+    return tuple(check(project, [project]))
+
+
+def found(items: tuple[tuple[str, Finding], ...] | list[tuple[str, Finding]]) -> set[Marker]:
+    return {(path, finding.code, finding.span.start_line) for path, finding in items}
+
+
+def is_bad(project: Path) -> bool:
+    return bool(markers(project))
+
+
+_WRAPPER = """\
+import runpy, sys
+for name in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:
+    del sys.modules[name]
+sys.path.insert(0, {root!r})
+try:
+    runpy.run_path({main!r}, run_name="__main__")
+finally:
+    sys.path.remove({root!r})
+"""
+
+
+@pytest.fixture(scope="module")
+def jax_runs() -> dict[str, Result]:
+    programs = [Program(_WRAPPER.format(root=str(p), main=str(p / "main.py")), str(p / "_run.py"))
+                for p in PROJECTS]
+    return {p.name: result for p, result in zip(PROJECTS, run_programs(programs))}
+
+
+def test_there_are_bad_and_good_projects() -> None:
+    assert sum(map(is_bad, PROJECTS)) >= 3 and sum(not is_bad(p) for p in PROJECTS) >= 3
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_findings_are_the_markers(project: Path) -> None:
+    assert found(project_findings(project)) == markers(project)
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_each_file_alone_gives_its_findings(project: Path) -> None:
+    expected = markers(project)
+    for path in sorted(project.rglob("*.py")):
+        relative = path.relative_to(project).as_posix()
+        assert found(check(project, [path])) == {m for m in expected if m[0] == relative}, relative
+
+
+@pytest.mark.parametrize("project", [p for p in PROJECTS if is_bad(p)],
+                         ids=[p.name for p in PROJECTS if is_bad(p)])
+def test_finding_points_at_the_call_in_the_other_module(project: Path) -> None:
+    for path, finding in project_findings(project):
+        others = [r for r in finding.related if r.path is not None]
+        assert others, finding
+        for related in others:
+            other = Path(related.path).resolve()
+            assert other != (project / path).resolve() and project in other.parents
+            lines = other.read_text(encoding="utf-8").split("\n")
+            assert related.message.startswith("traced from here")
+            assert 1 <= related.span.start_line <= len(lines)
+
+
+def innermost_project_frame(project: Path, result: Result) -> tuple[str, int] | None:
+    """The last traceback frame inside the project (not its `main.py` wrapper)."""
+    frames = re.findall(r'File "([^"]+)", line (\d+), in ', result.traceback or "")
+    inside = [(Path(file).relative_to(project).as_posix(), int(line)) for file, line in frames
+              if Path(file).is_relative_to(project) and Path(file).name != "_run.py"]
+    return inside[-1] if inside else None
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_under_jax(project: Path, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[project.name]
+    if not is_bad(project):
+        assert not result.raised, result.traceback
+        return
+    [(path, finding)] = project_findings(project)
+    entry = CATALOG.get(finding.catalog_id)
+    assert raised_one_of(result, entry.exceptions), result.traceback
+    assert innermost_project_frame(project, result) == (path, finding.span.start_line), result.traceback
+    assert fully_matches(finding.predicted, result.message or ""), (finding.predicted, result.message)
+
+
+def test_the_cache_forgets_a_finding_when_the_other_module_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "helper_branches_on_tracer", project)
+    monkeypatch.chdir(project)
+    cache_dir = str(tmp_path / "cache")
+    assert main(["check", "--cache-dir", cache_dir, "pkg/layers.py"]) == 1
+    assert "pkg/layers.py:5:" in capsys.readouterr().out
+    train = project / "pkg" / "train.py"
+    train.write_text(train.read_text(encoding="utf-8").replace("@jax.jit\n", ""), encoding="utf-8")
+    assert main(["check", "--cache-dir", cache_dir, "pkg/layers.py"]) == 0
+    assert "JXE070" not in capsys.readouterr().out
