@@ -156,6 +156,8 @@ class ModuleModel:
         self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
         self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
+        # `nodes_in`'s answers, by (id(node), kind): rules ask the same of the same nodes.
+        self._of_kind: dict[tuple[int, Any], tuple[ast.AST, list[ast.AST]]] = {}
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
@@ -899,23 +901,29 @@ class ModuleModel:
     # ------------------------------------------------------------ what a node holds
     def nodes_in(self, node: ast.AST, kind: type[N] | tuple[type[N], ...]) -> list[N]:
         """The nodes of `kind` inside `node` (itself included, and the bodies of the functions
-        and classes it defines), in `ast.walk` order. One walk per node, kept: the rules that
-        ask about the same function or statement share it."""
+        and classes it defines), in `ast.walk` order; never a context or an operator (`Load`,
+        `Add`). One walk per node, kept: the rules that ask about the same function or
+        statement share it."""
+        key = (id(node), kind)
+        kept = self._of_kind.get(key)
+        if kept is None or kept[0] is not node:
+            kept = self._of_kind[key] = (
+                node, [inner for inner in self._walk_of(node) if isinstance(inner, kind)])
+        return list(kept[1])  # type: ignore[arg-type]
+
+    def _walk_of(self, node: ast.AST) -> list[ast.AST]:
+        """The nodes inside `node` (itself included) in `ast.walk` order, one walk kept."""
         known = self._contents.get(id(node))
         if known is None or known[0] is not node:  # (the node itself: ids of dead nodes recur)
-            known = self._contents[id(node)] = (node, list(ast.walk(node)))
-        return [inner for inner in known[1] if isinstance(inner, kind)]  # type: ignore[misc]
+            known = self._contents[id(node)] = (node, _walk_all(node))
+        return known[1]
 
     def path_to(self, root: ast.AST, node: ast.AST) -> list[ast.AST] | None:
         """The nodes from `root` down to `node` (both included), None when `node` is not
         inside `root`. The parents of `root`'s nodes are found by one walk, kept."""
         known = self._parents.get(id(root))
         if known is None or known[0] is not root:
-            parents: dict[int, ast.AST] = {}
-            for inner in self.nodes_in(root, ast.AST):
-                for child in ast.iter_child_nodes(inner):
-                    parents[id(child)] = inner
-            known = self._parents[id(root)] = (root, parents)
+            known = self._parents[id(root)] = (root, _parents_in(self._walk_of(root)))
         path = [node]
         while path[-1] is not root:
             parent = known[1].get(id(path[-1]))
@@ -1147,6 +1155,53 @@ N = TypeVar("N", bound=ast.AST)
 # Nodes that store to targets (`stores_in`).
 _STORING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr,
             ast.With, ast.AsyncWith)
+
+
+# Fields a walk of `nodes_in` skips: plain values (strings, numbers, flags), and the contexts
+# and operators (`Load`, `Add`, `In`: no query asks for them).
+_VALUE_FIELDS = frozenset({"type_comment", "kind", "conversion", "is_async", "level", "attr",
+                           "arg", "id", "module", "asname", "kwd_attrs", "ctx", "op", "ops"})
+_ALL_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _walk_all(root: ast.AST) -> list[ast.AST]:
+    """Every node under `root` (itself included) in `ast.walk`'s order (breadth first, each
+    node's children in `ast.iter_child_nodes`' order), contexts and operators left out."""
+    out = [root]
+    append, extend = out.append, out.extend
+    fields_of = _ALL_FIELDS
+    index = 0
+    while index < len(out):
+        node = out[index]
+        index += 1
+        kind = type(node)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = tuple(
+                f for f in kind._fields if f not in _VALUE_FIELDS)  # type: ignore[attr-defined]
+        for name in fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                extend([item for item in value if isinstance(item, AST)])
+            elif isinstance(value, AST):
+                append(value)
+    return out
+
+
+def _parents_in(nodes: list[ast.AST]) -> dict[int, ast.AST]:
+    """id(child) -> parent, for the nodes of one walk (`_walk_all`)."""
+    parents: dict[int, ast.AST] = {}
+    fields_of = _ALL_FIELDS
+    for node in nodes:
+        for name in fields_of[type(node)]:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        parents[id(item)] = node
+            elif isinstance(value, AST):
+                parents[id(value)] = node
+    return parents
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:
