@@ -126,3 +126,55 @@ def test_path_to_a_node() -> None:
     assert [type(n).__name__ for n in path] == ["FunctionDef", "Return", "BinOp", "Call"]
     assert model.path_to(last, last) == [last]
     assert model.path_to(last, f.body[0]) is None  # not inside
+
+
+EVERY_FORM = """
+    from e import (f, g as h)
+    import a.b as c, d
+    global q
+    @dec(1)
+    class K(B, metaclass=M):
+        def m(self, /, p: int = 1, *args: str, k=2, **kw) -> int:
+            return p
+    class A[T: int, *Ts, **P]:
+        pass
+    (a, *b[0]), c.d = [x, *y] = 1
+    *z, = 3
+    w: int = 4
+    v.u: int
+    lam = lambda *a, q=1, **k: 0
+    r = [y for x in z if x for y in x], {k: v for k, v in d}, {**s, t: 1}
+    try:
+        pass
+    except E as err:
+        pass
+    match a:
+        case {"k": v, **rest}: pass
+        case C(x=1) as y: pass
+        case [1, *r]: pass
+    if (n := n - 1) and f"{x!r:>{w}}":
+        del a, b[0]
+    with open(f) as (g, h), i:
+        pass
+"""
+
+
+def test_nodes_in_the_module_reads_the_model_walk() -> None:
+    """Of the whole module, `nodes_in` and `path_to` read the nodes the model's walk kept:
+    every node `ast.walk` yields (contexts and operators aside), each after its parent."""
+    tree = ast.parse(textwrap.dedent(EVERY_FORM))
+    model = ModuleModel(tree)
+    skipped = (ast.expr_context, ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
+    every = [n for n in ast.walk(tree) if not isinstance(n, skipped)]
+    for kinds in ((ast.Name,), (ast.arg, ast.alias, ast.comprehension, ast.arguments),
+                  (ast.Tuple, ast.List, ast.Starred), (ast.AST,), (ast.expr,), (ast.Constant,)):
+        found = model.nodes_in(tree, kinds)
+        assert sorted(map(id, found)) == sorted(id(n) for n in every if isinstance(n, kinds))
+    order = {id(n): i for i, n in enumerate(model.nodes_in(tree, ast.stmt))}
+    for node in every:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt) and id(node) in order:
+                assert order[id(node)] < order[id(child)]
+            if not isinstance(child, skipped):
+                path = model.path_to(tree, child)
+                assert path is not None and path[-2] is node and path[0] is tree

@@ -156,6 +156,11 @@ class ModuleModel:
         self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
         self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
         self._contents: dict[int, tuple[ast.AST, list[ast.AST]]] = {}  # `nodes_in`'s walks
+        # Every node of the tree but contexts, operators and (most) constants, each before the nodes
+        # it holds: what the walk visits, and the nodes between that it steps over (a def's
+        # parameters, a comprehension's `for`, an assignment's targets...). `nodes_in` and
+        # `path_to` of the whole module read it instead of walking the tree again.
+        self._walked: list[ast.AST] = []
         # `nodes_in`'s answers, by (id(node), kind): rules ask the same of the same nodes.
         self._of_kind: dict[tuple[int, Any], tuple[ast.AST, list[ast.AST]]] = {}
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
@@ -173,13 +178,18 @@ class ModuleModel:
             (self.tree, None, self.module_scope, ())]
         pop, push = stack.pop, stack.append
         uses, use_of, parents = self.uses, self.use_of, self.parent
+        walked = self._walked
+        note = walked.append
         fields_of = _FIELDS
         new_tuple = tuple.__new__
         while stack:
             node, parent, scope, branch = pop()
+            note(node)
             kind = type(node)
             if kind in _SPECIAL:
-                stack.extend(reversed(self._visit(node, parent, scope, branch)))
+                children = self._visit(node, parent, scope, branch)
+                _note_skipped(node, children, walked)
+                stack.extend(reversed(children))
                 continue
             # The common case, kept inline and cheap: a Name, or a node whose children are
             # visited in the same scope.
@@ -490,8 +500,9 @@ class ModuleModel:
             flow.release()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
-                      self._contents, self._returns, self._parents):
+                      self._contents, self._returns, self._parents, self._of_kind):
             table.clear()
+        self._walked.clear()
 
     # ----------------------------------------------------------------------------- queries
     def resolve_scope(self, name: str, scope: Scope) -> Scope | None:
@@ -907,8 +918,11 @@ class ModuleModel:
         key = (id(node), kind)
         kept = self._of_kind.get(key)
         if kept is None or kept[0] is not node:
-            kept = self._of_kind[key] = (
-                node, [inner for inner in self._walk_of(node) if isinstance(inner, kind)])
+            if node is self.tree and not _may_be_constant(kind):
+                every = self._walked  # the model's own walk, in its order (parents first)
+            else:
+                every = self._walk_of(node)
+            kept = self._of_kind[key] = (node, [inner for inner in every if isinstance(inner, kind)])
         return list(kept[1])  # type: ignore[arg-type]
 
     def _walk_of(self, node: ast.AST) -> list[ast.AST]:
@@ -923,7 +937,8 @@ class ModuleModel:
         inside `root`. The parents of `root`'s nodes are found by one walk, kept."""
         known = self._parents.get(id(root))
         if known is None or known[0] is not root:
-            known = self._parents[id(root)] = (root, _parents_in(self._walk_of(root)))
+            known = self._parents[id(root)] = (root, _parents_in(
+                self._walked if root is self.tree else self._walk_of(root)))
         path = [node]
         while path[-1] is not root:
             parent = known[1].get(id(path[-1]))
@@ -1161,7 +1176,7 @@ _STORING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast
 # and operators (`Load`, `Add`, `In`: no query asks for them).
 _VALUE_FIELDS = frozenset({"type_comment", "kind", "conversion", "is_async", "level", "attr",
                            "arg", "id", "module", "asname", "kwd_attrs", "ctx", "op", "ops"})
-_ALL_FIELDS: dict[type, tuple[str, ...]] = {}
+_ALL_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
 
 
 def _walk_all(root: ast.AST) -> list[ast.AST]:
@@ -1177,27 +1192,113 @@ def _walk_all(root: ast.AST) -> list[ast.AST]:
         kind = type(node)
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = tuple(
-                f for f in kind._fields if f not in _VALUE_FIELDS)  # type: ignore[attr-defined]
-        for name in fields:
+            fields = fields_of[kind] = _all_fields(kind)
+        for name, holes in fields:
             value = getattr(node, name, None)
             if type(value) is list:
-                extend([item for item in value if isinstance(item, AST)])
+                if holes:
+                    extend([item for item in value if item is not None])
+                else:
+                    extend(value)
             elif isinstance(value, AST):
                 append(value)
     return out
 
 
+# Lists of nodes that may also hold None: a dict display's keys (`{**spread}`), keyword-only
+# parameters' defaults.
+_HOLED = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults")})
+
+
+def _all_fields(kind: type) -> tuple[tuple[str, bool], ...]:
+    """The fields `_walk_all` reads of a node type, those that may hold nodes, each with
+    whether it is a list that may also hold None (other lists hold nodes only)."""
+    if kind is ast.Global or kind is ast.Nonlocal:  # names: strings
+        return ()
+    return tuple((f, (kind, f) in _HOLED) for f in kind._fields  # type: ignore[attr-defined]
+                 if f not in _VALUE_FIELDS)
+
+
+def _note_skipped(node: ast.AST, children: list, walked: list[ast.AST]) -> None:
+    """Add to `walked` the nodes the visitor of `node` steps over: those between `node` and
+    the children it hands the walk (`children`, as (child, parent, scope, branch))."""
+    kind = type(node)
+    if kind is ast.Assign:
+        targets = [t for t in node.targets if type(t) in _TARGET_PARTS]  # type: ignore[attr-defined]
+        while targets:
+            target = targets.pop()
+            walked.append(target)
+            part = type(target)
+            if part is ast.Starred:
+                if type(target.value) in _TARGET_PARTS:  # type: ignore[attr-defined]
+                    targets.append(target.value)  # type: ignore[attr-defined]
+            elif part is not ast.Name:
+                targets.extend(t for t in target.elts if type(t) in _TARGET_PARTS)  # type: ignore[attr-defined]
+    elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+        args = node.args  # type: ignore[attr-defined]
+        walked.append(args)
+        walked.extend(args.posonlyargs)
+        walked.extend(args.args)
+        if args.vararg is not None:
+            walked.append(args.vararg)
+        walked.extend(args.kwonlyargs)
+        if args.kwarg is not None:
+            walked.append(args.kwarg)
+    elif kind is ast.Import or kind is ast.ImportFrom:
+        walked.extend(node.names)  # type: ignore[attr-defined]
+    elif kind in _COMPREHENSIONS:
+        walked.extend(node.generators)  # type: ignore[attr-defined]
+    elif kind is ast.AnnAssign or kind is ast.NamedExpr:
+        if type(node.target) is ast.Name:  # type: ignore[attr-defined]
+            walked.append(node.target)  # type: ignore[attr-defined]
+    elif kind is ast.ClassDef and getattr(node, "type_params", None):
+        _note_skipped_below(node, children, walked)
+
+
+# What an assignment's targets hold that the walk steps over (their leaves, x[i] and x.a, it
+# visits).
+_TARGET_PARTS = frozenset({ast.Name, ast.Tuple, ast.List, ast.Starred})
+_COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
+
+
+def _note_skipped_below(node: ast.AST, children: list, walked: list[ast.AST]) -> None:
+    """`_note_skipped` the long way: every node below `node` down to those handed to the walk."""
+    handed = {id(item[0]) for item in children}
+    fields_of = _ALL_FIELDS
+    todo = [node]
+    while todo:
+        inner = todo.pop()
+        kind = type(inner)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = _all_fields(kind)
+        for name, _ in fields:
+            value = getattr(inner, name, None)
+            for child in (value if type(value) is list else (value,)):
+                if isinstance(child, AST) and type(child) is not Constant and id(child) not in handed:
+                    walked.append(child)
+                    todo.append(child)
+
+
+def _may_be_constant(kind: type | tuple[type, ...]) -> bool:
+    """Whether `isinstance(a Constant, kind)` (the model's own walk does not keep them)."""
+    return any(issubclass(Constant, k) for k in (kind if isinstance(kind, tuple) else (kind,)))
+
+
 def _parents_in(nodes: list[ast.AST]) -> dict[int, ast.AST]:
-    """id(child) -> parent, for the nodes of one walk (`_walk_all`)."""
+    """id(child) -> parent, for the nodes of one walk (`_walk_all`, the model's own)."""
     parents: dict[int, ast.AST] = {}
     fields_of = _ALL_FIELDS
     for node in nodes:
-        for name in fields_of[type(node)]:
+        kind = type(node)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = _all_fields(kind)
+        for name, _ in fields:
             value = getattr(node, name, None)
             if type(value) is list:
                 for item in value:
-                    if isinstance(item, AST):
+                    if item is not None:
                         parents[id(item)] = node
             elif isinstance(value, AST):
                 parents[id(value)] = node
