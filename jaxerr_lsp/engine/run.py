@@ -7,6 +7,7 @@ trigger words occur in the text looks up what it needs and reports through the c
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import traceback
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.engine.registry import all_rules
-from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import parse_source, syntax_error_of
 from jaxerr_lsp.core.suppression import covers
 
@@ -58,8 +59,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     # looked for once: many rules share "jax", "jit", "vjp"...); a function another module
     # traces is traced by what that module names.
     named = source + "".join(f"\n{word}" for word in outside_words(outside))
-    present = {t for t in {t for rule in active for t in rule.triggers} if t in named}
-    active = [rule for rule in active if not present.isdisjoint(rule.triggers)]
+    active = rules_named(active, named)
     if not active:
         if syntax:
             error = syntax_error_of(source)
@@ -104,6 +104,29 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     context.release()
     return analysis
+
+
+def rules_named(rules: list[Rule], text: str) -> list[Rule]:
+    """The rules one of whose trigger words `text` contains. Each word is looked for once, and
+    only while a rule still needs it; a word that holds a shorter trigger word the text lacks
+    (`defvjp_with_logs`, `defvjp`) is not looked for: on a file that names none of a rule's
+    words, every one of them is a scan of the whole text."""
+    found: dict[str, bool] = {}
+    parts = _shorter_triggers(frozenset(t for rule in rules for t in rule.triggers))
+
+    def named(word: str) -> bool:
+        known = found.get(word)
+        if known is None:
+            known = found[word] = all(named(part) for part in parts[word]) and word in text
+        return known
+
+    return [rule for rule in rules if any(named(word) for word in rule.triggers)]
+
+
+@functools.lru_cache(maxsize=4)
+def _shorter_triggers(words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Each word -> the other words it holds."""
+    return {word: tuple(sorted(w for w in words if w != word and w in word)) for word in words}
 
 
 # Words without which a module traces nothing another module could receive.
@@ -212,4 +235,4 @@ def traced_from_elsewhere(context: Context, findings: list[Finding]) -> list[Fin
     return kept
 
 
-__all__ = ["analyze", "outgoing", "outside_words", "suppressed", "traced_from_elsewhere"]
+__all__ = ["analyze", "outgoing", "outside_words", "rules_named", "suppressed", "traced_from_elsewhere"]
