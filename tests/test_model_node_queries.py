@@ -136,14 +136,18 @@ EVERY_FORM = """
     class K(B, metaclass=M):
         def m(self, /, p: int = 1, *args: str, k=2, **kw) -> int:
             return p
-    class A[T: int, *Ts, **P]:
+    class A[T: int, *Ts, **P](Base[T]):
         pass
+    def generic[U: (int, str)](x: U = 1, *, y: "U" = f(2)) -> U:
+        return x
+    type Alias[V] = list[V]
+    [*q.r] = s
     (a, *b[0]), c.d = [x, *y] = 1
     *z, = 3
     w: int = 4
     v.u: int
     lam = lambda *a, q=1, **k: 0
-    r = [y for x in z if x for y in x], {k: v for k, v in d}, {**s, t: 1}
+    r = [y for x in z if x if 3 for y in x], {k: v for k, v in d}, {**s, t: 1}
     try:
         pass
     except E as err:

@@ -160,7 +160,12 @@ class ModuleModel:
         # it holds: what the walk visits, and the nodes between that it steps over (a def's
         # parameters, a comprehension's `for`, an assignment's targets...). `nodes_in` and
         # `path_to` of the whole module read it instead of walking the tree again.
-        self._walked: list[ast.AST] = []
+        # Kept flat, each node followed by the node it was handed to the walk under; where
+        # that is not its parent in the tree (a default value is handed under its def, not
+        # under the `arguments`), the parent is in `_fixed_parents`.
+        self._walked: list[Any] = []
+        self._fixed_parents: dict[int, ast.AST] = {}
+        self._tree_parents: dict[int, ast.AST] | None = None  # `path_to`'s fallback
         # `nodes_in`'s answers, by (id(node), kind): rules ask the same of the same nodes.
         self._of_kind: dict[tuple[int, Any], tuple[ast.AST, list[ast.AST]]] = {}
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
@@ -178,17 +183,18 @@ class ModuleModel:
             (self.tree, None, self.module_scope, ())]
         pop, push = stack.pop, stack.append
         uses, use_of, parents = self.uses, self.use_of, self.parent
-        walked = self._walked
+        walked, fixed = self._walked, self._fixed_parents
         note = walked.append
         fields_of = _FIELDS
         new_tuple = tuple.__new__
         while stack:
             node, parent, scope, branch = pop()
             note(node)
+            note(parent)
             kind = type(node)
             if kind in _SPECIAL:
                 children = self._visit(node, parent, scope, branch)
-                _note_skipped(node, children, walked)
+                _note_skipped(node, children, walked, fixed)
                 stack.extend(reversed(children))
                 continue
             # The common case, kept inline and cheap: a Name, or a node whose children are
@@ -503,6 +509,8 @@ class ModuleModel:
                       self._contents, self._returns, self._parents, self._of_kind):
             table.clear()
         self._walked.clear()
+        self._fixed_parents.clear()
+        self._tree_parents = None
 
     # ----------------------------------------------------------------------------- queries
     def resolve_scope(self, name: str, scope: Scope) -> Scope | None:
@@ -919,7 +927,7 @@ class ModuleModel:
         kept = self._of_kind.get(key)
         if kept is None or kept[0] is not node:
             if node is self.tree and not _may_be_constant(kind):
-                every = self._walked  # the model's own walk, in its order (parents first)
+                every = self._walked[::2]  # the model's own walk, in its order (parents first)
             else:
                 every = self._walk_of(node)
             kept = self._of_kind[key] = (node, [inner for inner in every if isinstance(inner, kind)])
@@ -937,12 +945,22 @@ class ModuleModel:
         inside `root`. The parents of `root`'s nodes are found by one walk, kept."""
         known = self._parents.get(id(root))
         if known is None or known[0] is not root:
-            known = self._parents[id(root)] = (root, _parents_in(
-                self._walked if root is self.tree else self._walk_of(root)))
+            if root is self.tree:  # what the model's walk kept (not the constants it skips)
+                walked = self._walked
+                parents = dict(zip(map(id, walked[::2]), walked[1::2]))
+                parents.update(self._fixed_parents)
+            else:
+                parents = _parents_in(self._walk_of(root))
+            known = self._parents[id(root)] = (root, parents)
         path = [node]
         while path[-1] is not root:
             parent = known[1].get(id(path[-1]))
             if parent is None:
+                if root is self.tree:
+                    # Not kept by the model's walk (a constant it skips): by a walk of the tree.
+                    if self._tree_parents is None:
+                        self._tree_parents = _parents_in(self._walk_of(root))
+                    return _path(root, node, self._tree_parents)
                 return None
             path.append(parent)
         path.reverse()
@@ -1219,40 +1237,62 @@ def _all_fields(kind: type) -> tuple[tuple[str, bool], ...]:
                  if f not in _VALUE_FIELDS)
 
 
-def _note_skipped(node: ast.AST, children: list, walked: list[ast.AST]) -> None:
-    """Add to `walked` the nodes the visitor of `node` steps over: those between `node` and
-    the children it hands the walk (`children`, as (child, parent, scope, branch))."""
+def _note_skipped(node: ast.AST, children: list, walked: list[Any],
+                  fixed: dict[int, ast.AST]) -> None:
+    """Add to `walked` (as node, parent) the nodes the visitor of `node` steps over: those
+    between `node` and the children it hands the walk (`children`, as (child, parent, scope,
+    branch)); and to `fixed`, the parent of a child handed under `node` that is one of them."""
     kind = type(node)
+    note = walked.append
     if kind is ast.Assign:
-        targets = [t for t in node.targets if type(t) in _TARGET_PARTS]  # type: ignore[attr-defined]
-        while targets:
-            target = targets.pop()
-            walked.append(target)
+        parts = [(t, node) for t in node.targets if type(t) in _TARGET_PARTS]  # type: ignore[attr-defined]
+        while parts:
+            target, holder = parts.pop()
+            note(target)
+            note(holder)
             part = type(target)
             if part is ast.Starred:
-                if type(target.value) in _TARGET_PARTS:  # type: ignore[attr-defined]
-                    targets.append(target.value)  # type: ignore[attr-defined]
-            elif part is not ast.Name:
-                targets.extend(t for t in target.elts if type(t) in _TARGET_PARTS)  # type: ignore[attr-defined]
+                inner = [target.value]  # type: ignore[attr-defined]
+            elif part is ast.Name:
+                continue
+            else:
+                inner = target.elts  # type: ignore[attr-defined]
+            for element in inner:
+                if type(element) in _TARGET_PARTS:
+                    parts.append((element, target))
+                else:  # x[i], x.a: handed to the walk under the assignment
+                    fixed[id(element)] = target
     elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
         args = node.args  # type: ignore[attr-defined]
-        walked.append(args)
-        walked.extend(args.posonlyargs)
-        walked.extend(args.args)
-        if args.vararg is not None:
-            walked.append(args.vararg)
-        walked.extend(args.kwonlyargs)
-        if args.kwarg is not None:
-            walked.append(args.kwarg)
+        note(args)
+        note(node)
+        for arg in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg):
+            if arg is not None:
+                note(arg)
+                note(args)
+                if arg.annotation is not None:
+                    fixed[id(arg.annotation)] = arg
+        for default in (*args.defaults, *args.kw_defaults):
+            if default is not None:
+                fixed[id(default)] = args
     elif kind is ast.Import or kind is ast.ImportFrom:
-        walked.extend(node.names)  # type: ignore[attr-defined]
+        for alias in node.names:  # type: ignore[attr-defined]
+            note(alias)
+            note(node)
     elif kind in _COMPREHENSIONS:
-        walked.extend(node.generators)  # type: ignore[attr-defined]
+        for generator in node.generators:  # type: ignore[attr-defined]
+            note(generator)
+            note(node)
+            fixed[id(generator.iter)] = generator
+            fixed[id(generator.target)] = generator
+            for test in generator.ifs:
+                fixed[id(test)] = generator
     elif kind is ast.AnnAssign or kind is ast.NamedExpr:
         if type(node.target) is ast.Name:  # type: ignore[attr-defined]
-            walked.append(node.target)  # type: ignore[attr-defined]
+            note(node.target)  # type: ignore[attr-defined]
+            note(node)
     elif kind is ast.ClassDef and getattr(node, "type_params", None):
-        _note_skipped_below(node, children, walked)
+        _note_skipped_below(node, children, walked, fixed)
 
 
 # What an assignment's targets hold that the walk steps over (their leaves, x[i] and x.a, it
@@ -1261,7 +1301,8 @@ _TARGET_PARTS = frozenset({ast.Name, ast.Tuple, ast.List, ast.Starred})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
 
 
-def _note_skipped_below(node: ast.AST, children: list, walked: list[ast.AST]) -> None:
+def _note_skipped_below(node: ast.AST, children: list, walked: list[Any],
+                        fixed: dict[int, ast.AST]) -> None:
     """`_note_skipped` the long way: every node below `node` down to those handed to the walk."""
     handed = {id(item[0]) for item in children}
     fields_of = _ALL_FIELDS
@@ -1275,9 +1316,26 @@ def _note_skipped_below(node: ast.AST, children: list, walked: list[ast.AST]) ->
         for name, _ in fields:
             value = getattr(inner, name, None)
             for child in (value if type(value) is list else (value,)):
-                if isinstance(child, AST) and type(child) is not Constant and id(child) not in handed:
+                if not isinstance(child, AST) or type(child) is Constant:
+                    continue
+                if id(child) in handed:
+                    if inner is not node:
+                        fixed[id(child)] = inner
+                else:
                     walked.append(child)
+                    walked.append(inner)
                     todo.append(child)
+
+
+def _path(root: ast.AST, node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST] | None:
+    path = [node]
+    while path[-1] is not root:
+        parent = parents.get(id(path[-1]))
+        if parent is None:
+            return None
+        path.append(parent)
+    path.reverse()
+    return path
 
 
 def _may_be_constant(kind: type | tuple[type, ...]) -> bool:
