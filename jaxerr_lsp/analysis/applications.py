@@ -311,8 +311,9 @@ class Applications:
         if use is None:
             return True  # unknown: as if guarded
         if self._guarded_blocks is None:
-            self._guarded_blocks = {id(node) for node in self.model.nodes_in(
-                self.model.tree, (ast.Try, ast.TryStar)) if node.handlers}
+            tries: list[ast.Try | ast.TryStar] = self.model.nodes_in(
+                self.model.tree, (ast.Try, ast.TryStar))
+            self._guarded_blocks = {id(node) for node in tries if node.handlers}
         keys = list(use.branch)
         scope: Scope | None = use.scope
         while scope is not None:
