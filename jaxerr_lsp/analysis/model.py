@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import operator
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cached_property
@@ -162,7 +163,7 @@ class ModuleModel:
         # it holds: what the walk visits, and the nodes between that it steps over (a def's
         # parameters, a comprehension's `for`, an assignment's targets...). `nodes_in` and
         # `path_to` of the whole module read it instead of walking the tree again.
-        # Kept flat, each node followed by the node it was handed to the walk under; where
+        # Each as (node, the node it was handed to the walk under, ...: the walk's item); where
         # that is not its parent in the tree (a default value is handed under its def, not
         # under the `arguments`), the parent is in `_fixed_parents`.
         self._walked: list[Any] = []
@@ -190,9 +191,9 @@ class ModuleModel:
         fields_of = _FIELDS
         new_tuple = tuple.__new__
         while stack:
-            node, parent, scope, branch = pop()
-            note(node)
-            note(parent)
+            item = pop()
+            note(item)
+            node, parent, scope, branch = item
             kind = type(node)
             if kind in _SPECIAL:
                 children = self._visit(node, parent, scope, branch)
@@ -947,7 +948,7 @@ class ModuleModel:
         kept = self._of_kind.get(key)
         if kept is None or kept[0] is not node:
             if node is self.tree and not _may_be_constant(kind):
-                every = self._walked[::2]  # the model's own walk, in its order (parents first)
+                every = list(map(_first, self._walked))  # the model's own walk, in its order (parents first)
             else:
                 every = self._walk_of(node)
             kept = self._of_kind[key] = (node, [inner for inner in every if isinstance(inner, kind)])
@@ -967,7 +968,7 @@ class ModuleModel:
         if known is None or known[0] is not root:
             if root is self.tree:  # what the model's walk kept (not the constants it skips)
                 walked = self._walked
-                parents = dict(zip(map(id, walked[::2]), walked[1::2]))
+                parents = dict(zip(map(id, map(_first, walked)), map(_second, walked)))
                 parents.update(self._fixed_parents)
             else:
                 parents = _parents_in(self._walk_of(root))
@@ -1268,8 +1269,7 @@ def _note_skipped(node: ast.AST, children: list, walked: list[Any],
         parts = [(t, node) for t in node.targets if type(t) in _TARGET_PARTS]  # type: ignore[attr-defined]
         while parts:
             target, holder = parts.pop()
-            note(target)
-            note(holder)
+            note((target, holder))
             part = type(target)
             if part is ast.Starred:
                 inner = [target.value]  # type: ignore[attr-defined]
@@ -1284,12 +1284,10 @@ def _note_skipped(node: ast.AST, children: list, walked: list[Any],
                     fixed[id(element)] = target
     elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
         args = node.args  # type: ignore[attr-defined]
-        note(args)
-        note(node)
+        note((args, node))
         for arg in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg):
             if arg is not None:
-                note(arg)
-                note(args)
+                note((arg, args))
                 if arg.annotation is not None:
                     fixed[id(arg.annotation)] = arg
         for default in (*args.defaults, *args.kw_defaults):
@@ -1297,20 +1295,17 @@ def _note_skipped(node: ast.AST, children: list, walked: list[Any],
                 fixed[id(default)] = args
     elif kind is ast.Import or kind is ast.ImportFrom:
         for alias in node.names:  # type: ignore[attr-defined]
-            note(alias)
-            note(node)
+            note((alias, node))
     elif kind in _COMPREHENSIONS:
         for generator in node.generators:  # type: ignore[attr-defined]
-            note(generator)
-            note(node)
+            note((generator, node))
             fixed[id(generator.iter)] = generator
             fixed[id(generator.target)] = generator
             for test in generator.ifs:
                 fixed[id(test)] = generator
     elif kind is ast.AnnAssign or kind is ast.NamedExpr:
         if type(node.target) is ast.Name:  # type: ignore[attr-defined]
-            note(node.target)  # type: ignore[attr-defined]
-            note(node)
+            note((node.target, node))  # type: ignore[attr-defined]
     elif kind is ast.ClassDef and getattr(node, "type_params", None):
         _note_skipped_below(node, children, walked, fixed)
 
@@ -1342,9 +1337,11 @@ def _note_skipped_below(node: ast.AST, children: list, walked: list[Any],
                     if inner is not node:
                         fixed[id(child)] = inner
                 else:
-                    walked.append(child)
-                    walked.append(inner)
+                    walked.append((child, inner))
                     todo.append(child)
+
+
+_first, _second = operator.itemgetter(0), operator.itemgetter(1)
 
 
 def _path(root: ast.AST, node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST] | None:
