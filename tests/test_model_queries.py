@@ -4,7 +4,6 @@ the uses a binding reaches, the calls of a function, what a name denotes, run or
 from __future__ import annotations
 
 import ast
-import textwrap
 
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, ModuleModel
 
@@ -128,29 +127,3 @@ def test_runs_before_is_straight_line_order_in_one_scope() -> None:
     assert not model.runs_before(in_branch, y_read)  # only when sys.argv is true
     assert not model.runs_before(last, y_read)  # after it
     assert model.runs_before(last, z_read)
-
-
-def test_applications_of_a_function() -> None:
-    model, _ = model_of(textwrap.dedent("""
-        import jax
-        from functools import partial
-
-        def f(x):
-            return x
-
-        def g(x):
-            return x
-
-        a = jax.jit(f)
-        b = jax.grad(f)(1.0)
-        c = jax.jit(g, static_argnums=0)
-        d = partial(jax.jit, f)
-        e = jax.jit(lambda x: x)
-        h = jax.vmap(f)
-    """))
-    f, g = model.functions[0], model.functions[1]
-    transforms = frozenset({"jax.jit", "jax.grad"})
-    assert sorted(s.call.lineno for s in model.applications_of(f, transforms)) == [11, 12]
-    assert [s.call.lineno for s in model.applications_of(g, transforms)] == [13]
-    assert model.applications_of(f, frozenset({"jax.vmap"}))[0].call.lineno == 16
-    assert model.applications_of(f, frozenset({"jax.pmap"})) == []

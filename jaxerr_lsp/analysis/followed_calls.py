@@ -13,7 +13,7 @@ each reaching its parameter as the same value or an array of the same shape and 
 Never followed: `vmap`/`pmap` (they drop the mapped axis), methods, `*args`/`**kwargs` at the
 call, a transformation with more positional arguments than the function, or a def whose
 parameters are rebound in its body before use (code flow answers that per read). Lookups
-only: the model's `calls_of_def`, `applications_of` and `calls_of_result`.
+only: the model's `calls_of_def`, `calls_to` and `calls_of_result`.
 """
 
 from __future__ import annotations
@@ -53,8 +53,12 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
         return []  # a method: `self` comes from the instance
     signature = Signature.of(function.args)
     calls: list[ast.Call] = list(model.calls_of_def(function))
-    for site in model.applications_of(function, SHAPE_KEEPING):
-        calls += model.calls_of_result(site.call)
+    for qualname in SHAPE_KEEPING:
+        for site in model.calls_to(qualname):
+            if site.partial is not None or not site.complete or len(site.args) != 1 \
+                    or model.function_of(site.args[0]) is not function:
+                continue
+            calls += model.calls_of_result(site.call)
     found: list[FollowedCall] = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset))[:MAX_CALLS]:
         bound = bind_arguments(signature, call.args, call.keywords)

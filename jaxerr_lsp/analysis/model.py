@@ -153,8 +153,6 @@ class ModuleModel:
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
-        # `applications_of`'s index: transformations -> id(function) -> (it, its applications)
-        self._applications: dict[frozenset[str], dict[int, tuple[ast.AST, list[CallSite]]]] = {}
         self._call_sites: dict[int, tuple[ast.Call, CallSite | None]] = {}
         self._qualnames: dict[int, tuple[ast.expr, str | None]] = {}
         self.branch_nodes: dict[int, ast.AST] = {}  # id(if/try/match/ifexp) -> it (Use.branch keys)
@@ -509,8 +507,7 @@ class ModuleModel:
             flow.release()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
-                      self._contents, self._returns, self._parents, self._of_kind,
-                      self._applications):
+                      self._contents, self._returns, self._parents, self._of_kind):
             table.clear()
         self._walked.clear()
         self._fixed_parents.clear()
@@ -718,23 +715,6 @@ class ModuleModel:
         """The calls of a def or class through its name, where the name certainly is it."""
         binding = self.binding_at.get(id(function))
         return self.calls_of(binding) if binding is not None and binding.kind in (DEF, CLASS) else []
-
-    def applications_of(self, function: ast.AST, transforms: frozenset[str]) -> list[CallSite]:
-        """The calls of the transformations `transforms` (complete, no partial) given one
-        argument, that certainly is `function` (`function_of`): `jax.jit(f)`. Indexed once
-        per set of transformations."""
-        index = self._applications.get(transforms)
-        if index is None:
-            index = self._applications[transforms] = {}
-            for qualname in transforms:
-                for site in self.calls_to(qualname):
-                    if site.partial is not None or not site.complete or len(site.args) != 1:
-                        continue
-                    applied = self.function_of(site.args[0])
-                    if applied is not None:
-                        index.setdefault(id(applied), (applied, []))[1].append(site)
-        known = index.get(id(function))
-        return list(known[1]) if known is not None and known[0] is function else []
 
     def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
         """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
