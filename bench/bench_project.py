@@ -4,9 +4,9 @@
     python bench/bench_project.py --extra ../jax/tests  # + more source trees
 
 Measured side by side in one run (the minimum of `--repeat` rounds, CPU time): `ast.parse`
-of every file, the plain check (each file alone), and the project check (`cli.project_facts`
-over the files' package roots, then the check with what each module receives from the
-others). Prints the findings the project check adds or loses against the plain one (each
+of every file, the plain check (each file alone), and the project check (`cli.check_project`:
+every file alone, which also says what each module's traced code does with the functions it
+imports; then again the modules whose functions other modules trace). Prints the findings the project check adds or loses against the plain one (each
 to be read: zero false ones), then the times and their ratios to `ast.parse`.
 """
 
@@ -50,7 +50,7 @@ def plain(files: list[Path]) -> list[cli.FileResult]:
 
 def project(files: list[Path]) -> list[cli.FileResult]:
     configuration._cache.clear()
-    return cli.run_check(files, cli.CheckOptions(outside=cli.project_facts(files)), 1)
+    return cli.check_project(files, cli.CheckOptions(), 1)
 
 
 def lines_of(results: list[cli.FileResult]) -> set[str]:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.cli import CheckOptions, FileResult, collect_files, main, project_facts, run_check
+from jaxerr_lsp.cli import (CheckOptions, FileResult, check_project, collect_files, main,
+                            project_facts, run_check)
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.core.findings import Finding
 from tests.case_files import expected_findings, fully_matches, raised_one_of
@@ -44,7 +45,7 @@ def check(project: Path, paths: list[Path]) -> list[tuple[str, Finding]]:
     """The CLI's check of `paths` (no cache): (file relative to the project, finding)."""
     files, errors = collect_files([str(p) for p in paths])
     assert not errors
-    results: list[FileResult] = run_check(files, CheckOptions(outside=project_facts(files)), 1)
+    results: list[FileResult] = check_project(files, CheckOptions(), 1)
     assert all(r.error is None for r in results), [r.error for r in results]
     return [(Path(r.path).resolve().relative_to(project).as_posix(), item.finding)
             for r in results for item in r.findings]
@@ -80,6 +81,18 @@ def jax_runs() -> dict[str, Result]:
     programs = [Program(_WRAPPER.format(root=str(p), main=str(p / "main.py")), str(p / "_run.py"))
                 for p in PROJECTS]
     return {p.name: result for p, result in zip(PROJECTS, run_programs(programs))}
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_the_facts_are_the_same_from_each_file_alone(project: Path) -> None:
+    """The facts the check gathers while it analyses the files are those each module's
+    `outgoing` gives on its own."""
+    files = sorted(project.rglob("*.py"))
+    checked = run_check(files, CheckOptions(), 1)
+    known = {str(Path(r.path).resolve()): r.outgoing for r in checked}
+    if is_bad(project):
+        assert any(known.values())  # (the facts of the bad projects come from the check itself)
+    assert project_facts(files, known) == project_facts(files) == project_facts(files[:1])
 
 
 def test_there_are_bad_and_good_projects() -> None:

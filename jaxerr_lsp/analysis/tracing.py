@@ -302,8 +302,11 @@ class Tracing:
                 kind = TRANSFORMS.get(fact.transform)
                 if kind is None or fact.transform == "jax.lax.scan":
                     continue  # (what scan traces depends on its call's xs)
-                keywords = tuple(ast.keyword(arg=k, value=ast.parse(repr(v), mode="eval").body)
-                                 for k, v in fact.options)
+                try:
+                    keywords = tuple(ast.keyword(arg=k, value=ast.parse(v, mode="eval").body)
+                                     for k, v in fact.options)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    continue
                 transform = Transform(fact.transform, fact.label, function, kind.abstract)
                 self._trace(function, transform, keywords, ())
                 traced = self._traced.get(id(function))

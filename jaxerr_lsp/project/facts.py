@@ -20,8 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside, OutsideApplication, OutsideCall
-from jaxerr_lsp.engine.run import TRACING_WORDS, outgoing
-from jaxerr_lsp.project.modules import ModuleTable, module_of, package_of
+from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # path (absolute) -> what the other modules trace of its functions
 OutsideFacts = dict[str, tuple[Outside, ...]]
@@ -33,21 +32,15 @@ def project_roots(files: Iterable[Path]) -> set[Path]:
 
 
 def outside_facts(files: Iterable[Path],
-                  read: Callable[[Path], str | None],
-                  outgoing_of: Callable[[Path, str, str], list[Outgoing]] | None = None
-                  ) -> OutsideFacts:
+                  outgoing_of: Callable[[Path], list[Outgoing]]) -> OutsideFacts:
     """For each module of the projects `files` belong to (their roots, whole: checking one
     file of a package sees what the others do with it), what the other modules trace of its
-    functions. `read`: a module's text (None when it cannot be read); `outgoing_of(path,
-    text, package)`: a module's outgoing facts (a cache may answer)."""
+    functions. `outgoing_of(path)`: what a module's traced code does with the functions it
+    imports (`jaxerr_lsp.engine.run.outgoing`; [] for a module that cannot be read)."""
     table = ModuleTable.of_roots(project_roots(files))
-    compute = outgoing_of or (lambda path, text, package: outgoing(text, str(path), package))
     found: dict[str, list[Outside]] = {}
     for path in sorted(set(table.paths.values())):
-        text = read(path)
-        if text is None or "import" not in text or not any(w in text for w in TRACING_WORDS):
-            continue
-        for item in compute(path, text, package_of(path)):
+        for item in outgoing_of(path):
             target = table.function(item.qualname)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
                 continue
