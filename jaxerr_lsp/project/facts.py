@@ -38,9 +38,14 @@ def outside_facts(files: Iterable[Path],
     functions. `outgoing_of(path)`: what a module's traced code does with the functions it
     imports (`jaxerr_lsp.engine.run.outgoing`; [] for a module that cannot be read)."""
     table = ModuleTable.of_roots(project_roots(files))
+    return resolve(table, {path: outgoing_of(path) for path in sorted(set(table.paths.values()))})
+
+
+def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) -> OutsideFacts:
+    """The modules' outgoing facts, each given to the module that defines its function."""
     found: dict[str, list[Outside]] = {}
-    for path in sorted(set(table.paths.values())):
-        for item in outgoing_of(path):
+    for path, items in outgoing_by_module.items():
+        for item in items:
             target = table.function(item.qualname)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
                 continue
@@ -60,4 +65,4 @@ def _plain(fact: Outside) -> dict[str, object]:
     return {"kind": kind, **dataclasses.asdict(fact)}
 
 
-__all__ = ["OutsideFacts", "facts_key", "outside_facts", "project_roots"]
+__all__ = ["OutsideFacts", "facts_key", "outside_facts", "project_roots", "resolve"]
