@@ -30,7 +30,7 @@ from jaxerr_lsp.app.report_formats import ReportedFile
 from jaxerr_lsp.analysis.external import Outgoing, Outside
 from jaxerr_lsp.engine.run import outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
-from jaxerr_lsp.project.modules import package_of
+from jaxerr_lsp.project.modules import module_of, package_of
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -126,8 +126,12 @@ CACHED_SUFFIXES = (".py", ".pyi")
 def project_facts(files: list[Path],
                   known: dict[str, list[Outgoing]] | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
-    `known`: the outgoing facts of modules already analysed, by absolute path."""
+    `known`: the outgoing facts of modules already analysed, by absolute path. A module not
+    among `files` is analysed only when its text names one of theirs (their module or a
+    package above it, as every import of them does but `from . import f` of a name a package
+    re-exports): checking one file of a large project reads the others, analyses few."""
     known = known or {}
+    names = {part for f in files if f.suffix == ".py" for part in module_of(f)[1].split(".") if part}
 
     def outgoing_of(path: Path) -> list[Outgoing]:
         absolute = os.path.abspath(path)
@@ -136,6 +140,8 @@ def project_facts(files: list[Path],
         try:
             text = read_source(path)
         except ReadError:
+            return []
+        if not any(name in text for name in names):
             return []
         return outgoing(text, str(path), package_of(path))
 
