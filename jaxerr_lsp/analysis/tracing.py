@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
+from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -684,7 +684,7 @@ class Tracing:
         is that simple (`if flag`, `if not flag`, `if p is None`, `if p == "mean"`);
         "unknown" for another test; None when the test reads no such parameter."""
         function = traced.function
-        defaults = _parameter_defaults(function)
+        defaults = Signature.of(function.args).defaults
         read = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
         flags = {name for name in read & defaults.keys() if name not in traced.tracers}
         if not flags:
@@ -967,15 +967,6 @@ def _float(expr: ast.expr) -> bool:
 
 def _none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
-
-
-def _parameter_defaults(function: FunctionNode) -> dict[str, ast.expr]:
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]],
-                        args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    return defaults
 
 
 _NO_VALUE = object()
