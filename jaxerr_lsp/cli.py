@@ -30,7 +30,7 @@ from jaxerr_lsp.app.report_formats import ReportedFile
 from jaxerr_lsp.analysis.external import Outgoing, Outside
 from jaxerr_lsp.engine.run import outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
-from jaxerr_lsp.project.modules import module_of, package_of
+from jaxerr_lsp.project.modules import package_of
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -126,40 +126,40 @@ CACHED_SUFFIXES = (".py", ".pyi")
 def project_facts(files: list[Path],
                   known: dict[str, list[Outgoing]] | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
-    `known`: the outgoing facts of modules already analysed, by absolute path. A module not
-    among `files` is analysed only when its text names one of theirs (their module or a
-    package above it, as every import of them does but `from . import f` of a name a package
-    re-exports): checking one file of a large project reads the others, analyses few."""
-    known = known or {}
-    names = {part for f in files if f.suffix == ".py" for part in module_of(f)[1].split(".") if part}
-
-    def outgoing_of(path: Path) -> list[Outgoing]:
-        absolute = os.path.abspath(path)
-        if absolute in known:
-            return known[absolute]
+    `known`: the outgoing facts of modules already analysed, by absolute path (the others
+    are analysed here; see `jaxerr_lsp.project.facts.outside_facts`)."""
+    def read(path: Path) -> str | None:
         try:
-            text = read_source(path)
+            return read_source(path)
         except ReadError:
-            return []
-        if not any(name in text for name in names):
-            return []
-        return outgoing(text, str(path), package_of(path))
+            return None
 
-    return outside_facts(files, outgoing_of)
+    return outside_facts(files, read, outgoing, known or {})
+
+
+# How many times a module may be checked again because what other modules trace of its
+# functions changed (a function traced from another module traces the functions it calls in
+# a third: each round follows one more hop).
+PROJECT_ROUNDS = 4
 
 
 def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
     """Check `files` as modules of their projects: each file first alone, which also says
     what its traced code does with the functions it imports; then again, the modules whose
-    functions other modules trace, with what those trace."""
-    results = run_check(files, options, jobs)
-    known = {os.path.abspath(r.path): r.outgoing for r in results if r.error_kind in (None, "syntax")}
-    facts = project_facts(files, known)
-    again = [f for f in files if facts.get(os.path.abspath(f))]
-    if not again:
-        return results
-    redone = {r.path: r for r in run_check(again, replace(options, outside=facts), jobs)}
-    return [redone.get(r.path, r) for r in results]
+    functions other modules trace, with what those trace (which may make them trace
+    functions of a third module: again, a few rounds)."""
+    results = {r.path: r for r in run_check(files, options, jobs)}
+    facts: dict[str, tuple[Outside, ...]] = {}
+    for _ in range(PROJECT_ROUNDS):
+        known = {os.path.abspath(r.path): r.outgoing for r in results.values()
+                 if r.error_kind in (None, "syntax")}
+        new = project_facts(files, known)
+        again = [f for f in files if new.get(os.path.abspath(f), ()) != facts.get(os.path.abspath(f), ())]
+        facts = new
+        if not again:
+            break
+        results.update((r.path, r) for r in run_check(again, replace(options, outside=facts), jobs))
+    return list(results.values())
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:

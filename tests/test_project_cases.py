@@ -21,8 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.cli import (CheckOptions, FileResult, check_project, collect_files, main,
-                            project_facts, run_check)
+from jaxerr_lsp.cli import CheckOptions, FileResult, check_project, collect_files, main, project_facts
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.core.findings import Finding
 from tests.case_files import expected_findings, fully_matches, raised_one_of
@@ -85,10 +84,10 @@ def jax_runs() -> dict[str, Result]:
 
 @pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
 def test_the_facts_are_the_same_from_each_file_alone(project: Path) -> None:
-    """The facts the check gathers while it analyses the files are those each module's
-    `outgoing` gives on its own; and checking one file alone gets the same facts about it."""
+    """The facts the check of the whole project ends with are those worked out from each
+    module's `outgoing` on its own; and checking one file alone gets the same facts about it."""
     files = sorted(project.rglob("*.py"))
-    checked = run_check(files, CheckOptions(), 1)
+    checked = check_project(files, CheckOptions(), 1)
     known = {str(Path(r.path).resolve()): r.outgoing for r in checked}
     if is_bad(project):
         assert any(known.values())  # (the facts of the bad projects come from the check itself)

@@ -101,7 +101,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
         analysis.findings.append(finding)
     if outside:
         analysis.findings = traced_from_elsewhere(context, analysis.findings)
-    if outgoing and "import" in source and any(word in source for word in TRACING_WORDS):
+    if outgoing and "import" in source and any(word in named for word in TRACING_WORDS):
         try:
             analysis.outgoing = _outgoing(context, path)
         except (RecursionError, ValueError):
@@ -118,11 +118,14 @@ TRACING_WORDS = ("jit", "vmap", "pmap", "grad", "jac", "hessian", "lax", "checkp
                  "eval_shape", "make_jaxpr")
 
 
-def outgoing(source: str, path: str, package: str | None) -> list[Outgoing]:
+def outgoing(source: str, path: str, package: str | None,
+             outside: tuple[Outside, ...] = ()) -> list[Outgoing]:
     """What this module's traced code does with functions it imports from other modules
     (`jaxerr_lsp.analysis.external`): the functions it gives a transformation, and those
-    its traced code calls with tracers. Never raises; [] when nothing is certain."""
-    if not any(word in source for word in TRACING_WORDS) or "import" not in source:
+    its traced code calls with tracers (`outside`: what other modules trace of its own
+    functions, whose calls count too). Never raises; [] when nothing is certain."""
+    named = source + "".join(f"\n{word}" for word in outside_words(outside))
+    if not any(word in named for word in TRACING_WORDS) or "import" not in source:
         return []
     was_enabled = gc.isenabled()
     gc.disable()
@@ -130,7 +133,7 @@ def outgoing(source: str, path: str, package: str | None) -> list[Outgoing]:
         parsed = parse_source(source)
         if parsed.tree is None:
             return []
-        context = Context(parsed, ModuleModel(parsed.tree, package), path)
+        context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside)
         try:
             return _outgoing(context, path)
         finally:
