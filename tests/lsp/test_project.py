@@ -49,3 +49,15 @@ async def test_a_function_another_module_traces(profile: str, tmp_path: Path):
         await wait_codes(client, layers, [])
         change_doc(client, train, 3, train_text)
         await wait_codes(client, layers, ["JXE070"])
+
+
+async def test_two_modules_away(profile: str, tmp_path: Path):
+    """`main.py` jits `model.predict`, which calls `ops.softplus` with a tracer: opened
+    alone, `ops.py` gets the finding (neither other file is open)."""
+    shutil.copytree(PROJECT.parent / "two_hops_to_a_numpy_call", tmp_path / "project")
+    ops_path = tmp_path / "project" / "pkg" / "ops.py"
+    async with session(capabilities(profile), init_options={"debounce": 0}) as client:
+        ops = open_doc(client, ops_path, ops_path.read_text())
+        [diag] = await wait_codes(client, ops, ["JXE074"])
+        [where] = [r for r in diag.related_information or [] if r.location.uri != ops]
+        assert where.location.uri == from_fs_path(str(tmp_path / "project" / "pkg" / "model.py"))
