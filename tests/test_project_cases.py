@@ -162,3 +162,30 @@ def test_the_cache_forgets_a_finding_when_the_other_module_changes(
     train.write_text(train.read_text(encoding="utf-8").replace("@jax.jit\n", ""), encoding="utf-8")
     assert main(["check", "--cache-dir", cache_dir, "pkg/layers.py"]) == 0
     assert "JXE070" not in capsys.readouterr().out
+
+
+def test_circular_imports_and_broken_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Modules that import each other (a.f jitted calls b.g, which calls a.h: two modules
+    away and back), one that does not parse, one that cannot be decoded, a symlink to the
+    package inside itself: the check ends, says what it could not read, and still finds
+    what the others show."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text(
+        "import jax\nfrom pkg import b\n\n\n@jax.jit\ndef f(x):\n    return b.g(x)\n\n\n"
+        "def h(x):\n    if x > 0:\n        return x\n    return -x\n")
+    (package / "b.py").write_text("from pkg import a\n\n\ndef g(x):\n    return a.h(x)\n")
+    (package / "broken.py").write_text("import jax\nfrom pkg import a\n@jax.jit\ndef z(x):\n    return a.h(x\n")
+    (package / "undecodable.py").write_bytes(b'import jax\nx = "\xff\xfe"\n')
+    (package / "loop").symlink_to(package, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    for paths in (["."], ["pkg/a.py"]):
+        status = main(["check", "--no-cache", *paths])
+        out, err = capsys.readouterr()
+        assert "pkg/a.py:11:8: JXE070" in out and "--> pkg/b.py:5:12: traced from here" in out, out
+        assert out.count("JXE") == 1, out
+        assert status == (2 if paths == ["."] else 1), err
+        if paths == ["."]:
+            assert "pkg/broken.py:5:" in err and "cannot decode" in err
