@@ -189,3 +189,23 @@ def test_circular_imports_and_broken_modules(tmp_path: Path, monkeypatch: pytest
         assert status == (2 if paths == ["."] else 1), err
         if paths == ["."]:
             assert "pkg/broken.py:5:" in err and "cannot decode" in err
+
+
+def test_a_module_name_two_roots_have_is_each_roots_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`scripts/utils.py` and `tests/utils.py`, no packages: `from utils import pick` in
+    `tests/run.py` is the tests' `utils` (the folder Python runs the script from), never the
+    scripts' one."""
+    for folder, body in (("scripts", "    if x > 0:\n        return x\n    return -x\n"),
+                         ("tests", "    return x\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "utils.py").write_text(f"def pick(x):\n{body}")
+    run = "import jax\nfrom utils import pick\n\nprint(jax.jit(pick)(1.0))\n"
+    (tmp_path / "tests" / "run.py").write_text(run)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "."]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    (tmp_path / "scripts" / "run.py").write_text(run)
+    assert main(["check", "--no-cache", "."]) == 1
+    out = capsys.readouterr().out
+    assert "scripts/utils.py:2:8: JXE070" in out and "--> scripts/run.py:4:7" in out, out

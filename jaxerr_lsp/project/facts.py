@@ -57,7 +57,7 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
     known = known or {}
     table = ModuleTable.of_roots(project_roots(files))
     texts: dict[Path, str] = {}
-    for path in sorted(set(table.paths.values())):
+    for path in table.files():
         if os.path.abspath(path) not in known:
             text = read(path)
             if text is not None:
@@ -95,8 +95,9 @@ def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) 
     """The modules' outgoing facts, each given to the module that defines its function."""
     found: dict[str, list[Outside]] = {}
     for path, items in outgoing_by_module.items():
+        root = module_of(Path(path))[0]
         for item in items:
-            target = table.function(item.qualname)
+            target = table.function(item.qualname, root)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
                 continue
             fact: Outside = dataclasses.replace(item.fact, function=target[1])
