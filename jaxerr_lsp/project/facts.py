@@ -41,12 +41,14 @@ Outgoing_of = Callable[[str, str, str, tuple[Outside, ...]], list[Outgoing]]
 
 def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
                   outgoing_of: Outgoing_of,
-                  known: dict[str, list[Outgoing]] | None = None) -> OutsideFacts:
+                  known: dict[str, list[Outgoing]] | None = None,
+                  table: ModuleTable | None = None) -> OutsideFacts:
     """For each module of the projects `files` belong to, what the other modules trace of its
     functions. `read(path)`: a module's text (None: unreadable); `outgoing_of(text, path,
     package, outside)`: what its traced code does with the functions it imports
     (`jaxerr_lsp.engine.run.outgoing`); `known`: those of modules already analysed, by
-    absolute path (their caller works them out again when their facts change).
+    absolute path (their caller works them out again when their facts change); `table`: the
+    roots' modules, when the caller keeps them.
 
     Not every module is read: those that may lead to `files` are, the modules whose text
     names one of `files`' modules or packages (as every import of them does, but `from .
@@ -55,7 +57,7 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
     analyses none twice but those other modules trace."""
     files = [Path(f) for f in files if Path(f).suffix == ".py"]
     known = known or {}
-    table = ModuleTable.of_roots(project_roots(files))
+    table = table or ModuleTable.of_roots(project_roots(files))
     texts: dict[Path, str] = {}
     for path in table.files():
         if os.path.abspath(path) not in known:

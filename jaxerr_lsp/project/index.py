@@ -20,6 +20,10 @@ from pathlib import Path
 from jaxerr_lsp.analysis.external import Outgoing, Outside
 from jaxerr_lsp.engine.run import outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
+from jaxerr_lsp.project.modules import ModuleTable, module_of
+
+# How long a root's list of modules is trusted before its folders are listed again.
+TABLE_SECONDS = 10.0
 
 
 @dataclass
@@ -28,6 +32,7 @@ class ProjectIndex:
 
     _texts: dict[str, tuple[tuple[int, int], str | None]] = field(default_factory=dict)
     _outgoing: dict[tuple[str, int, str], list[Outgoing]] = field(default_factory=dict)
+    _tables: dict[Path, tuple[float, ModuleTable]] = field(default_factory=dict)
 
     def facts_for(self, path: str, overlays: Mapping[str, str],
                   budget: float = 0.25) -> tuple[tuple[Outside, ...], bool]:
@@ -57,9 +62,19 @@ class ProjectIndex:
             found = self._outgoing[key] = outgoing(text, module, package, outside)
             return found
 
-        facts = outside_facts([Path(path)], read, outgoing_of)
+        facts = outside_facts([Path(path)], read, outgoing_of, table=self._table(Path(path)))
         self._forget_old()
         return facts.get(path, ()), complete
+
+    def _table(self, path: Path) -> ModuleTable:
+        """The modules of `path`'s root, listed again when older than TABLE_SECONDS (files
+        added or removed while the server runs)."""
+        root = module_of(path)[0]
+        now = time.monotonic()
+        kept = self._tables.get(root)
+        if kept is None or now - kept[0] > TABLE_SECONDS:
+            kept = self._tables[root] = (now, ModuleTable.of_roots({root}))
+        return kept[1]
 
     def _disk_text(self, path: str) -> str | None:
         try:
