@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside, OutsideApplication, OutsideCall
-from jaxerr_lsp.project.modules import ModuleTable, module_of, package_of
+from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # path (absolute) -> what the other modules trace of its functions
 OutsideFacts = dict[str, tuple[Outside, ...]]
@@ -73,11 +73,11 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
         for path, text in texts.items():
             if path not in leading and any(name in text for name in names):
                 leading.add(path)
-                names.update(part for part in module_of(path)[1].split(".") if part)
+                names.update(part for part in table.locate(path)[1].split(".") if part)
                 grown = True
     outgoing_by: dict[Path, list[Outgoing]] = {Path(p): items for p, items in known.items()}
     for path in sorted(leading):
-        outgoing_by[path] = outgoing_of(texts[path], str(path), package_of(path), ())
+        outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path), ())
     facts = resolve(table, outgoing_by)
     used: OutsideFacts = {}  # the facts each module's outgoing facts were worked out with
     for _ in range(ROUNDS):
@@ -87,7 +87,7 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
             break
         for path in changed:
             used[os.path.abspath(path)] = facts.get(os.path.abspath(path), ())
-            outgoing_by[path] = outgoing_of(texts[path], str(path), package_of(path),
+            outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path),
                                             used[os.path.abspath(path)])
         facts = resolve(table, outgoing_by)
     return facts
@@ -97,7 +97,7 @@ def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) 
     """The modules' outgoing facts, each given to the module that defines its function."""
     found: dict[str, list[Outside]] = {}
     for path, items in outgoing_by_module.items():
-        root = module_of(Path(path))[0]
+        root = table.locate(Path(path))[0]
         for item in items:
             target = table.function(item.qualname, root)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path):

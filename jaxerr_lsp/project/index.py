@@ -24,6 +24,9 @@ from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # How long a root's list of modules is trusted before its folders are listed again.
 TABLE_SECONDS = 10.0
+# How long a document's facts are trusted while the other open documents stay as they were
+# (files changed on disk are seen after that).
+FACTS_SECONDS = 2.0
 
 
 @dataclass
@@ -33,6 +36,8 @@ class ProjectIndex:
     _texts: dict[str, tuple[tuple[int, int], str | None]] = field(default_factory=dict)
     _outgoing: dict[tuple[str, int, str], list[Outgoing]] = field(default_factory=dict)
     _tables: dict[Path, tuple[float, ModuleTable]] = field(default_factory=dict)
+    # Per document: the last complete answer, its key and when it was worked out.
+    _last: dict[str, tuple[object, float, tuple[Outside, ...]]] = field(default_factory=dict)
 
     def facts_for(self, path: str, overlays: Mapping[str, str],
                   budget: float = 0.25) -> tuple[tuple[Outside, ...], bool]:
@@ -41,6 +46,12 @@ class ProjectIndex:
         `overlays`: the open documents' texts, by absolute path."""
         path = os.path.abspath(path)
         started = time.monotonic()
+        # The same open texts as a moment ago (the user typing in this document, whose own
+        # text the facts about it do not depend on): the same facts.
+        key = (path, frozenset((p, hash(t)) for p, t in overlays.items()))
+        last = self._last.get(path)
+        if last is not None and last[0] == key and started - last[1] < FACTS_SECONDS:
+            return last[2], True
         complete = True
 
         def read(module: Path) -> str | None:
@@ -64,6 +75,8 @@ class ProjectIndex:
 
         facts = outside_facts([Path(path)], read, outgoing_of, table=self._table(Path(path)))
         self._forget_old()
+        if complete:
+            self._last[path] = (key, started, facts.get(path, ()))
         return facts.get(path, ()), complete
 
     def _table(self, path: Path) -> ModuleTable:
@@ -97,6 +110,8 @@ class ProjectIndex:
         start again (the next check works out what it needs)."""
         if len(self._outgoing) > 20_000:
             self._outgoing.clear()
+        if len(self._last) > 1_000:
+            self._last.clear()
 
 
 __all__ = ["ProjectIndex"]

@@ -53,13 +53,27 @@ class ModuleTable:
     roots: tuple[Path, ...]
     by_root: dict[Path, dict[str, Path]] = field(default_factory=dict)
     _reexports: dict[Path, dict[str, str]] = field(default_factory=dict)
+    # Each listed file's root and dotted name (what `module_of` says, without its stat calls).
+    _located: dict[str, tuple[Path, str]] = field(default_factory=dict)
 
     @classmethod
     def of_roots(cls, roots: set[Path]) -> ModuleTable:
         table = cls(tuple(sorted(roots)))
         for root in table.roots:
-            table._add_folder(root, [], table.by_root.setdefault(root, {}))
+            paths = table.by_root.setdefault(root, {})
+            table._add_folder(root, [], paths)
+            table._located.update((os.path.abspath(path), (root, name)) for name, path in paths.items())
         return table
+
+    def locate(self, path: Path) -> tuple[Path, str]:
+        """(root, dotted name) of a file, as `module_of` gives it."""
+        found = self._located.get(os.path.abspath(path))
+        return found if found is not None else module_of(path)
+
+    def package(self, path: Path) -> str:
+        """As `package_of`: where the module's relative imports start."""
+        name = self.locate(path)[1]
+        return name if Path(path).stem == "__init__" else name.rpartition(".")[0]
 
     def files(self) -> list[Path]:
         """Every module's file, in order."""
@@ -102,7 +116,7 @@ class ModuleTable:
             path = self.module(module, root)
             if path is None or not name:
                 return None
-            root = module_of(path)[0]
+            root = self.locate(path)[0]
             target = self._imported(path).get(name)
             if target is None:
                 return path, name
@@ -120,7 +134,7 @@ class ModuleTable:
             tree = ast.parse(path.read_text(encoding="utf-8"))
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
             return known
-        package = package_of(path).split(".") if package_of(path) else []
+        package = self.package(path).split(".") if self.package(path) else []
         for node in tree.body:
             if not isinstance(node, ast.ImportFrom):
                 continue
