@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature
+from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature, bind_arguments
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -292,8 +292,6 @@ class Tracing:
 
     def _trace_outside(self, outside: Sequence[Outside]) -> None:
         """Trace what other modules of the project trace of this module's functions."""
-        from jaxerr_lsp.analysis.values import Signature, bind_arguments
-
         for fact in outside:
             function = self._outside_def(fact.function)
             if function is None:
@@ -641,11 +639,11 @@ class Tracing:
                     # Which branch runs depends on an argument the calls may leave out:
                     # only the one its default takes is certain to be traced (for the calls
                     # that leave it out), when the test says which.
-                    branch = node.body if taken else node.orelse  # type: ignore[attr-defined]
-                    if taken is not False and taken is not True:
-                        branch = []
-                    branch = branch if isinstance(branch, list) else [branch]
-                    stack.extend(reversed([node.test, *branch]))  # type: ignore[attr-defined]
+                    taken_node: ast.If | ast.IfExp = node  # type: ignore[assignment]
+                    chosen = taken_node.body if taken is True else \
+                        taken_node.orelse if taken is False else []
+                    branch: list[AST] = list(chosen) if isinstance(chosen, list) else [chosen]
+                    stack.extend(reversed([taken_node.test, *branch]))
                     continue
             elif kind is ast.While or kind is ast.Assert:
                 self._test(node.test, node, traced)  # type: ignore[attr-defined]
