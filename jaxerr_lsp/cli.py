@@ -123,18 +123,34 @@ FATAL_ERROR_KINDS = ("config", "internal")
 CACHED_SUFFIXES = (".py", ".pyi")
 
 
-def project_facts(files: list[Path],
-                  known: dict[str, list[Outgoing]] | None = None) -> dict[str, tuple[Outside, ...]]:
+def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = None,
+                  cache_dir: str | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
     `known`: the outgoing facts of modules already analysed, by absolute path (the others
-    are analysed here; see `jaxerr_lsp.project.facts.outside_facts`)."""
+    are analysed here, see `jaxerr_lsp.project.facts.outside_facts`; with `cache_dir`, their
+    outgoing facts are kept in the result cache, by content and facts)."""
+    from jaxerr_lsp.app.cache import CachedResult, ResultCache
+
+    cache = ResultCache(Path(cache_dir)) if cache_dir is not None else None
+
     def read(path: Path) -> str | None:
         try:
             return read_source(path)
         except ReadError:
             return None
 
-    return outside_facts(files, read, outgoing, known or {})
+    def outgoing_of(text: str, path: str, package: str, outside: tuple[Outside, ...]) -> list[Outgoing]:
+        if cache is None:
+            return outgoing(text, path, package, outside)
+        key = cache.key(path, text, Config(), "outgoing\0" + facts_key(outside))
+        hit = cache.load(key)
+        if hit is not None:
+            return list(hit.outgoing)
+        found = outgoing(text, path, package, outside)
+        cache.store(key, CachedResult((), (), None, tuple(found)))
+        return found
+
+    return outside_facts(files, read, outgoing_of, known or {})
 
 
 # How many times a module may be checked again because what other modules trace of its
@@ -153,7 +169,7 @@ def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[F
     for _ in range(PROJECT_ROUNDS):
         known = {os.path.abspath(r.path): r.outgoing for r in results.values()
                  if r.error_kind in (None, "syntax")}
-        new = project_facts(files, known)
+        new = project_facts(files, known, options.cache_dir)
         again = [f for f in files if new.get(os.path.abspath(f), ()) != facts.get(os.path.abspath(f), ())]
         facts = new
         if not again:

@@ -209,3 +209,22 @@ def test_a_module_name_two_roots_have_is_each_roots_own(tmp_path: Path, monkeypa
     assert main(["check", "--no-cache", "."]) == 1
     out = capsys.readouterr().out
     assert "scripts/utils.py:2:8: JXE070" in out and "--> scripts/run.py:4:7" in out, out
+
+
+def test_the_other_modules_facts_are_kept_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Checking one file works out the outgoing facts of the modules that may lead to it; a
+    second check of it takes them from the result cache (none is worked out again)."""
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "two_hops_to_a_numpy_call", project)
+    monkeypatch.chdir(project)
+    cache_dir = str(tmp_path / "cache")
+    assert main(["check", "--cache-dir", cache_dir, "pkg/ops.py"]) == 1
+    first = capsys.readouterr().out
+
+    def no_analysis(*args: object, **kwargs: object) -> list[object]:
+        raise AssertionError("outgoing facts worked out again")
+
+    monkeypatch.setattr("jaxerr_lsp.cli.outgoing", no_analysis)
+    assert main(["check", "--cache-dir", cache_dir, "pkg/ops.py"]) == 1
+    assert capsys.readouterr().out == first and "pkg/ops.py:5:21: JXE074" in first
