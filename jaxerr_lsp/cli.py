@@ -15,7 +15,7 @@ import os
 import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -27,7 +27,8 @@ from jaxerr_lsp.errors.catalog import CatalogError
 from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.notebooks.cells import JoinedCells
 from jaxerr_lsp.app.report_formats import ReportedFile
-from jaxerr_lsp.analysis.external import Outside
+from jaxerr_lsp.analysis.external import Outgoing, Outside
+from jaxerr_lsp.engine.run import outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
 from jaxerr_lsp.project.modules import package_of
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
@@ -113,6 +114,8 @@ class FileResult:
     # not converge) or "internal". `--exit-zero` still exits 2 for "config" and "internal".
     error_kind: str | None = None
     cells: JoinedCells | None = None  # a notebook's: spans are in its program, shown per cell
+    # What the module's traced code does with functions it imports (`jaxerr_lsp.project`).
+    outgoing: list[Outgoing] = field(default_factory=list)
 
 
 FATAL_ERROR_KINDS = ("config", "internal")
@@ -120,15 +123,59 @@ FATAL_ERROR_KINDS = ("config", "internal")
 CACHED_SUFFIXES = (".py", ".pyi")
 
 
-def project_facts(files: list[Path]) -> dict[str, tuple[Outside, ...]]:
-    """What the modules of the projects `files` belong to trace of each other's functions."""
+def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = None,
+                  cache_dir: str | None = None) -> dict[str, tuple[Outside, ...]]:
+    """What the modules of the projects `files` belong to trace of each other's functions;
+    `known`: the outgoing facts of modules already analysed, by absolute path (the others
+    are analysed here, see `jaxerr_lsp.project.facts.outside_facts`; with `cache_dir`, their
+    outgoing facts are kept in the result cache, by content and facts)."""
+    from jaxerr_lsp.app.cache import CachedResult, ResultCache
+
+    cache = ResultCache(Path(cache_dir)) if cache_dir is not None else None
+
     def read(path: Path) -> str | None:
         try:
             return read_source(path)
         except ReadError:
             return None
 
-    return outside_facts(files, read)
+    def outgoing_of(text: str, path: str, package: str, outside: tuple[Outside, ...]) -> list[Outgoing]:
+        if cache is None:
+            return outgoing(text, path, package, outside)
+        key = cache.key(path, text, Config(), "outgoing\0" + facts_key(outside))
+        hit = cache.load(key)
+        if hit is not None:
+            return list(hit.outgoing)
+        found = outgoing(text, path, package, outside)
+        cache.store(key, CachedResult((), (), None, tuple(found)))
+        return found
+
+    return outside_facts(files, read, outgoing_of, known or {})
+
+
+# How many times a module may be checked again because what other modules trace of its
+# functions changed (a function traced from another module traces the functions it calls in
+# a third: each round follows one more hop).
+PROJECT_ROUNDS = 4
+
+
+def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
+    """Check `files` as modules of their projects: each file first alone, which also says
+    what its traced code does with the functions it imports; then again, the modules whose
+    functions other modules trace, with what those trace (which may make them trace
+    functions of a third module: again, a few rounds)."""
+    results = {r.path: r for r in run_check(files, options, jobs)}
+    facts: dict[str, tuple[Outside, ...]] = {}
+    for _ in range(PROJECT_ROUNDS):
+        known = {os.path.abspath(r.path): r.outgoing for r in results.values()
+                 if r.error_kind in (None, "syntax")}
+        new = project_facts(files, known, options.cache_dir)
+        again = [f for f in files if new.get(os.path.abspath(f), ()) != facts.get(os.path.abspath(f), ())]
+        facts = new
+        if not again:
+            break
+        results.update((r.path, r) for r in run_check(again, replace(options, outside=facts), jobs))
+    return list(results.values())
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
@@ -143,11 +190,12 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     hit = cache.load(before) if before is not None else None
     if hit is not None and not (options.fix and hit.fixable(options.unsafe_fixes)):
         return FileResult(str(path), list(hit.findings), hit.error, list(hit.notes),
-                          error_kind="syntax" if hit.error else None)
+                          error_kind="syntax" if hit.error else None, outgoing=list(hit.outgoing))
     result = check_file_uncached(path, options)
     after = _cache_key(cache, path, options)  # after --fix: the fixed content's
     if after is not None and (after == before or result.fixed) and result.error_kind in (None, "syntax"):
-        cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error))
+        cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error,
+                                        tuple(result.outgoing)))
     return result
 
 
@@ -177,8 +225,9 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     try:
         package = package_of(path) if path.suffix == ".py" else None
         outside = options.outside.get(os.path.abspath(path), ())
-        analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside)
-        result.notes = analysis.notes
+        analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside,
+                           outgoing=package is not None)
+        result.notes, result.outgoing = analysis.notes, analysis.outgoing
         if analysis.syntax_error is not None:
             # Never "passed" about a file Python cannot read: an error (exit 2), like an
             # unreadable file; what does parse was still checked and its findings stand.
@@ -376,8 +425,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     cache_dir = None if args.no_cache else str(Path(args.cache_dir) if args.cache_dir else default_cache_dir())
     files, errors = collect_files(args.paths or ["."])
-    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir, project_facts(files))
-    results = run_check(files, options, max(1, args.jobs))
+    options = CheckOptions(overrides, args.fix, args.unsafe_fixes, cache_dir)
+    results = check_project(files, options, max(1, args.jobs))
     errors.extend(r.error for r in results if r.error)
     total = sum(len(r.findings) for r in results)
     if args.statistics or args.format in ("sarif", "github"):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.cli import CheckOptions, FileResult, collect_files, main, project_facts, run_check
+from jaxerr_lsp.cli import CheckOptions, FileResult, check_project, collect_files, main, project_facts
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.core.findings import Finding
 from tests.case_files import expected_findings, fully_matches, raised_one_of
@@ -44,7 +44,7 @@ def check(project: Path, paths: list[Path]) -> list[tuple[str, Finding]]:
     """The CLI's check of `paths` (no cache): (file relative to the project, finding)."""
     files, errors = collect_files([str(p) for p in paths])
     assert not errors
-    results: list[FileResult] = run_check(files, CheckOptions(outside=project_facts(files)), 1)
+    results: list[FileResult] = check_project(files, CheckOptions(), 1)
     assert all(r.error is None for r in results), [r.error for r in results]
     return [(Path(r.path).resolve().relative_to(project).as_posix(), item.finding)
             for r in results for item in r.findings]
@@ -80,6 +80,22 @@ def jax_runs() -> dict[str, Result]:
     programs = [Program(_WRAPPER.format(root=str(p), main=str(p / "main.py")), str(p / "_run.py"))
                 for p in PROJECTS]
     return {p.name: result for p, result in zip(PROJECTS, run_programs(programs))}
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_the_facts_are_the_same_from_each_file_alone(project: Path) -> None:
+    """The facts the check of the whole project ends with are those worked out from each
+    module's `outgoing` on its own; and checking one file alone gets the same facts about it."""
+    files = sorted(project.rglob("*.py"))
+    checked = check_project(files, CheckOptions(), 1)
+    known = {str(Path(r.path).resolve()): r.outgoing for r in checked}
+    if is_bad(project):
+        assert any(known.values())  # (the facts of the bad projects come from the check itself)
+    whole = project_facts(files)
+    assert project_facts(files, known) == whole
+    for file in files:  # checking one file alone: the facts about it are the same
+        key = str(file.resolve())
+        assert project_facts([file]).get(key) == whole.get(key), file
 
 
 def test_there_are_bad_and_good_projects() -> None:
@@ -146,3 +162,69 @@ def test_the_cache_forgets_a_finding_when_the_other_module_changes(
     train.write_text(train.read_text(encoding="utf-8").replace("@jax.jit\n", ""), encoding="utf-8")
     assert main(["check", "--cache-dir", cache_dir, "pkg/layers.py"]) == 0
     assert "JXE070" not in capsys.readouterr().out
+
+
+def test_circular_imports_and_broken_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Modules that import each other (a.f jitted calls b.g, which calls a.h: two modules
+    away and back), one that does not parse, one that cannot be decoded, a symlink to the
+    package inside itself: the check ends, says what it could not read, and still finds
+    what the others show."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text(
+        "import jax\nfrom pkg import b\n\n\n@jax.jit\ndef f(x):\n    return b.g(x)\n\n\n"
+        "def h(x):\n    if x > 0:\n        return x\n    return -x\n")
+    (package / "b.py").write_text("from pkg import a\n\n\ndef g(x):\n    return a.h(x)\n")
+    (package / "broken.py").write_text("import jax\nfrom pkg import a\n@jax.jit\ndef z(x):\n    return a.h(x\n")
+    (package / "undecodable.py").write_bytes(b'import jax\nx = "\xff\xfe"\n')
+    (package / "loop").symlink_to(package, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    for paths in (["."], ["pkg/a.py"]):
+        status = main(["check", "--no-cache", *paths])
+        out, err = capsys.readouterr()
+        assert "pkg/a.py:11:8: JXE070" in out and "--> pkg/b.py:5:12: traced from here" in out, out
+        assert out.count("JXE") == 1, out
+        assert status == (2 if paths == ["."] else 1), err
+        if paths == ["."]:
+            assert "pkg/broken.py:5:" in err and "cannot decode" in err
+
+
+def test_a_module_name_two_roots_have_is_each_roots_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`scripts/utils.py` and `tests/utils.py`, no packages: `from utils import pick` in
+    `tests/run.py` is the tests' `utils` (the folder Python runs the script from), never the
+    scripts' one."""
+    for folder, body in (("scripts", "    if x > 0:\n        return x\n    return -x\n"),
+                         ("tests", "    return x\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "utils.py").write_text(f"def pick(x):\n{body}")
+    run = "import jax\nfrom utils import pick\n\nprint(jax.jit(pick)(1.0))\n"
+    (tmp_path / "tests" / "run.py").write_text(run)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "."]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    (tmp_path / "scripts" / "run.py").write_text(run)
+    assert main(["check", "--no-cache", "."]) == 1
+    out = capsys.readouterr().out
+    assert "scripts/utils.py:2:8: JXE070" in out and "--> scripts/run.py:4:7" in out, out
+
+
+def test_the_other_modules_facts_are_kept_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Checking one file works out the outgoing facts of the modules that may lead to it; a
+    second check of it takes them from the result cache (none is worked out again)."""
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "two_hops_to_a_numpy_call", project)
+    monkeypatch.chdir(project)
+    cache_dir = str(tmp_path / "cache")
+    assert main(["check", "--cache-dir", cache_dir, "pkg/ops.py"]) == 1
+    first = capsys.readouterr().out
+
+    def no_analysis(*args: object, **kwargs: object) -> list[object]:
+        raise AssertionError("outgoing facts worked out again")
+
+    monkeypatch.setattr("jaxerr_lsp.cli.outgoing", no_analysis)
+    assert main(["check", "--cache-dir", cache_dir, "pkg/ops.py"]) == 1
+    assert capsys.readouterr().out == first and "pkg/ops.py:5:21: JXE074" in first

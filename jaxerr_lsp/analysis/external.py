@@ -14,6 +14,7 @@ result cache.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from jaxerr_lsp.core.findings import Span
 
@@ -51,12 +52,13 @@ class OutsideCall:
 @dataclass(frozen=True)
 class OutsideApplication:
     """Another module applies a transformation to `function` (a module-level def here):
-    `jax.jit(step, static_argnums=(1,))`; the options are the literal keyword values."""
+    `jax.jit(step, static_argnums=(1,))`; the options are keywords whose values are literals,
+    as source text (`("static_argnums", "(1,)")`)."""
 
     function: str
     transform: str  # "jax.jit"
     label: str  # how JAX names the trace ("jit", "while_cond"...)
-    options: tuple[tuple[str, object], ...]
+    options: tuple[tuple[str, str], ...]
     origin: Origin
 
 
@@ -74,4 +76,60 @@ class Outgoing:
     fact: Outside
 
 
-__all__ = ["Origin", "Outgoing", "Outside", "OutsideApplication", "OutsideCall", "TracerFact"]
+def outgoing_to_json(item: Outgoing) -> dict[str, Any]:
+    return {"qualname": item.qualname, "fact": _fact_to_json(item.fact)}
+
+
+def outgoing_from_json(value: Any) -> Outgoing:
+    """The fact back from `outgoing_to_json`; raises ValueError (or TypeError, KeyError) when
+    `value` is not one."""
+    return Outgoing(_text(value["qualname"]), _fact_from_json(value["fact"]))
+
+
+def _fact_to_json(fact: Outside) -> dict[str, Any]:
+    origin = {"path": fact.origin.path, "span": fact.origin.span.as_list(), "text": fact.origin.text}
+    if isinstance(fact, OutsideApplication):
+        return {"function": fact.function, "transform": fact.transform, "label": fact.label,
+                "options": [list(o) for o in fact.options], "origin": origin}
+    return {"function": fact.function, "origin": origin,
+            "positional": [_tracer_to_json(t) for t in fact.positional],
+            "keywords": [[k, _tracer_to_json(t)] for k, t in fact.keywords]}
+
+
+def _tracer_to_json(fact: TracerFact | None) -> list[Any] | None:
+    return None if fact is None else [fact.array, fact.abstract, fact.transform, fact.label]
+
+
+def _fact_from_json(value: Any) -> Outside:
+    raw = value["origin"]
+    span = raw["span"]
+    if not isinstance(span, list) or len(span) != 4 or not all(type(v) is int for v in span):
+        raise ValueError(f"not a span: {span!r}")
+    origin = Origin(_text(raw["path"]), Span(*span), _text(raw["text"]))
+    if "transform" in value:
+        options = tuple((_text(k), _text(v)) for k, v in value["options"])
+        return OutsideApplication(_text(value["function"]), _text(value["transform"]),
+                                  _text(value["label"]), options, origin)
+    return OutsideCall(_text(value["function"]),
+                       tuple(_tracer_from_json(t) for t in value["positional"]),
+                       tuple((_text(k), _tracer_from_json(t)) for k, t in value["keywords"]),
+                       origin)
+
+
+def _tracer_from_json(value: Any) -> TracerFact | None:
+    if value is None:
+        return None
+    array, abstract, transform, label = value
+    if type(array) is not bool or type(abstract) is not bool:
+        raise ValueError(f"not a tracer fact: {value!r}")
+    return TracerFact(array, abstract, _text(transform), _text(label))
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"not a string: {value!r}")
+    return value
+
+
+__all__ = ["Origin", "Outgoing", "Outside", "OutsideApplication", "OutsideCall", "TracerFact",
+           "outgoing_from_json", "outgoing_to_json"]

@@ -19,6 +19,7 @@ only: the model's `calls_of_def`, `calls_to` and `calls_of_result`.
 from __future__ import annotations
 
 import ast
+import weakref
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -45,6 +46,27 @@ def _keeps_shapes(model: ModuleModel, decorator: ast.expr) -> bool:
     return model.qualname(decorator) in SHAPE_KEEPING
 
 
+_TRANSFORMED: weakref.WeakKeyDictionary[ModuleModel, dict[int, list[ast.Call]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _transformed_calls(model: ModuleModel) -> dict[int, list[ast.Call]]:
+    """id(def) -> the calls of what a shape-keeping transformation made of it (`jax.jit(f)(x)`,
+    `g = jax.jit(f)` ... `g(x)`); once per model."""
+    known = _TRANSFORMED.get(model)
+    if known is not None:
+        return known
+    known = _TRANSFORMED[model] = {}
+    for qualname in SHAPE_KEEPING:
+        for site in model.calls_to(qualname):
+            if site.partial is not None or not site.complete or len(site.args) != 1:
+                continue
+            function = model.function_of(site.args[0])
+            if function is not None:
+                known.setdefault(id(function), []).extend(model.calls_of_result(site.call))
+    return known
+
+
 def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[FollowedCall]:
     """The calls of `function` the file shows with their arguments bound, in source order."""
     if not all(_keeps_shapes(model, d) for d in function.decorator_list):
@@ -52,13 +74,8 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
     if isinstance(model.parent.get(id(function)), ast.ClassDef):
         return []  # a method: `self` comes from the instance
     signature = Signature.of(function.args)
-    calls: list[ast.Call] = list(model.calls_of_def(function))
-    for qualname in SHAPE_KEEPING:
-        for site in model.calls_to(qualname):
-            if site.partial is not None or not site.complete or len(site.args) != 1 \
-                    or model.function_of(site.args[0]) is not function:
-                continue
-            calls += model.calls_of_result(site.call)
+    calls: list[ast.Call] = [*model.calls_of_def(function),
+                             *_transformed_calls(model).get(id(function), ())]
     found: list[FollowedCall] = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset))[:MAX_CALLS]:
         bound = bind_arguments(signature, call.args, call.keywords)

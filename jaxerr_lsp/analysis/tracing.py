@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
+from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature, bind_arguments
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -292,8 +292,6 @@ class Tracing:
 
     def _trace_outside(self, outside: Sequence[Outside]) -> None:
         """Trace what other modules of the project trace of this module's functions."""
-        from jaxerr_lsp.analysis.values import Signature, bind_arguments
-
         for fact in outside:
             function = self._outside_def(fact.function)
             if function is None:
@@ -302,8 +300,11 @@ class Tracing:
                 kind = TRANSFORMS.get(fact.transform)
                 if kind is None or fact.transform == "jax.lax.scan":
                     continue  # (what scan traces depends on its call's xs)
-                keywords = tuple(ast.keyword(arg=k, value=ast.parse(repr(v), mode="eval").body)
-                                 for k, v in fact.options)
+                try:
+                    keywords = tuple(ast.keyword(arg=k, value=ast.parse(v, mode="eval").body)
+                                     for k, v in fact.options)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    continue
                 transform = Transform(fact.transform, fact.label, function, kind.abstract)
                 self._trace(function, transform, keywords, ())
                 traced = self._traced.get(id(function))
@@ -633,6 +634,17 @@ class Tracing:
                 if tests_isinstance(node.test):  # type: ignore[attr-defined]
                     continue
                 self._test(node.test, node, traced)  # type: ignore[attr-defined]
+                taken = self._branch_by_default(node.test, traced)  # type: ignore[attr-defined]
+                if taken is not None:
+                    # Which branch runs depends on an argument the calls may leave out:
+                    # only the one its default takes is certain to be traced (for the calls
+                    # that leave it out), when the test says which.
+                    taken_node: ast.If | ast.IfExp = node  # type: ignore[assignment]
+                    chosen = taken_node.body if taken is True else \
+                        taken_node.orelse if taken is False else []
+                    branch: list[AST] = list(chosen) if isinstance(chosen, list) else [chosen]
+                    stack.extend(reversed([taken_node.test, *branch]))
+                    continue
             elif kind is ast.While or kind is ast.Assert:
                 self._test(node.test, node, traced)  # type: ignore[attr-defined]
             elif kind is ast.BoolOp:
@@ -663,6 +675,23 @@ class Tracing:
                 elif isinstance(value, AST):
                     children.append(value)
             stack.extend(reversed(children))
+
+    def _branch_by_default(self, test: ast.expr, traced: TracedFunction) -> bool | str | None:
+        """For a test that reads a parameter with a default that is no tracer (a flag the
+        calls may leave out, or give): True/False, the branch its default takes when the test
+        is that simple (`if flag`, `if not flag`, `if p is None`, `if p == "mean"`);
+        "unknown" for another test; None when the test reads no such parameter."""
+        function = traced.function
+        defaults = Signature.of(function.args).defaults
+        read = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+        flags = {name for name in read & defaults.keys() if name not in traced.tracers}
+        if not flags:
+            return None
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is None or any(self.model.sole_binding(name, scope) is None for name in flags):
+            return "unknown"  # (a flag rebound in the body: its default says nothing)
+        value = _default_truth(test, defaults)
+        return "unknown" if value is None else value
 
     def _test(self, expr: ast.expr, owner: ast.AST, traced: TracedFunction) -> None:
         self.tests.append((expr, owner, traced))
@@ -936,6 +965,44 @@ def _float(expr: ast.expr) -> bool:
 
 def _none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
+
+
+_NO_VALUE = object()
+
+
+def _default_value(expr: ast.expr, defaults: dict[str, ast.expr]) -> object:
+    """The value of a name (its parameter's default) or a constant; _NO_VALUE otherwise."""
+    if isinstance(expr, ast.Name) and isinstance(defaults.get(expr.id), ast.Constant):
+        return defaults[expr.id].value  # type: ignore[attr-defined]
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    return _NO_VALUE
+
+
+def _default_truth(test: ast.expr, defaults: dict[str, ast.expr]) -> bool | None:
+    """Whether `test` holds when its parameters have their (constant) defaults; None when
+    the test is not one of the simple forms."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _default_truth(test.operand, defaults)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Name):
+        value = _default_value(test, defaults)
+        return None if value is _NO_VALUE else bool(value)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left = _default_value(test.left, defaults)
+        right = _default_value(test.comparators[0], defaults)
+        if left is _NO_VALUE or right is _NO_VALUE:
+            return None
+        op = test.ops[0]
+        if isinstance(op, ast.Is):
+            return left is right
+        if isinstance(op, ast.IsNot):
+            return left is not right
+        if isinstance(op, ast.Eq):
+            return bool(left == right)
+        if isinstance(op, ast.NotEq):
+            return bool(left != right)
+    return None
 
 
 def tests_isinstance(test: ast.expr) -> bool:

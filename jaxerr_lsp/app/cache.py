@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxerr_lsp import __version__
+from jaxerr_lsp.analysis.external import Outgoing, outgoing_from_json, outgoing_to_json
 from jaxerr_lsp.app.fix_loop import FindingFixes
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Finding, Related, Span
@@ -51,6 +52,8 @@ class CachedResult:
     findings: tuple[FindingFixes, ...]
     notes: tuple[str, ...]
     error: str | None  # the syntax error message of a file Python cannot parse, else None
+    # What the module's traced code does with functions it imports (its project's facts).
+    outgoing: tuple[Outgoing, ...] = ()
 
     def fixable(self, unsafe: bool) -> bool:
         """Whether `--fix` (with `unsafe`: `--fix --unsafe-fixes`) would change the file."""
@@ -159,7 +162,8 @@ def _remove(path: Path) -> None:
 # ------------------------------------------------------------------------------------ JSON
 def encode_result(result: CachedResult) -> dict[str, Any]:
     return {"findings": [_encode_item(item) for item in result.findings],
-            "notes": list(result.notes), "error": result.error}
+            "notes": list(result.notes), "error": result.error,
+            "outgoing": [outgoing_to_json(item) for item in result.outgoing]}
 
 
 def _encode_item(item: FindingFixes) -> dict[str, Any]:
@@ -181,7 +185,8 @@ def decode_result(value: Any) -> CachedResult:
     if error is not None:
         _text(error)
     return CachedResult(tuple(_decode_item(item) for item in _list(value["findings"])),
-                        tuple(_text(note) for note in _list(value["notes"])), error)
+                        tuple(_text(note) for note in _list(value["notes"])), error,
+                        tuple(outgoing_from_json(item) for item in _list(value["outgoing"])))
 
 
 def _decode_item(value: Any) -> FindingFixes:

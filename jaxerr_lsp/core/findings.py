@@ -11,7 +11,10 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.external import Outgoing
 
 
 @dataclass(frozen=True, order=True)
@@ -152,3 +155,6 @@ class Analysis:
     # Known for every file when `analyze(..., syntax=True)`; otherwise only for files a rule
     # needed parsed.
     syntax_error: tuple[int, int, str] | None = None
+    # With `analyze(..., outgoing=True)`: what the module's traced code does with functions it
+    # imports (`jaxerr_lsp.analysis.external.Outgoing`), for its project.
+    outgoing: list[Outgoing] = field(default_factory=list)

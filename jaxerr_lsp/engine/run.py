@@ -34,25 +34,26 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
             syntax: bool = False, package: str | None = None,
-            outside: tuple[Outside, ...] = ()) -> Analysis:
+            outside: tuple[Outside, ...] = (), outgoing: bool = False) -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`.
     With `syntax`, a file no rule needs parsed is still parsed once, to report whether
     Python can read it (`Analysis.syntax_error`). A module of a project: `package`, the
     dotted name of its package (relative imports resolve), and `outside`, what the other
-    modules trace of its functions (`jaxerr_lsp.project`)."""
+    modules trace of its functions (`jaxerr_lsp.project`); with `outgoing`, also what its
+    traced code does with the functions it imports (`Analysis.outgoing`: the other side)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, config, path, syntax, package, outside)
+        return _analyze(source, config, path, syntax, package, outside, outgoing)
     finally:
         if was_enabled:
             gc.enable()
 
 
 def _analyze(source: str, config: Config | None, path: str, syntax: bool,
-             package: str | None, outside: tuple[Outside, ...]) -> Analysis:
+             package: str | None, outside: tuple[Outside, ...], outgoing: bool) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for (each word
@@ -100,6 +101,12 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
         analysis.findings.append(finding)
     if outside:
         analysis.findings = traced_from_elsewhere(context, analysis.findings)
+    if outgoing and "import" in source and any(word in named for word in TRACING_WORDS):
+        try:
+            analysis.outgoing = _outgoing(context, path)
+        except (RecursionError, ValueError):
+            analysis.notes.append("what this module traces of other modules' functions was not "
+                                  "worked out: the file is nested too deeply")
     analysis.inferred = context.inferred
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     context.release()
@@ -134,11 +141,14 @@ TRACING_WORDS = ("jit", "vmap", "pmap", "grad", "jac", "hessian", "lax", "checkp
                  "eval_shape", "make_jaxpr")
 
 
-def outgoing(source: str, path: str, package: str | None) -> list[Outgoing]:
+def outgoing(source: str, path: str, package: str | None,
+             outside: tuple[Outside, ...] = ()) -> list[Outgoing]:
     """What this module's traced code does with functions it imports from other modules
     (`jaxerr_lsp.analysis.external`): the functions it gives a transformation, and those
-    its traced code calls with tracers. Never raises; [] when nothing is certain."""
-    if not any(word in source for word in TRACING_WORDS) or "import" not in source:
+    its traced code calls with tracers (`outside`: what other modules trace of its own
+    functions, whose calls count too). Never raises; [] when nothing is certain."""
+    named = source + "".join(f"\n{word}" for word in outside_words(outside))
+    if not any(word in named for word in TRACING_WORDS) or "import" not in source:
         return []
     was_enabled = gc.isenabled()
     gc.disable()
@@ -146,7 +156,7 @@ def outgoing(source: str, path: str, package: str | None) -> list[Outgoing]:
         parsed = parse_source(source)
         if parsed.tree is None:
             return []
-        context = Context(parsed, ModuleModel(parsed.tree, package), path)
+        context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside)
         try:
             return _outgoing(context, path)
         finally:
@@ -169,9 +179,10 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
 
     for qualname, transform, keywords in tracing.outside_applications:
         try:
-            options = tuple((k.arg, ast.literal_eval(k.value)) for k in keywords if k.arg is not None)
+            options = tuple((k.arg, ast.unparse(k.value)) for k in keywords
+                            if k.arg is not None and ast.literal_eval(k.value) is not _ANY)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue
+            continue  # (an option that is not a literal: what it makes static is unknown)
         if len(options) != len(keywords):
             continue
         found.append(Outgoing(qualname, OutsideApplication(
@@ -191,6 +202,9 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
         found.append(Outgoing(callee, OutsideCall(
             callee.rsplit(".", 1)[-1], positional, keywords_facts, origin(call))))
     return found
+
+
+_ANY = object()
 
 
 def _fact(tracer: Tracer | None) -> TracerFact | None:

@@ -31,6 +31,7 @@ Pure functions, no I/O: reading and writing `.ipynb` files is `notebook_files.py
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -161,13 +162,21 @@ def join_cells(cells: Sequence[str], numbers: Sequence[int] = ()) -> JoinedCells
     masked: list[Span] = []
     for cell in cells:
         starts.append(len(program_lines) + 1)
-        lines, masked_in_cell = mask_cell(split_lines(cell))
+        lines, masked_in_cell = _masked(cell)
         first = starts[-1]
         masked.extend(Span(first + line - 1, start, first + line - 1, end)
                       for line, start, end in masked_in_cell)
         program_lines.extend(lines)
     return JoinedCells("\n".join(program_lines), tuple(cells), tuple(starts), tuple(masked),
                        tuple(numbers))
+
+
+@functools.lru_cache(maxsize=4096)
+def _masked(cell: str) -> tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]:
+    """`mask_cell` of a cell's text, kept per text: an edit joins the notebook again at the
+    cost of the cell it changed (the others' lines are taken as they were)."""
+    lines, masked = mask_cell(split_lines(cell))
+    return tuple(lines), tuple(masked)
 
 
 def mask_cell(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, int, int]]]:

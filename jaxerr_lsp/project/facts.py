@@ -20,8 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside, OutsideApplication, OutsideCall
-from jaxerr_lsp.engine.run import TRACING_WORDS, outgoing
-from jaxerr_lsp.project.modules import ModuleTable, module_of, package_of
+from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # path (absolute) -> what the other modules trace of its functions
 OutsideFacts = dict[str, tuple[Outside, ...]]
@@ -32,23 +31,75 @@ def project_roots(files: Iterable[Path]) -> set[Path]:
     return {module_of(f)[0] for f in files if Path(f).suffix == ".py"}
 
 
-def outside_facts(files: Iterable[Path],
-                  read: Callable[[Path], str | None],
-                  outgoing_of: Callable[[Path, str, str], list[Outgoing]] | None = None
-                  ) -> OutsideFacts:
-    """For each module of the projects `files` belong to (their roots, whole: checking one
-    file of a package sees what the others do with it), what the other modules trace of its
-    functions. `read`: a module's text (None when it cannot be read); `outgoing_of(path,
-    text, package)`: a module's outgoing facts (a cache may answer)."""
-    table = ModuleTable.of_roots(project_roots(files))
-    compute = outgoing_of or (lambda path, text, package: outgoing(text, str(path), package))
+# How many times a module's outgoing facts are worked out again because what other modules
+# trace of its functions changed (each time one more hop: a function traced from another
+# module traces the functions it calls in a third).
+ROUNDS = 4
+
+Outgoing_of = Callable[[str, str, str, tuple[Outside, ...]], list[Outgoing]]
+
+
+def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
+                  outgoing_of: Outgoing_of,
+                  known: dict[str, list[Outgoing]] | None = None,
+                  table: ModuleTable | None = None) -> OutsideFacts:
+    """For each module of the projects `files` belong to, what the other modules trace of its
+    functions. `read(path)`: a module's text (None: unreadable); `outgoing_of(text, path,
+    package, outside)`: what its traced code does with the functions it imports
+    (`jaxerr_lsp.engine.run.outgoing`); `known`: those of modules already analysed, by
+    absolute path (their caller works them out again when their facts change); `table`: the
+    roots' modules, when the caller keeps them.
+
+    Not every module is read: those that may lead to `files` are, the modules whose text
+    names one of `files`' modules or packages (as every import of them does, but `from .
+    import f` of a name a package re-exports), then those that name one of these, and so on.
+    Checking one file of a large project analyses few of the others; checking all of it
+    analyses none twice but those other modules trace."""
+    files = [Path(f) for f in files if Path(f).suffix == ".py"]
+    known = known or {}
+    table = table or ModuleTable.of_roots(project_roots(files))
+    texts: dict[Path, str] = {}
+    for path in table.files():
+        if os.path.abspath(path) not in known:
+            text = read(path)
+            if text is not None:
+                texts[path] = text
+    # The modules that may lead to `files`, by their names' parts in the text.
+    names = {part for f in files for part in module_of(f)[1].split(".") if part}
+    leading: set[Path] = set()
+    grown = True
+    while grown:
+        grown = False
+        for path, text in texts.items():
+            if path not in leading and any(name in text for name in names):
+                leading.add(path)
+                names.update(part for part in table.locate(path)[1].split(".") if part)
+                grown = True
+    outgoing_by: dict[Path, list[Outgoing]] = {Path(p): items for p, items in known.items()}
+    for path in sorted(leading):
+        outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path), ())
+    facts = resolve(table, outgoing_by)
+    used: OutsideFacts = {}  # the facts each module's outgoing facts were worked out with
+    for _ in range(ROUNDS):
+        changed = [path for path in sorted(leading)
+                   if facts.get(os.path.abspath(path), ()) != used.get(os.path.abspath(path), ())]
+        if not changed:
+            break
+        for path in changed:
+            used[os.path.abspath(path)] = facts.get(os.path.abspath(path), ())
+            outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path),
+                                            used[os.path.abspath(path)])
+        facts = resolve(table, outgoing_by)
+    return facts
+
+
+def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) -> OutsideFacts:
+    """The modules' outgoing facts, each given to the module that defines its function."""
     found: dict[str, list[Outside]] = {}
-    for path in sorted(set(table.paths.values())):
-        text = read(path)
-        if text is None or "import" not in text or not any(w in text for w in TRACING_WORDS):
-            continue
-        for item in compute(path, text, package_of(path)):
-            target = table.function(item.qualname)
+    for path, items in outgoing_by_module.items():
+        root = table.locate(Path(path))[0]
+        for item in items:
+            target = table.function(item.qualname, root)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
                 continue
             fact: Outside = dataclasses.replace(item.fact, function=target[1])
@@ -67,4 +118,4 @@ def _plain(fact: Outside) -> dict[str, object]:
     return {"kind": kind, **dataclasses.asdict(fact)}
 
 
-__all__ = ["OutsideFacts", "facts_key", "outside_facts", "project_roots"]
+__all__ = ["OutsideFacts", "facts_key", "outside_facts", "project_roots", "resolve"]

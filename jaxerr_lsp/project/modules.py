@@ -45,20 +45,49 @@ def package_of(path: Path) -> str:
 
 @dataclass
 class ModuleTable:
-    """The modules of a project's roots, by dotted name."""
+    """The modules of a project's roots, by dotted name. A name two roots both have (a
+    `utils.py` beside the scripts and another beside the tests) is the importing module's
+    own root's, and no module's for the others: which one Python imports depends on how
+    they run."""
 
     roots: tuple[Path, ...]
-    paths: dict[str, Path] = field(default_factory=dict)
+    by_root: dict[Path, dict[str, Path]] = field(default_factory=dict)
     _reexports: dict[Path, dict[str, str]] = field(default_factory=dict)
+    # Each listed file's root and dotted name (what `module_of` says, without its stat calls).
+    _located: dict[str, tuple[Path, str]] = field(default_factory=dict)
 
     @classmethod
     def of_roots(cls, roots: set[Path]) -> ModuleTable:
         table = cls(tuple(sorted(roots)))
         for root in table.roots:
-            table._add_folder(root, [])
+            paths = table.by_root.setdefault(root, {})
+            table._add_folder(root, [], paths)
+            table._located.update((os.path.abspath(path), (root, name)) for name, path in paths.items())
         return table
 
-    def _add_folder(self, folder: Path, package: list[str]) -> None:
+    def locate(self, path: Path) -> tuple[Path, str]:
+        """(root, dotted name) of a file, as `module_of` gives it."""
+        found = self._located.get(os.path.abspath(path))
+        return found if found is not None else module_of(path)
+
+    def package(self, path: Path) -> str:
+        """As `package_of`: where the module's relative imports start."""
+        name = self.locate(path)[1]
+        return name if Path(path).stem == "__init__" else name.rpartition(".")[0]
+
+    def files(self) -> list[Path]:
+        """Every module's file, in order."""
+        return sorted({path for paths in self.by_root.values() for path in paths.values()})
+
+    def module(self, name: str, root: Path | None = None) -> Path | None:
+        """The module `name` as a module of `root` imports it: its own root's, else the one
+        other root that has it."""
+        if root is not None and name in self.by_root.get(root, {}):
+            return self.by_root[root][name]
+        found = [paths[name] for paths in self.by_root.values() if name in paths]
+        return found[0] if len(found) == 1 else None
+
+    def _add_folder(self, folder: Path, package: list[str], paths: dict[str, Path]) -> None:
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
@@ -69,23 +98,25 @@ class ModuleTable:
                 if name in SKIPPED_DIRS or name.startswith(".") or not name.isidentifier():
                     continue
                 if os.path.isfile(os.path.join(entry.path, "__init__.py")):
-                    self._add_folder(Path(entry.path), [*package, name])
+                    self._add_folder(Path(entry.path), [*package, name], paths)
             elif name.endswith(".py") and entry.is_file():
                 stem = name[:-3]
                 if stem == "__init__":
                     if package:
-                        self.paths.setdefault(".".join(package), Path(entry.path))
+                        paths.setdefault(".".join(package), Path(entry.path))
                 elif stem.isidentifier():
-                    self.paths.setdefault(".".join([*package, stem]), Path(entry.path))
+                    paths.setdefault(".".join([*package, stem]), Path(entry.path))
 
-    def function(self, qualname: str) -> tuple[Path, str] | None:
+    def function(self, qualname: str, root: Path | None = None) -> tuple[Path, str] | None:
         """The module file and the module-level name a dotted name (`pkg.layers.dense`, as an
-        import gives it) denotes, following `__init__` re-exports; None outside the project."""
+        import in a module of `root` gives it) denotes, following `__init__` re-exports; None
+        outside the project."""
         for _ in range(MAX_REEXPORTS + 1):
             module, _, name = qualname.rpartition(".")
-            path = self.paths.get(module)
+            path = self.module(module, root)
             if path is None or not name:
                 return None
+            root = self.locate(path)[0]
             target = self._imported(path).get(name)
             if target is None:
                 return path, name
@@ -103,7 +134,7 @@ class ModuleTable:
             tree = ast.parse(path.read_text(encoding="utf-8"))
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
             return known
-        package = package_of(path).split(".") if package_of(path) else []
+        package = self.package(path).split(".") if self.package(path) else []
         for node in tree.body:
             if not isinstance(node, ast.ImportFrom):
                 continue

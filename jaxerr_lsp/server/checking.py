@@ -21,6 +21,7 @@ from jaxerr_lsp.server.diagnostics import to_diagnostic
 from jaxerr_lsp.server.protocol import shutdown_requested
 from jaxerr_lsp.server.session import DocState, Session
 from jaxerr_lsp.server.snapshot import Program
+from jaxerr_lsp.server.worker import Job
 
 
 def schedule(session: Session, uri: str, delay: float, fresh: bool = False) -> None:
@@ -55,6 +56,7 @@ async def _check_later(session: Session, state: DocState, delay: float, fresh: b
         stale = session.documents.get(state.uri) is not state or session.program(state.uri) is not program
         if not stale:
             publish(session, state, program)
+            follow_project(session, state, job)
         # The engine's time, then the rest: worker round trip (queue, pickling) and publish.
         session.trace(f"analyzed {state.uri} version {program.version} in {job.seconds * 1000:.1f} ms: "
                       f"{len(job.analysis.findings)} finding(s); worker round trip "
@@ -68,6 +70,25 @@ async def _check_later(session: Session, state: DocState, delay: float, fresh: b
             session.log_exception(f"analysis of {state.uri}")
     except Exception:  # noqa: BLE001 - the server stays up; the next change tries again
         session.log_exception(f"analysis of {state.uri}")
+
+
+# Seconds between the checks that read the rest of a large project, a part each time.
+PROJECT_STEP_DELAY = 0.05
+
+
+def follow_project(session: Session, state: DocState, job: Job) -> None:
+    """A module of a project: check it again while its project is still being read (a first
+    check reads a large project in parts); and when what it traces of other modules'
+    functions changed, check the other open modules again (they may be those functions')."""
+    if not job.project_complete:
+        schedule(session, state.uri, PROJECT_STEP_DELAY, fresh=True)
+    if job.analysis.outgoing != state.outgoing:
+        state.outgoing = list(job.analysis.outgoing)
+        for uri, other in list(session.documents.items()):
+            program = other.program
+            if other is not state and program is not None and not program.is_notebook \
+                    and (program.path or "").endswith(".py"):
+                schedule(session, uri, PROJECT_STEP_DELAY, fresh=True)
 
 
 def publish(session: Session, state: DocState, program: Program) -> None:

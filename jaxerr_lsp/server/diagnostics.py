@@ -8,7 +8,8 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from jaxerr_lsp.core.findings import Finding
+from jaxerr_lsp.core.findings import Finding, Span
+from jaxerr_lsp.server.positions import PositionConverter
 from jaxerr_lsp.server.session import Session
 from jaxerr_lsp.server.snapshot import Program
 
@@ -20,6 +21,20 @@ _SEVERITY = {
     "information": types.DiagnosticSeverity.Information,
     "hint": types.DiagnosticSeverity.Hint,
 }
+
+
+def elsewhere(session: Session, path: str, span: Span) -> types.Location:
+    """A place in another file, in the client's position encoding (columns counted on the
+    open document's text, else the file's; as they are when it cannot be read)."""
+    uri = from_fs_path(path) or path
+    document = session.open_document(uri)
+    text = document.source if document is not None else None
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+    return types.Location(uri=uri, range=PositionConverter(text, session.encoding).range(span))
 
 
 def to_diagnostic(session: Session, program: Program, index: int) -> tuple[str, types.Diagnostic] | None:
@@ -34,6 +49,10 @@ def to_diagnostic(session: Session, program: Program, index: int) -> tuple[str, 
     if finding.related and (caps is None or caps.related_information is not False):
         related = []
         for r in finding.related:
+            if r.path is not None:  # another module of the project: its open text, or the file's
+                related.append(types.DiagnosticRelatedInformation(
+                    location=elsewhere(session, r.path, r.span), message=r.message))
+                continue
             where = program.locate(r.span)
             if where is not None:
                 related.append(types.DiagnosticRelatedInformation(

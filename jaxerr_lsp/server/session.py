@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -53,6 +54,9 @@ class DocState:
     # A notebook: the cells published to, each with its last list (without `data`: a list
     # the same as last time is not sent again).
     published: dict[str, list[types.Diagnostic]] = field(default_factory=dict)
+    # What its last analysis said its traced code does with functions it imports: when that
+    # changes, the other open modules of its project are checked again.
+    outgoing: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -266,8 +270,21 @@ class Session:
                     program.pending = None  # the next request tries again
                 raise
 
+    def open_modules(self, but: str | None = None) -> dict[str, str]:
+        """The open `.py` files' texts (unsaved edits included), by absolute path; `but`: the
+        one left out (the document being checked)."""
+        texts: dict[str, str] = {}
+        for uri, state in self.documents.items():
+            program = state.program
+            if program is None or program.is_notebook or program.path is None \
+                    or not program.path.endswith(".py") or uri == but:
+                continue
+            texts[os.path.abspath(program.path)] = program.source
+        return texts
+
     async def _analyse(self, program: Program) -> Job:
-        job = await asyncio.wrap_future(self.runner.submit(program.source, program.path, self.settings))
+        job = await asyncio.wrap_future(self.runner.submit(
+            program.source, program.path, self.settings, self.open_modules(but=program.uri)))
         self.runner.succeeded()
         for message, kind in job.notes:
             self.log_once(message, types.MessageType(kind))

@@ -27,10 +27,13 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, layered
+from jaxerr_lsp.analysis.external import Outside
 from jaxerr_lsp.core.findings import Analysis
+from jaxerr_lsp.project.index import ProjectIndex
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -43,11 +46,22 @@ class Job:
     analysis: Analysis  # with the configuration's select/ignore/severity applied
     notes: list[tuple[str, int]]  # (message, level) for the client's log
     seconds: float  # time spent in the engine
+    # Whether every module of the document's project that may trace its functions was read
+    # (a first check in a large project reads them over several checks).
+    project_complete: bool = True
 
 
-def run_analysis(text: str, path: str | None, settings: Mapping[str, Any]) -> Job:
-    """The document's configuration, then the engine. Never raises."""
+# The project's modules as this worker knows them (jaxerr_lsp.project.index), across checks.
+_PROJECT: ProjectIndex | None = None
+
+
+def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
+                 overlays: Mapping[str, str] | None = None) -> Job:
+    """The document's configuration, then the engine; for a module of a project (a `.py`
+    file), with what the project's other modules trace of its functions (`overlays`: the
+    other open modules' texts, by absolute path). Never raises."""
     from jaxerr_lsp.engine.run import analyze
+    from jaxerr_lsp.project.modules import package_of
 
     notes: list[tuple[str, int]] = []
     try:
@@ -63,15 +77,33 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any]) -> Jo
     except ConfigError as exc:
         notes.append((f"jaxerr-lsp: {exc}", WARNING))
     started = time.perf_counter()
+    package: str | None = None
+    outside: tuple[Outside, ...] = ()
+    complete = True
+    if path is not None and path.endswith(".py") and os.path.isabs(path):
+        try:
+            package = package_of(Path(path))
+            outside, complete = _project().facts_for(path, overlays or {})
+        except Exception:  # noqa: BLE001 - the document is still checked alone
+            notes.append((f"jaxerr-lsp: the project around {path} could not be read:\n"
+                          f"{traceback.format_exc()}", WARNING))
     try:
-        analysis = analyze(text, config, path or "<string>")
+        analysis = analyze(text, config, path or "<string>", package=package, outside=outside,
+                           outgoing=package is not None)
     except Exception:  # noqa: BLE001 - analyze promises not to raise; belt and braces
         notes.append((f"jaxerr-lsp: the engine raised on {path}:\n{traceback.format_exc()}", ERROR))
         analysis = Analysis(parsed_fully=False)
     seconds = time.perf_counter() - started
     for note in analysis.notes:
         notes.append((f"jaxerr: {path or '<document>'}: {note}", LOG))
-    return Job(analysis, notes, seconds)
+    return Job(analysis, notes, seconds, complete)
+
+
+def _project() -> ProjectIndex:
+    global _PROJECT
+    if _PROJECT is None:
+        _PROJECT = ProjectIndex()
+    return _PROJECT
 
 
 _SPAWN_LOCK = threading.Lock()
@@ -211,7 +243,8 @@ class AnalysisRunner:
                 self._use_process = False
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analyze")
 
-    def submit(self, text: str, path: str | None, settings: Mapping[str, Any]) -> Future[Job]:
+    def submit(self, text: str, path: str | None, settings: Mapping[str, Any],
+               overlays: Mapping[str, str] | None = None) -> Future[Job]:
         if self._closed:
             raise RuntimeError("the analysis worker is shut down")
         with self._lock:
@@ -219,7 +252,7 @@ class AnalysisRunner:
                 self._executor = self._new_executor()
             executor = self._executor
         try:
-            return self._submit(executor, run_analysis, text, path, settings)
+            return self._submit(executor, run_analysis, text, path, settings, overlays)
         except BrokenProcessPool:  # the worker died since the last job: a new one
             self.restart(executor)
         except Exception:  # noqa: BLE001 - no process can be spawned (or shut down): a thread
@@ -228,7 +261,7 @@ class AnalysisRunner:
         with self._lock:
             assert self._executor is not None
             executor = self._executor
-        return self._submit(executor, run_analysis, text, path, settings)
+        return self._submit(executor, run_analysis, text, path, settings, overlays)
 
     @staticmethod
     def _submit(executor: concurrent.futures.Executor, fn: Callable[..., Any], *args: Any) -> Future[Any]:

@@ -78,9 +78,9 @@ class _CountingRunner(AnalysisRunner):
         self.submitted: list[str] = []
         self.release = threading.Event()
 
-    def submit(self, text: str, path: str | None, settings: Any) -> Future[Job]:
+    def submit(self, text: str, path: str | None, settings: Any, overlays: Any = None) -> Future[Job]:
         self.submitted.append(text)
-        inner = super().submit(text, path, settings)
+        inner = super().submit(text, path, settings, overlays)
         outer: Future[Job] = Future()
 
         def hold() -> None:

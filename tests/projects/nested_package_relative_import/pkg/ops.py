@@ -1,0 +1,2 @@
+def count_positive(x):
+    return int(x.sum())  # expect: JXE071
