@@ -224,6 +224,8 @@ class Tracing:
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
+        # The calls that run a function of the file through grad (`_differentiated_callee`).
+        self._differentiated: dict[int, TracedFunction] | None = None
         # Functions of other modules this module's transformations are given (`jax.jit(
         # layers.dense)`): (their qualname, the transformation, its keywords).
         self.outside_applications: list[tuple[str, Transform, tuple[ast.keyword, ...]]] = []
@@ -575,7 +577,13 @@ class Tracing:
         pending = list(self.calls)
         for _ in range(self.MAX_HELPER_ROUNDS):
             added: list[TracedFunction] = []
+            upgraded: list[TracedFunction] = []
             for call, caller in pending:
+                differentiated = self._differentiated_callee(call)
+                if differentiated is not None:
+                    if self._pass_abstract(call, differentiated):
+                        upgraded.append(differentiated)
+                    continue
                 function = self._function_of(call.func) if isinstance(call.func, ast.Name) else None
                 if not isinstance(function, ast.FunctionDef) or function.decorator_list \
                         or self._is_method(function):
@@ -596,12 +604,72 @@ class Tracing:
                     helper.tracers.setdefault(name, tracer)
                 if is_new:
                     added.append(helper)
-            if not added:
+            if not added and not upgraded:
                 return
             self._memo.clear()
             before = len(self.calls)
             self._collect_bodies(added)
             pending = self.calls[before:]
+            # The calls an upgraded function makes: what they pass may now be abstract.
+            again = {id(t) for t in upgraded}
+            pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
+
+    def _differentiated_callee(self, call: ast.Call) -> TracedFunction | None:
+        """The function of the file `call` runs through a transformation of the grad family
+        that keeps its signature: `loss(w)` for `@jax.grad def loss(w)` (only such
+        decorators), `g(x)` for `g = jax.grad(f)`, `jax.grad(f)(x)`."""
+        if self._differentiated is None:
+            self._differentiated = {}
+            for traced in self._traced.values():
+                function = traced.function
+                decorators = getattr(function, "decorator_list", [])
+                for transform in traced.transforms:
+                    if transform.qualname not in DIFFERENTIATING:
+                        continue
+                    if any(transform.site is d for d in decorators):
+                        sites = {id(t.site) for t in traced.transforms
+                                 if t.qualname in DIFFERENTIATING}
+                        if all(id(d) in sites for d in decorators):
+                            calls = self.model.calls_of_def(function)
+                        else:
+                            calls = []
+                    elif isinstance(transform.site, ast.Call):
+                        site = self.model.call_site(transform.site)
+                        if site is None or not site.complete or not site.args \
+                                or self._function_of(site.args[0]) is not function:
+                            continue
+                        calls = self.model.calls_of_result(transform.site)
+                    else:
+                        continue
+                    for found in calls:
+                        self._differentiated[id(found)] = traced
+        return self._differentiated.get(id(call))
+
+    def _pass_abstract(self, call: ast.Call, traced: TracedFunction) -> bool:
+        """`call` runs `traced` through grad with arguments: an argument that is an abstract
+        tracer (grad called inside jit) reaches its parameter still abstract, differentiated
+        or not (measured under JAX 0.12.0.1: `if w > 0` in the differentiated function
+        raises TracerBoolConversionError and names the outer jit). Whether one was upgraded."""
+        from jaxerr_lsp.analysis.values import Signature, bind_arguments
+
+        function = traced.function
+        if isinstance(function, ast.AsyncFunctionDef):
+            return False
+        bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+        if bound is None:
+            return False
+        upgraded = False
+        for name, value in bound.given.items():
+            tracer = self.tracer(value)
+            if tracer is None or not tracer.abstract:
+                continue
+            previous = traced.tracers.get(name)
+            if previous is None or not previous.abstract:
+                traced.tracers[name] = tracer
+                upgraded = True
+        if upgraded:
+            traced.called_from.append(call)
+        return upgraded
 
     # ------------------------------------------------------------------------ the body walk
     def _collect_bodies(self, functions: list[TracedFunction]) -> None:
