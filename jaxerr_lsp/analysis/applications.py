@@ -22,7 +22,9 @@ make_jaxpr and eval_shape trace every parameter they are given but the static on
 body receives its operands as tracers; vmap, pmap and the grad family are not applications
 here on their own (vmap maps only arrays, pmap maps along an axis, grad of an int raises
 another error). Unknown means no application: a `*args`/`**kwargs` argument, options not
-written out, a method, a `functools.partial` around the function.
+written out, a method called through its class or decorated, a `functools.partial` around the
+function. A method bound to an instance or `self` and given to jit (`jax.jit(model.forward)(x)`)
+is applied with the parameters after its first.
 
 `python_scalar(expr)` says when an argument is certainly a Python number or bool (a literal, a
 unary minus of one, a name whose one binding is one): passed for a traced parameter, JAX hands
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, FunctionNode, TracedFunction,
@@ -83,8 +85,11 @@ class Applications:
         if known is not None and known[0] is traced:
             return list(known[1])
         found: list[Application] = []
-        if not self._is_method(traced.function):
-            for transform in traced.transforms:
+        method = self._is_method(traced.function)
+        for transform in traced.transforms:
+            if method:
+                found.extend(self._of_bound_method(traced, transform))
+            else:
                 found.extend(self._of_transform(traced, transform))
         self._of[id(traced)] = (traced, found)
         return list(found)
@@ -143,6 +148,37 @@ class Applications:
         for call in self._calls_of_result(site):
             found.extend(self._bound(call, function, transform, call.args, call.keywords, handed,
                                      static))
+        return found
+
+    def _of_bound_method(self, traced: TracedFunction, transform: Transform) -> list[Application]:
+        """`jax.jit(model.forward)(x)`, `g = jax.jit(self.step)` ... `g(x)`: the method bound
+        to its instance (`Members.denoted`), the call's arguments bound to the parameters
+        after the first; static options count those parameters."""
+        function = traced.function
+        site = transform.site
+        if not isinstance(site, ast.Call) or transform.qualname not in TRACING_ALL \
+                or isinstance(function, ast.Lambda):
+            return []
+        call_site = self.model.call_site(site)
+        if call_site is None or call_site.qualname != transform.qualname \
+                or not call_site.complete or not call_site.args:
+            return []
+        denoted = self.model.members.denoted(call_site.args[0])
+        if denoted is None or denoted.function is not function or not denoted.bound:
+            return []
+        options = self._jit_options(call_site.qualname, call_site.args[1:], call_site.keywords)
+        signature = Signature.of(function.args)
+        if options is None or not signature.positional:
+            return []
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        static = _static_parameters(options, list(signature.positional))
+        if static is None:
+            return []
+        found: list[Application] = []
+        for call in self._calls_of_result(site):
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
+                                     static, signature))
         return found
 
     def _decorated(self, function: FunctionNode, transform: Transform,
@@ -207,11 +243,13 @@ class Applications:
     def _bound(self, call: ast.Call, function: FunctionNode, transform: Transform,
                args: tuple[ast.expr, ...] | list[ast.expr],
                keywords: tuple[ast.keyword, ...] | list[ast.keyword],
-               handed: frozenset[str] | None, static: set[str]) -> list[Application]:
+               handed: frozenset[str] | None, static: set[str],
+               signature: Signature | None = None) -> list[Application]:
         """The application `call` makes, its arguments bound to `function`'s parameters;
         `handed`: the parameters an inner transformation hands on (None: every one);
-        `static`: the ones the transformation keeps static."""
-        signature = Signature.of(function.args)
+        `static`: the ones the transformation keeps static; `signature`: the parameters the
+        call binds (a bound method's leave its first out)."""
+        signature = signature or Signature.of(function.args)
         bound = bind_arguments(signature, args, keywords)
         if bound is None or bound.extra_positional or bound.extra_keywords:
             return []

@@ -213,6 +213,7 @@ class Tracing:
             from jaxerr_lsp.analysis.values import Inference
 
             constant = Inference(model).constant
+        self._constant = constant
         # The calls of the file that run the traced functions through their transformations.
         self.applications = Applications(model, constant)
         self._traced: dict[int, TracedFunction] = {}
@@ -341,17 +342,40 @@ class Tracing:
     def _traced_scalars(self) -> None:
         """A Python number or bool an application passes for a traced parameter of an
         abstract trace: the parameter holds a scalar array tracer (for that call, which
-        alone raises what the body does with it)."""
+        alone raises what the body does with it). An argument that is certainly one array
+        (a JAX array, or a NumPy array of numbers) makes the parameter hold an array tracer
+        where it was a pytree of unknown structure."""
         for traced in list(self._traced.values()):
             for application in self.applications.of(traced):
-                if not application.transform.abstract:
+                if not application.transform.abstract \
+                        or self.applications.guarded(application.call):
                     continue
                 for name, argument in application.traced_arguments():
-                    if name in traced.scalars or not self.applications.python_scalar(argument) \
-                            or self.applications.guarded(application.call):
+                    if name in traced.scalars:
                         continue
-                    traced.scalars[name] = argument
-                    traced.tracers[name] = Tracer(True, True, name, traced, application.transform)
+                    if self.applications.python_scalar(argument):
+                        traced.scalars[name] = argument
+                        traced.tracers[name] = Tracer(True, True, name, traced,
+                                                      application.transform)
+                        continue
+                    previous = traced.tracers.get(name)
+                    if previous is not None and not previous.array and previous.abstract \
+                            and self._one_array(argument):
+                        traced.tracers[name] = previous.as_array()
+
+    def _one_array(self, expr: ast.expr) -> bool:
+        """Whether the evaluator says `expr` is certainly one array jit traces as one array
+        tracer: a JAX array, or a NumPy array whose shape and dtype it knows (never a Ref)."""
+        from jaxerr_lsp.analysis.values import Inference
+
+        inference = getattr(self._constant, "__self__", None)
+        if not isinstance(inference, Inference):
+            return False
+        value = inference.value(expr)
+        if value.ref is not None or value.type == "Ref":
+            return False
+        return value.jax_array is not None or (value.type in ("ArrayImpl", "ndarray")
+                                               and value.aval is not None)
 
     def _decorators_below_known(self, function: ast.AST, position: int) -> bool:
         """Whether every decorator applied before the one at `position` is a transformation
