@@ -116,6 +116,8 @@ class TracedFunction:
     # Parameters an application passes a Python number or bool for (they hold a scalar
     # array tracer there: `jaxerr_lsp.analysis.applications`): the argument.
     scalars: dict[str, ast.expr] = field(default_factory=dict)
+    # Parameters an application passes one array for (an array tracer there): the argument.
+    arrays: dict[str, ast.expr] = field(default_factory=dict)
     # For a function another module of the project traces (`jaxerr_lsp.analysis.external`):
     # where. Its `transforms` then have the def itself for their site.
     origins: list[Origin] = field(default_factory=list)
@@ -149,10 +151,21 @@ class Tracer:
     parameter: str | None  # the parameter of the traced function it derives from
     function: TracedFunction  # the traced function whose argument it is
     transform: Transform
+    # A tuple or list of tracers whose length the file shows (an application passes a
+    # display of numbers and arrays: `lax.while_loop(c, b, (0, x))`): whether each element
+    # is one array. None: structure unknown.
+    elements: tuple[bool, ...] | None = None
 
     def as_array(self) -> Tracer:
         return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
                                               self.transform)
+
+    def element(self, index: int) -> Tracer | None:
+        """The tracer at `index` of a tuple or list of tracers of known length."""
+        if self.array or self.elements is None or not -len(self.elements) <= index < len(self.elements):
+            return None
+        return Tracer(self.elements[index], self.abstract, self.parameter, self.function,
+                      self.transform)
 
 
 # ------------------------------------------------------------------------ value kinds
@@ -359,9 +372,26 @@ class Tracing:
                                                       application.transform)
                         continue
                     previous = traced.tracers.get(name)
-                    if previous is not None and not previous.array and previous.abstract \
-                            and self._one_array(argument):
+                    if previous is None or previous.array or not previous.abstract:
+                        continue
+                    if self._one_array(argument):
                         traced.tracers[name] = previous.as_array()
+                        traced.arrays[name] = argument
+                    elif previous.elements is None \
+                            and (elements := self._elements(argument)) is not None:
+                        traced.tracers[name] = Tracer(False, True, name, traced,
+                                                      previous.transform, elements)
+
+    def _elements(self, expr: ast.expr) -> tuple[bool, ...] | None:
+        """A tuple or list display each of whose elements is certainly a Python number or
+        one array (each becomes one array tracer): True for each; None otherwise."""
+        if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts:
+            return None
+        for element in expr.elts:
+            if isinstance(element, ast.Starred) or not (
+                    self.applications.python_scalar(element) or self._one_array(element)):
+                return None
+        return tuple(True for _ in expr.elts)
 
     def _one_array(self, expr: ast.expr) -> bool:
         """Whether the evaluator says `expr` is certainly one array jit traces as one array
@@ -934,6 +964,10 @@ class Tracing:
                 value = value.elts[position]
                 continue
             tracer = self.tracer(value)
+            if tracer is not None and tracer.elements is not None:
+                if len(tracer.elements) != length:
+                    return None
+                return tracer.element(position)  # (only the outer level's elements are known)
             # Unpacking an array iterates its first axis; a pytree gives its children.
             return tracer
         return self.tracer(value)
@@ -1023,6 +1057,8 @@ class Tracing:
                 return None
             return base
         key = expr.slice
+        if isinstance(key, ast.Constant) and type(key.value) is int and base.elements is not None:
+            return base.element(key.value)
         if isinstance(key, ast.Constant) and type(key.value) in (int, str):
             return base  # a part of a pytree of tracers
         return None

@@ -277,6 +277,8 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
     own = traced.tracers.get(name) if name is not None else None
     if name is not None and name in traced.scalars:
         return traced.scalars[name]  # a Python number, traced as a scalar array
+    if name is not None and name in traced.arrays:
+        return traced.arrays[name]  # an array an application passes
     if name is None or own is None or own.array:
         return None
     for argument, transform in _arguments(ctx, traced, name):
