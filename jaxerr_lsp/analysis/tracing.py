@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS
+from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -91,6 +91,14 @@ TRANSFORMS: dict[str, TransformKind] = {
 }
 DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
                              "jax.hessian"})
+# Module classes whose instances run a method of the file as written (`obj(x)` is `__call__`).
+EQUINOX_MODULES = frozenset({"equinox.Module", "equinox._module.Module"})
+# Flax linen: `model.apply(variables, *args, **kwargs)` runs `__call__(*args, **kwargs)`; these
+# keywords are apply's own.
+FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+FLAX_APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates"})
+# Decorators of a flax method that hand its arguments on unchanged.
+FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Blocks inside which tracing produces concrete values.
 COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
 
@@ -626,7 +634,7 @@ class Tracing:
     # ------------------------------------------------------------------------ helpers
     def _find_helpers(self) -> None:
         """Functions of the file called from traced code with a tracer for an argument."""
-        from jaxerr_lsp.analysis.values import Signature, bind_arguments
+        from jaxerr_lsp.analysis.values import bind_arguments
 
         pending = list(self.calls)
         for _ in range(self.MAX_HELPER_ROUNDS):
@@ -638,11 +646,11 @@ class Tracing:
                     if self._pass_abstract(call, differentiated):
                         upgraded.append(differentiated)
                     continue
-                function = self._function_of(call.func) if isinstance(call.func, ast.Name) else None
-                if not isinstance(function, ast.FunctionDef) or function.decorator_list \
-                        or self._is_method(function):
+                callee = self._helper_callee(call)
+                if callee is None:
                     continue
-                bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+                function, signature, args, keywords = callee
+                bound = bind_arguments(signature, args, keywords)
                 if bound is None:
                     continue
                 found = {name: tracer for name, value in bound.given.items()
@@ -667,6 +675,79 @@ class Tracing:
             # The calls an upgraded function makes: what they pass may now be abstract.
             again = {id(t) for t in upgraded}
             pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
+
+    def _helper_callee(self, call: ast.Call) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """The def of the file `call` certainly runs with its arguments, and how they bind:
+        `f(x)` for an undecorated module or nested def; `obj.method(x)` and `obj(x)` (its
+        `__call__`) for an instance of a class of the file (`Members.class_of_instance`), the
+        first parameter bound to it (`self.method(x)` in any class; another instance only of a
+        plain class or an equinox Module: a flax module runs its methods only bound by
+        `apply`); `model.apply(variables, x)` for a flax linen Module, which runs its
+        `__call__` (`@nn.compact` hands the arguments on) on the arguments after the
+        variables (no `method=`)."""
+        func = call.func
+        args, keywords = list(call.args), list(call.keywords)
+        if isinstance(func, ast.Name):
+            function = self._function_of(func)
+            if isinstance(function, ast.FunctionDef) and not function.decorator_list \
+                    and not self._is_method(function):
+                return function, Signature.of(function.args), args, keywords
+            if function is not None:
+                return None
+            receiver, name = func, "__call__"
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            receiver, name = func.value, func.attr
+        else:
+            return None
+        members = self.model.members
+        owner = members.class_of_instance(receiver)
+        if owner is None:
+            return None
+        kind = self._class_kind(owner)
+        is_self = isinstance(getattr(self.model.binding_of(receiver), "node", None), ast.arg)
+        if kind == "flax" and name == "apply" and not is_self:
+            if not args or any(k.arg in (None, "method") for k in keywords):
+                return None
+            args = args[1:]
+            keywords = [k for k in keywords if k.arg not in FLAX_APPLY_OPTIONS]
+            name = "__call__"
+        elif kind is None or (kind == "flax" and not is_self):
+            return None
+        method = members.plain_method(owner, name, FLAX_PASSING if kind == "flax" else frozenset())
+        if method is None:
+            return None
+        signature = Signature.of(method.args)
+        if not signature.positional:
+            return None
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        return method, signature, args, keywords
+
+    def _class_kind(self, owner: ast.ClassDef) -> str | None:
+        """"plain" (bases: none, `object`, or plain classes of the file), "equinox" (an
+        `equinox.Module`), "flax" (a flax linen Module); None for anything else (a base this
+        file does not show may define `__call__` or wrap the methods)."""
+        seen: set[int] = set()
+        current: ast.ClassDef | None = owner
+        while current is not None and id(current) not in seen:
+            seen.add(id(current))
+            if current.keywords or current.decorator_list or len(current.bases) > 1:
+                return None
+            if not current.bases:
+                return "plain"
+            base = current.bases[0]
+            qualname = self.model.qualname(base)
+            if qualname == "builtins.object":
+                return "plain"
+            if qualname in EQUINOX_MODULES:
+                return "equinox"
+            if qualname in FLAX_MODULES:
+                return "flax"
+            binding = self.model.binding_of(base) if isinstance(base, ast.Name) else None
+            current = binding.node if binding is not None and isinstance(
+                binding.node, ast.ClassDef) else None
+        return None
 
     def _differentiated_callee(self, call: ast.Call) -> TracedFunction | None:
         """The function of the file `call` runs through a transformation of the grad family
