@@ -247,7 +247,7 @@ class Tracing:
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
         # The calls that run a function of the file through grad (`_differentiated_callee`).
-        self._differentiated: dict[int, TracedFunction] | None = None
+        self._differentiated: dict[int, tuple[TracedFunction, bool]] | None = None
         # Functions of other modules this module's transformations are given (`jax.jit(
         # layers.dense)`): (their qualname, the transformation, its keywords).
         self.outside_applications: list[tuple[str, Transform, tuple[ast.keyword, ...]]] = []
@@ -643,8 +643,8 @@ class Tracing:
             for call, caller in pending:
                 differentiated = self._differentiated_callee(call)
                 if differentiated is not None:
-                    if self._pass_abstract(call, differentiated):
-                        upgraded.append(differentiated)
+                    if self._pass_abstract(call, *differentiated):
+                        upgraded.append(differentiated[0])
                     continue
                 callee = self._helper_callee(call)
                 if callee is None:
@@ -749,15 +749,17 @@ class Tracing:
                 binding.node, ast.ClassDef) else None
         return None
 
-    def _differentiated_callee(self, call: ast.Call) -> TracedFunction | None:
+    def _differentiated_callee(self, call: ast.Call) -> tuple[TracedFunction, bool] | None:
         """The function of the file `call` runs through a transformation of the grad family
         that keeps its signature: `loss(w)` for `@jax.grad def loss(w)` (only such
-        decorators), `g(x)` for `g = jax.grad(f)`, `jax.grad(f)(x)`."""
+        decorators), `g(x)` for `g = jax.grad(f)`, `jax.grad(f)(x)`, `jax.grad(self.loss)(x)`
+        (then True: a bound method, whose first parameter the call does not give)."""
         if self._differentiated is None:
             self._differentiated = {}
             for traced in self._traced.values():
                 function = traced.function
                 decorators = getattr(function, "decorator_list", [])
+                receiver = False
                 for transform in traced.transforms:
                     if transform.qualname not in DIFFERENTIATING:
                         continue
@@ -770,17 +772,24 @@ class Tracing:
                             calls = []
                     elif isinstance(transform.site, ast.Call):
                         site = self.model.call_site(transform.site)
-                        if site is None or not site.complete or not site.args \
-                                or self._function_of(site.args[0]) is not function:
+                        if site is None or not site.complete or not site.args:
                             continue
+                        if self._function_of(site.args[0]) is not function:
+                            # jax.grad(self.loss): the method bound to its instance
+                            denoted = self.model.members.denoted(site.args[0])
+                            if denoted is None or denoted.function is not function \
+                                    or not denoted.bound:
+                                continue
+                            receiver = True
                         calls = self.model.calls_of_result(transform.site)
                     else:
                         continue
                     for found in calls:
-                        self._differentiated[id(found)] = traced
+                        self._differentiated[id(found)] = (traced, receiver)
+                    receiver = False
         return self._differentiated.get(id(call))
 
-    def _pass_abstract(self, call: ast.Call, traced: TracedFunction) -> bool:
+    def _pass_abstract(self, call: ast.Call, traced: TracedFunction, receiver: bool = False) -> bool:
         """`call` runs `traced` through grad with arguments: an argument that is an abstract
         tracer (grad called inside jit) reaches its parameter still abstract, differentiated
         or not (measured under JAX 0.12.0.1: `if w > 0` in the differentiated function
@@ -790,7 +799,13 @@ class Tracing:
         function = traced.function
         if isinstance(function, ast.AsyncFunctionDef):
             return False
-        bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+        signature = Signature.of(function.args)
+        if receiver:
+            if not signature.positional:
+                return False
+            signature = replace(signature, positional=signature.positional[1:],
+                                positional_only=max(0, signature.positional_only - 1))
+        bound = bind_arguments(signature, call.args, call.keywords)
         if bound is None:
             return False
         upgraded = False
