@@ -72,9 +72,12 @@ class Application:
 class Applications:
     """The applications of the traced functions of one module."""
 
-    def __init__(self, model: ModuleModel, constant: Callable[[ast.expr], object]) -> None:
+    def __init__(self, model: ModuleModel, constant: Callable[[ast.expr], object],
+                 instance_call: Callable[[ast.Name], ast.FunctionDef | None] | None = None) -> None:
         self.model = model
         self.constant = constant
+        # The `__call__` an instance given to a lax function runs (`Tracing.instance_call`).
+        self.instance_call = instance_call
         self._guarded_blocks: set[int] | None = None
         self._of: dict[int, tuple[TracedFunction, list[Application]]] = {}
 
@@ -87,7 +90,7 @@ class Applications:
         found: list[Application] = []
         method = self._is_method(traced.function)
         for transform in traced.transforms:
-            if method:
+            if method and transform.qualname not in LAX:
                 found.extend(self._of_bound_method(traced, transform))
             else:
                 found.extend(self._of_transform(traced, transform))
@@ -210,6 +213,19 @@ class Applications:
         if site.keywords or any(isinstance(a, ast.Starred) for a in args):
             return []
         operands: list[ast.expr] = []
+        # An instance given for the body runs its `__call__`: its parameters after the first.
+        shift = 1 if any(self._calls_instance(a, function) for a in args) else 0
+        if shift and qualname in ("jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"):
+            if qualname == "jax.lax.while_loop":
+                return []  # (a callable instance for one of two functions: keep it simple)
+            body = 2 if qualname == "jax.lax.fori_loop" else 0
+            if len(args) <= body + 1 or not self._calls_instance(args[body], function):
+                return []
+            position = 1 if qualname == "jax.lax.fori_loop" else 0
+            return self._positional(site.call, function, transform,
+                                    {position + shift: args[body + 1]})
+        if shift:
+            return []
         if qualname == "jax.lax.fori_loop" and len(args) == 4 and self._names(args[2], function):
             return self._positional(site.call, function, transform, {1: args[3]})
         if qualname == "jax.lax.while_loop" and len(args) == 3 and (
@@ -326,6 +342,11 @@ class Applications:
         """Whether `expr` certainly is `function` (a lambda written there, or a name that
         certainly stands for the plain def or lambda: `ModuleModel.function_of`)."""
         return expr is function or self.model.function_of(expr) is function
+
+    def _calls_instance(self, expr: ast.expr, function: FunctionNode) -> bool:
+        """Whether `expr` is an instance whose `__call__` is `function`."""
+        return isinstance(expr, ast.Name) and self.instance_call is not None \
+            and self.instance_call(expr) is function
 
     def _calls_of_def(self, function: FunctionNode) -> list[ast.Call]:
         """`f(...)` wherever the name `f` certainly is this (decorated) def."""

@@ -129,6 +129,15 @@ class TracedFunction:
     # For a function another module of the project traces (`jaxerr_lsp.analysis.external`):
     # where. Its `transforms` then have the def itself for their site.
     origins: list[Origin] = field(default_factory=list)
+    # Traced as the `__call__` of an instance a transformation is given (`lax.scan(cell,
+    # ...)`): JAX knows no name or place for it.
+    instance: bool = False
+
+    @property
+    def source_info(self) -> str | None:
+        """What JAX prints for the function in "while tracing the function ...": None when it
+        is its name and place, "<unknown>" for a callable instance."""
+        return "<unknown>" if self.instance else None
 
     @property
     def elsewhere(self) -> bool:
@@ -236,7 +245,7 @@ class Tracing:
             constant = Inference(model).constant
         self._constant = constant
         # The calls of the file that run the traced functions through their transformations.
-        self.applications = Applications(model, constant)
+        self.applications = Applications(model, constant, self.instance_call)
         self._traced: dict[int, TracedFunction] = {}
         self.tests: list[tuple[ast.expr, ast.AST, TracedFunction]] = []
         self.calls: list[tuple[ast.Call, TracedFunction]] = []
@@ -502,11 +511,15 @@ class Tracing:
         function = function_expr if isinstance(function_expr, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else self._function_of(
                 function_expr)  # type: ignore[arg-type]
-        receiver = False
+        receiver = instance = False
         if function is None and isinstance(function_expr, ast.Attribute) and bound == (0, frozenset()):
             denoted = self.model.members.denoted(function_expr)
             if denoted is not None and denoted.bound:
                 function, bound, receiver = denoted.function, (1, frozenset()), True
+        if function is None and isinstance(function_expr, ast.Name) and bound == (0, frozenset()):
+            called = self.instance_call(function_expr)
+            if called is not None:
+                function, bound, receiver, instance = called, (1, frozenset()), True, True
         if function is None and isinstance(function_expr, (ast.Name, ast.Attribute)) \
                 and bound == (0, frozenset()) and not outer:
             qualname = self.model.qualname(function_expr)
@@ -518,6 +531,7 @@ class Tracing:
         if parameters is None:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
+        traced.instance = traced.instance or instance
         if all(t.site is not transform.site for t in traced.transforms):
             traced.transforms.append(transform)
         for name, array in parameters.items():
@@ -723,6 +737,17 @@ class Tracing:
         signature = replace(signature, positional=signature.positional[1:],
                             positional_only=max(0, signature.positional_only - 1))
         return method, signature, args, keywords
+
+    def instance_call(self, expr: ast.Name) -> ast.FunctionDef | None:
+        """The `__call__` an instance of a plain class or an equinox Module of the file runs
+        when JAX calls it (`lax.scan(cell, ...)`, `jax.jit(model)`), its first parameter
+        bound to the instance."""
+        owner = self.model.members.class_of_instance(expr)
+        if owner is None or self._class_kind(owner) not in ("plain", "equinox"):
+            return None
+        if isinstance(getattr(self.model.binding_of(expr), "node", None), ast.arg):
+            return None  # `self` given as a function: leave it
+        return self.model.members.plain_method(owner, "__call__")
 
     def _class_kind(self, owner: ast.ClassDef) -> str | None:
         """"plain" (bases: none, `object`, or plain classes of the file), "equinox" (an

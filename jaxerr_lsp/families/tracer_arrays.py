@@ -237,7 +237,8 @@ def origin_line(tracer: Tracer, expr: ast.expr) -> str:
     argument = f" This concrete value was not available in Python because it depends on the " \
         f"value of the argument {tracer.parameter}." \
         if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
-    return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
+    return (f"\nThe error occurred while tracing the function "
+            f"{tracer.function.source_info or tracer.function.name} for "
             f"{transform.label}.{argument}")
 
 
