@@ -99,6 +99,14 @@ FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates"})
 # Decorators of a flax method that hand its arguments on unchanged.
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
+# Transformations that stage out the code they trace (a jaxpr): there every JAX operation,
+# on constants too, gives a tracer (measured under JAX 0.12.0.1: `jnp.ones(3)`,
+# `jnp.array(1.0)`, `jax.random.split(KEY)` inside jit, checkpoint, eval_shape, make_jaxpr,
+# pmap and every lax body are tracers; not under vmap or grad alone).
+STAGING = frozenset({"jax.jit", "jax.pmap", "jax.checkpoint", "jax.remat",
+                     "jax.ad_checkpoint.checkpoint", "jax.eval_shape", "jax.make_jaxpr",
+                     "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
+                     "jax.lax.fori_loop", "jax.lax.map"})
 # Blocks inside which tracing produces concrete values.
 COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
 
@@ -206,6 +214,9 @@ TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
 any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
 less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
 """.split())
+# JAX functions that give one array however they are called (`Tracing._staged_array`):
+# the array functions but a Ref's maker, and the keys of jax.random.
+STAGED_ARRAY_FUNCTIONS = (TRACER_FUNCTIONS - {"new_ref"}) | frozenset({"split", "fold_in", "PRNGKey", "key"})
 # Functions that return their argument's structure (a pytree stays a pytree).
 TREE_PRESERVING = frozenset({"stop_gradient", "optimization_barrier"})
 # Calls in JAX's namespaces whose result is a pytree of tracers when given one.
@@ -255,6 +266,8 @@ class Tracing:
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
+        # The staging transformation each traced function runs under (`_staging_of`).
+        self._staging: dict[int, Transform | None] = {}
         # The calls that run a function of the file through grad (`_differentiated_callee`).
         self._differentiated: dict[int, tuple[TracedFunction, bool]] | None = None
         # Functions of other modules this module's transformations are given (`jax.jit(
@@ -1164,7 +1177,40 @@ class Tracing:
                     return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,
                                   tracer.transform)
                 return None
-        return None
+        return self._staged_array(expr, last)
+
+    def _staged_array(self, expr: ast.Call, last: str) -> Tracer | None:
+        """A JAX function returning one array, called in code a staging transformation
+        traces (`STAGING`): a tracer whatever its arguments are."""
+        if last not in STAGED_ARRAY_FUNCTIONS or last in TREE_PRESERVING \
+                or _returns_several(last, expr):
+            return None
+        traced = self._enclosing.get(id(expr))
+        transform = self._staging_of(traced) if traced is not None else None
+        if traced is None or transform is None:
+            return None
+        return Tracer(True, True, None, traced, transform)
+
+    def _staging_of(self, traced: TracedFunction) -> Transform | None:
+        """The staging transformation the body of `traced` certainly runs under: its own
+        (jit, a lax body...), or, for a function the file's traced code calls, its caller's
+        when every call is made from staged code."""
+        key = id(traced.function)
+        if key in self._staging:
+            return self._staging[key]
+        self._staging[key] = None  # (a cycle of calls: not shown staged)
+        found: Transform | None = None
+        for transform in traced.transforms:
+            if transform.qualname in STAGING and transform.abstract:
+                found = transform
+                break
+        if found is None and traced.called_from and not traced.origins:
+            callers = [self._enclosing.get(id(call)) for call in traced.called_from]
+            stagings = [self._staging_of(c) if c is not None else None for c in callers]
+            if stagings and all(t is not None for t in stagings):
+                found = stagings[0]
+        self._staging[key] = found
+        return found
 
     def _subscript(self, expr: ast.Subscript) -> Tracer | None:
         if not isinstance(expr.ctx, ast.Load):
