@@ -97,6 +97,10 @@ EQUINOX_MODULES = frozenset({"equinox.Module", "equinox._module.Module"})
 # keywords are apply's own.
 FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates"})
+# Flax linen layers whose call returns one array.
+FLAX_ARRAY_LAYERS = frozenset(f"flax.linen.{name}" for name in (
+    "Dense", "DenseGeneral", "Conv", "ConvTranspose", "ConvLocal", "Embed", "LayerNorm",
+    "BatchNorm", "GroupNorm", "RMSNorm", "Dropout"))
 # Decorators of a flax method that hand its arguments on unchanged.
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Transformations that stage out the code they trace (a jaxpr): there every JAX operation,
@@ -1145,6 +1149,9 @@ class Tracing:
 
     def _call(self, expr: ast.Call) -> Tracer | None:
         function = expr.func
+        if isinstance(function, ast.Call) and self.model.qualname(function.func) in FLAX_ARRAY_LAYERS:
+            # nn.Dense(4)(x) in a flax module's method that staged code runs: one array
+            return self._staged_array(expr, "array")
         if isinstance(function, ast.Attribute):
             # x.at[i].set(v)
             receiver = function.value
