@@ -14,6 +14,16 @@ How it is traced matters (measured under JAX 0.12.0.1, `if x > 0` / `int(x)` / `
 - not traced: a custom_vjp/custom_jvp primal called eagerly, shard_map called eagerly, static
   arguments, a parameter with a default the call may leave out.
 
+What the calls show refines it: a function run through grad (`@jax.grad`, `g = jax.grad(f)`,
+`jax.grad(self.loss)`) and called from traced code with an abstract tracer receives it abstract
+(grad inside jit); an application's argument that is certainly one array (or a Python number)
+makes its parameter one array tracer, and a tuple or list display of such arguments gives the
+parameter known elements (a lax carry `(0, x)`); helpers are also reached through instances
+(`obj.method(x)`, `obj(x)`, `self.method(x)`, flax's `model.apply(variables, x)`), and an
+instance given to a transformation runs its `__call__`. In code a staging transformation traces
+(`STAGING`: jit, pmap, checkpoint, eval_shape, make_jaxpr, the lax bodies, and the helpers only
+they call), every JAX function returning one array gives a tracer, on constants too.
+
 `tracer(expr)` says when an expression certainly evaluates to a tracer: a traced parameter
 (a pytree of tracers of unknown structure: it may be a dict), or an array computed from one by
 arithmetic, comparison, `jnp.*`/`lax.*`, array methods or indexing. `.shape`, `.ndim`,
