@@ -8,7 +8,8 @@ tracers), finds an operation that needs the concrete value of a traced array:
   `num`;
 - `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
   `m.nonzero()` and `jnp.unique(x)` without `size=`;
-- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`.
+- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`;
+- `lax.scan(f, init, xs, length=n)` with a traced `n`.
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
@@ -76,6 +77,8 @@ REPEAT_CONTEXT = ("When jit-compiling jnp.repeat, the total number of repeats mu
 ITEM_CONTEXT = "This occurred in the item() method of jax.Array"
 TOLIST_CONTEXT = "The tolist() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
 ARANGE_PARAMETERS = ("start", "stop", "step")
+SCAN_LENGTH_CONTEXT = ("The `length` argument to `scan` expects a concrete `int` value. For "
+                       "scan-like iteration with a dynamic length, use `while_loop` or `fori_loop`.")
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,19 @@ def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None
     return Needed(repeats, tracer, escaped(REPEAT_CONTEXT), name, True, False)
 
 
+def _scan_length(ctx: Context, call: ast.Call) -> Needed | None:
+    """`lax.scan(f, init, xs, length=n)` with a traced `n`: scan converts it with `int()`
+    (jax/_src/lax/control_flow/loops.py, `_infer_scan_length`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    length = call.args[3] if len(call.args) > 3 else next(
+        (k.value for k in call.keywords if k.arg == "length"), None)
+    tracer = abstract_array(ctx, length) if length is not None else None
+    if length is None or tracer is None:
+        return None
+    return Needed(length, tracer, escaped(SCAN_LENGTH_CONTEXT), "lax.scan's `length`", True, False)
+
+
 def _none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
 
@@ -242,6 +258,8 @@ def _needed(ctx: Context, call: ast.Call) -> Needed | None:
         return _arange(ctx, call)
     if qualname == "jax.numpy.linspace":
         return _linspace(ctx, call)
+    if qualname == "jax.lax.scan":
+        return _scan_length(ctx, call)
     return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or \
         _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None)
 
