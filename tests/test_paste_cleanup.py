@@ -174,6 +174,36 @@ def test_cut_message_shared_by_two_entries_is_not_a_guess(catalog: Catalog):
         entry_for_error_text(catalog, cut)
 
 
+@pytest.mark.parametrize(("cut", "entry_id"), [
+    # Cut inside a literal, the exception named before it: half a fragment is enough.
+    ("TypeError: scan body function carry input and carr", "loop-carry-mismatch"),
+    ("  File \"t.py\", line 3, in f\n    return x - y\nTypeError: sub got incompatible shapes "
+     "for broadcasting", "broadcast-incompatible-shapes"),
+    # Cut inside a placeholder's value on the last line, after a whole fragment.
+    ("ValueError: One of pjit outputs with pytree key path result was given the sharding of "
+     "NamedSharding(mesh=Mesh('x': 4), spec=PartitionSpec('x',)), which implies that the "
+     "global s", "sharding-not-divisible"),
+])
+def test_message_cut_at_the_end_of_the_paste_names_its_entry(catalog: Catalog, cut: str,
+                                                            entry_id: str):
+    scored = catalog.match_scored(cut)
+    assert scored and not scored[0].full
+    assert entry_for_error_text(catalog, cut).id == entry_id
+
+
+@pytest.mark.parametrize("text", [
+    # The template's start, but the paste goes on: not a cut message (and too short to be a
+    # fragment of one).
+    "TypeError: scan body function carry input and carry\nsomething else entirely",
+    # Too little of the template, and no exception named before it.
+    "scan body function carry input and carr",
+    # NumPy's own wording shares the first words of JAX's reshape message, not its end.
+    "ValueError: cannot reshape array of size 12 into shape (3,)",
+])
+def test_text_that_is_not_a_cut_message_names_nothing(catalog: Catalog, text: str):
+    assert catalog.match_scored(text) == []
+
+
 def test_more_specific_older_wording_wins_over_general_entry(catalog: Catalog):
     """JAX 0.4.1-0.4.13 raised ConcretizationTypeError for a traced `if`: its context line
     makes it the boolean-conversion entry, not the general concretization one."""

@@ -435,6 +435,10 @@ class _Pattern:
     # A generic message (Python's own) counts only next to its raise site's traceback frame.
     site: str | None = None
     older: bool = False  # an older JAX wording of the entry's message ([[older]])
+    # The literal stretches in the template's order, squashed, for a message cut short
+    # (`_cut_score`); empty when the template is not matched that way.
+    ordered: tuple[str, ...] = ()
+    field_after: tuple[bool, ...] = ()  # a placeholder follows ordered[i] in the template
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
@@ -503,7 +507,18 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
         return _Pattern(full, length, (), (), required, site)
-    return _Pattern(full, length, tuple(lines), chunks, required)
+    ordered: list[str] = []
+    field_after: list[bool] = []
+    if not jax_module:  # a user-code site's fields are constrained: no cut form of it
+        for kind, value in parts:
+            squashed = _squash(value) if kind == "text" else ""
+            if squashed:
+                ordered.append(squashed)
+                field_after.append(False)
+            elif kind == "field" and field_after:
+                field_after[-1] = True
+    return _Pattern(full, length, tuple(lines), chunks, required,
+                    ordered=tuple(ordered), field_after=tuple(field_after))
 
 
 _EVIDENCE_MIN = 12  # non-space characters of a literal stretch that count as evidence
@@ -515,6 +530,84 @@ def _evidence(pattern: _Pattern, squashed_text: str) -> int:
     ("The problem arose with the `bool` function.") is the more specific."""
     return sum(len(part) for part in pattern.required
                if len(part) >= _EVIDENCE_MIN and part in squashed_text)
+
+
+# A message cut short by the tracker or the page it was copied from ("TypeError: scan body
+# function carry input and carr") ends the paste inside the template. It counts as a partial
+# match when the template's text up to the cut is long enough to name one error: as long as a
+# distinctive fragment, or half that when the paste names the entry's exception just before it.
+_CUT_MIN_NAMED = _MIN_FRAGMENT // 2
+_CUT_FIELD_TAIL = 200  # a cut inside a placeholder's value: at most this much of the value
+
+
+def _cut_score(pattern: _Pattern, squashed_text: str, last_line: str,
+               exception_marks: tuple[str, ...]) -> int:
+    """How much of the template's literal text a paste cut short inside the template shows.
+
+    The paste must end inside the template: its last characters are the start of one of the
+    template's literal stretches (the cut fell in it), or the start of a placeholder's value
+    on the paste's last line (the cut fell in the value), after every earlier stretch in
+    order. The score is the literal text matched; 0 below the thresholds."""
+    ordered, text = pattern.ordered, squashed_text
+    if not ordered or not text:
+        return 0
+    best = 0
+    before = 0  # literal length of ordered[:k]
+    for k, piece in enumerate(ordered):
+        # Candidate cuts in ordered[k]: its prefixes the text ends with, longest first; and,
+        # after a placeholder, the cut inside the placeholder's value (an empty prefix).
+        cuts = [m for m in range(len(piece) - 1, 0, -1)
+                if piece[m - 1] == text[-1] and text.endswith(piece[:m])]
+        if k and pattern.field_after[k - 1]:
+            cuts.append(0)
+        for m in cuts:
+            score = before + m
+            if score <= best or score < _CUT_MIN_NAMED:
+                break
+            head = text[:len(text) - m]
+            if not all(p in head for p in ordered[:k]):
+                continue
+            if m == 0:
+                # The value runs to the end: it starts on the paste's last line.
+                tail = min(len(last_line), _CUT_FIELD_TAIL)
+                if ordered[k - 1] not in head[-(tail + len(ordered[k - 1])):]:
+                    continue
+                found = _ends_with_pieces(ordered[:k], pattern.field_after[:k], head,
+                                          tail_limit=tail)
+            else:
+                found = _ends_with_pieces(ordered[:k], pattern.field_after[:k], head,
+                                          tail_limit=None if k and pattern.field_after[k - 1]
+                                          else 0)
+            if found is None:
+                continue
+            named = any(mark in head[max(0, found - _MIN_FRAGMENT):found]
+                        for mark in exception_marks)
+            if score >= _MIN_FRAGMENT or named:
+                best = score
+                break
+        before += len(piece)
+    return best
+
+
+def _ends_with_pieces(pieces: tuple[str, ...], field_after: tuple[bool, ...], head: str,
+                      tail_limit: int | None) -> int | None:
+    """Where the first of `pieces` starts, when `head` holds them in order, a placeholder's
+    value (any text) between two where the template has one, and after the last one the end
+    of `head` within `tail_limit` characters (0: right at the end; None: any). None when it
+    does not. With no pieces, the position of the end."""
+    if not pieces:
+        return len(head)
+    regex = []
+    for i, piece in enumerate(pieces):
+        regex.append(re.escape(piece))
+        if i + 1 < len(pieces):
+            regex.append(_WILDCARD if field_after[i] else "")
+    if tail_limit is None:
+        regex.append(_WILDCARD)
+    elif tail_limit:
+        regex.append(".{0,%d}" % tail_limit)
+    match = re.search("".join(regex) + r"\Z", head, re.DOTALL)
+    return match.start() if match else None
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -604,7 +697,9 @@ class Catalog:
         Placeholders match anything; whitespace is ignored (so indentation, rewrapping and
         `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
         line or literal stretch of at least 40 non-space characters found in the text counts as
-        a partial match (e.g. a message cut short), ranked by how much of it was found.
+        a partial match (e.g. a message cut short), ranked by how much of it was found. So
+        does a paste that ends inside a template, every literal stretch before the cut found in
+        order (a message the tracker cut: `_cut_score`).
 
         The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
         and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a
@@ -627,16 +722,20 @@ class Catalog:
             text = text[:half] + "\n" + text[-half:]
         text = clean_paste(text)
         squashed = _squash(text)
+        last_line = _squash(next((line for line in reversed(text.split("\n")) if line.strip()), ""))
         results: list[Match] = []
         for entry in self.entries.values():
             best: Match | None = None
+            marks = tuple(f"{name.rsplit('.', 1)[-1]}:" for name in
+                          {*entry.exceptions, *(o.exception for o in entry.older if o.exception)})
             for pattern in self._patterns_for(entry):
                 candidate: Match | None
                 if pattern.matches(squashed):
                     candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
                                       older=pattern.older, pieces=frozenset(pattern.required))
                 else:
-                    score = _partial_score(pattern, squashed)
+                    score = max(_partial_score(pattern, squashed),
+                                _cut_score(pattern, squashed, last_line, marks))
                     candidate = (Match(entry, score, False, _evidence(pattern, squashed),
                                        pattern.older, frozenset(pattern.required))
                                  if score else None)
