@@ -242,3 +242,20 @@ def test_class_paths_and_older_tracer_reprs(catalog: Catalog, prefix: str):
     scored = catalog.match_scored(text)
     assert scored[0].entry.id == "tracer-numpy-conversion" and scored[0].full
     assert entry_for_error_text(catalog, text).id == "tracer-numpy-conversion"
+
+
+@pytest.mark.parametrize("paste", [
+    # jaxlib until 2022 printed XLA statuses as TensorFlow did, the code in words.
+    "RuntimeError: Resource exhausted: Out of memory while trying to allocate 24 bytes.",
+    ("[1] 2019-06-13 01:17:08.886805: E external/org_tensorflow/tensorflow/compiler/xla/python/"
+     "local_client.cc:672] Execution of replica 0 failed: Resource exhausted: Out \n"
+     "of memory while trying to allocate 5520758552 bytes."),
+])
+def test_status_code_in_words_reads_as_its_name(catalog: Catalog, paste: str):
+    assert "RESOURCE_EXHAUSTED: Out" in clean(paste)
+    assert entry_for_error_text(catalog, paste).id == "device-out-of-memory"
+
+
+def test_status_code_words_in_prose_stay():
+    text = "An Internal: note, and Unknown backend: gpu"
+    assert clean(text) == text
