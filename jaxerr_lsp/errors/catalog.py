@@ -1245,13 +1245,23 @@ def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
     return lines
 
 
+def _header_exceptions(entry: Entry) -> tuple[str, ...]:
+    """The exceptions a raised (or warned) error is shown with: a site that only logs (its
+    `exception` is the log level, `WARNING`) is not one of them."""
+    if entry.shown_as == "logged":
+        return entry.exceptions
+    logged_only = {s.exception for s in entry.sources if s.logged and s.exception} - {
+        s.exception or entry.exception for s in entry.sources if not s.logged}
+    return tuple(e for e in entry.exceptions if e not in logged_only) or entry.exceptions
+
+
 def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | None = None) -> str:
     """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
     heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
     out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
+    out += [f"**{' or '.join(_header_exceptions(entry))}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -1327,7 +1337,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
         catalog = _default_or_own(entry)
     out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by {entry.raised_by}:"] + _code(
+    out += [f"{' or '.join(_header_exceptions(entry))} {entry.shown_as} by {entry.raised_by}:"] + _code(
         entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))
