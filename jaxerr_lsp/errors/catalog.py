@@ -25,7 +25,9 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
-A site with `user_code = true` is raised by Python at the user's own statement, with no JAX frame
+A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
+lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
+user's own statement, with no JAX frame
 at all: an attribute a JAX module no longer has (`jax.ops.index_update`: "module 'jax.ops' has
 no attribute 'index_update'"), an import of a name or module it no longer has; `file` names the
 JAX module the statement reaches (its `__init__.py` for a package), `function` is `module` and
@@ -175,6 +177,10 @@ class Source:
     # Python raises it at the user's own statement (a module attribute or an import JAX no
     # longer has): no JAX frame; `file` is the module the statement reaches.
     user_code: bool = False
+    # With `user_code`: the message's `{module!r}` and `{name!r}` count only for a public API of
+    # the targeted JAX that older releases lacked (jaxerr_lsp/errors/added_apis.json, generated
+    # by scripts/verify_added_apis.py): code written for a newer JAX run on an older one.
+    added_api: bool = False
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
@@ -439,12 +445,19 @@ class _Pattern:
     # (`_cut_score`); empty when the template is not matched that way.
     ordered: tuple[str, ...] = ()
     field_after: tuple[bool, ...] = ()  # a placeholder follows ordered[i] in the template
+    # The "module.name" pairs the template's `module` and `name` groups must form (an added
+    # API, `Source.added_api`); None: any.
+    pairs: frozenset[str] | None = None
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
-        return (all(part in squashed_text for part in self.required)
-                and (self.site is None or self.site in squashed_text)
-                and self.full.search(squashed_text) is not None)
+        if not (all(part in squashed_text for part in self.required)
+                and (self.site is None or self.site in squashed_text)):
+            return False
+        if self.pairs is None:
+            return self.full.search(squashed_text) is not None
+        return any(f"{m.group('module')}.{m.group('name')}" in self.pairs
+                   for m in self.full.finditer(squashed_text))
 
 
 # A user-code site's `{module!r}`: the message counts only for a public JAX module
@@ -453,6 +466,17 @@ class _Pattern:
 # has (the generated table of removed APIs): `module 'jax' has no attribute 'tree'` on an
 # install older than jax.tree is not a removed API.
 _JAX_MODULE = r"'jax(?:\.(?!_)\w+)*'"
+
+
+@functools.cache
+def _added_apis() -> frozenset[str]:
+    """The APIs of the targeted JAX that older releases lacked (`added_apis.json` beside this
+    module): "jax.tree", "jax.dtypes.prng_key", ..."""
+    path = Path(__file__).resolve().parent / "added_apis.json"
+    try:
+        return frozenset(json.loads(path.read_text(encoding="utf-8"))["apis"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
 
 
 @functools.cache
@@ -467,7 +491,8 @@ def _removed_names() -> str:
     return "'(?:" + "|".join(re.escape(n) for n in names) + ")'"
 
 
-def _compile(template: str, generic: Source | None = None, jax_module: bool = False) -> _Pattern:
+def _compile(template: str, generic: Source | None = None, jax_module: bool = False,
+             added: bool = False) -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -475,6 +500,10 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 squashed = _squash(value)
                 pieces.append(re.escape(squashed))
                 length += len(squashed)
+            elif added and value == "module!r":
+                pieces.append(r"'(?P<module>jax(?:\.(?!_)\w+)*)'")
+            elif added and value == "name!r":
+                pieces.append(r"'(?P<name>\w+)'")
             elif jax_module and value == "module!r":
                 pieces.append(_JAX_MODULE)
             elif jax_module and value == "name!r":
@@ -517,6 +546,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 field_after.append(False)
             elif kind == "field" and field_after:
                 field_after[-1] = True
+    if added:  # only whole messages, of the table's pairs
+        return _Pattern(full, length, (), (), required, pairs=_added_apis())
     return _Pattern(full, length, tuple(lines), chunks, required,
                     ordered=tuple(ordered), field_after=tuple(field_after))
 
@@ -780,9 +811,11 @@ class Catalog:
                     generic.setdefault(source.message, []).append(source)
             # A message Python raises at the user's statement counts only for a JAX module.
             user_code = {source.message for source in entry.sources if source.user_code}
+            added = {source.message for source in entry.sources if source.added_api}
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
-                                        if t in generic else [_compile(t, jax_module=t in user_code)])]
+                                        if t in generic else [_compile(t, jax_module=t in user_code,
+                                                                       added=t in added)])]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
@@ -1079,7 +1112,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
                   "builder_file", "parts", "library", "wheel", "trimmed", "warning", "logged",
-                  "user_code"}
+                  "user_code", "added_api"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -1133,6 +1166,13 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if user_code and (message is None or generic or builder is not None or library is not None):
             raise fail(f"{where}.user_code", "a user-code site has its own message (Python's text) "
                                              "and is neither generic, built nor compiled")
+        added_api = table.get("added_api", False)
+        if not isinstance(added_api, bool):
+            raise fail(f"{where}.added_api", f"must be true or false, not {added_api!r}")
+        if added_api and (not user_code or message is None
+                          or {"module!r", "name!r"} - {v for k, v in template_parts(message) if k == "field"}):
+            raise fail(f"{where}.added_api", "an added-API site is a user-code site whose message "
+                                             "has {module!r} and {name!r}")
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
@@ -1151,7 +1191,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library, wheel=wheel,
                               trimmed=trimmed, warning=warning, logged=logged,
-                              user_code=user_code))
+                              user_code=user_code, added_api=added_api))
     return tuple(sources)
 
 
