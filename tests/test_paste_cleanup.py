@@ -259,3 +259,12 @@ def test_status_code_in_words_reads_as_its_name(catalog: Catalog, paste: str):
 def test_status_code_words_in_prose_stay():
     text = "An Internal: note, and Unknown backend: gpu"
     assert clean(text) == text
+
+
+def test_message_quoted_in_prose_is_a_cut_paste(catalog: Catalog):
+    """A message the reporter quoted, shortened, in a sentence: the quote ends the message."""
+    text = ('I obtained the error "IndexError: Array boolean indices must be concrete" using '
+            "Google Colab, with int64 indices.")
+    assert entry_for_error_text(catalog, text).id == "traced-boolean-index"
+    # Unquoted, the same words in the middle of a sentence are no cut message.
+    assert catalog.match_scored(text.replace('"', "")) == []

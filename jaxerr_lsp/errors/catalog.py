@@ -568,6 +568,9 @@ def _evidence(pattern: _Pattern, squashed_text: str) -> int:
 # match when the template's text up to the cut is long enough to name one error: as long as a
 # distinctive fragment, or half that when the paste names the entry's exception just before it.
 _CUT_MIN_NAMED = _MIN_FRAGMENT // 2
+# A span of one line between double quotes or backticks, long enough to hold a message.
+_MAX_QUOTED = 50
+_QUOTED = re.compile(r'"([^"\n]{%d,})"|`([^`\n]{%d,})`' % (_CUT_MIN_NAMED, _CUT_MIN_NAMED))
 _CUT_FIELD_TAIL = 200  # a cut inside a placeholder's value: at most this much of the value
 
 
@@ -754,6 +757,10 @@ class Catalog:
         text = clean_paste(text)
         squashed = _squash(text)
         last_line = _squash(next((line for line in reversed(text.split("\n")) if line.strip()), ""))
+        # A message quoted in the reporter's prose ('I get "IndexError: Array boolean indices
+        # must be concrete" when ...') ends where the quote closes: each quoted span is a paste
+        # of its own for a message cut short.
+        quoted = [_squash(a or b) for a, b in _QUOTED.findall(text)[:_MAX_QUOTED]]
         results: list[Match] = []
         for entry in self.entries.values():
             best: Match | None = None
@@ -766,7 +773,8 @@ class Catalog:
                                       older=pattern.older, pieces=frozenset(pattern.required))
                 else:
                     score = max(_partial_score(pattern, squashed),
-                                _cut_score(pattern, squashed, last_line, marks))
+                                _cut_score(pattern, squashed, last_line, marks),
+                                *(_cut_score(pattern, span, span, marks) for span in quoted))
                     candidate = (Match(entry, score, False, _evidence(pattern, squashed),
                                        pattern.older, frozenset(pattern.required))
                                  if score else None)
