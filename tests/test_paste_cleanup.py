@@ -268,3 +268,13 @@ def test_message_quoted_in_prose_is_a_cut_paste(catalog: Catalog):
     assert entry_for_error_text(catalog, text).id == "traced-boolean-index"
     # Unquoted, the same words in the middle of a sentence are no cut message.
     assert catalog.match_scored(text.replace('"', "")) == []
+
+
+def test_common_words_count_only_next_to_the_jax_call_they_need(catalog: Catalog):
+    """flatten_up_to's "Expected list, got ..." is tree_map's error in a traceback showing the
+    call, and nobody's alone (other libraries say it too)."""
+    frame = ("File ~/env/lib/python3.11/site-packages/jax/_src/tree_util.py:243, in <listcomp>(.0)\n"
+             "--> 243 all_leaves = [leaves] + [treedef.flatten_up_to(r) for r in rest]\n\n")
+    message = "ValueError: Expected list, got (1, 2)."
+    assert entry_for_error_text(catalog, frame + message).id == "tree-map-structure-mismatch"
+    assert catalog.match_scored(message) == []

@@ -42,6 +42,8 @@ catalog's JAX version and records them for the tests. With `wheel = "jax-cuda12-
 library is in that package's wheel (of the entry's JAX version) instead, a GPU plugin this
 machine does not install: scripts/verify_plugin_wordings.py downloads it, finds the text and
 records where (tests/data/plugin_wordings_verified.json), and the tests check the record.
+A compiled site with `shown_with = "flatten_up_to("` counts only in a paste that also shows
+that text (its own words are common ones: "Expected list, got {value}.").
 A site with `trimmed = ";\n"` raises the text it assembled with that end cut off
 (`''.join(msg)[:-2]`): the template is the rest. A site with `warning = true` warns instead
 (`warnings.warn(msg)` at `line`), the exception being the warning's category (`UserWarning`);
@@ -181,6 +183,10 @@ class Source:
     # the targeted JAX that older releases lacked (jaxerr_lsp/errors/added_apis.json, generated
     # by scripts/verify_added_apis.py): code written for a newer JAX run on an older one.
     added_api: bool = False
+    # Text the paste must also show for this site's message to count (a compiled site whose
+    # words are common, "Expected list, got {value}.", counts next to JAX's frame calling it:
+    # `shown_with = "flatten_up_to("`).
+    shown_with: str = ""
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
@@ -492,7 +498,7 @@ def _removed_names() -> str:
 
 
 def _compile(template: str, generic: Source | None = None, jax_module: bool = False,
-             added: bool = False) -> _Pattern:
+             added: bool = False, shown_with: str = "") -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -546,6 +552,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 field_after.append(False)
             elif kind == "field" and field_after:
                 field_after[-1] = True
+    if shown_with:  # only whole messages, next to the text they need
+        return _Pattern(full, length, (), (), required, _squash(shown_with))
     if added:  # only whole messages, of the table's pairs
         return _Pattern(full, length, (), (), required, pairs=_added_apis())
     return _Pattern(full, length, tuple(lines), chunks, required,
@@ -820,10 +828,13 @@ class Catalog:
             # A message Python raises at the user's statement counts only for a JAX module.
             user_code = {source.message for source in entry.sources if source.user_code}
             added = {source.message for source in entry.sources if source.added_api}
+            shown = {source.message: source.shown_with for source in entry.sources
+                     if source.shown_with and source.message}
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
-                                        if t in generic else [_compile(t, jax_module=t in user_code,
-                                                                       added=t in added)])]
+                                        if t in generic else
+                                        [_compile(t, shown_with=shown[t])] if t in shown else
+                                        [_compile(t, jax_module=t in user_code, added=t in added)])]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
@@ -1120,7 +1131,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
                   "builder_file", "parts", "library", "wheel", "trimmed", "warning", "logged",
-                  "user_code", "added_api"}
+                  "user_code", "added_api", "shown_with"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -1181,6 +1192,11 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
                           or {"module!r", "name!r"} - {v for k, v in template_parts(message) if k == "field"}):
             raise fail(f"{where}.added_api", "an added-API site is a user-code site whose message "
                                              "has {module!r} and {name!r}")
+        shown_with = table.get("shown_with", "")
+        if not isinstance(shown_with, str) or (shown_with and (library is None or message is None
+                                                                or len(_squash(shown_with)) < 8)):
+            raise fail(f"{where}.shown_with", "the text (8 characters or more) a compiled site's own "
+                                              "message must be shown with")
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
@@ -1199,7 +1215,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library, wheel=wheel,
                               trimmed=trimmed, warning=warning, logged=logged,
-                              user_code=user_code, added_api=added_api))
+                              user_code=user_code, added_api=added_api, shown_with=shown_with))
     return tuple(sources)
 
 
