@@ -203,3 +203,13 @@ def test_added_api_table_holds_names_of_the_installed_jax():
     [result] = run_programs([source])
     assert not result.raised, str(result)
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+def test_gpu_plugin_site_names_its_wheel(tmp_path: Path):
+    """A GPU plugin's library is not installed here: its site names the wheel its text is
+    verified in (scripts/verify_plugin_wordings.py), or the catalog does not load."""
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / "ptxas-too-old.toml",
+          'library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"\nwheel = "jax-cuda12-pjrt"\n',
+          'library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"\n')
+    _assert_error(directory, "ptxas-too-old.toml", "source[0].library", "wheel")

@@ -36,12 +36,11 @@ A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled co
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
 (such a raise has no Python frame of its own). A GPU plugin's library
-(`library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"`, XLA's GPU compiler) is not installed
-without a GPU: scripts/verify_plugin_libraries.py finds the texts in the plugin wheels of the
-catalog's JAX version and records them for the tests. With `wheel = "jax-cuda12-pjrt"` the
-library is in that package's wheel (of the entry's JAX version) instead, a GPU plugin this
-machine does not install: scripts/verify_plugin_wordings.py downloads it, finds the text and
-records where (tests/data/plugin_wordings_verified.json), and the tests check the record.
+(`library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"`, XLA's GPU compiler and runtime) is
+not installed without a GPU: the site names the wheel that ships it (`wheel =
+"jax-cuda12-pjrt"`, of the entry's JAX version); scripts/verify_plugin_wordings.py downloads
+it, finds the text and records where (tests/data/plugin_wordings_verified.json), and the tests
+check the record.
 A compiled site with `shown_with = "flatten_up_to("` counts only in a paste that also shows
 that text (its own words are common ones: "Expected list, got {value}.").
 A site with `trimmed = ";\n"` raises the text it assembled with that end cut off
@@ -1142,6 +1141,9 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         wheel = text(table, "wheel", f"{where}.wheel", optional=True)
         if wheel is not None and (library is None or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", wheel)):
             raise fail(f"{where}.wheel", "a package name (jax-cuda12-pjrt), given with `library`")
+        if wheel is None and library is not None and library.startswith("jax_plugins/"):
+            raise fail(f"{where}.library", "a GPU plugin's library is not installed here: name the "
+                                           'wheel that ships it (wheel = "jax-cuda12-pjrt")')
         suffixes = (".h", ".cc") if library is not None else (".py",)
         if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
             raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
