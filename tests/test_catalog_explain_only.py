@@ -103,9 +103,17 @@ def test_unreproducible_entry_is_shown_without_a_before(entry):
         assert " ".join(entry.why_not_reproduced.split()[:6]) in " ".join(rendered.split())
 
 
-def _filled(template: str) -> str:
-    """The template with each placeholder written out as a plain sample value."""
-    return "".join(value if kind == "text" else "sample7" for kind, value in template_parts(template))
+# Placeholders whose values an entry constrains (an added API's module and name: `added_api`).
+_SAMPLES = {"module!r": "'jax'", "name!r": "'tree'"}
+
+
+def _filled(template: str, entry=None) -> str:
+    """The template with each placeholder written out as a plain sample value (a module and
+    name JAX added, for an entry that recognizes only those)."""
+    constrained = entry is not None and any(s.added_api for s in entry.sources)
+    return "".join(value if kind == "text" else (_SAMPLES.get(value, "sample7") if constrained
+                                                 else "sample7")
+                   for kind, value in template_parts(template))
 
 
 @pytest.mark.parametrize("entry", UNREPRODUCIBLE, ids=[e.id for e in UNREPRODUCIBLE])
@@ -113,7 +121,7 @@ def test_unreproducible_messages_are_recognized_as_their_entry(entry):
     """No run can show these messages here: each template, filled in and pasted with its
     exception's name, is matched in full by its own entry first."""
     for template in entry.messages:
-        pasted = f"Traceback (most recent call last):\n  ...\n{entry.exception}: {_filled(template)}\n"
+        pasted = f"Traceback (most recent call last):\n  ...\n{entry.exception}: {_filled(template, entry)}\n"
         scored = CATALOG.match_scored(pasted)
         assert scored and scored[0].entry.id == entry.id and scored[0].full, (template, scored[:2])
 
@@ -142,3 +150,66 @@ def test_warned_and_logged_errors_say_so():
         assert entry.shown_as == verb
         assert f"{entry.exception} {verb} by JAX:" in render_text(entry)
         assert f"**{entry.exception}** {verb} by JAX:" in render_markdown(entry)
+
+
+@pytest.mark.parametrize(("pasted", "named"), [
+    # Names JAX added after the paste's install: jax.tree (0.4.25), jax.dtypes.prng_key.
+    ("AttributeError: module 'jax' has no attribute 'tree'", "api-not-in-this-version"),
+    ("E       AttributeError: module 'jax.dtypes' has no attribute 'prng_key'",
+     "api-not-in-this-version"),
+    ("ImportError: cannot import name 'shard_map' from 'jax' (/usr/lib/python3/jax/__init__.py)",
+     "api-not-in-this-version"),
+    # A name JAX removed is the other entry's.
+    ("AttributeError: module 'jax' has no attribute 'tree_multimap'", "removed-jax-api"),
+    # A name every release had (a file named jax.py shadows JAX), a typo, a module that is
+    # not JAX's, and a name of another module: not a version's doing.
+    ("AttributeError: module 'jax' has no attribute 'jit'", None),
+    ("AttributeError: module 'jax' has no attribute 'treee'", None),
+    ("AttributeError: module 'numpy' has no attribute 'tree'", None),
+    ("AttributeError: module 'jax.numpy' has no attribute 'prng_key'", None),
+])
+def test_added_api_is_recognized_only_for_names_jax_added(pasted: str, named: str | None):
+    scored = CATALOG.match_scored(pasted)
+    assert (scored[0].entry.id if scored else None) == named, scored[:2]
+
+
+def test_added_api_table_holds_names_of_the_installed_jax():
+    """Every name of jaxerr_lsp/errors/added_apis.json (scripts/verify_added_apis.py) is read,
+    without a deprecation warning, from its module right after importing it, under the
+    installed JAX; and the table's release is the catalog's."""
+    import json
+
+    from jaxerr_lsp.errors import catalog as catalog_module
+    from tests.jax_runner import run_programs
+
+    path = Path(catalog_module.__file__).parent / "added_apis.json"
+    table = json.loads(path.read_text(encoding="utf-8"))
+    assert table["jax_version"] == "0.12.0.1" and len(table["apis"]) > 500
+    assert table["apis"]["jax.tree"] == "0.4.25" and "jax.jit" not in table["apis"]
+    source = ("import importlib, json, warnings\n"
+              f"names = {sorted(table['apis'])!r}\n"
+              "bad = []\n"
+              "for qualname in names:\n"
+              "    module, _, name = qualname.rpartition('.')\n"
+              "    with warnings.catch_warnings(record=True) as caught:\n"
+              "        warnings.simplefilter('always')\n"
+              "        try:\n"
+              "            getattr(importlib.import_module(module), name)\n"
+              "        except Exception as error:\n"
+              "            bad.append(f'{qualname}: {error}')\n"
+              "    if any(issubclass(w.category, DeprecationWarning) for w in caught):\n"
+              "        bad.append(f'{qualname}: deprecated')\n"
+              "print(json.dumps(bad))\n")
+    [result] = run_programs([source])
+    assert not result.raised, str(result)
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+def test_gpu_plugin_site_names_its_wheel(tmp_path: Path):
+    """A GPU plugin's library is not installed here: its site names the wheel its text is
+    verified in (scripts/verify_plugin_wordings.py), or the catalog does not load."""
+    directory = _copy_catalog(tmp_path)
+    _edit(directory / "ptxas-too-old.toml",
+          'library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"\nwheel = "jax-cuda12-pjrt"\n',
+          'library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"\n')
+    _assert_error(directory, "ptxas-too-old.toml", "source[0].library", "wheel")

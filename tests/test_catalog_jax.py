@@ -17,7 +17,6 @@ import ast
 import functools
 import importlib.metadata
 import importlib.util
-import json
 import os
 import re
 from pathlib import Path
@@ -32,8 +31,6 @@ from tests.jax_runner import Program, Result, run_programs
 from tests.plugin_record import check_site
 
 REPO = Path(__file__).resolve().parent.parent
-# GPU plugin libraries' texts, found in the plugin wheels by scripts/verify_plugin_libraries.py
-PLUGIN_RECORD = REPO / "tests" / "data" / "plugin_libraries_verified.json"
 EXAMPLES = REPO / "examples"
 CATALOG = load_catalog()
 ENTRIES = list(CATALOG)
@@ -85,11 +82,6 @@ def _installed(file: str) -> Path:
         if spec is not None and spec.origin:
             path = Path(spec.origin).resolve().parent.parent / file
     return path
-
-
-@functools.cache
-def _plugin_record() -> dict:
-    return json.loads(PLUGIN_RECORD.read_text(encoding="utf-8"))
 
 
 @functools.cache
@@ -264,15 +256,6 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
         # (An XLA status printed by jaxlib starts with its code's name, "RESOURCE_EXHAUSTED: ",
         # which the library holds apart from the status's own text.)
         texts = compiled_texts(template)
-        if not library.is_file() and source.library in _plugin_record()["libraries"]:
-            # A GPU plugin's library, not installed without a GPU: the texts were found in the
-            # plugin wheels of this JAX version by scripts/verify_plugin_libraries.py.
-            record = _plugin_record()
-            assert record["jax_version"] == importlib.metadata.version("jax"), record["jax_version"]
-            found = set(record["libraries"][source.library]["texts"])
-            assert [text for text in texts if text not in found] == [], (
-                f"{entry.id}: run scripts/verify_plugin_libraries.py", source.library)
-            return
         assert library.is_file(), f"{source.library} not found in the installed JAX ({library})"
         content = library.read_bytes()
         for text in texts:
@@ -983,9 +966,7 @@ def test_unreproducible_entry_is_verified_where_it_is_built(entry: Entry):
             check_site(entry, source)
             continue
         installed = _installed(source.library or source.file)
-        # (or a GPU plugin's library, checked in the plugin wheels: see the site test)
-        assert installed.is_file() or source.library in _plugin_record()["libraries"], (
-            entry.id, installed)
+        assert installed.is_file(), (entry.id, installed)
 
 
 @pytest.mark.parametrize("name", TRIGGERS)

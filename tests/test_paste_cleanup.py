@@ -174,6 +174,36 @@ def test_cut_message_shared_by_two_entries_is_not_a_guess(catalog: Catalog):
         entry_for_error_text(catalog, cut)
 
 
+@pytest.mark.parametrize(("cut", "entry_id"), [
+    # Cut inside a literal, the exception named before it: half a fragment is enough.
+    ("TypeError: scan body function carry input and carr", "loop-carry-mismatch"),
+    ("  File \"t.py\", line 3, in f\n    return x - y\nTypeError: sub got incompatible shapes "
+     "for broadcasting", "broadcast-incompatible-shapes"),
+    # Cut inside a placeholder's value on the last line, after a whole fragment.
+    ("ValueError: One of pjit outputs with pytree key path result was given the sharding of "
+     "NamedSharding(mesh=Mesh('x': 4), spec=PartitionSpec('x',)), which implies that the "
+     "global s", "sharding-not-divisible"),
+])
+def test_message_cut_at_the_end_of_the_paste_names_its_entry(catalog: Catalog, cut: str,
+                                                            entry_id: str):
+    scored = catalog.match_scored(cut)
+    assert scored and not scored[0].full
+    assert entry_for_error_text(catalog, cut).id == entry_id
+
+
+@pytest.mark.parametrize("text", [
+    # The template's start, but the paste goes on: not a cut message (and too short to be a
+    # fragment of one).
+    "TypeError: scan body function carry input and carry\nsomething else entirely",
+    # Too little of the template, and no exception named before it.
+    "scan body function carry input and carr",
+    # NumPy's own wording shares the first words of JAX's reshape message, not its end.
+    "ValueError: cannot reshape array of size 12 into shape (3,)",
+])
+def test_text_that_is_not_a_cut_message_names_nothing(catalog: Catalog, text: str):
+    assert catalog.match_scored(text) == []
+
+
 def test_more_specific_older_wording_wins_over_general_entry(catalog: Catalog):
     """JAX 0.4.1-0.4.13 raised ConcretizationTypeError for a traced `if`: its context line
     makes it the boolean-conversion entry, not the general concretization one."""
@@ -212,3 +242,39 @@ def test_class_paths_and_older_tracer_reprs(catalog: Catalog, prefix: str):
     scored = catalog.match_scored(text)
     assert scored[0].entry.id == "tracer-numpy-conversion" and scored[0].full
     assert entry_for_error_text(catalog, text).id == "tracer-numpy-conversion"
+
+
+@pytest.mark.parametrize("paste", [
+    # jaxlib until 2022 printed XLA statuses as TensorFlow did, the code in words.
+    "RuntimeError: Resource exhausted: Out of memory while trying to allocate 24 bytes.",
+    ("[1] 2019-06-13 01:17:08.886805: E external/org_tensorflow/tensorflow/compiler/xla/python/"
+     "local_client.cc:672] Execution of replica 0 failed: Resource exhausted: Out \n"
+     "of memory while trying to allocate 5520758552 bytes."),
+])
+def test_status_code_in_words_reads_as_its_name(catalog: Catalog, paste: str):
+    assert "RESOURCE_EXHAUSTED: Out" in clean(paste)
+    assert entry_for_error_text(catalog, paste).id == "device-out-of-memory"
+
+
+def test_status_code_words_in_prose_stay():
+    text = "An Internal: note, and Unknown backend: gpu"
+    assert clean(text) == text
+
+
+def test_message_quoted_in_prose_is_a_cut_paste(catalog: Catalog):
+    """A message the reporter quoted, shortened, in a sentence: the quote ends the message."""
+    text = ('I obtained the error "IndexError: Array boolean indices must be concrete" using '
+            "Google Colab, with int64 indices.")
+    assert entry_for_error_text(catalog, text).id == "traced-boolean-index"
+    # Unquoted, the same words in the middle of a sentence are no cut message.
+    assert catalog.match_scored(text.replace('"', "")) == []
+
+
+def test_common_words_count_only_next_to_the_jax_call_they_need(catalog: Catalog):
+    """flatten_up_to's "Expected list, got ..." is tree_map's error in a traceback showing the
+    call, and nobody's alone (other libraries say it too)."""
+    frame = ("File ~/env/lib/python3.11/site-packages/jax/_src/tree_util.py:243, in <listcomp>(.0)\n"
+             "--> 243 all_leaves = [leaves] + [treedef.flatten_up_to(r) for r in rest]\n\n")
+    message = "ValueError: Expected list, got (1, 2)."
+    assert entry_for_error_text(catalog, frame + message).id == "tree-map-structure-mismatch"
+    assert catalog.match_scored(message) == []

@@ -447,3 +447,199 @@ def test_a_bound_method_is_traced_without_its_self() -> None:
     """
     assert traced_names(source) == {"step": {"x": True}, "body": {"carry": True, "x": True},
                                     "loss": {"w": False}}
+
+
+def test_grad_called_from_jit_receives_abstract_tracers() -> None:
+    source = HEADER + """
+@jax.grad
+def decorated(w):
+    if w > 0:
+        return w
+    return -w
+
+def plain(w, scale):
+    if jnp.sum(w) > scale:
+        return w
+    return -w
+
+named = jax.grad(plain)
+
+@jax.jit
+def step(w):
+    return decorated(w) + named(w, 2.0) + jax.value_and_grad(plain)(w, 1.0)[1]
+
+print(decorated(1.0))
+"""
+    found = found_tests(source)
+    assert found["w > 0"] is not None and found["w > 0"].abstract
+    assert found["jnp.sum(w) > scale"] is not None and found["jnp.sum(w) > scale"].abstract
+    assert found["w > 0"].function.name == "step"  # JAX names the jitted function
+    eager = HEADER + """
+@jax.grad
+def decorated(w):
+    if w > 0:
+        return w
+    return -w
+
+print(decorated(1.0))
+"""
+    found = found_tests(eager)
+    assert found["w > 0"] is not None and not found["w > 0"].abstract  # grad alone: concrete
+
+
+def test_an_array_argument_makes_the_parameter_one_array() -> None:
+    source = HEADER + """
+def f(x, tree):
+    if x:
+        return x
+    if tree:
+        return tree
+    return x
+
+jax.jit(f)(jnp.ones(3), {"a": jnp.ones(2)})
+"""
+    found = found_tests(source)
+    assert found["x"] is not None and found["x"].array
+    assert found["tree"] is not None and not found["tree"].array  # a dict: a pytree
+
+
+def test_a_display_of_numbers_and_arrays_gives_known_elements() -> None:
+    source = HEADER + """
+def body(state):
+    step, total = state
+    if step:
+        return state
+    if state[1]:
+        return state
+    if state:
+        return state
+    return state
+
+lax.while_loop(lambda s: s[0] < 3, body, (0, jnp.zeros(2)))
+"""
+    found = found_tests(source)
+    assert found["step"] is not None and found["step"].array
+    assert found["state[1]"] is not None and found["state[1]"].array
+    assert found["state"] is not None and not found["state"].array  # the tuple itself
+
+
+@pytest.mark.parametrize("call, traced", [
+    ("cut(x)", True),  # __call__ of a plain class
+    ("cut.apply(x)", True),
+    ("Other(1).apply(x)", False),  # no name bound to the instance
+])
+def test_helpers_reached_through_instances(call: str, traced: bool) -> None:
+    source = HEADER + f"""
+class Cut:
+    def __call__(self, v):
+        if v > 0:
+            return v
+        return -v
+
+    def apply(self, v):
+        if v > 1:
+            return v
+        return -v
+
+class Other(Cut):
+    pass
+
+cut = Cut()
+
+@jax.jit
+def f(x):
+    return {call}
+
+f(1.0)
+"""
+    found = found_tests(source)
+    hits = [test for test, tracer in found.items() if tracer is not None]
+    assert bool(hits) is traced
+
+
+def test_flax_modules_are_followed_only_through_apply() -> None:
+    source = HEADER + """
+import flax.linen as nn
+
+class Head(nn.Module):
+    @nn.compact
+    def __call__(self, x, flag):
+        if flag:
+            return nn.Dense(2)(x)
+        return x
+
+    def other(self, x):
+        if x > 0:
+            return x
+        return x
+
+head = Head()
+
+@jax.jit
+def f(variables, x, flag):
+    return head.apply(variables, x, flag) + head.other(x)
+
+f({}, jnp.ones(3), True)
+"""
+    found = found_tests(source)
+    assert found["flag"] is not None and found["flag"].abstract
+    assert "x > 0" not in found  # a flax module's method outside apply: not followed
+
+
+def test_jax_operations_in_staged_code_are_tracers() -> None:
+    source = HEADER + """
+MASK = jnp.array([1, 0, 1])
+
+@jax.jit
+def staged(x):
+    if jnp.sum(MASK) > 1:
+        return x
+    return x
+
+@jax.vmap
+def batched(x):
+    if jnp.max(MASK) > 0:
+        return x
+    return x
+
+def differentiated(x):
+    if jnp.min(MASK) > 0:
+        return x
+    return x
+
+def helper(x):
+    if jnp.prod(MASK) > 0:
+        return x
+    return x
+
+@jax.jit
+def caller(x):
+    return helper(x)
+
+jax.grad(differentiated)(1.0)
+"""
+    found = found_tests(source)
+    staged = found["jnp.sum(MASK) > 1"]
+    assert staged is not None and staged.abstract and staged.parameter is None
+    assert found["jnp.max(MASK) > 0"] is None  # vmap alone does not stage
+    assert found["jnp.min(MASK) > 0"] is None  # nor grad alone
+    assert found["jnp.prod(MASK) > 0"] is not None  # a helper called from jit only
+
+
+def test_an_instance_given_to_scan_runs_its_call_method() -> None:
+    source = HEADER + """
+class Cell:
+    def __call__(self, h, x):
+        if h > 0:
+            return h, x
+        return h, x
+
+cell = Cell()
+lax.scan(cell, 0.0, jnp.ones(3))
+"""
+    tracing = tracing_of(source)
+    (function,) = tracing.functions
+    assert function.name == "__call__" and function.instance
+    assert function.source_info == "<unknown>"  # what JAX prints for it
+    assert set(function.tracers) == {"h", "x"}
+    assert function.tracers["h"].array  # the carry is a Python number: one array

@@ -22,7 +22,9 @@ make_jaxpr and eval_shape trace every parameter they are given but the static on
 body receives its operands as tracers; vmap, pmap and the grad family are not applications
 here on their own (vmap maps only arrays, pmap maps along an axis, grad of an int raises
 another error). Unknown means no application: a `*args`/`**kwargs` argument, options not
-written out, a method, a `functools.partial` around the function.
+written out, a method called through its class or decorated, a `functools.partial` around the
+function. A method bound to an instance or `self` and given to jit (`jax.jit(model.forward)(x)`)
+is applied with the parameters after its first.
 
 `python_scalar(expr)` says when an argument is certainly a Python number or bool (a literal, a
 unary minus of one, a name whose one binding is one): passed for a traced parameter, JAX hands
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, FunctionNode, TracedFunction,
@@ -70,9 +72,12 @@ class Application:
 class Applications:
     """The applications of the traced functions of one module."""
 
-    def __init__(self, model: ModuleModel, constant: Callable[[ast.expr], object]) -> None:
+    def __init__(self, model: ModuleModel, constant: Callable[[ast.expr], object],
+                 instance_call: Callable[[ast.Name], ast.FunctionDef | None] | None = None) -> None:
         self.model = model
         self.constant = constant
+        # The `__call__` an instance given to a lax function runs (`Tracing.instance_call`).
+        self.instance_call = instance_call
         self._guarded_blocks: set[int] | None = None
         self._of: dict[int, tuple[TracedFunction, list[Application]]] = {}
 
@@ -83,8 +88,11 @@ class Applications:
         if known is not None and known[0] is traced:
             return list(known[1])
         found: list[Application] = []
-        if not self._is_method(traced.function):
-            for transform in traced.transforms:
+        method = self._is_method(traced.function)
+        for transform in traced.transforms:
+            if method and transform.qualname not in LAX:
+                found.extend(self._of_bound_method(traced, transform))
+            else:
                 found.extend(self._of_transform(traced, transform))
         self._of[id(traced)] = (traced, found)
         return list(found)
@@ -145,6 +153,37 @@ class Applications:
                                      static))
         return found
 
+    def _of_bound_method(self, traced: TracedFunction, transform: Transform) -> list[Application]:
+        """`jax.jit(model.forward)(x)`, `g = jax.jit(self.step)` ... `g(x)`: the method bound
+        to its instance (`Members.denoted`), the call's arguments bound to the parameters
+        after the first; static options count those parameters."""
+        function = traced.function
+        site = transform.site
+        if not isinstance(site, ast.Call) or transform.qualname not in TRACING_ALL \
+                or isinstance(function, ast.Lambda):
+            return []
+        call_site = self.model.call_site(site)
+        if call_site is None or call_site.qualname != transform.qualname \
+                or not call_site.complete or not call_site.args:
+            return []
+        denoted = self.model.members.denoted(call_site.args[0])
+        if denoted is None or denoted.function is not function or not denoted.bound:
+            return []
+        options = self._jit_options(call_site.qualname, call_site.args[1:], call_site.keywords)
+        signature = Signature.of(function.args)
+        if options is None or not signature.positional:
+            return []
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        static = _static_parameters(options, list(signature.positional))
+        if static is None:
+            return []
+        found: list[Application] = []
+        for call in self._calls_of_result(site):
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
+                                     static, signature))
+        return found
+
     def _decorated(self, function: FunctionNode, transform: Transform,
                    decorators: list[ast.expr]) -> list[Application]:
         if len(decorators) != 1 or transform.qualname not in TRACING_ALL:
@@ -174,6 +213,19 @@ class Applications:
         if site.keywords or any(isinstance(a, ast.Starred) for a in args):
             return []
         operands: list[ast.expr] = []
+        # An instance given for the body runs its `__call__`: its parameters after the first.
+        shift = 1 if any(self._calls_instance(a, function) for a in args) else 0
+        if shift and qualname in ("jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"):
+            if qualname == "jax.lax.while_loop":
+                return []  # (a callable instance for one of two functions: keep it simple)
+            body = 2 if qualname == "jax.lax.fori_loop" else 0
+            if len(args) <= body + 1 or not self._calls_instance(args[body], function):
+                return []
+            position = 1 if qualname == "jax.lax.fori_loop" else 0
+            return self._positional(site.call, function, transform,
+                                    {position + shift: args[body + 1]})
+        if shift:
+            return []
         if qualname == "jax.lax.fori_loop" and len(args) == 4 and self._names(args[2], function):
             return self._positional(site.call, function, transform, {1: args[3]})
         if qualname == "jax.lax.while_loop" and len(args) == 3 and (
@@ -207,11 +259,13 @@ class Applications:
     def _bound(self, call: ast.Call, function: FunctionNode, transform: Transform,
                args: tuple[ast.expr, ...] | list[ast.expr],
                keywords: tuple[ast.keyword, ...] | list[ast.keyword],
-               handed: frozenset[str] | None, static: set[str]) -> list[Application]:
+               handed: frozenset[str] | None, static: set[str],
+               signature: Signature | None = None) -> list[Application]:
         """The application `call` makes, its arguments bound to `function`'s parameters;
         `handed`: the parameters an inner transformation hands on (None: every one);
-        `static`: the ones the transformation keeps static."""
-        signature = Signature.of(function.args)
+        `static`: the ones the transformation keeps static; `signature`: the parameters the
+        call binds (a bound method's leave its first out)."""
+        signature = signature or Signature.of(function.args)
         bound = bind_arguments(signature, args, keywords)
         if bound is None or bound.extra_positional or bound.extra_keywords:
             return []
@@ -288,6 +342,11 @@ class Applications:
         """Whether `expr` certainly is `function` (a lambda written there, or a name that
         certainly stands for the plain def or lambda: `ModuleModel.function_of`)."""
         return expr is function or self.model.function_of(expr) is function
+
+    def _calls_instance(self, expr: ast.expr, function: FunctionNode) -> bool:
+        """Whether `expr` is an instance whose `__call__` is `function`."""
+        return isinstance(expr, ast.Name) and self.instance_call is not None \
+            and self.instance_call(expr) is function
 
     def _calls_of_def(self, function: FunctionNode) -> list[ast.Call]:
         """`f(...)` wherever the name `f` certainly is this (decorated) def."""

@@ -114,6 +114,19 @@ class Members:
             current = self._only_base(current)
         return None
 
+    def plain_method(self, owner: ast.ClassDef, name: str,
+                     decorators: frozenset[str] = frozenset()) -> ast.FunctionDef | None:
+        """The def a call of `instance.name(...)` certainly runs for an instance of `owner`
+        (`method`), its first parameter bound to the instance: undecorated, or decorated only
+        by `decorators` (qualnames that hand the arguments on unchanged); None when an
+        instance may store the name itself."""
+        method = self.method(owner, name)
+        if not isinstance(method, ast.FunctionDef) or self._stored_on_instances(owner, name):
+            return None
+        if any(self.model.qualname(d) not in decorators for d in method.decorator_list):
+            return None
+        return method
+
     def subclasses(self, owner: ast.ClassDef) -> list[ast.ClassDef]:
         """The classes of the file that derive from `owner`, directly or not."""
         derived: dict[int, list[ast.ClassDef]] = {}

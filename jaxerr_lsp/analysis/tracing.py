@@ -14,6 +14,16 @@ How it is traced matters (measured under JAX 0.12.0.1, `if x > 0` / `int(x)` / `
 - not traced: a custom_vjp/custom_jvp primal called eagerly, shard_map called eagerly, static
   arguments, a parameter with a default the call may leave out.
 
+What the calls show refines it: a function run through grad (`@jax.grad`, `g = jax.grad(f)`,
+`jax.grad(self.loss)`) and called from traced code with an abstract tracer receives it abstract
+(grad inside jit); an application's argument that is certainly one array (or a Python number)
+makes its parameter one array tracer, and a tuple or list display of such arguments gives the
+parameter known elements (a lax carry `(0, x)`); helpers are also reached through instances
+(`obj.method(x)`, `obj(x)`, `self.method(x)`, flax's `model.apply(variables, x)`), and an
+instance given to a transformation runs its `__call__`. In code a staging transformation traces
+(`STAGING`: jit, pmap, checkpoint, eval_shape, make_jaxpr, the lax bodies, and the helpers only
+they call), every JAX function returning one array gives a tracer, on constants too.
+
 `tracer(expr)` says when an expression certainly evaluates to a tracer: a traced parameter
 (a pytree of tracers of unknown structure: it may be a dict), or an array computed from one by
 arithmetic, comparison, `jnp.*`/`lax.*`, array methods or indexing. `.shape`, `.ndim`,
@@ -31,7 +41,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
@@ -91,6 +101,26 @@ TRANSFORMS: dict[str, TransformKind] = {
 }
 DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
                              "jax.hessian"})
+# Module classes whose instances run a method of the file as written (`obj(x)` is `__call__`).
+EQUINOX_MODULES = frozenset({"equinox.Module", "equinox._module.Module"})
+# Flax linen: `model.apply(variables, *args, **kwargs)` runs `__call__(*args, **kwargs)`; these
+# keywords are apply's own.
+FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+FLAX_APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates"})
+# Flax linen layers whose call returns one array.
+FLAX_ARRAY_LAYERS = frozenset(f"flax.linen.{name}" for name in (
+    "Dense", "DenseGeneral", "Conv", "ConvTranspose", "ConvLocal", "Embed", "LayerNorm",
+    "BatchNorm", "GroupNorm", "RMSNorm", "Dropout"))
+# Decorators of a flax method that hand its arguments on unchanged.
+FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
+# Transformations that stage out the code they trace (a jaxpr): there every JAX operation,
+# on constants too, gives a tracer (measured under JAX 0.12.0.1: `jnp.ones(3)`,
+# `jnp.array(1.0)`, `jax.random.split(KEY)` inside jit, checkpoint, eval_shape, make_jaxpr,
+# pmap and every lax body are tracers; not under vmap or grad alone).
+STAGING = frozenset({"jax.jit", "jax.pmap", "jax.checkpoint", "jax.remat",
+                     "jax.ad_checkpoint.checkpoint", "jax.eval_shape", "jax.make_jaxpr",
+                     "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
+                     "jax.lax.fori_loop", "jax.lax.map"})
 # Blocks inside which tracing produces concrete values.
 COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
 
@@ -116,9 +146,20 @@ class TracedFunction:
     # Parameters an application passes a Python number or bool for (they hold a scalar
     # array tracer there: `jaxerr_lsp.analysis.applications`): the argument.
     scalars: dict[str, ast.expr] = field(default_factory=dict)
+    # Parameters an application passes one array for (an array tracer there): the argument.
+    arrays: dict[str, ast.expr] = field(default_factory=dict)
     # For a function another module of the project traces (`jaxerr_lsp.analysis.external`):
     # where. Its `transforms` then have the def itself for their site.
     origins: list[Origin] = field(default_factory=list)
+    # Traced as the `__call__` of an instance a transformation is given (`lax.scan(cell,
+    # ...)`): JAX knows no name or place for it.
+    instance: bool = False
+
+    @property
+    def source_info(self) -> str | None:
+        """What JAX prints for the function in "while tracing the function ...": None when it
+        is its name and place, "<unknown>" for a callable instance."""
+        return "<unknown>" if self.instance else None
 
     @property
     def elsewhere(self) -> bool:
@@ -149,10 +190,21 @@ class Tracer:
     parameter: str | None  # the parameter of the traced function it derives from
     function: TracedFunction  # the traced function whose argument it is
     transform: Transform
+    # A tuple or list of tracers whose length the file shows (an application passes a
+    # display of numbers and arrays: `lax.while_loop(c, b, (0, x))`): whether each element
+    # is one array. None: structure unknown.
+    elements: tuple[bool, ...] | None = None
 
     def as_array(self) -> Tracer:
         return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
                                               self.transform)
+
+    def element(self, index: int) -> Tracer | None:
+        """The tracer at `index` of a tuple or list of tracers of known length."""
+        if self.array or self.elements is None or not -len(self.elements) <= index < len(self.elements):
+            return None
+        return Tracer(self.elements[index], self.abstract, self.parameter, self.function,
+                      self.transform)
 
 
 # ------------------------------------------------------------------------ value kinds
@@ -176,6 +228,9 @@ TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
 any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
 less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
 """.split())
+# JAX functions that give one array however they are called (`Tracing._staged_array`):
+# the array functions but a Ref's maker, and the keys of jax.random.
+STAGED_ARRAY_FUNCTIONS = (TRACER_FUNCTIONS - {"new_ref"}) | frozenset({"split", "fold_in", "PRNGKey", "key"})
 # Functions that return their argument's structure (a pytree stays a pytree).
 TREE_PRESERVING = frozenset({"stop_gradient", "optimization_barrier"})
 # Calls in JAX's namespaces whose result is a pytree of tracers when given one.
@@ -213,8 +268,9 @@ class Tracing:
             from jaxerr_lsp.analysis.values import Inference
 
             constant = Inference(model).constant
+        self._constant = constant
         # The calls of the file that run the traced functions through their transformations.
-        self.applications = Applications(model, constant)
+        self.applications = Applications(model, constant, self.instance_call)
         self._traced: dict[int, TracedFunction] = {}
         self.tests: list[tuple[ast.expr, ast.AST, TracedFunction]] = []
         self.calls: list[tuple[ast.Call, TracedFunction]] = []
@@ -224,6 +280,10 @@ class Tracing:
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
+        # The staging transformation each traced function runs under (`_staging_of`).
+        self._staging: dict[int, Transform | None] = {}
+        # The calls that run a function of the file through grad (`_differentiated_callee`).
+        self._differentiated: dict[int, tuple[TracedFunction, bool]] | None = None
         # Functions of other modules this module's transformations are given (`jax.jit(
         # layers.dense)`): (their qualname, the transformation, its keywords).
         self.outside_applications: list[tuple[str, Transform, tuple[ast.keyword, ...]]] = []
@@ -340,17 +400,57 @@ class Tracing:
     def _traced_scalars(self) -> None:
         """A Python number or bool an application passes for a traced parameter of an
         abstract trace: the parameter holds a scalar array tracer (for that call, which
-        alone raises what the body does with it)."""
+        alone raises what the body does with it). An argument that is certainly one array
+        (a JAX array, or a NumPy array of numbers) makes the parameter hold an array tracer
+        where it was a pytree of unknown structure."""
         for traced in list(self._traced.values()):
             for application in self.applications.of(traced):
-                if not application.transform.abstract:
+                if not application.transform.abstract \
+                        or self.applications.guarded(application.call):
                     continue
                 for name, argument in application.traced_arguments():
-                    if name in traced.scalars or not self.applications.python_scalar(argument) \
-                            or self.applications.guarded(application.call):
+                    if name in traced.scalars:
                         continue
-                    traced.scalars[name] = argument
-                    traced.tracers[name] = Tracer(True, True, name, traced, application.transform)
+                    if self.applications.python_scalar(argument):
+                        traced.scalars[name] = argument
+                        traced.tracers[name] = Tracer(True, True, name, traced,
+                                                      application.transform)
+                        continue
+                    previous = traced.tracers.get(name)
+                    if previous is None or previous.array or not previous.abstract:
+                        continue
+                    if self._one_array(argument):
+                        traced.tracers[name] = previous.as_array()
+                        traced.arrays[name] = argument
+                    elif previous.elements is None \
+                            and (elements := self._elements(argument)) is not None:
+                        traced.tracers[name] = Tracer(False, True, name, traced,
+                                                      previous.transform, elements)
+
+    def _elements(self, expr: ast.expr) -> tuple[bool, ...] | None:
+        """A tuple or list display each of whose elements is certainly a Python number or
+        one array (each becomes one array tracer): True for each; None otherwise."""
+        if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts:
+            return None
+        for element in expr.elts:
+            if isinstance(element, ast.Starred) or not (
+                    self.applications.python_scalar(element) or self._one_array(element)):
+                return None
+        return tuple(True for _ in expr.elts)
+
+    def _one_array(self, expr: ast.expr) -> bool:
+        """Whether the evaluator says `expr` is certainly one array jit traces as one array
+        tracer: a JAX array, or a NumPy array whose shape and dtype it knows (never a Ref)."""
+        from jaxerr_lsp.analysis.values import Inference
+
+        inference = getattr(self._constant, "__self__", None)
+        if not isinstance(inference, Inference):
+            return False
+        value = inference.value(expr)
+        if value.ref is not None or value.type == "Ref":
+            return False
+        return value.jax_array is not None or (value.type in ("ArrayImpl", "ndarray")
+                                               and value.aval is not None)
 
     def _decorators_below_known(self, function: ast.AST, position: int) -> bool:
         """Whether every decorator applied before the one at `position` is a transformation
@@ -439,11 +539,15 @@ class Tracing:
         function = function_expr if isinstance(function_expr, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else self._function_of(
                 function_expr)  # type: ignore[arg-type]
-        receiver = False
+        receiver = instance = False
         if function is None and isinstance(function_expr, ast.Attribute) and bound == (0, frozenset()):
             denoted = self.model.members.denoted(function_expr)
             if denoted is not None and denoted.bound:
                 function, bound, receiver = denoted.function, (1, frozenset()), True
+        if function is None and isinstance(function_expr, ast.Name) and bound == (0, frozenset()):
+            called = self.instance_call(function_expr)
+            if called is not None:
+                function, bound, receiver, instance = called, (1, frozenset()), True, True
         if function is None and isinstance(function_expr, (ast.Name, ast.Attribute)) \
                 and bound == (0, frozenset()) and not outer:
             qualname = self.model.qualname(function_expr)
@@ -455,6 +559,7 @@ class Tracing:
         if parameters is None:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
+        traced.instance = traced.instance or instance
         if all(t.site is not transform.site for t in traced.transforms):
             traced.transforms.append(transform)
         for name, array in parameters.items():
@@ -571,17 +676,21 @@ class Tracing:
     # ------------------------------------------------------------------------ helpers
     def _find_helpers(self) -> None:
         """Functions of the file called from traced code with a tracer for an argument."""
-        from jaxerr_lsp.analysis.values import Signature, bind_arguments
-
         pending = list(self.calls)
         for _ in range(self.MAX_HELPER_ROUNDS):
             added: list[TracedFunction] = []
+            upgraded: list[TracedFunction] = []
             for call, caller in pending:
-                function = self._function_of(call.func) if isinstance(call.func, ast.Name) else None
-                if not isinstance(function, ast.FunctionDef) or function.decorator_list \
-                        or self._is_method(function):
+                differentiated = self._differentiated_callee(call)
+                if differentiated is not None:
+                    if self._pass_abstract(call, *differentiated):
+                        upgraded.append(differentiated[0])
                     continue
-                bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+                callee = self._helper_callee(call)
+                if callee is None:
+                    continue
+                function, signature, args, keywords = callee
+                bound = bind_arguments(signature, args, keywords)
                 if bound is None:
                     continue
                 found = {name: tracer for name, value in bound.given.items()
@@ -597,12 +706,169 @@ class Tracing:
                     helper.tracers.setdefault(name, tracer)
                 if is_new:
                     added.append(helper)
-            if not added:
+            if not added and not upgraded:
                 return
             self._memo.clear()
             before = len(self.calls)
             self._collect_bodies(added)
             pending = self.calls[before:]
+            # The calls an upgraded function makes: what they pass may now be abstract.
+            again = {id(t) for t in upgraded}
+            pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
+
+    def _helper_callee(self, call: ast.Call) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """The def of the file `call` certainly runs with its arguments, and how they bind:
+        `f(x)` for an undecorated module or nested def; `obj.method(x)` and `obj(x)` (its
+        `__call__`) for an instance of a class of the file (`Members.class_of_instance`), the
+        first parameter bound to it (`self.method(x)` in any class; another instance only of a
+        plain class or an equinox Module: a flax module runs its methods only bound by
+        `apply`); `model.apply(variables, x)` for a flax linen Module, which runs its
+        `__call__` (`@nn.compact` hands the arguments on) on the arguments after the
+        variables (no `method=`)."""
+        func = call.func
+        args, keywords = list(call.args), list(call.keywords)
+        if isinstance(func, ast.Name):
+            function = self._function_of(func)
+            if isinstance(function, ast.FunctionDef) and not function.decorator_list \
+                    and not self._is_method(function):
+                return function, Signature.of(function.args), args, keywords
+            if function is not None:
+                return None
+            receiver, name = func, "__call__"
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            receiver, name = func.value, func.attr
+        else:
+            return None
+        members = self.model.members
+        owner = members.class_of_instance(receiver)
+        if owner is None:
+            return None
+        kind = self._class_kind(owner)
+        is_self = isinstance(getattr(self.model.binding_of(receiver), "node", None), ast.arg)
+        if kind == "flax" and name == "apply" and not is_self:
+            if not args or any(k.arg in (None, "method") for k in keywords):
+                return None
+            args = args[1:]
+            keywords = [k for k in keywords if k.arg not in FLAX_APPLY_OPTIONS]
+            name = "__call__"
+        elif kind is None or (kind == "flax" and not is_self):
+            return None
+        method = members.plain_method(owner, name, FLAX_PASSING if kind == "flax" else frozenset())
+        if method is None:
+            return None
+        signature = Signature.of(method.args)
+        if not signature.positional:
+            return None
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        return method, signature, args, keywords
+
+    def instance_call(self, expr: ast.Name) -> ast.FunctionDef | None:
+        """The `__call__` an instance of a plain class or an equinox Module of the file runs
+        when JAX calls it (`lax.scan(cell, ...)`, `jax.jit(model)`), its first parameter
+        bound to the instance."""
+        owner = self.model.members.class_of_instance(expr)
+        if owner is None or self._class_kind(owner) not in ("plain", "equinox"):
+            return None
+        if isinstance(getattr(self.model.binding_of(expr), "node", None), ast.arg):
+            return None  # `self` given as a function: leave it
+        return self.model.members.plain_method(owner, "__call__")
+
+    def _class_kind(self, owner: ast.ClassDef) -> str | None:
+        """"plain" (bases: none, `object`, or plain classes of the file), "equinox" (an
+        `equinox.Module`), "flax" (a flax linen Module); None for anything else (a base this
+        file does not show may define `__call__` or wrap the methods)."""
+        seen: set[int] = set()
+        current: ast.ClassDef | None = owner
+        while current is not None and id(current) not in seen:
+            seen.add(id(current))
+            if current.keywords or current.decorator_list or len(current.bases) > 1:
+                return None
+            if not current.bases:
+                return "plain"
+            base = current.bases[0]
+            qualname = self.model.qualname(base)
+            if qualname == "builtins.object":
+                return "plain"
+            if qualname in EQUINOX_MODULES:
+                return "equinox"
+            if qualname in FLAX_MODULES:
+                return "flax"
+            binding = self.model.binding_of(base) if isinstance(base, ast.Name) else None
+            current = binding.node if binding is not None and isinstance(
+                binding.node, ast.ClassDef) else None
+        return None
+
+    def _differentiated_callee(self, call: ast.Call) -> tuple[TracedFunction, bool] | None:
+        """The function of the file `call` runs through a transformation of the grad family
+        that keeps its signature: `loss(w)` for `@jax.grad def loss(w)` (only such
+        decorators), `g(x)` for `g = jax.grad(f)`, `jax.grad(f)(x)`, `jax.grad(self.loss)(x)`
+        (then True: a bound method, whose first parameter the call does not give)."""
+        if self._differentiated is None:
+            self._differentiated = {}
+            for traced in self._traced.values():
+                function = traced.function
+                decorators = getattr(function, "decorator_list", [])
+                receiver = False
+                for transform in traced.transforms:
+                    if transform.qualname not in DIFFERENTIATING:
+                        continue
+                    if any(transform.site is d for d in decorators):
+                        sites = {id(t.site) for t in traced.transforms
+                                 if t.qualname in DIFFERENTIATING}
+                        if all(id(d) in sites for d in decorators):
+                            calls = self.model.calls_of_def(function)
+                        else:
+                            calls = []
+                    elif isinstance(transform.site, ast.Call):
+                        site = self.model.call_site(transform.site)
+                        if site is None or not site.complete or not site.args:
+                            continue
+                        if self._function_of(site.args[0]) is not function:
+                            # jax.grad(self.loss): the method bound to its instance
+                            denoted = self.model.members.denoted(site.args[0])
+                            if denoted is None or denoted.function is not function \
+                                    or not denoted.bound:
+                                continue
+                            receiver = True
+                        calls = self.model.calls_of_result(transform.site)
+                    else:
+                        continue
+                    for found in calls:
+                        self._differentiated[id(found)] = (traced, receiver)
+                    receiver = False
+        return self._differentiated.get(id(call))
+
+    def _pass_abstract(self, call: ast.Call, traced: TracedFunction, receiver: bool = False) -> bool:
+        """`call` runs `traced` through grad with arguments: an argument that is an abstract
+        tracer (grad called inside jit) reaches its parameter still abstract, differentiated
+        or not (measured under JAX 0.12.0.1: `if w > 0` in the differentiated function
+        raises TracerBoolConversionError and names the outer jit). Whether one was upgraded."""
+        function = traced.function
+        if isinstance(function, ast.AsyncFunctionDef):
+            return False
+        signature = Signature.of(function.args)
+        if receiver:
+            if not signature.positional:
+                return False
+            signature = replace(signature, positional=signature.positional[1:],
+                                positional_only=max(0, signature.positional_only - 1))
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None:
+            return False
+        upgraded = False
+        for name, value in bound.given.items():
+            tracer = self.tracer(value)
+            if tracer is None or not tracer.abstract:
+                continue
+            previous = traced.tracers.get(name)
+            if previous is None or not previous.abstract:
+                traced.tracers[name] = tracer
+                upgraded = True
+        if upgraded:
+            traced.called_from.append(call)
+        return upgraded
 
     # ------------------------------------------------------------------------ the body walk
     def _collect_bodies(self, functions: list[TracedFunction]) -> None:
@@ -843,6 +1109,10 @@ class Tracing:
                 value = value.elts[position]
                 continue
             tracer = self.tracer(value)
+            if tracer is not None and tracer.elements is not None:
+                if len(tracer.elements) != length:
+                    return None
+                return tracer.element(position)  # (only the outer level's elements are known)
             # Unpacking an array iterates its first axis; a pytree gives its children.
             return tracer
         return self.tracer(value)
@@ -886,6 +1156,9 @@ class Tracing:
 
     def _call(self, expr: ast.Call) -> Tracer | None:
         function = expr.func
+        if isinstance(function, ast.Call) and self.model.qualname(function.func) in FLAX_ARRAY_LAYERS:
+            # nn.Dense(4)(x) in a flax module's method that staged code runs: one array
+            return self._staged_array(expr, "array")
         if isinstance(function, ast.Attribute):
             # x.at[i].set(v)
             receiver = function.value
@@ -918,7 +1191,40 @@ class Tracing:
                     return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,
                                   tracer.transform)
                 return None
-        return None
+        return self._staged_array(expr, last)
+
+    def _staged_array(self, expr: ast.Call, last: str) -> Tracer | None:
+        """A JAX function returning one array, called in code a staging transformation
+        traces (`STAGING`): a tracer whatever its arguments are."""
+        if last not in STAGED_ARRAY_FUNCTIONS or last in TREE_PRESERVING \
+                or _returns_several(last, expr):
+            return None
+        traced = self._enclosing.get(id(expr))
+        transform = self._staging_of(traced) if traced is not None else None
+        if traced is None or transform is None:
+            return None
+        return Tracer(True, True, None, traced, transform)
+
+    def _staging_of(self, traced: TracedFunction) -> Transform | None:
+        """The staging transformation the body of `traced` certainly runs under: its own
+        (jit, a lax body...), or, for a function the file's traced code calls, its caller's
+        when every call is made from staged code."""
+        key = id(traced.function)
+        if key in self._staging:
+            return self._staging[key]
+        self._staging[key] = None  # (a cycle of calls: not shown staged)
+        found: Transform | None = None
+        for transform in traced.transforms:
+            if transform.qualname in STAGING and transform.abstract:
+                found = transform
+                break
+        if found is None and traced.called_from and not traced.origins:
+            callers = [self._enclosing.get(id(call)) for call in traced.called_from]
+            stagings = [self._staging_of(c) if c is not None else None for c in callers]
+            if stagings and all(t is not None for t in stagings):
+                found = stagings[0]
+        self._staging[key] = found
+        return found
 
     def _subscript(self, expr: ast.Subscript) -> Tracer | None:
         if not isinstance(expr.ctx, ast.Load):
@@ -932,6 +1238,8 @@ class Tracing:
                 return None
             return base
         key = expr.slice
+        if isinstance(key, ast.Constant) and type(key.value) is int and base.elements is not None:
+            return base.element(key.value)
         if isinstance(key, ast.Constant) and type(key.value) in (int, str):
             return base  # a part of a pytree of tracers
         return None

@@ -25,7 +25,9 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
-A site with `user_code = true` is raised by Python at the user's own statement, with no JAX frame
+A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
+lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
+user's own statement, with no JAX frame
 at all: an attribute a JAX module no longer has (`jax.ops.index_update`: "module 'jax.ops' has
 no attribute 'index_update'"), an import of a name or module it no longer has; `file` names the
 JAX module the statement reaches (its `__init__.py` for a package), `function` is `module` and
@@ -34,12 +36,13 @@ A site with `library = "jaxlib/libjax_common.so"` is raised by JAX's compiled co
 C++ jit dispatch): `file`, `function` and `line` name the C++ source in the JAX repository
 (`jaxlib/jax_jit.h`), and the tests look for the template's text in that installed library
 (such a raise has no Python frame of its own). A GPU plugin's library
-(`library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"`, XLA's GPU compiler) is not installed
-without a GPU: scripts/verify_plugin_libraries.py finds the texts in the plugin wheels of the
-catalog's JAX version and records them for the tests. With `wheel = "jax-cuda12-pjrt"` the
-library is in that package's wheel (of the entry's JAX version) instead, a GPU plugin this
-machine does not install: scripts/verify_plugin_wordings.py downloads it, finds the text and
-records where (tests/data/plugin_wordings_verified.json), and the tests check the record.
+(`library = "jax_plugins/xla_cuda12/xla_cuda_plugin.so"`, XLA's GPU compiler and runtime) is
+not installed without a GPU: the site names the wheel that ships it (`wheel =
+"jax-cuda12-pjrt"`, of the entry's JAX version); scripts/verify_plugin_wordings.py downloads
+it, finds the text and records where (tests/data/plugin_wordings_verified.json), and the tests
+check the record.
+A compiled site with `shown_with = "flatten_up_to("` counts only in a paste that also shows
+that text (its own words are common ones: "Expected list, got {value}.").
 A site with `trimmed = ";\n"` raises the text it assembled with that end cut off
 (`''.join(msg)[:-2]`): the template is the rest. A site with `warning = true` warns instead
 (`warnings.warn(msg)` at `line`), the exception being the warning's category (`UserWarning`);
@@ -175,6 +178,14 @@ class Source:
     # Python raises it at the user's own statement (a module attribute or an import JAX no
     # longer has): no JAX frame; `file` is the module the statement reaches.
     user_code: bool = False
+    # With `user_code`: the message's `{module!r}` and `{name!r}` count only for a public API of
+    # the targeted JAX that older releases lacked (jaxerr_lsp/errors/added_apis.json, generated
+    # by scripts/verify_added_apis.py): code written for a newer JAX run on an older one.
+    added_api: bool = False
+    # Text the paste must also show for this site's message to count (a compiled site whose
+    # words are common, "Expected list, got {value}.", counts next to JAX's frame calling it:
+    # `shown_with = "flatten_up_to("`).
+    shown_with: str = ""
     # Text JAX cuts off the end of the message it assembled (`''.join(msg)[:-2]` drops a last
     # ";\n"): the template is JAX's pieces without it.
     trimmed: str = ""
@@ -435,12 +446,23 @@ class _Pattern:
     # A generic message (Python's own) counts only next to its raise site's traceback frame.
     site: str | None = None
     older: bool = False  # an older JAX wording of the entry's message ([[older]])
+    # The literal stretches in the template's order, squashed, for a message cut short
+    # (`_cut_score`); empty when the template is not matched that way.
+    ordered: tuple[str, ...] = ()
+    field_after: tuple[bool, ...] = ()  # a placeholder follows ordered[i] in the template
+    # The "module.name" pairs the template's `module` and `name` groups must form (an added
+    # API, `Source.added_api`); None: any.
+    pairs: frozenset[str] | None = None
 
     def matches(self, squashed_text: str) -> bool:
         # Cheap substring checks first, so the regex runs only where it can succeed.
-        return (all(part in squashed_text for part in self.required)
-                and (self.site is None or self.site in squashed_text)
-                and self.full.search(squashed_text) is not None)
+        if not (all(part in squashed_text for part in self.required)
+                and (self.site is None or self.site in squashed_text)):
+            return False
+        if self.pairs is None:
+            return self.full.search(squashed_text) is not None
+        return any(f"{m.group('module')}.{m.group('name')}" in self.pairs
+                   for m in self.full.finditer(squashed_text))
 
 
 # A user-code site's `{module!r}`: the message counts only for a public JAX module
@@ -449,6 +471,17 @@ class _Pattern:
 # has (the generated table of removed APIs): `module 'jax' has no attribute 'tree'` on an
 # install older than jax.tree is not a removed API.
 _JAX_MODULE = r"'jax(?:\.(?!_)\w+)*'"
+
+
+@functools.cache
+def _added_apis() -> frozenset[str]:
+    """The APIs of the targeted JAX that older releases lacked (`added_apis.json` beside this
+    module): "jax.tree", "jax.dtypes.prng_key", ..."""
+    path = Path(__file__).resolve().parent / "added_apis.json"
+    try:
+        return frozenset(json.loads(path.read_text(encoding="utf-8"))["apis"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset()
 
 
 @functools.cache
@@ -463,7 +496,8 @@ def _removed_names() -> str:
     return "'(?:" + "|".join(re.escape(n) for n in names) + ")'"
 
 
-def _compile(template: str, generic: Source | None = None, jax_module: bool = False) -> _Pattern:
+def _compile(template: str, generic: Source | None = None, jax_module: bool = False,
+             added: bool = False, shown_with: str = "") -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -471,6 +505,10 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 squashed = _squash(value)
                 pieces.append(re.escape(squashed))
                 length += len(squashed)
+            elif added and value == "module!r":
+                pieces.append(r"'(?P<module>jax(?:\.(?!_)\w+)*)'")
+            elif added and value == "name!r":
+                pieces.append(r"'(?P<name>\w+)'")
             elif jax_module and value == "module!r":
                 pieces.append(_JAX_MODULE)
             elif jax_module and value == "name!r":
@@ -503,7 +541,22 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
         return _Pattern(full, length, (), (), required, site)
-    return _Pattern(full, length, tuple(lines), chunks, required)
+    ordered: list[str] = []
+    field_after: list[bool] = []
+    if not jax_module:  # a user-code site's fields are constrained: no cut form of it
+        for kind, value in parts:
+            squashed = _squash(value) if kind == "text" else ""
+            if squashed:
+                ordered.append(squashed)
+                field_after.append(False)
+            elif kind == "field" and field_after:
+                field_after[-1] = True
+    if shown_with:  # only whole messages, next to the text they need
+        return _Pattern(full, length, (), (), required, _squash(shown_with))
+    if added:  # only whole messages, of the table's pairs
+        return _Pattern(full, length, (), (), required, pairs=_added_apis())
+    return _Pattern(full, length, tuple(lines), chunks, required,
+                    ordered=tuple(ordered), field_after=tuple(field_after))
 
 
 _EVIDENCE_MIN = 12  # non-space characters of a literal stretch that count as evidence
@@ -515,6 +568,87 @@ def _evidence(pattern: _Pattern, squashed_text: str) -> int:
     ("The problem arose with the `bool` function.") is the more specific."""
     return sum(len(part) for part in pattern.required
                if len(part) >= _EVIDENCE_MIN and part in squashed_text)
+
+
+# A message cut short by the tracker or the page it was copied from ("TypeError: scan body
+# function carry input and carr") ends the paste inside the template. It counts as a partial
+# match when the template's text up to the cut is long enough to name one error: as long as a
+# distinctive fragment, or half that when the paste names the entry's exception just before it.
+_CUT_MIN_NAMED = _MIN_FRAGMENT // 2
+# A span of one line between double quotes or backticks, long enough to hold a message.
+_MAX_QUOTED = 50
+_QUOTED = re.compile(r'"([^"\n]{%d,})"|`([^`\n]{%d,})`' % (_CUT_MIN_NAMED, _CUT_MIN_NAMED))
+_CUT_FIELD_TAIL = 200  # a cut inside a placeholder's value: at most this much of the value
+
+
+def _cut_score(pattern: _Pattern, squashed_text: str, last_line: str,
+               exception_marks: tuple[str, ...]) -> int:
+    """How much of the template's literal text a paste cut short inside the template shows.
+
+    The paste must end inside the template: its last characters are the start of one of the
+    template's literal stretches (the cut fell in it), or the start of a placeholder's value
+    on the paste's last line (the cut fell in the value), after every earlier stretch in
+    order. The score is the literal text matched; 0 below the thresholds."""
+    ordered, text = pattern.ordered, squashed_text
+    if not ordered or not text:
+        return 0
+    best = 0
+    before = 0  # literal length of ordered[:k]
+    for k, piece in enumerate(ordered):
+        # Candidate cuts in ordered[k]: its prefixes the text ends with, longest first; and,
+        # after a placeholder, the cut inside the placeholder's value (an empty prefix).
+        cuts = [m for m in range(len(piece) - 1, 0, -1)
+                if piece[m - 1] == text[-1] and text.endswith(piece[:m])]
+        if k and pattern.field_after[k - 1]:
+            cuts.append(0)
+        for m in cuts:
+            score = before + m
+            if score <= best or score < _CUT_MIN_NAMED:
+                break
+            head = text[:len(text) - m]
+            if not all(p in head for p in ordered[:k]):
+                continue
+            if m == 0:
+                # The value runs to the end: it starts on the paste's last line.
+                tail = min(len(last_line), _CUT_FIELD_TAIL)
+                if ordered[k - 1] not in head[-(tail + len(ordered[k - 1])):]:
+                    continue
+                found = _ends_with_pieces(ordered[:k], pattern.field_after[:k], head,
+                                          tail_limit=tail)
+            else:
+                found = _ends_with_pieces(ordered[:k], pattern.field_after[:k], head,
+                                          tail_limit=None if k and pattern.field_after[k - 1]
+                                          else 0)
+            if found is None:
+                continue
+            named = any(mark in head[max(0, found - _MIN_FRAGMENT):found]
+                        for mark in exception_marks)
+            if score >= _MIN_FRAGMENT or named:
+                best = score
+                break
+        before += len(piece)
+    return best
+
+
+def _ends_with_pieces(pieces: tuple[str, ...], field_after: tuple[bool, ...], head: str,
+                      tail_limit: int | None) -> int | None:
+    """Where the first of `pieces` starts, when `head` holds them in order, a placeholder's
+    value (any text) between two where the template has one, and after the last one the end
+    of `head` within `tail_limit` characters (0: right at the end; None: any). None when it
+    does not. With no pieces, the position of the end."""
+    if not pieces:
+        return len(head)
+    regex = []
+    for i, piece in enumerate(pieces):
+        regex.append(re.escape(piece))
+        if i + 1 < len(pieces):
+            regex.append(_WILDCARD if field_after[i] else "")
+    if tail_limit is None:
+        regex.append(_WILDCARD)
+    elif tail_limit:
+        regex.append(".{0,%d}" % tail_limit)
+    match = re.search("".join(regex) + r"\Z", head, re.DOTALL)
+    return match.start() if match else None
 
 
 def _partial_score(pattern: _Pattern, squashed_text: str) -> int:
@@ -604,7 +738,9 @@ class Catalog:
         Placeholders match anything; whitespace is ignored (so indentation, rewrapping and
         `ValueError: ` prefixes don't matter). Only when no whole template matches, a template
         line or literal stretch of at least 40 non-space characters found in the text counts as
-        a partial match (e.g. a message cut short), ranked by how much of it was found.
+        a partial match (e.g. a message cut short), ranked by how much of it was found. So
+        does a paste that ends inside a template, every literal stretch before the cut found in
+        order (a message the tracker cut: `_cut_score`).
 
         The text is read without the decorations of a paste (pytest's `E   `, Markdown quotes
         and fences, rich boxes: jaxerr_lsp.errors.paste_cleanup), and older JAX wordings of a
@@ -627,16 +763,25 @@ class Catalog:
             text = text[:half] + "\n" + text[-half:]
         text = clean_paste(text)
         squashed = _squash(text)
+        last_line = _squash(next((line for line in reversed(text.split("\n")) if line.strip()), ""))
+        # A message quoted in the reporter's prose ('I get "IndexError: Array boolean indices
+        # must be concrete" when ...') ends where the quote closes: each quoted span is a paste
+        # of its own for a message cut short.
+        quoted = [_squash(a or b) for a, b in _QUOTED.findall(text)[:_MAX_QUOTED]]
         results: list[Match] = []
         for entry in self.entries.values():
             best: Match | None = None
+            marks = tuple(f"{name.rsplit('.', 1)[-1]}:" for name in
+                          {*entry.exceptions, *(o.exception for o in entry.older if o.exception)})
             for pattern in self._patterns_for(entry):
                 candidate: Match | None
                 if pattern.matches(squashed):
                     candidate = Match(entry, 1_000_000 + pattern.literal_length, True,
                                       older=pattern.older, pieces=frozenset(pattern.required))
                 else:
-                    score = _partial_score(pattern, squashed)
+                    score = max(_partial_score(pattern, squashed),
+                                _cut_score(pattern, squashed, last_line, marks),
+                                *(_cut_score(pattern, span, span, marks) for span in quoted))
                     candidate = (Match(entry, score, False, _evidence(pattern, squashed),
                                        pattern.older, frozenset(pattern.required))
                                  if score else None)
@@ -681,9 +826,14 @@ class Catalog:
                     generic.setdefault(source.message, []).append(source)
             # A message Python raises at the user's statement counts only for a JAX module.
             user_code = {source.message for source in entry.sources if source.user_code}
+            added = {source.message for source in entry.sources if source.added_api}
+            shown = {source.message: source.shown_with for source in entry.sources
+                     if source.shown_with and source.message}
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site) for site in generic[t]]
-                                        if t in generic else [_compile(t, jax_module=t in user_code)])]
+                                        if t in generic else
+                                        [_compile(t, shown_with=shown[t])] if t in shown else
+                                        [_compile(t, jax_module=t in user_code, added=t in added)])]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
@@ -980,7 +1130,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
             raise fail(where, f"must be a table, not {type(table).__name__}")
         fields = {"file", "function", "line", "message", "exception", "generic", "builder",
                   "builder_file", "parts", "library", "wheel", "trimmed", "warning", "logged",
-                  "user_code"}
+                  "user_code", "added_api", "shown_with"}
         extra = sorted(set(table) - fields)
         if extra:
             raise fail(f"{where}.{extra[0]}", f"unknown field (expected {', '.join(sorted(fields))})")
@@ -991,6 +1141,9 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         wheel = text(table, "wheel", f"{where}.wheel", optional=True)
         if wheel is not None and (library is None or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", wheel)):
             raise fail(f"{where}.wheel", "a package name (jax-cuda12-pjrt), given with `library`")
+        if wheel is None and library is not None and library.startswith("jax_plugins/"):
+            raise fail(f"{where}.library", "a GPU plugin's library is not installed here: name the "
+                                           'wheel that ships it (wheel = "jax-cuda12-pjrt")')
         suffixes = (".h", ".cc") if library is not None else (".py",)
         if file.startswith("/") or ".." in Path(file).parts or not file.endswith(suffixes):
             raise fail(f"{where}.file", f"must be a relative path to a {' or '.join(suffixes)} "
@@ -1034,6 +1187,18 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
         if user_code and (message is None or generic or builder is not None or library is not None):
             raise fail(f"{where}.user_code", "a user-code site has its own message (Python's text) "
                                              "and is neither generic, built nor compiled")
+        added_api = table.get("added_api", False)
+        if not isinstance(added_api, bool):
+            raise fail(f"{where}.added_api", f"must be true or false, not {added_api!r}")
+        if added_api and (not user_code or message is None
+                          or {"module!r", "name!r"} - {v for k, v in template_parts(message) if k == "field"}):
+            raise fail(f"{where}.added_api", "an added-API site is a user-code site whose message "
+                                             "has {module!r} and {name!r}")
+        shown_with = table.get("shown_with", "")
+        if not isinstance(shown_with, str) or (shown_with and (library is None or message is None
+                                                                or len(_squash(shown_with)) < 8)):
+            raise fail(f"{where}.shown_with", "the text (8 characters or more) a compiled site's own "
+                                              "message must be shown with")
         trimmed = table.get("trimmed", "")
         if not isinstance(trimmed, str):
             raise fail(f"{where}.trimmed", f"must be a string, not {trimmed!r}")
@@ -1052,7 +1217,7 @@ def _sources(data: dict[str, Any], text, fail) -> tuple[Source, ...]:
                               exception=exception, generic=generic, builder=builder,
                               builder_file=builder_file, parts=parts, library=library, wheel=wheel,
                               trimmed=trimmed, warning=warning, logged=logged,
-                              user_code=user_code))
+                              user_code=user_code, added_api=added_api, shown_with=shown_with))
     return tuple(sources)
 
 
@@ -1146,13 +1311,23 @@ def _related_titles(entry: Entry, catalog: Catalog | None) -> list[str]:
     return lines
 
 
+def _header_exceptions(entry: Entry) -> tuple[str, ...]:
+    """The exceptions a raised (or warned) error is shown with: a site that only logs (its
+    `exception` is the log level, `WARNING`) is not one of them."""
+    if entry.shown_as == "logged":
+        return entry.exceptions
+    logged_only = {s.exception for s in entry.sources if s.logged and s.exception} - {
+        s.exception or entry.exception for s in entry.sources if not s.logged}
+    return tuple(e for e in entry.exceptions if e not in logged_only) or entry.exceptions
+
+
 def render_markdown(entry: Entry, *, why: str | None = None, catalog: Catalog | None = None) -> str:
     """The entry as Markdown, for hover and `explain` (why: what in this code triggers it)."""
     if catalog is None and entry.related:
         catalog = _default_or_own(entry)
     heading = f"{entry.rule} · {entry.title}" if entry.rule else entry.title
     out: list[str] = [f"### {heading}", "", f"`{entry.id}` — {entry.summary}", ""]
-    out += [f"**{' or '.join(entry.exceptions)}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
+    out += [f"**{' or '.join(_header_exceptions(entry))}** {entry.shown_as} by {entry.raised_by}:", "", "```text",
             entry.readable(entry.message), "```", ""]
     for other in _variants(entry):
         out += ["or, on another path:", "", "```text", entry.readable(other), "```", ""]
@@ -1228,7 +1403,7 @@ def render_text(entry: Entry, *, why: str | None = None, catalog: Catalog | None
         catalog = _default_or_own(entry)
     out: list[str] = [f"{entry.name}: {entry.title}", ""]
     out += _wrap(entry.summary) + [""]
-    out += [f"{' or '.join(entry.exceptions)} {entry.shown_as} by {entry.raised_by}:"] + _code(
+    out += [f"{' or '.join(_header_exceptions(entry))} {entry.shown_as} by {entry.raised_by}:"] + _code(
         entry.readable(entry.message))
     for other in _variants(entry):
         out += ["  or, on another path:"] + _code(entry.readable(other))

@@ -17,7 +17,8 @@ entry's own templates and never shown as the current wording.
 `files` name where the text is written in those releases (relative to site-packages; a file
 that later moved to `jax/_src/` is found under either name), and `binds` the values JAX passes
 for f-string fields the template writes out (`{what}` is "scan carry output and input" at the
-scan's call site): `scripts/verify_older_wordings.py` downloads each release of the range and
+scan's call site; a `str.format` message's positional `{}` is bound with the key `""`, as in
+`binds = { "" = "bool" }`): `scripts/verify_older_wordings.py` downloads each release of the range and
 finds every fixed part of the template there, and `tests/data/older_wordings_verified.json`
 records where (release, file, line, the line's text).
 """

@@ -13,7 +13,11 @@ GitHub issue. The message is the same, the wrapping is not:
 - a terminal's or a notebook's colors come along as ANSI escapes (`\\x1b[0;31m`), or as what
   is left of them when the escape character is lost (`[0;31mTypeError[0m`);
 - text copied from a web page may keep HTML entities (`&lt;class 'list'&gt;`);
-- Windows line ends (`\\r\\n`) and non-breaking spaces.
+- Windows line ends (`\\r\\n`) and non-breaking spaces;
+- XLA statuses as jaxlib printed them until 2022, the code in words (`RuntimeError: Resource
+  exhausted: Out of memory while trying to allocate 24 bytes.`, TensorFlow's status format),
+  where jaxlib now prints the code's name (`RESOURCE_EXHAUSTED: Out of memory ...`): the
+  message after it is the same, so the code is read as its name.
 
 `clean` removes those, line by line, and leaves everything else as it is: the matcher already
 ignores white space (so re-wrapped and cut lines, indentation and IPython's `---->` arrows do not
@@ -42,12 +46,23 @@ _BOX_SIDE = "│┃║"
 _ESCAPED_NEWLINE = re.compile(r"(?<!\\)\\n")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]|\[[0-9]{1,3}(?:;[0-9]{1,3})*m")
 _HTML_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#[0-9]+|#x[0-9a-fA-F]+);")
+# The codes of an XLA status, as TensorFlow's Status::ToString wrote them (jaxlib until 2022)
+# and as absl's does (since): "Resource exhausted: ..." is "RESOURCE_EXHAUSTED: ...".
+_STATUS_CODES = ("Cancelled", "Unknown", "Invalid argument", "Deadline exceeded", "Not found",
+                 "Already exists", "Permission denied", "Resource exhausted",
+                 "Failed precondition", "Aborted", "Out of range", "Unimplemented", "Internal",
+                 "Unavailable", "Data loss", "Unauthenticated")
+# A status starts a line or follows what states it: an exception's name, "failed: ", a log
+# line's "] ", a quote.
+_OLD_STATUS = re.compile(r"(^[ \t>`\"']*|(?<=: )|(?<=\] ))(" + "|".join(_STATUS_CODES) + r"): ",
+                         re.MULTILINE)
 _EXCEPTION_NAME = re.compile(
     r"(?:(?<=[\s.:`'\"(\[])|^)([A-Z][A-Za-z0-9]*(?:Error|Exception))(?=[:\s`'\")\]]|$)")
 
 
 def clean(text: str) -> str:
-    """`text` without pytest, Markdown, rich-box and escaped-newline decorations."""
+    """`text` without pytest, Markdown, rich-box and escaped-newline decorations, and XLA
+    statuses in today's form."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     text = _ANSI.sub("", text)
     if _HTML_ENTITY.search(text):
@@ -55,6 +70,8 @@ def clean(text: str) -> str:
     if "\\n" in text and text.count("\n") < text.count("\\n"):
         # A message shown inside a repr or a JSON string: its line breaks are escaped.
         text = _ESCAPED_NEWLINE.sub("\n", text)
+    text = _OLD_STATUS.sub(lambda m: m.group(1) + m.group(2).upper().replace(" ", "_") + ": ",
+                           text)
     return "\n".join(_clean_line(line) for line in text.split("\n"))
 
 

@@ -106,7 +106,8 @@ def origin_text(tracer: Tracer) -> str:
     if not tracer.abstract:
         return ""  # a differentiation tracer tells nothing of its origin
     if tracer.transform.label and parameter:
-        return (f"\nThe error occurred while tracing the function {function} for "
+        return (f"\nThe error occurred while tracing the function "
+                f"{tracer.function.source_info or function} for "
                 f"{tracer.transform.label}. This concrete value was not available in Python "
                 f"because it depends on the value of the argument {parameter}.")
     if parameter:

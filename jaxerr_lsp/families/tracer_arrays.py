@@ -237,7 +237,8 @@ def origin_line(tracer: Tracer, expr: ast.expr) -> str:
     argument = f" This concrete value was not available in Python because it depends on the " \
         f"value of the argument {tracer.parameter}." \
         if isinstance(expr, ast.Name) and expr.id == tracer.parameter else ""
-    return (f"\nThe error occurred while tracing the function {tracer.function.name} for "
+    return (f"\nThe error occurred while tracing the function "
+            f"{tracer.function.source_info or tracer.function.name} for "
             f"{transform.label}.{argument}")
 
 
@@ -277,6 +278,8 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
     own = traced.tracers.get(name) if name is not None else None
     if name is not None and name in traced.scalars:
         return traced.scalars[name]  # a Python number, traced as a scalar array
+    if name is not None and name in traced.arrays:
+        return traced.arrays[name]  # an array an application passes
     if name is None or own is None or own.array:
         return None
     for argument, transform in _arguments(ctx, traced, name):

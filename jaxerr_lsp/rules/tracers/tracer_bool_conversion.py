@@ -290,7 +290,8 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
                      "source_info_util.summarize(self.source_info)": "‹where the batched value was made›"}
             return Prediction(fill(template, shown), fill(template, {}, escape=True))
         template = _variant(entry, "Consider using" if name == "checkpoint" else "This concrete value")
-        values = {"dbg.func_src_info": f"{function.name} at {ctx.path}:{_first_line(function.function)}",
+        values = {"dbg.func_src_info": function.source_info
+                  or f"{function.name} at {ctx.path}:{_first_line(function.function)}",
                   "dbg.traced_for": label}
         ordered = _ordered(names, function) if names else None
         arguments = _arguments_text(ordered) if ordered else None

@@ -8,7 +8,13 @@ tracers), finds an operation that needs the concrete value of a traced array:
   `num`;
 - `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
   `m.nonzero()` and `jnp.unique(x)` without `size=`;
-- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`.
+- `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`;
+- `lax.scan(f, init, xs, length=n)` with a traced `n`;
+- a JAX function given a traced value for a parameter that fixes its output's shape or layout
+  (`STATIC_PARAMETERS`: `jax.nn.one_hot`'s `num_classes`, `jax.ops.segment_*`'s
+  `num_segments`, the `axis` of reductions, `softmax`, `flip`, `expand_dims`, `squeeze`,
+  `moveaxis`, `roll`, `split`'s sections, `pad`'s `pad_width`, `bincount`'s `length`; and
+  `x.sum(axis)` and the other reduction methods), its array argument a JAX array.
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
@@ -76,6 +82,33 @@ REPEAT_CONTEXT = ("When jit-compiling jnp.repeat, the total number of repeats mu
 ITEM_CONTEXT = "This occurred in the item() method of jax.Array"
 TOLIST_CONTEXT = "The tolist() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
 ARANGE_PARAMETERS = ("start", "stop", "step")
+AXIS_CONTEXT = "The axis argument must be known statically."
+INDEX_CONTEXT = "expected a static index or sequence of indices."
+# JAX functions with a parameter whose value fixes the output's shape or layout: a traced value
+# there raises ConcretizationTypeError with this context line (each measured under JAX
+# 0.12.0.1, positionally and by keyword): qualname -> ((parameter, position or None), context).
+STATIC_PARAMETERS: dict[str, tuple[tuple[tuple[str, int | None], ...], str]] = {
+    "jax.nn.one_hot": ((("num_classes", 1),),
+                       "The error arose in jax.nn.one_hot argument `num_classes`."),
+    **{f"jax.ops.segment_{kind}": ((("num_segments", 2),), "segment_sum() `num_segments` argument.")
+       for kind in ("sum", "max", "min", "prod")},
+    **{f"jax.numpy.{name}": ((("axis", 1),), AXIS_CONTEXT)
+       for name in ("sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "flip")},
+    "jax.nn.softmax": ((("axis", 1),), AXIS_CONTEXT),
+    "jax.numpy.split": ((("indices_or_sections", 1),), "in jax.numpy.split argument 1"),
+    "jax.numpy.array_split": ((("indices_or_sections", 1),), "in jax.numpy.array_split argument 1"),
+    "jax.numpy.expand_dims": ((("axis", 1),), INDEX_CONTEXT),
+    "jax.numpy.squeeze": ((("axis", 1),), INDEX_CONTEXT),
+    "jax.numpy.moveaxis": ((("source", 1), ("destination", 2)), INDEX_CONTEXT),
+    "jax.numpy.roll": ((("axis", 2),), INDEX_CONTEXT),
+    "jax.numpy.pad": ((("pad_width", 1),), "pad_width argument of jnp.pad"),
+    "jax.numpy.bincount": ((("length", None),),
+                           "The error occurred because of argument 'length' of jnp.bincount."),
+}
+# Array methods whose first parameter is the axis (the same context as their functions).
+AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var"})
+SCAN_LENGTH_CONTEXT = ("The `length` argument to `scan` expects a concrete `int` value. For "
+                       "scan-like iteration with a dynamic length, use `while_loop` or `fori_loop`.")
 
 
 @dataclass(frozen=True)
@@ -226,6 +259,49 @@ def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None
     return Needed(repeats, tracer, escaped(REPEAT_CONTEXT), name, True, False)
 
 
+def _static_parameter(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
+    """A JAX function given a traced value where it needs a static one (`STATIC_PARAMETERS`:
+    `jax.nn.one_hot(x, n)`, `jnp.sum(x, axis=a)`, `x.sum(a)`...), its array argument a JAX
+    array (another first argument may fail otherwise first)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    function = call.func
+    array: ast.expr | None
+    if qualname is None and isinstance(function, ast.Attribute) and function.attr in AXIS_METHODS:
+        array, arguments = function.value, list(call.args)
+        parameters: tuple[tuple[str, int | None], ...] = (("axis", 0),)
+        context, name = AXIS_CONTEXT, f".{function.attr}()"
+    elif qualname in STATIC_PARAMETERS:
+        parameters, context = STATIC_PARAMETERS[qualname]
+        array, arguments = (call.args[0] if call.args else None), list(call.args)
+        name = "jnp." + qualname.rsplit(".", 1)[1] if qualname.startswith("jax.numpy.") else qualname
+    else:
+        return None
+    if array is None or (abstract_array(ctx, array) is None and not ctx.values.value(array).is_array):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    for parameter, position in parameters:
+        value = arguments[position] if position is not None and position < len(arguments) \
+            else keywords.get(parameter)
+        tracer = abstract_array(ctx, value) if value is not None else None
+        if value is not None and tracer is not None:
+            return Needed(value, tracer, escaped(context), f"{name}'s `{parameter}`", True, False)
+    return None
+
+
+def _scan_length(ctx: Context, call: ast.Call) -> Needed | None:
+    """`lax.scan(f, init, xs, length=n)` with a traced `n`: scan converts it with `int()`
+    (jax/_src/lax/control_flow/loops.py, `_infer_scan_length`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    length = call.args[3] if len(call.args) > 3 else next(
+        (k.value for k in call.keywords if k.arg == "length"), None)
+    tracer = abstract_array(ctx, length) if length is not None else None
+    if length is None or tracer is None:
+        return None
+    return Needed(length, tracer, escaped(SCAN_LENGTH_CONTEXT), "lax.scan's `length`", True, False)
+
+
 def _none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
 
@@ -242,8 +318,11 @@ def _needed(ctx: Context, call: ast.Call) -> Needed | None:
         return _arange(ctx, call)
     if qualname == "jax.numpy.linspace":
         return _linspace(ctx, call)
+    if qualname == "jax.lax.scan":
+        return _scan_length(ctx, call)
     return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or \
-        _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None)
+        _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None) or \
+        _static_parameter(ctx, call, qualname)
 
 
 def _size_edit(ctx: Context, call: ast.Call, operand: ast.expr) -> Edit | None:

@@ -6,8 +6,11 @@ file's helpers they call with tracers), finds a traced array used where Python n
 integer: an argument of `range(...)`, or the index or a slice bound of a subscript whose base
 is certainly a Python list, tuple or string (`ctx.values`). The traced value must certainly be
 one array (a parameter of unknown structure counts only when the file shows it receives an
-array or a number). Indexing a JAX array with a tracer is fine and never reported, nor is
-anything under `jax.grad` alone.
+array or a number). Also a JAX function that reads a parameter with `operator.index`
+(`INDEX_PARAMETERS`: `jnp.argmax/argmin/concatenate/stack`'s `axis`, `jnp.take`'s `axis`,
+`jnp.diag`'s `k`, `x.argmax(axis)`), given a traced value not known to be a float.
+Indexing a JAX array with a tracer is fine and never reported, nor is anything under
+`jax.grad` alone.
 Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
 out: it may not run (a static flag), and under an `if` on a tracer the test raises first.
 
@@ -47,6 +50,15 @@ if TYPE_CHECKING:
     from jaxerr_lsp.fixes.text import Lines
 
 PYTHON_SEQUENCES = ("list", "tuple", "str")
+# JAX functions that take a parameter's value with `operator.index` (measured under JAX
+# 0.12.0.1, positionally and by keyword): qualname -> (parameter, position); the first
+# argument an array (or, for concatenate and stack, a list or tuple display).
+INDEX_PARAMETERS: dict[str, tuple[str, int]] = {
+    "jax.numpy.argmax": ("axis", 1), "jax.numpy.argmin": ("axis", 1),
+    "jax.numpy.concatenate": ("axis", 1), "jax.numpy.stack": ("axis", 1),
+    "jax.numpy.diag": ("k", 1), "jax.numpy.take": ("axis", 2),
+}
+INDEX_METHODS = frozenset({"argmax", "argmin"})  # x.argmax(axis)
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,39 @@ def _index_of_sequence(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr
     return _first_traced(ctx, parts)
 
 
+def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:
+    """`jnp.argmax(x, a)`, `x.argmax(a)`, `jnp.concatenate([x, y], axis=a)`... with a
+    traced `a`: the value, its tracer, and how the note names the call."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    qualname = ctx.model.qualname(call.func)
+    function = call.func
+    array: ast.expr | None
+    if qualname is None and isinstance(function, ast.Attribute) and function.attr in INDEX_METHODS:
+        array, (parameter, position), name = function.value, ("axis", 0), f"`.{function.attr}()`"
+    elif qualname in INDEX_PARAMETERS:
+        array = call.args[0] if call.args else None
+        (parameter, position), name = INDEX_PARAMETERS[qualname], f"`jnp.{qualname.rsplit('.', 1)[1]}`"
+    else:
+        return None
+    if array is None:
+        return None
+    if qualname in ("jax.numpy.concatenate", "jax.numpy.stack"):
+        if not isinstance(array, (ast.List, ast.Tuple)) or not array.elts:
+            return None
+    elif abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
+        return None
+    value = call.args[position] if position < len(call.args) else next(
+        (k.value for k in call.keywords if k.arg == parameter), None)
+    tracer = abstract_array(ctx, value) if value is not None else None
+    if value is None or tracer is None:
+        return None
+    aval = ctx.values.value(value).aval
+    if aval is not None and aval.dtype is not None and not aval.dtype.startswith(("int", "uint")):
+        return None  # (a traced float: Python's TypeError about indices comes first)
+    return value, tracer, f"{name}'s `{parameter}`"
+
+
 def _first_traced(ctx: Context, exprs: list[ast.expr]) -> tuple[ast.expr, Tracer] | None:
     for expr in exprs:
         tracer = abstract_array(ctx, expr)
@@ -100,6 +145,10 @@ def check(ctx: Context) -> None:
         found = _range_argument(ctx, call)
         if found is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, *found, "`range`")
+            continue
+        indexed = _index_parameter(ctx, call)
+        if indexed is not None and runs_unconditionally(ctx, call):
+            _report(ctx, call, *indexed)
     for subscript, _traced in ctx.tracing.subscripts:
         found = _index_of_sequence(ctx, subscript)
         if found is not None and runs_unconditionally(ctx, subscript):

@@ -152,8 +152,9 @@ def check(ctx: Context) -> None:
 
 
 def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer] | None:
-    """`table[i]`: a NumPy array read at a traced index (NumPy converts the index), when the
-    other indices are plain."""
+    """`table[i]`, `table[i, :]`: a NumPy array read at a traced index (NumPy converts the
+    index), when the other indices are plain: integer constants, `None`, slices of constants
+    (measured under JAX 0.12.0.1: a scalar or a vector index raises alike)."""
     if not isinstance(subscript.ctx, ast.Load) or ctx.values.value(subscript.value).type != "ndarray":
         return None
     index = subscript.slice
@@ -163,10 +164,14 @@ def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.ex
         tracer = array_tracer(ctx, element) if not isinstance(element, ast.Slice) else None
         if tracer is not None and tracer.abstract and found is None:
             found = (element, tracer)
-        elif not (isinstance(element, ast.Constant) and (type(element.value) is int
-                                                         or element.value is None)):
+        elif not (_plain(element) or isinstance(element, ast.Slice) and all(
+                part is None or _plain(part) for part in (element.lower, element.upper, element.step))):
             return None
     return found
+
+
+def _plain(element: ast.expr) -> bool:
+    return isinstance(element, ast.Constant) and (type(element.value) is int or element.value is None)
 
 
 def _report(ctx: Context, where: ast.AST, argument: ast.expr, tracer: Tracer, what: str,
