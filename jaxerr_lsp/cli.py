@@ -123,15 +123,19 @@ FATAL_ERROR_KINDS = ("config", "internal")
 CACHED_SUFFIXES = (".py", ".pyi")
 
 
+# The result cache's folder for other modules' outgoing facts (apart from the files' results).
+OUTGOING_CACHE = "outgoing"
+
+
 def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = None,
                   cache_dir: str | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
     `known`: the outgoing facts of modules already analysed, by absolute path (the others
     are analysed here, see `jaxerr_lsp.project.facts.outside_facts`; with `cache_dir`, their
-    outgoing facts are kept in the result cache, by content and facts)."""
+    outgoing facts are kept in the result cache's `outgoing/` folder, by content and facts)."""
     from jaxerr_lsp.app.cache import CachedResult, ResultCache
 
-    cache = ResultCache(Path(cache_dir)) if cache_dir is not None else None
+    cache = ResultCache(Path(cache_dir) / OUTGOING_CACHE) if cache_dir is not None else None
 
     def read(path: Path) -> str | None:
         try:
