@@ -217,15 +217,28 @@ def _arange(ctx: Context, call: ast.Call) -> Needed | None:
     return None
 
 
-def _linspace(ctx: Context, call: ast.Call) -> Needed | None:
+def _argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
+    """The argument a call gives the parameter at `position` (None: keyword-only) named
+    `keyword`."""
+    if position is not None and position < len(call.args):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _traced_argument(ctx: Context, call: ast.Call, position: int | None, keyword: str,
+                     context: str, call_name: str) -> Needed | None:
+    """The call needs the parameter's value and the call gives it a traced array."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
-    num = call.args[2] if len(call.args) > 2 else next(
-        (k.value for k in call.keywords if k.arg == "num"), None)
-    tracer = abstract_array(ctx, num) if num is not None else None
-    if num is None or tracer is None:
+    value = _argument(call, position, keyword)
+    tracer = abstract_array(ctx, value) if value is not None else None
+    if value is None or tracer is None:
         return None
-    return Needed(num, tracer, escaped("'num' argument of jnp.linspace"), "jnp.linspace", True, False)
+    return Needed(value, tracer, escaped(context), call_name, True, False)
+
+
+def _linspace(ctx: Context, call: ast.Call) -> Needed | None:
+    return _traced_argument(ctx, call, 2, "num", "'num' argument of jnp.linspace", "jnp.linspace")
 
 
 def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
@@ -268,38 +281,28 @@ def _static_parameter(ctx: Context, call: ast.Call, qualname: str | None) -> Nee
     function = call.func
     array: ast.expr | None
     if qualname is None and isinstance(function, ast.Attribute) and function.attr in AXIS_METHODS:
-        array, arguments = function.value, list(call.args)
+        array = function.value
         parameters: tuple[tuple[str, int | None], ...] = (("axis", 0),)
         context, name = AXIS_CONTEXT, f".{function.attr}()"
     elif qualname in STATIC_PARAMETERS:
         parameters, context = STATIC_PARAMETERS[qualname]
-        array, arguments = (call.args[0] if call.args else None), list(call.args)
+        array = call.args[0] if call.args else None
         name = "jnp." + qualname.rsplit(".", 1)[1] if qualname.startswith("jax.numpy.") else qualname
     else:
         return None
     if array is None or (abstract_array(ctx, array) is None and not ctx.values.value(array).is_array):
         return None
-    keywords = {k.arg: k.value for k in call.keywords}
     for parameter, position in parameters:
-        value = arguments[position] if position is not None and position < len(arguments) \
-            else keywords.get(parameter)
-        tracer = abstract_array(ctx, value) if value is not None else None
-        if value is not None and tracer is not None:
-            return Needed(value, tracer, escaped(context), f"{name}'s `{parameter}`", True, False)
+        needed = _traced_argument(ctx, call, position, parameter, context, f"{name}'s `{parameter}`")
+        if needed is not None:
+            return needed
     return None
 
 
 def _scan_length(ctx: Context, call: ast.Call) -> Needed | None:
     """`lax.scan(f, init, xs, length=n)` with a traced `n`: scan converts it with `int()`
     (jax/_src/lax/control_flow/loops.py, `_infer_scan_length`)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    length = call.args[3] if len(call.args) > 3 else next(
-        (k.value for k in call.keywords if k.arg == "length"), None)
-    tracer = abstract_array(ctx, length) if length is not None else None
-    if length is None or tracer is None:
-        return None
-    return Needed(length, tracer, escaped(SCAN_LENGTH_CONTEXT), "lax.scan's `length`", True, False)
+    return _traced_argument(ctx, call, 3, "length", SCAN_LENGTH_CONTEXT, "lax.scan's `length`")
 
 
 def _none(expr: ast.expr) -> bool:
