@@ -49,7 +49,9 @@ async function axe(page) {
   await page.addScriptTag({ path: job.axePath });
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ['violations'] });
+    // preload: false — axe would fetch the stylesheets again with XMLHttpRequest, which file://
+    // refuses; a request still in flight when the next page opens logs its error there.
+    const r = await axe.run(document, { resultTypes: ['violations'], preload: false });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
