@@ -29,7 +29,8 @@ const report = (key, value) => console.log(`UI ${JSON.stringify({ t: +((Date.now
     // ?reset: no saved workspace layout; the notebook opens alone
     await page.goto(`${process.env.LAB_URL}/lab/tree/${process.env.NOTEBOOK}?reset`,
       { waitUntil: 'domcontentloaded', timeout: 60000 });
-    await page.waitForSelector('.jp-Notebook .jp-Cell .cm-content', { timeout: 90000 });
+    // a code cell's editor (a rendered markdown cell hides its own, which may come first)
+    await page.waitForSelector('.jp-Notebook .jp-CodeCell .cm-content', { timeout: 90000 });
     report('notebook', true);
 
     // the diagnostic: CodeMirror's lint underline, in the cell and on the line it belongs to
