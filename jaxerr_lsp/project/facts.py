@@ -7,8 +7,9 @@ table, those facts reach the module that defines the function, whose analysis th
 (`jaxerr_lsp.analysis.external`): a Python `if` on a tracer in `layers.py` is flagged in
 `layers.py`, with the call in `train.py` as related information.
 
-One hop: a function another module traces is followed into the helpers of its own module,
-not into a third module.
+In rounds: a function another module traces may call, with tracers, a function of a third
+module, whose module then learns it (up to ROUNDS modules away); within a module, the
+tracing model follows the helpers as it does for the file's own transformations.
 """
 
 from __future__ import annotations
