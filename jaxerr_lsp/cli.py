@@ -178,7 +178,9 @@ def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[F
         facts = new
         if not again:
             break
-        results.update((r.path, r) for r in run_check(again, replace(options, outside=facts), jobs))
+        for result in run_check(again, replace(options, outside=facts), jobs):
+            result.fixed += results[result.path].fixed  # (--fix: what the earlier round fixed)
+            results[result.path] = result
     return list(results.values())
 
 
