@@ -10,6 +10,7 @@ import ast
 import functools
 import gc
 import traceback
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
@@ -18,7 +19,7 @@ from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.engine.registry import all_rules
-from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.core.source import parse_source, syntax_error_of
 from jaxerr_lsp.core.suppression import covers
 
@@ -59,7 +60,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     # A rule has nothing to find in a file that never names what it looks for (each word
     # looked for once: many rules share "jax", "jit", "vjp"...); a function another module
     # traces is traced by what that module names.
-    named = source + "".join(f"\n{word}" for word in outside_words(outside))
+    named = _named(source, outside)
     active = rules_named(active, named)
     if not active:
         if syntax:
@@ -101,7 +102,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
         analysis.findings.append(finding)
     if outside:
         analysis.findings = traced_from_elsewhere(context, analysis.findings)
-    if outgoing and "import" in source and any(word in named for word in TRACING_WORDS):
+    if outgoing and _may_trace_imports(source, named):
         try:
             analysis.outgoing = _outgoing(context, path)
         except (RecursionError, ValueError):
@@ -147,8 +148,7 @@ def outgoing(source: str, path: str, package: str | None,
     (`jaxerr_lsp.analysis.external`): the functions it gives a transformation, and those
     its traced code calls with tracers (`outside`: what other modules trace of its own
     functions, whose calls count too). Never raises; [] when nothing is certain."""
-    named = source + "".join(f"\n{word}" for word in outside_words(outside))
-    if not any(word in named for word in TRACING_WORDS) or "import" not in source:
+    if not _may_trace_imports(source, _named(source, outside)):
         return []
     was_enabled = gc.isenabled()
     gc.disable()
@@ -169,8 +169,6 @@ def outgoing(source: str, path: str, package: str | None,
 
 
 def _outgoing(context: Context, path: str) -> list[Outgoing]:
-    from jaxerr_lsp.engine.rule import shorten
-
     tracing = context.tracing
     found: list[Outgoing] = []
 
@@ -178,11 +176,9 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
         return Origin(path, context.span(node), shorten(context.segment(node), 80))
 
     for qualname, transform, keywords in tracing.outside_applications:
-        try:
-            options = tuple((k.arg, ast.unparse(k.value)) for k in keywords
-                            if k.arg is not None and ast.literal_eval(k.value) is not _ANY)
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue  # (an option that is not a literal: what it makes static is unknown)
+        # Only options that are literals: what another one makes static is unknown there.
+        options = tuple((k.arg, text) for k in keywords
+                        if k.arg is not None and (text := _literal_text(k.value)) is not None)
         if len(options) != len(keywords):
             continue
         found.append(Outgoing(qualname, OutsideApplication(
@@ -204,7 +200,24 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
     return found
 
 
-_ANY = object()
+def _named(source: str, outside: tuple[Outside, ...]) -> str:
+    """The text the trigger words are looked for in: the source, and the transformations
+    other modules apply to its functions (a function traced there is traced by them)."""
+    return source + "".join(f"\n{word}" for word in outside_words(outside))
+
+
+def _may_trace_imports(source: str, named: str) -> bool:
+    """Whether the module may trace a function it imports (else it has no outgoing facts)."""
+    return "import" in source and any(word in named for word in TRACING_WORDS)
+
+
+def _literal_text(expr: ast.expr) -> str | None:
+    """The source of a literal (`(1,)`, `"n"`), None for anything else."""
+    try:
+        ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return ast.unparse(expr)
 
 
 def _fact(tracer: Tracer | None) -> TracerFact | None:
@@ -229,8 +242,6 @@ def outside_words(outside: tuple[Outside, ...]) -> set[str]:
 def traced_from_elsewhere(context: Context, findings: list[Finding]) -> list[Finding]:
     """Each finding inside a function another module traces says where the trace comes from
     (the call in the other file)."""
-    from dataclasses import replace
-
     origins = [(context.span(traced.function), traced.origins)
                for traced in context.tracing.functions if traced.origins]
     if not origins:

@@ -37,10 +37,12 @@ def module_of(path: Path) -> tuple[Path, str]:
 def package_of(path: Path) -> str:
     """The dotted name of the package a module is in ("" at top level): where its relative
     imports start."""
-    _, name = module_of(path)
-    if Path(path).stem == "__init__":
-        return name
-    return name.rpartition(".")[0]
+    return _package(path, module_of(path)[1])
+
+
+def _package(path: Path, name: str) -> str:
+    """The package of the module `name` at `path` (a package's `__init__` is its own)."""
+    return name if Path(path).stem == "__init__" else name.rpartition(".")[0]
 
 
 @dataclass
@@ -72,8 +74,7 @@ class ModuleTable:
 
     def package(self, path: Path) -> str:
         """As `package_of`: where the module's relative imports start."""
-        name = self.locate(path)[1]
-        return name if Path(path).stem == "__init__" else name.rpartition(".")[0]
+        return _package(path, self.locate(path)[1])
 
     def files(self) -> list[Path]:
         """Every module's file, in order."""

@@ -28,12 +28,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, layered
 from jaxerr_lsp.analysis.external import Outside
 from jaxerr_lsp.core.findings import Analysis
-from jaxerr_lsp.project.index import ProjectIndex
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.project.index import ProjectIndex
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -100,6 +102,8 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
 
 
 def _project() -> ProjectIndex:
+    from jaxerr_lsp.project.index import ProjectIndex  # the engine: imported where it runs
+
     global _PROJECT
     if _PROJECT is None:
         _PROJECT = ProjectIndex()
