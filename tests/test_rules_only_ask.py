@@ -9,7 +9,9 @@ This test parses every rule module with `ast` and fails on:
   loop over the children is caught by the last two);
 - a class deriving from `ast.NodeVisitor` / `ast.NodeTransformer`;
 - reading `.bindings` (a `Scope`'s binding lists: `scope.bindings.get(name)`, `scope.bindings[name]`,
-  `name in scope.bindings`), `.global_names` / `.nonlocal_names` aside.
+  `name in scope.bindings`), `.global_names` / `.nonlocal_names` aside;
+- reading the whole text (`ctx.parsed.text`): a rule asks `ctx.mentions(word)`, whose answers
+  are recorded (the incremental analysis reuses a slice's result only while they hold).
 The `fix` functions, which rewrite with libcst on demand, may use libcst, but not these either.
 """
 
@@ -60,6 +62,9 @@ def offences(path: Path) -> list[str]:
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id in modules and node.attr in WALKS | VISITORS:
             found.append(f"{node.lineno}: ast.{node.attr}")
+        elif isinstance(node, ast.Attribute) and node.attr == "text" \
+                and isinstance(node.value, ast.Attribute) and node.value.attr == "parsed":
+            found.append(f"{node.lineno}: {ast.unparse(node)} (the whole text)")
         elif isinstance(node, ast.Attribute) and node.attr == "bindings":
             receiver = node.value.id if isinstance(node.value, ast.Name) else None
             if (path.name, receiver) not in NOT_SCOPES:
@@ -92,8 +97,10 @@ def test_the_check_finds_walks_and_binding_lists(tmp_path: Path) -> None:
         "    stack = [node]\n"
         "    while stack:\n"
         "        stack.extend(A.iter_child_nodes(stack.pop()))\n"
-        "    return scope.bindings.get('x', []), ctx.model.module_scope.bindings\n")
-    assert sorted(int(line.split(":")[0]) for line in offences(bad)) == [3, 4, 7, 11, 12, 12]
+        "    return scope.bindings.get('x', []), ctx.model.module_scope.bindings\n"
+        "def other(ctx):\n"
+        "    return 'x64' in ctx.parsed.text\n")
+    assert sorted(int(line.split(":")[0]) for line in offences(bad)) == [3, 4, 7, 11, 12, 12, 14]
     good = tmp_path / "good.py"
     good.write_text(
         "import ast\n"

@@ -191,11 +191,15 @@ def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
 
 
 # --------------------------------------------------------------------------- operators
+# A file that names one of these may turn 64-bit types on (`jax.config.update(
+# "jax_enable_x64", True)`, `jax.experimental.enable_x64()`, `os.environ["JAX_ENABLE_X64"]`,
+# `config.jax_enable_x64`): then default dtypes are not float32/int32, and they are unknown.
+X64_WORDS = ("x64", "X64")
+
+
 def x64_possible(text: str) -> bool:
-    """Whether a file may turn 64-bit types on (`jax.config.update("jax_enable_x64", True)`,
-    `jax.experimental.enable_x64()`, `os.environ["JAX_ENABLE_X64"]`, `config.jax_enable_x64`):
-    it names x64 somewhere. Then default dtypes are not float32/int32, and they are unknown."""
-    return "x64" in text or "X64" in text
+    """Whether a file may turn 64-bit types on: it names x64 somewhere (`X64_WORDS`)."""
+    return any(word in text for word in X64_WORDS)
 
 
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:

@@ -10,6 +10,7 @@ function only). The registry discovers rule modules; nothing lists them by hand.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,6 +40,13 @@ class Rule:
     data: type[RuleData] | None = None  # the type of `Finding.data` for this rule
     fix: Callable[[Lines, Finding], list[Fix]] | None = None  # best first; [] when none applies
     fix_ids: tuple[str, ...] = ()  # the catalog entry's [[fixes]] ids `fix` can return
+
+
+def text_mentions(text: str, word: str, whole_word: bool = False) -> bool:
+    """`Context.mentions` on `text`."""
+    if whole_word:
+        return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
+    return word in text
 
 
 def shorten(source: str, limit: int = 60) -> str:
@@ -83,15 +91,19 @@ class Context:
     rule: Rule | None = None  # the rule being run (set by the engine)
     # What other modules of the project trace of this module's functions.
     outside: tuple[Outside, ...] = ()
+    # The words looked for in the whole text (`mentions`), and whether it has them.
+    mentioned: dict[tuple[str, bool], bool] = field(default_factory=dict, repr=False)
+    # Answers about this text already known (shared by the analyses of a module's slices).
+    answers: dict[tuple[str, bool], bool] = field(default_factory=dict, repr=False)
     # What `once` computed for this document, by the function that computes it.
     _once: dict[Callable[[Context], object], object] = field(default_factory=dict, repr=False)
 
     @cached_property
     def values(self) -> Inference:
-        from jaxerr_lsp.analysis.avals import x64_possible
+        from jaxerr_lsp.analysis.avals import X64_WORDS
         from jaxerr_lsp.analysis.values import Inference
 
-        return Inference(self.model, x64=x64_possible(self.parsed.text))
+        return Inference(self.model, x64=any(self.mentions(word) for word in X64_WORDS))
 
     @cached_property
     def tracing(self) -> Tracing:
@@ -99,6 +111,20 @@ class Context:
         from jaxerr_lsp.analysis.tracing import Tracing
 
         return Tracing(self.model, self.values.constant, self.outside)
+
+    def mentions(self, word: str, *, whole_word: bool = False) -> bool:
+        """Whether the document's text holds `word` anywhere (with `whole_word`, not inside a
+        longer identifier): the one way a rule reads the whole text. Each answer is recorded:
+        an analysis of a slice of the module is reused only while they hold
+        (`jaxerr_lsp.engine.incremental`)."""
+        key = (word, whole_word)
+        found = self.mentioned.get(key)
+        if found is None:
+            found = self.answers.get(key)
+            if found is None:
+                found = self.answers[key] = text_mentions(self.parsed.text, word, whole_word)
+            self.mentioned[key] = found
+        return found
 
     def once(self, compute: Callable[[Context], T]) -> T:
         """`compute(self)`, computed once per document for every rule that asks (e.g. the

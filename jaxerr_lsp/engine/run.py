@@ -10,7 +10,7 @@ import ast
 import functools
 import gc
 import traceback
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
@@ -20,7 +20,7 @@ from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.engine.registry import all_rules
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
-from jaxerr_lsp.core.source import parse_source, syntax_error_of
+from jaxerr_lsp.core.source import ParsedSource, parse_source, syntax_error_of
 from jaxerr_lsp.core.suppression import covers
 
 if TYPE_CHECKING:
@@ -75,11 +75,32 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
                         syntax_error=parsed.syntax_error)
     if parsed.tree is None:
         return analysis
+    return check_parsed(parsed, analysis, active, config, path, package, outside,
+                        outgoing and _may_trace_imports(source, named)).analysis
+
+
+@dataclass
+class Checked:
+    """What `check_parsed` found, and what it read beyond the tree it was given: the words
+    looked for in the whole text (`Context.mentions`)."""
+
+    analysis: Analysis
+    mentioned: dict[tuple[str, bool], bool] = field(default_factory=dict)
+
+
+def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], config: Config,
+                 path: str, package: str | None, outside: tuple[Outside, ...],
+                 outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None) -> Checked:
+    """Run the `active` rules on `parsed.tree` (the module, or a slice of it with the whole
+    text: `jaxerr_lsp.engine.incremental`), into `analysis`. `answers`: what is known of the
+    text's words (`Context.mentions`), shared by the analyses of one text's slices."""
+    assert parsed.tree is not None
     try:
-        context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside)
+        context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside,
+                          answers={} if answers is None else answers)
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
-        return analysis
+        return Checked(analysis)
     for rule in active:
         context.rule = rule
         reported = len(context.findings)
@@ -102,16 +123,17 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
         analysis.findings.append(finding)
     if outside:
         analysis.findings = traced_from_elsewhere(context, analysis.findings)
-    if outgoing and _may_trace_imports(source, named):
+    if outgoing:
         try:
-            analysis.outgoing = _outgoing(context, path)
+            analysis.outgoing = sorted(_outgoing(context, path), key=outgoing_order)
         except (RecursionError, ValueError):
             analysis.notes.append("what this module traces of other modules' functions was not "
                                   "worked out: the file is nested too deeply")
-    analysis.inferred = context.inferred
+    analysis.inferred = sorted(context.inferred, key=lambda s: s.span)
     analysis.findings.sort(key=lambda f: (f.span, f.code))
+    mentioned = dict(context.mentioned)
     context.release()
-    return analysis
+    return Checked(analysis, mentioned)
 
 
 def rules_named(rules: list[Rule], text: str) -> list[Rule]:
@@ -166,6 +188,12 @@ def outgoing(source: str, path: str, package: str | None,
     finally:
         if was_enabled:
             gc.enable()
+
+
+def outgoing_order(item: Outgoing) -> tuple[object, ...]:
+    """The order of a module's outgoing facts: by where they come from."""
+    origin = item.fact.origin
+    return (origin.span, item.qualname, type(item.fact).__name__, repr(item.fact))
 
 
 def _outgoing(context: Context, path: str) -> list[Outgoing]:

@@ -210,7 +210,7 @@ def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
     if any(ctx.model.calls_to(q) for q in _MESH_SETTERS):
         return []
     jit_allowed = not ctx.model.calls_to("jax.disable_jit") \
-        and "jax_disable_jit" not in ctx.parsed.text
+        and not ctx.mentions("jax_disable_jit")
     found: list[UnboundCollective] = []
     for function, position in COLLECTIVES.items():
         for site in ctx.model.calls_to(f"jax.lax.{function}"):

@@ -109,7 +109,7 @@ def _missing_module(path: str) -> str | None:
     return None
 
 
-def removed_uses(model: ModuleModel, text: str) -> list[RemovedUse]:
+def removed_uses(model: ModuleModel) -> list[RemovedUse]:
     """Every use of a removed JAX name the file certainly makes, in source order."""
     table, prefixes = removed_apis(), _prefixes()
     found: list[RemovedUse] = []

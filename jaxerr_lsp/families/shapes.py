@@ -77,9 +77,9 @@ class Operands:
     call: ast.Call | None = None  # the call whose arguments give these avals (see `followed`)
 
 
-def shapes_known(ctx_text: str) -> bool:
+def shapes_known(ctx: Context) -> bool:
     """Whether shapes in this file mean what the avals say (no rank promotion setting)."""
-    return "rank_promotion" not in ctx_text
+    return not ctx.mentions("rank_promotion")
 
 
 # Calls that give an array a shape the code writes out: without one, no operand of the file

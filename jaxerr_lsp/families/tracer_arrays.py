@@ -13,7 +13,6 @@ list, None), makes the parameter one array; anything unknown leaves it unknown.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related
@@ -220,7 +219,7 @@ def module_name_for_fix(ctx: Context, module: str, default: str) -> tuple[str, s
     aliases = ctx.model.aliases_of(module)
     if aliases:
         return aliases[0], ""
-    if re.search(rf"\b{re.escape(default)}\b", ctx.parsed.text):
+    if ctx.mentions(default, whole_word=True):
         return None
     line = f"import {module}" if default == module else f"import {module} as {default}"
     return default, line

@@ -59,7 +59,7 @@ async def _check_later(session: Session, state: DocState, delay: float, fresh: b
             follow_project(session, state, job)
         # The engine's time, then the rest: worker round trip (queue, pickling) and publish.
         session.trace(f"analyzed {state.uri} version {program.version} in {job.seconds * 1000:.1f} ms: "
-                      f"{len(job.analysis.findings)} finding(s); worker round trip "
+                      f"{len(job.analysis.findings)} finding(s) ({job.done}); worker round trip "
                       f"{(returned - started - job.seconds) * 1000:.1f} ms, "
                       + ("stale, not published" if stale else
                          f"publish {(time.perf_counter() - returned) * 1000:.1f} ms"))

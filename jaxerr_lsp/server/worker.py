@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 import traceback
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
@@ -35,6 +36,7 @@ from jaxerr_lsp.analysis.external import Outside
 from jaxerr_lsp.core.findings import Analysis
 
 if TYPE_CHECKING:
+    from jaxerr_lsp.engine.incremental import Document
     from jaxerr_lsp.project.index import ProjectIndex
 
 logger = logging.getLogger("jaxerr_lsp.worker")
@@ -51,6 +53,7 @@ class Job:
     # Whether every module of the document's project that may trace its functions was read
     # (a first check in a large project reads them over several checks).
     project_complete: bool = True
+    done: str = ""  # what the engine did again for this version (jaxerr_lsp.engine.incremental)
 
 
 # The project's modules as this worker knows them (jaxerr_lsp.project.index), across checks.
@@ -79,6 +82,7 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
     except ConfigError as exc:
         notes.append((f"jaxerr-lsp: {exc}", WARNING))
     started = time.perf_counter()
+    done = "analysed whole"
     package: str | None = None
     outside: tuple[Outside, ...] = ()
     complete = True
@@ -90,15 +94,39 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
             notes.append((f"jaxerr-lsp: the project around {path} could not be read:\n"
                           f"{traceback.format_exc()}", WARNING))
     try:
-        analysis = analyze(text, config, path or "<string>", package=package, outside=outside,
-                           outgoing=package is not None)
+        if path is None:
+            analysis = analyze(text, config, "<string>")
+        else:
+            document = _document(path)
+            analysis = document.analyze(text, config, path, package=package, outside=outside,
+                                        outgoing=package is not None)
+            how = document.stats
+            done = (f"{how.analysed} of {how.slices} slice(s) analysed, {how.reparsed_lines} "
+                    f"line(s) parsed" if how.mode == "slices" else
+                    "unchanged" if how.mode == "same" else f"analysed whole: {how.why_whole}")
     except Exception:  # noqa: BLE001 - analyze promises not to raise; belt and braces
         notes.append((f"jaxerr-lsp: the engine raised on {path}:\n{traceback.format_exc()}", ERROR))
         analysis = Analysis(parsed_fully=False)
     seconds = time.perf_counter() - started
     for note in analysis.notes:
         notes.append((f"jaxerr: {path or '<document>'}: {note}", LOG))
-    return Job(analysis, notes, seconds, complete)
+    return Job(analysis, notes, seconds, complete, done)
+
+
+# Each open document's analysis, kept between its versions (jaxerr_lsp.engine.incremental),
+# by path; the least recently checked go first.
+_DOCUMENTS: OrderedDict[str, Document] = OrderedDict()
+KEPT_DOCUMENTS = 16
+
+
+def _document(path: str) -> Document:
+    from jaxerr_lsp.engine.incremental import Document  # the engine: imported where it runs
+
+    document = _DOCUMENTS.pop(path, None) or Document()
+    _DOCUMENTS[path] = document
+    while len(_DOCUMENTS) > KEPT_DOCUMENTS:
+        _DOCUMENTS.popitem(last=False)
+    return document
 
 
 def _project() -> ProjectIndex:

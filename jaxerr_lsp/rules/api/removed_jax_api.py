@@ -116,7 +116,7 @@ def _note(use: RemovedUse) -> str:
 
 
 def check(ctx: Context) -> None:
-    for use in removed_uses(ctx.model, ctx.parsed.text):
+    for use in removed_uses(ctx.model):
         removed = use.api.qualname if use.api is not None else use.name
         if use.how == ATTRIBUTE:
             text = _attribute_replacement(ctx, use)

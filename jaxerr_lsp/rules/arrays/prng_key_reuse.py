@@ -126,12 +126,10 @@ def _split_name(ctx: Context, consumption: Consumption) -> str:
     return ""
 
 
-def _fresh_name(ctx: Context, consumption: Consumption) -> str:
-    model = ctx.model
-    taken = set(model.uses) | set(model.bound_names(consumption.scope)) \
-        | set(model.bound_names(model.module_scope))
+def _fresh_name(ctx: Context) -> str:
+    """A name the file does not use anywhere (nor write in a string or a comment)."""
     for candidate in ("subkey", *(f"subkey{i}" for i in range(1, 10))):
-        if candidate not in taken:
+        if not ctx.mentions(candidate, whole_word=True):
             return candidate
     return ""
 
@@ -146,7 +144,7 @@ def _data(ctx: Context, target: Consumption, location: Location | None) -> KeyRe
     line = ctx.parsed.lines[statement.lineno - 1]
     column = ctx.parsed.column(statement.lineno, statement.col_offset)
     indent = line[:column]
-    split, fresh = _split_name(ctx, target), _fresh_name(ctx, target)
+    split, fresh = _split_name(ctx, target), _fresh_name(ctx)
     if indent.strip() or not split or not fresh:
         return none
     return KeyReuse(key.id, ctx.span(key), statement.lineno, indent, split, fresh)

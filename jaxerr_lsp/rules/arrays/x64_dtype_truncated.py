@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import x64_possible
+from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.x64_requests import x64_requests
@@ -47,7 +47,7 @@ class X64Truncated(RuleData):
 
 
 def check(ctx: Context) -> None:
-    if x64_possible(ctx.parsed.text):
+    if any(ctx.mentions(word) for word in X64_WORDS):
         return
     for request in x64_requests(ctx):
         related = (Related(ctx.span(request.dtype_expr),

@@ -25,7 +25,7 @@ from jaxerr_lsp.families.shapes import (call_related, ShapeData, incompatible, s
 
 def check(ctx: Context) -> None:
     operations = document_broadcast_operations(ctx)
-    if not operations or not shapes_known(ctx.parsed.text):
+    if not operations or not shapes_known(ctx):
         return
     for op in operations:
         a, b = op.left.shape, op.right.shape

@@ -106,7 +106,7 @@ class Leak:
 
 
 def check(ctx: Context) -> None:
-    if "checking_leaks" in ctx.parsed.text or "check_tracer_leaks" in ctx.parsed.text:
+    if ctx.mentions("checking_leaks") or ctx.mentions("check_tracer_leaks"):
         return  # JAX's leak checker raises at the store, with another message
     tracing = ctx.tracing
     leaks = [leak for target, value, traced in tracing.stores

@@ -238,9 +238,9 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
 def _without_jit(ctx: Context) -> set[int] | None:
     """The scopes (ids) where `jax.disable_jit()` is used: calls there may run without jit (no
     hashing). None: anywhere (used at module level, or `jax_disable_jit` configured)."""
-    if "disable_jit" not in ctx.parsed.text:
+    if not ctx.mentions("disable_jit"):
         return set()
-    if "jax_disable_jit" in ctx.parsed.text:
+    if ctx.mentions("jax_disable_jit"):
         return None
     scopes = set()
     for site in ctx.model.calls_to("jax.disable_jit"):

@@ -20,7 +20,6 @@ Fixes, when every primal is a single leaf: bind fresh gradient refs for the Ref 
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -111,7 +110,7 @@ def _grad_refs(ctx: Context, call: ast.Call, primals: list[ast.expr]) -> GradRef
     jnp_alias = next(iter(model.aliases_of("jax.numpy")), None)
     if jax_alias is None or jnp_alias is None:
         return None
-    taken = set(re.findall(r"[A-Za-z_]\w*", ctx.parsed.text))
+    taken: set[str] = set()  # names given here (the file's own: `ctx.mentions`)
     entries, bindings, names = [], [], []
     for primal in primals:
         tree = ctx.values.structure(primal)
@@ -126,7 +125,7 @@ def _grad_refs(ctx: Context, call: ast.Call, primals: list[ast.expr]) -> GradRef
         if binding is None or model.call_scope.get(id(call)) is not binding.scope:
             return None
         name = f"{primal.id}_grad"
-        while name in taken:
+        while name in taken or ctx.mentions(name, whole_word=True):
             name += "_"
         taken.add(name)
         bindings.append(f"{name} = {jax_alias}.new_ref({jnp_alias}.zeros_like({primal.id}))")

@@ -1,0 +1,255 @@
+"""An open document's analysis, kept between edits: only what an edit touched is done again.
+
+`Document.analyze(text, ...)` gives exactly what `engine.run.analyze` gives on that text (a
+property test checks it over random edits of real files). Between two versions it
+
+- parses again only the top-level statements around the lines that changed (the others keep
+  their trees; those below move by the lines added or removed, their positions brought up to
+  date only when they are analysed again), and falls back to a whole parse when that part does
+  not parse on its own (an open bracket or string swallowing what follows, a new indentation);
+- cuts the module into slices (`analysis.module_slices`: groups of statements tied by the
+  names they share, each with the shared imports) and analyses again only the slices whose
+  statements changed or moved; a slice's result is reused while its statements' texts and
+  positions, the active rules, the settings and the answers of the whole-text questions its
+  rules asked (`Context.mentions`) are the same.
+
+A module the slicing cannot vouch for (`module_slices.unsliceable`), a text that does not
+parse, a rule that left a note: the whole module is analysed, as `analyze` does.
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+from dataclasses import dataclass, field, replace
+
+from jaxerr_lsp.analysis.external import Outgoing, Outside
+from jaxerr_lsp.analysis.module_slices import Chunk, chunks_of, slices_of, unsliceable
+from jaxerr_lsp.core.config import Config
+from jaxerr_lsp.core.findings import Analysis, Finding, InferredStructure
+from jaxerr_lsp.core.source import ParsedSource, parse_quietly, parse_source, split_lines
+from jaxerr_lsp.engine.registry import all_rules
+from jaxerr_lsp.engine.rule import Rule, text_mentions
+from jaxerr_lsp.engine.run import (_may_trace_imports, _named, analyze, check_parsed, outgoing_order,
+                                   rules_named)
+
+
+@dataclass
+class SliceResult:
+    """What one slice's analysis found in its own statements, and the whole-text answers its
+    rules read."""
+
+    findings: list[Finding]
+    inferred: list[InferredStructure]
+    outgoing: list[Outgoing]
+    mentioned: dict[tuple[str, bool], bool]
+
+    def holds_for(self, text: str, answers: dict[tuple[str, bool], bool]) -> bool:
+        """Whether the whole-text questions its rules asked have the same answers in `text`
+        (`answers`: those already worked out for it)."""
+        for question, found in self.mentioned.items():
+            answer = answers.get(question)
+            if answer is None:
+                answer = answers[question] = text_mentions(text, *question)
+            if answer != found:
+                return False
+        return True
+
+
+@dataclass
+class Stats:
+    """How the last analysis was made (for the server's log, the bench and the tests)."""
+
+    mode: str = ""  # "same" (the text did not change), "slices", or "whole"
+    reparsed_lines: int = 0  # lines parsed again (all of them for a whole parse)
+    slices: int = 0
+    analysed: int = 0  # slices analysed again
+    why_whole: str = ""
+
+
+@dataclass
+class Document:
+    """One document's analysis, kept between its versions. Not thread-safe: one per document,
+    used by one worker."""
+
+    _text: str | None = None
+    _lines: list[str] = field(default_factory=list)
+    _chunks: list[Chunk] | None = None
+    _setting: tuple[object, ...] | None = None
+    _results: dict[tuple[object, ...], SliceResult] = field(default_factory=dict)
+    _analysis: Analysis | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    def analyze(self, text: str, config: Config | None = None, path: str = "<string>", *,
+                package: str | None = None, outside: tuple[Outside, ...] = (),
+                outgoing: bool = False) -> Analysis:
+        """`engine.run.analyze(text, config, path, package=, outside=, outgoing=)`, reusing
+        what the previous version's analysis found where the edit cannot have changed it.
+        Never raises."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._analyze(text, config or Config(), path, package, outside, outgoing)
+        except Exception:  # noqa: BLE001 - never worse than the whole analysis
+            self._forget()
+            self.stats = Stats("whole", why_whole="internal error in the incremental analysis")
+            return analyze(text, config, path, package=package, outside=outside, outgoing=outgoing)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _forget(self) -> None:
+        self._text, self._lines, self._chunks = None, [], None
+        self._results, self._analysis = {}, None
+
+    def _analyze(self, text: str, config: Config, path: str, package: str | None,
+                 outside: tuple[Outside, ...], outgoing: bool) -> Analysis:
+        setting = (config, path, package, outside, outgoing)
+        if setting != self._setting:
+            self._forget()
+            self._setting = setting
+        if text == self._text and self._analysis is not None:
+            self.stats = Stats("same", slices=self.stats.slices)
+            return _copy(self._analysis)
+        active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
+        named = _named(text, outside)
+        active = rules_named(active, named)
+        if not active:
+            return self._whole(text, config, path, package, outside, outgoing, "no rule applies")
+        want_outgoing = outgoing and _may_trace_imports(text, named)
+        chunks = self._reparse(text) if self._chunks is not None else None
+        if chunks is None:
+            parsed = parse_source(text)
+            if parsed.tree is None or not parsed.parsed_fully or parsed.bom or parsed.notes:
+                return self._whole(text, config, path, package, outside, outgoing,
+                                   "the text does not parse as it is")
+            lines = parsed.lines
+            chunks = chunks_of(parsed.tree.body, lines)
+            reparsed = len(lines)
+        else:
+            lines = split_lines(text)
+            reparsed = self.stats.reparsed_lines
+        self._text, self._lines, self._chunks = text, lines, chunks
+        if not chunks or unsliceable(chunks):
+            return self._whole(text, config, path, package, outside, outgoing,
+                               "the module reaches names it does not write out, or stops itself",
+                               keep_chunks=True)
+        rules_key = (tuple(rule.code for rule in active), want_outgoing)
+        cut = slices_of(chunks)
+        shared = set(cut.shared)
+        results: dict[tuple[object, ...], SliceResult] = {}
+        analysis = Analysis()
+        analysed = 0
+        answers: dict[tuple[str, bool], bool] = {}
+        for number, members in enumerate(cut.slices):
+            own = members if number == 0 else [i for i in members if i not in shared]
+            if not own:
+                continue
+            key = (rules_key, tuple((chunks[i].text, chunks[i].first, i in shared) for i in members))
+            result = self._results.get(key)
+            if result is None or not result.holds_for(text, answers):
+                result = self._check_slice(text, lines, chunks, members, own, active, config,
+                                           path, package, outside, want_outgoing, answers)
+                analysed += 1
+                if result is None:
+                    return self._whole(text, config, path, package, outside, outgoing,
+                                       "a rule left a note", keep_chunks=True)
+            results[key] = result
+            analysis.findings.extend(result.findings)
+            analysis.inferred.extend(result.inferred)
+            analysis.outgoing.extend(result.outgoing)
+        self._results = results
+        analysis.findings.sort(key=lambda f: (f.span, f.code))
+        analysis.inferred.sort(key=lambda s: s.span)
+        analysis.outgoing.sort(key=outgoing_order)
+        self._analysis = analysis
+        self.stats = Stats("slices", reparsed, len(cut.slices), analysed)
+        return _copy(analysis)
+
+    def _whole(self, text: str, config: Config, path: str, package: str | None,
+               outside: tuple[Outside, ...], outgoing: bool, why: str,
+               keep_chunks: bool = False) -> Analysis:
+        chunks = self._chunks if keep_chunks else None
+        self._forget()
+        if chunks is not None:  # the next edit still parses only what it touches
+            self._text, self._lines, self._chunks = text, split_lines(text), chunks
+        analysis = analyze(text, config, path, package=package, outside=outside, outgoing=outgoing)
+        self.stats = Stats("whole", why_whole=why)
+        return analysis
+
+    def _check_slice(self, text: str, lines: list[str], chunks: list[Chunk], members: list[int],
+                     own: list[int], active: list[Rule], config: Config, path: str,
+                     package: str | None, outside: tuple[Outside, ...], outgoing: bool,
+                     answers: dict[tuple[str, bool], bool]) -> SliceResult | None:
+        body = [statement for i in members for statement in chunks[i].statements_here()]
+        parsed = ParsedSource(text=text, tree=ast.Module(body=body, type_ignores=[]), lines=lines)
+        checked = check_parsed(parsed, Analysis(), active, config, path, package, outside, outgoing,
+                               answers)
+        if checked.analysis.notes:
+            return None
+        ranges = [(chunks[i].first, chunks[i].last) for i in own]
+
+        def mine(line: int) -> bool:
+            return any(first <= line <= last for first, last in ranges)
+
+        found = checked.analysis
+        return SliceResult([f for f in found.findings if mine(f.span.start_line)],
+                           [s for s in found.inferred if mine(s.span.start_line)],
+                           [o for o in found.outgoing if mine(o.fact.origin.span.start_line)],
+                           checked.mentioned)
+
+    def _reparse(self, text: str) -> list[Chunk] | None:
+        """The chunks of `text`, parsing again only those around the lines that changed since
+        the last version; None when that part does not parse on its own (or cannot be told
+        apart), for a whole parse."""
+        old_chunks = self._chunks
+        assert old_chunks is not None
+        if not old_chunks or text.startswith("\ufeff") or "\0" in text:
+            return None
+        old, new = self._lines, split_lines(text)
+        shortest = min(len(old), len(new))
+        same_start = 0
+        while same_start < shortest and old[same_start] == new[same_start]:
+            same_start += 1
+        same_end = 0
+        while same_end < shortest - same_start and old[-1 - same_end] == new[-1 - same_end]:
+            same_end += 1
+        delta = len(new) - len(old)
+        if same_start == len(old) and delta == 0:  # only the line breaks changed
+            self.stats = Stats(reparsed_lines=0)
+            return old_chunks
+        # 1-based old lines from the last unchanged one before the change to the first after.
+        low = max(same_start, 1)
+        high = min(len(old) - same_end + 1, len(old))
+        touched = [i for i, chunk in enumerate(old_chunks) if chunk.last >= low and chunk.first <= high]
+        if not touched:
+            return None
+        begin, end = touched[0], touched[-1]
+        first, last = old_chunks[begin].first, old_chunks[end].last + delta
+        if last < first:
+            return None  # the statements around the change are gone: parse it all
+        region = "\n".join(new[first - 1:last])
+        if "__future__" in region and first > 1:
+            return None  # a future import is allowed only at the top: Python says where
+        try:
+            tree = parse_quietly(region)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if not tree.body:
+            return None  # only comments left there: they belong to a neighbour's lines
+        ast.increment_lineno(tree, first - 1)
+        middle = chunks_of(tree.body, new, offset=first - 1, end=last)
+        after = old_chunks[end + 1:]
+        for chunk in after:
+            chunk.move_to(chunk.first + delta)
+        self.stats = Stats(reparsed_lines=last - first + 1)
+        return [*old_chunks[:begin], *middle, *after]
+
+
+def _copy(analysis: Analysis) -> Analysis:
+    """A copy whose lists the caller may change."""
+    return replace(analysis, findings=list(analysis.findings), inferred=list(analysis.inferred),
+                   notes=list(analysis.notes), outgoing=list(analysis.outgoing))
+
+
+__all__ = ["Document", "SliceResult", "Stats"]
