@@ -31,10 +31,13 @@ DYNAMIC_NAMES = frozenset({"globals", "locals", "vars", "exec", "eval", "__impor
 class Chunk:
     """One top-level statement (or several on one line) and the lines up to the next one."""
 
-    first: int  # 1-based line of the statement's first line (its first decorator)
+    first: int  # 1-based line where it starts (line 1 for the first chunk)
     last: int  # the line before the next chunk's first (the file's last line for the last one)
     statements: list[ast.stmt]
     text: str  # the text of lines first..last
+    start: int = 0  # the first line of its first statement (its first decorator)
+    end: int = 0  # the last line of its last statement
+    code: str = ""  # the text of lines start..end: what the analysis of it depends on
     bound: frozenset[str] = frozenset()  # module-level names it binds
     used: frozenset[str] = frozenset()  # module-level names it reads (or binds)
     imports_only: bool = False  # only `import` statements
@@ -47,6 +50,8 @@ class Chunk:
         delta = first - self.first
         self.first += delta
         self.last += delta
+        self.start += delta
+        self.end += delta
 
     def statements_here(self) -> list[ast.stmt]:
         """Its statements, their positions brought to where the chunk is now."""
@@ -77,7 +82,10 @@ def chunks_of(body: list[ast.stmt], lines: list[str], offset: int = 0,
     for index, group in enumerate(groups):
         first = offset + 1 if index == 0 else _first_line(group[0])
         last = _first_line(groups[index + 1][0]) - 1 if index + 1 < len(groups) else last_line
-        chunk = Chunk(first, last, group, "\n".join(lines[first - 1:last]), parsed_at=first)
+        start = _first_line(group[0])
+        end = max(s.end_lineno or s.lineno for s in group)
+        chunk = Chunk(first, last, group, "\n".join(lines[first - 1:last]), start, end,
+                      "\n".join(lines[start - 1:end]), parsed_at=first)
         describe(chunk)
         chunks.append(chunk)
     return chunks

@@ -20,13 +20,17 @@ parse, a rule that left a note: the whole module is analysed, as `analyze` does.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import gc
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside
 from jaxerr_lsp.analysis.module_slices import Chunk, chunks_of, slices_of, unsliceable
 from jaxerr_lsp.core.config import Config
-from jaxerr_lsp.core.findings import Analysis, Finding, InferredStructure
+from jaxerr_lsp.core.findings import Analysis, Finding, InferredStructure, RuleData, Span
 from jaxerr_lsp.core.source import ParsedSource, parse_quietly, parse_source, split_lines
 from jaxerr_lsp.engine.registry import all_rules
 from jaxerr_lsp.engine.rule import Rule, text_mentions
@@ -43,6 +47,33 @@ class SliceResult:
     inferred: list[InferredStructure]
     outgoing: list[Outgoing]
     mentioned: dict[tuple[str, bool], bool]
+    places: tuple[tuple[int, int], ...]  # where each of its chunks' statements were (lines)
+
+    def moved(self, places: tuple[tuple[int, int], ...]) -> SliceResult | None:
+        """The same result for its chunks now at `places` (same texts, moved by whole lines):
+        every position moved with the chunk it lies in. None when a finding may say a line
+        number of a moved chunk in its words or data (`f at path:12`, a line to insert at):
+        those are worked out again."""
+        moves = [(first, last, new[0] - first) for (first, last), new in zip(self.places, places)
+                 if new[0] != first]
+        moved_lines = {line for first, last, _ in moves for line in range(first, last + 1)}
+
+        def line(number: int) -> int:
+            for first, last, delta in moves:
+                if first <= number <= last:
+                    return number + delta
+            return number
+
+        def span(old: Span) -> Span:
+            return Span(line(old.start_line), old.start_column, line(old.end_line), old.end_column)
+
+        try:
+            findings = [_moved_finding(f, span, moved_lines) for f in self.findings]
+            inferred = [InferredStructure(span(s.span), s.structure) for s in self.inferred]
+            outgoing = [_moved_outgoing(o, span, moved_lines) for o in self.outgoing]
+        except _Unmovable:
+            return None
+        return SliceResult(findings, inferred, outgoing, self.mentioned, places)
 
     def holds_for(self, text: str, answers: dict[tuple[str, bool], bool]) -> bool:
         """Whether the whole-text questions its rules asked have the same answers in `text`
@@ -145,9 +176,12 @@ class Document:
             own = members if number == 0 else [i for i in members if i not in shared]
             if not own:
                 continue
-            key = (rules_key, tuple((chunks[i].text, chunks[i].first, i in shared) for i in members))
+            key = (rules_key, tuple((chunks[i].code, i in shared) for i in members))
+            places = tuple((chunks[i].start, chunks[i].end) for i in members)
             result = self._results.get(key)
-            if result is None or not result.holds_for(text, answers):
+            if result is not None and result.places != places:
+                result = result.moved(places)
+            if result is None or not result.holds_for(text, answers) or key in results:
                 result = self._check_slice(text, lines, chunks, members, own, active, config,
                                            path, package, outside, want_outgoing, answers)
                 analysed += 1
@@ -187,7 +221,7 @@ class Document:
                                answers)
         if checked.analysis.notes:
             return None
-        ranges = [(chunks[i].first, chunks[i].last) for i in own]
+        ranges = [(chunks[i].start, chunks[i].end) for i in own]
 
         def mine(line: int) -> bool:
             return any(first <= line <= last for first, last in ranges)
@@ -196,7 +230,7 @@ class Document:
         return SliceResult([f for f in found.findings if mine(f.span.start_line)],
                            [s for s in found.inferred if mine(s.span.start_line)],
                            [o for o in found.outgoing if mine(o.fact.origin.span.start_line)],
-                           checked.mentioned)
+                           checked.mentioned, tuple((chunks[i].start, chunks[i].end) for i in members))
 
     def _reparse(self, text: str) -> list[Chunk] | None:
         """The chunks of `text`, parsing again only those around the lines that changed since
@@ -244,6 +278,54 @@ class Document:
             chunk.move_to(chunk.first + delta)
         self.stats = Stats(reparsed_lines=last - first + 1)
         return [*old_chunks[:begin], *middle, *after]
+
+
+class _Unmovable(Exception):
+    """A finding whose words or data may hold a line number of a moved chunk."""
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _check_words(text: str, moved_lines: set[int]) -> None:
+    if moved_lines and any(int(n) in moved_lines for n in _NUMBER.findall(text)):
+        raise _Unmovable
+
+
+def _moved_finding(finding: Finding, span: Callable[[Span], Span], moved_lines: set[int]) -> Finding:
+    for text in (finding.message, finding.predicted, *(r.message for r in finding.related)):
+        _check_words(text, moved_lines)
+    related = tuple(replace(r, span=span(r.span)) if r.path is None else r for r in finding.related)
+    data = _moved_value(finding.data, span, moved_lines)
+    return replace(finding, span=span(finding.span), related=related, data=data)
+
+
+def _moved_value(value: Any, span: Callable[[Span], Span], moved_lines: set[int]) -> Any:
+    """A rule's fix data with its spans moved; its other numbers and words checked."""
+    if isinstance(value, Span):
+        return span(value)
+    if isinstance(value, RuleData):
+        return replace(value, **{f.name: _moved_value(getattr(value, f.name), span, moved_lines)  # type: ignore[type-var]
+                                 for f in dataclasses.fields(value)})  # type: ignore[arg-type]
+    if isinstance(value, (list, tuple)):
+        return type(value)(_moved_value(v, span, moved_lines) for v in value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        if value in moved_lines:
+            raise _Unmovable
+        return value
+    if isinstance(value, str):
+        _check_words(value, moved_lines)
+        return value
+    raise _Unmovable  # a kind of value not known here: not moved
+
+
+def _moved_outgoing(item: Outgoing, span: Callable[[Span], Span], moved_lines: set[int]) -> Outgoing:
+    fact = item.fact
+    _check_words(fact.origin.text, moved_lines)
+    origin = replace(fact.origin, span=span(fact.origin.span))
+    return replace(item, fact=replace(fact, origin=origin))
 
 
 def _copy(analysis: Analysis) -> Analysis:
