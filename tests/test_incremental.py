@@ -255,3 +255,21 @@ def test_modules_whose_names_cannot_be_followed_are_analysed_whole(source: str) 
     document = Document()
     document.analyze(source + "import jax\n")
     assert document.stats.mode == "whole"
+
+
+def test_the_server_worker_keeps_each_documents_analysis(tmp_path: Path) -> None:
+    from jaxerr_lsp.server.worker import run_analysis
+
+    path = tmp_path / "train.py"
+    text = "import jax\nimport jax.numpy as jnp\n\n" + "".join(
+        f"def f{n}(x):\n    return jnp.sum(x) * {n}\n\n\n" for n in range(20)) \
+        + "x = jnp.zeros(3)\nx[0] = 1.0\n"
+    path.write_text(text)
+    first = run_analysis(text, str(path), {})
+    assert [f.code for f in first.analysis.findings] == ["JXE080"]  # array-item-assignment
+    assert first.done == "22 of 22 slice(s) analysed, 86 line(s) parsed", first.done
+    edited = text.replace("* 7\n", "* 70\n")
+    second = run_analysis(edited, str(path), {})
+    assert second.done == "1 of 22 slice(s) analysed, 4 line(s) parsed", second.done
+    assert second.analysis.findings == first.analysis.findings
+    assert run_analysis(edited, str(path), {}).done == "unchanged"
