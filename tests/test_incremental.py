@@ -88,9 +88,9 @@ def _tree(text: str) -> ast.Module:
 
 
 def notebook_like(rng: random.Random, count: int) -> str:
-    """A module made of several example files one after the other, as a notebook's cells run:
-    the same names bound again and again, imports repeated."""
-    return "\n\n".join(rng.choice(EXAMPLES).read_text() for _ in range(count))
+    """A module made of several example and case files one after the other, as a notebook's
+    cells run: the same names bound again and again, imports repeated, many findings."""
+    return "\n\n".join(rng.choice(EXAMPLES + CASES).read_text() for _ in range(count))
 
 
 def run_edits(text: str, path: str, rng: random.Random, count: int, donors: list[str],
@@ -121,7 +121,7 @@ def test_random_edits_give_what_the_whole_analysis_gives() -> None:
     stats: dict[str, int] = {}
     for path in files:
         run_edits(path.read_text(), str(path), rng, 12, donors, stats)
-    for number in range(6):
+    for number in range(10):
         run_edits(notebook_like(rng, 8), f"/tmp/notebook{number}.py", rng, 25, donors, stats)
     # The edits did exercise the incremental path: parts parsed again, slices reused.
     total = sum(v for k, v in stats.items() if k != "slices reused")
@@ -134,8 +134,18 @@ def test_random_edits_give_what_the_whole_analysis_gives() -> None:
 def test_slices_from_scratch_give_what_the_whole_analysis_gives(path: Path) -> None:
     text = path.read_text()
     document = Document()
-    assert outcome(document.analyze(text, None, str(path), package="pkg", outgoing=True)) \
-        == whole(text, str(path))
+    found = document.analyze(text, None, str(path), package="pkg", outgoing=True)
+    assert outcome(found) == whole(text, str(path))
+    if not found.findings or document.stats.mode != "slices":
+        return
+    # Lines added between statements move the findings below (and their fix data): a line
+    # right after each statement in turn, the same document edited each time.
+    lines = text.split("\n")
+    ends = sorted({s.end_lineno or s.lineno for s in ast.parse(text).body})
+    for end in random.Random(str(path)).sample(ends, min(3, len(ends))):
+        moved = "\n".join([*lines[:end], "", *lines[end:]])
+        assert outcome(document.analyze(moved, None, str(path), package="pkg", outgoing=True)) \
+            == whole(moved, str(path)), end
 
 
 def test_an_edit_inside_one_function_analyses_its_slice_only() -> None:
@@ -248,6 +258,8 @@ def test_a_changed_import_and_whole_module_effects_tie_everything() -> None:
     "import jax\nglobals()['f'] = jax.jit\n",
     "import sys\nraise SystemExit\nx = 1\n",
     "while True:\n    pass\nx = 1\n",
+    "class C:\n    return 1\nx = 1\n",  # `ast` takes a `return` there; the flow stops
+    "import jax\nwith jax.named_scope('a'):\n    raise ValueError\nx = 1\n",
 ])
 def test_modules_whose_names_cannot_be_followed_are_analysed_whole(source: str) -> None:
     tree = ast.parse(source)

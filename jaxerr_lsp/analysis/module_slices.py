@@ -213,8 +213,7 @@ class _ModuleNames:
 
     def statement(self, node: ast.stmt) -> None:
         # Module code that stops there: what follows is unreachable.
-        if isinstance(node, (ast.Raise, ast.Return)) or (
-                isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value):
+        if _stops([node]):
             self.dynamic = True
         self._walk(node)
         for scope in reversed(self.scopes):  # inner scopes first
@@ -321,6 +320,12 @@ class _ModuleNames:
             _binding(scope).binds.add(name)
         return [(child, scope) for child in ast.iter_child_nodes(node)]
 
+    def _return(self, node: ast.Return | ast.Yield | ast.YieldFrom | ast.Await,
+                scope: _Scope) -> list[tuple[ast.AST, _Scope]]:
+        if _reading(scope).kind == "module":
+            self.dynamic = True  # outside any function: Python would not even compile it
+        return _children(node, scope)
+
     def _changed(self, node: ast.Attribute | ast.Subscript | ast.Call,
                  scope: _Scope) -> list[tuple[ast.AST, _Scope]]:
         # `jax.tree_map = f`, `setattr(obj, ...)`: the object named there is changed (an
@@ -337,6 +342,21 @@ class _ModuleNames:
             if isinstance(root, ast.Name):
                 _reading(scope).changes.add(root.id)
         return _children(node, scope)
+
+
+def _stops(statements: list[ast.stmt]) -> bool:
+    """Whether running these statements in order certainly stops there: a `raise` (a
+    `return`, which `ast` lets by outside a function) in them, in a class body or a `with`
+    block among them, or a `while True:`."""
+    for statement in statements:
+        if isinstance(statement, (ast.Raise, ast.Return)):
+            return True
+        if isinstance(statement, ast.While) and isinstance(statement.test, ast.Constant) \
+                and statement.test.value:
+            return True
+        if isinstance(statement, (ast.ClassDef, ast.With, ast.AsyncWith)) and _stops(statement.body):
+            return True
+    return False
 
 
 def _reading(scope: _Scope | None) -> _Scope:
@@ -390,7 +410,8 @@ _SPECIAL: dict[type, _Visit] = {
     ast.Nonlocal: _ModuleNames._global, ast.MatchAs: _ModuleNames._named_pattern,
     ast.MatchStar: _ModuleNames._named_pattern, ast.MatchMapping: _ModuleNames._named_pattern,
     ast.ExceptHandler: _ModuleNames._named_pattern, ast.Attribute: _ModuleNames._changed,
-    ast.Call: _ModuleNames._changed,
+    ast.Call: _ModuleNames._changed, ast.Return: _ModuleNames._return,
+    ast.Yield: _ModuleNames._return, ast.YieldFrom: _ModuleNames._return,
 }
 
 

@@ -54,15 +54,16 @@ class SliceResult:
         every position moved with the chunk it lies in. None when a finding says a line
         number of a moved chunk in its words (`f at path:12`, "line 12") or its fix data (a
         field named for a line: `insert_line`): those are worked out again."""
-        moves = [(first, last, new[0] - first) for (first, last), new in zip(self.places, places)
-                 if new[0] != first]
-        moved_lines = {line for first, last, _ in moves for line in range(first, last + 1)}
+        moves = [(start, end, new[0] - start) for (start, end), new in zip(self.places, places)]
+        moved_lines = {line for start, end, delta in moves if delta
+                       for line in range(start, end + 2)}
 
         def line(number: int) -> int:
-            for first, last, delta in moves:
-                if first <= number <= last:
-                    return number + delta
-            return number
+            # The chunk it lies in, or right after (a fix inserting after a statement).
+            deltas = {delta for start, end, delta in moves if start <= number <= end + 1}
+            if len(deltas) != 1:
+                raise _Unmovable  # between two chunks that moved apart, or in none
+            return number + deltas.pop()
 
         def span(old: Span) -> Span:
             return Span(line(old.start_line), old.start_column, line(old.end_line), old.end_column)
