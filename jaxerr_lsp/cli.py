@@ -123,19 +123,15 @@ FATAL_ERROR_KINDS = ("config", "internal")
 CACHED_SUFFIXES = (".py", ".pyi")
 
 
-# The result cache's folder for other modules' outgoing facts (apart from the files' results).
-OUTGOING_CACHE = "outgoing"
-
-
 def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = None,
                   cache_dir: str | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
     `known`: the outgoing facts of modules already analysed, by absolute path (the others
     are analysed here, see `jaxerr_lsp.project.facts.outside_facts`; with `cache_dir`, their
     outgoing facts are kept in the result cache's `outgoing/` folder, by content and facts)."""
-    from jaxerr_lsp.app.cache import CachedResult, ResultCache
+    from jaxerr_lsp.app.cache import OutgoingCache
 
-    cache = ResultCache(Path(cache_dir) / OUTGOING_CACHE) if cache_dir is not None else None
+    cache = OutgoingCache(Path(cache_dir)) if cache_dir is not None else None
 
     def read(path: Path) -> str | None:
         try:
@@ -146,12 +142,12 @@ def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = N
     def outgoing_of(text: str, path: str, package: str, outside: tuple[Outside, ...]) -> list[Outgoing]:
         if cache is None:
             return outgoing(text, path, package, outside)
-        key = cache.key(path, text, Config(), "outgoing\0" + facts_key(outside))
+        key = cache.key(text, path, facts_key(outside))
         hit = cache.load(key)
         if hit is not None:
-            return list(hit.outgoing)
+            return hit
         found = outgoing(text, path, package, outside)
-        cache.store(key, CachedResult((), (), None, tuple(found)))
+        cache.store(key, found)
         return found
 
     return outside_facts(files, read, outgoing_of, known or {})

@@ -228,3 +228,44 @@ def test_the_other_modules_facts_are_kept_in_the_cache(tmp_path: Path, monkeypat
     monkeypatch.setattr("jaxerr_lsp.cli.outgoing", no_analysis)
     assert main(["check", "--cache-dir", cache_dir, "pkg/ops.py"]) == 1
     assert capsys.readouterr().out == first and "pkg/ops.py:5:21: JXE074" in first
+
+
+def test_the_server_reads_the_facts_the_command_line_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The language server's project index keeps the modules' outgoing facts in the project's
+    result cache, where `jaxerr check` keeps them: after a check (or a server that ran
+    before), a server's first check of a module works none of them out again."""
+    from jaxerr_lsp.engine.run import outgoing
+    from jaxerr_lsp.project.index import ProjectIndex
+    from jaxerr_lsp.server import worker
+
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "two_hops_to_a_numpy_call", project)
+    (project / "pyproject.toml").write_text("[project]\nname = 'two-hops'\n")
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("JAXERR_CACHE_DIR", raising=False)
+    target = str(project / "pkg" / "ops.py")
+    assert main(["check", "pkg/ops.py"]) == 1  # the cache: project/.jaxerr_cache
+    capsys.readouterr()
+    worked_out: list[str] = []
+
+    def counted(text: str, path: str, *args: object) -> list[object]:
+        worked_out.append(path)
+        return outgoing(text, path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("jaxerr_lsp.project.index.outgoing", counted)
+    monkeypatch.setattr(worker, "_STORES", {})
+    facts, complete = ProjectIndex(store_for=worker._fact_store).facts_for(target, {})
+    assert complete and facts and worked_out == []
+    # A module changed since: its facts alone are worked out, and kept for the next start.
+    main_py = project / "main.py"
+    main_py.write_text(main_py.read_text() + "\n# changed\n")
+    facts_after, _ = ProjectIndex(store_for=worker._fact_store).facts_for(target, {})
+    assert facts_after == facts and worked_out == [str(main_py)]
+    ProjectIndex(store_for=worker._fact_store).facts_for(target, {})
+    assert worked_out == [str(main_py)]
+    # Outside any project (no pyproject.toml), nothing is written next to the file.
+    (project / "pyproject.toml").unlink()
+    shutil.rmtree(project / ".jaxerr_cache")
+    ProjectIndex(store_for=worker._fact_store).facts_for(target, {})
+    assert not (project / ".jaxerr_cache").exists()

@@ -37,7 +37,8 @@ from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Finding, Related, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit
 
-__all__ = ["CACHE_DIR_NAME", "CachedResult", "ResultCache", "default_cache_dir", "engine_fingerprint"]
+__all__ = ["CACHE_DIR_NAME", "CachedResult", "OutgoingCache", "ResultCache", "default_cache_dir",
+           "engine_fingerprint"]
 
 CACHE_DIR_NAME = ".jaxerr_cache"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -143,6 +144,30 @@ class ResultCache:
             marker = self.root / name
             if not marker.exists():
                 _write_atomically(marker, text)
+
+
+# The result cache's folder for modules' outgoing facts (apart from the files' results).
+OUTGOING_CACHE = "outgoing"
+
+
+class OutgoingCache:
+    """The outgoing facts of a project's modules (`jaxerr_lsp.engine.run.outgoing`) kept on
+    disk by content and by what the other modules trace of them, in the result cache's
+    `outgoing/` folder: the command line and the language server share them, so a project's
+    facts are worked out once, not at every start."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        self.cache = ResultCache(Path(cache_dir) / OUTGOING_CACHE)
+
+    def key(self, text: str, path: str, context: str) -> str:
+        return self.cache.key(path, text, Config(), "outgoing\0" + context)
+
+    def load(self, key: str) -> list[Outgoing] | None:
+        hit = self.cache.load(key)
+        return None if hit is None else list(hit.outgoing)
+
+    def store(self, key: str, found: list[Outgoing]) -> None:
+        self.cache.store(key, CachedResult((), (), None, tuple(found)))
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside
 from jaxerr_lsp.engine.run import outgoing
@@ -29,9 +30,25 @@ TABLE_SECONDS = 10.0
 FACTS_SECONDS = 2.0
 
 
+class FactStore(Protocol):
+    """Outgoing facts kept on disk (`jaxerr_lsp.app.cache.OutgoingCache`)."""
+
+    def key(self, text: str, path: str, context: str) -> str: ...
+    def load(self, key: str) -> list[Outgoing] | None: ...
+    def store(self, key: str, found: list[Outgoing]) -> None: ...
+
+
+def _no_store(path: str) -> FactStore | None:
+    return None
+
+
 @dataclass
 class ProjectIndex:
-    """Texts and outgoing facts by module, kept across checks (one per server worker)."""
+    """Texts and outgoing facts by module, kept across checks (one per server worker).
+    `store_for(path)`: where the facts of `path`'s project are kept on disk (None: nowhere),
+    so that a server started again, or after a `jaxerr check`, does not work them out again."""
+
+    store_for: Callable[[str], FactStore | None] = _no_store
 
     _texts: dict[str, tuple[tuple[int, int], str | None]] = field(default_factory=dict)
     _outgoing: dict[tuple[str, int, str], list[Outgoing]] = field(default_factory=dict)
@@ -53,6 +70,7 @@ class ProjectIndex:
         if last is not None and last[0] == key and started - last[1] < FACTS_SECONDS:
             return last[2], True
         complete = True
+        store = self.store_for(path)
 
         def read(module: Path) -> str | None:
             absolute = os.path.abspath(module)
@@ -67,10 +85,18 @@ class ProjectIndex:
             kept = self._outgoing.get(key)
             if kept is not None:
                 return kept
+            stored = store.key(text, key[0], facts_key(outside)) if store is not None else ""
+            if store is not None:
+                kept = store.load(stored)
+                if kept is not None:
+                    self._outgoing[key] = kept
+                    return kept
             if time.monotonic() - started > budget:
                 complete = False
                 return []
             found = self._outgoing[key] = outgoing(text, module, package, outside)
+            if store is not None:
+                store.store(stored, found)
             return found
 
         facts = outside_facts([Path(path)], read, outgoing_of, table=self._table(Path(path)))
@@ -114,4 +140,4 @@ class ProjectIndex:
             self._last.clear()
 
 
-__all__ = ["ProjectIndex"]
+__all__ = ["FactStore", "ProjectIndex"]

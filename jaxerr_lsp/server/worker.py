@@ -37,7 +37,7 @@ from jaxerr_lsp.core.findings import Analysis
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.incremental import Document
-    from jaxerr_lsp.project.index import ProjectIndex
+    from jaxerr_lsp.project.index import FactStore, ProjectIndex
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -134,8 +134,30 @@ def _project() -> ProjectIndex:
 
     global _PROJECT
     if _PROJECT is None:
-        _PROJECT = ProjectIndex()
+        _PROJECT = ProjectIndex(store_for=_fact_store)
     return _PROJECT
+
+
+def _fact_store(path: str) -> FactStore | None:
+    """The outgoing facts of `path`'s project, on disk where `jaxerr check` keeps them (the
+    result cache of the project's folder: `jaxerr_lsp.app.cache.default_cache_dir`), so that a
+    server started again reads them instead of working them out. None outside a project
+    (no pyproject.toml at or above its root, no `JAXERR_CACHE_DIR`)."""
+    from jaxerr_lsp.app.cache import OutgoingCache, default_cache_dir
+    from jaxerr_lsp.project.modules import module_of
+
+    root = module_of(Path(path))[0]
+    if not os.environ.get("JAXERR_CACHE_DIR") and not any(
+            (folder / "pyproject.toml").is_file() for folder in (root, *root.parents)):
+        return None  # a file outside any project: nothing is written next to it
+    folder = default_cache_dir(root)
+    store = _STORES.get(folder)
+    if store is None:
+        store = _STORES[folder] = OutgoingCache(folder)
+    return store
+
+
+_STORES: dict[Path, FactStore] = {}
 
 
 _SPAWN_LOCK = threading.Lock()
