@@ -8,7 +8,7 @@ same program as one text document, the same edit, `didChange` -> `publishDiagnos
 difference is the notebook's own cost: joining the cells (on the server's event loop) and
 publishing per cell. `join_cells` alone is timed in this process too.
 
-Usage: python bench/bench_notebook_latency.py [--edits 20] [--cells 40]
+Usage: python bench/bench_notebook_latency.py [--edits 20] [--cells 40] [--edit top|cell]
 """
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ class Client(LanguageClient):
     def __init__(self) -> None:
         super().__init__("bench", "0")
         self.published: dict[tuple[str, int | None], float] = {}
+        self.diagnostics: dict[str, list[types.Diagnostic]] = {}
 
         @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_publish(params: types.PublishDiagnosticsParams) -> None:
             self.published.setdefault((params.uri, params.version), time.perf_counter())
+            self.diagnostics[params.uri] = params.diagnostics
 
     async def published_at(self, uri: str, version: int, timeout: float = 120.0) -> float:
         deadline = time.monotonic() + timeout
@@ -48,9 +50,19 @@ class Client(LanguageClient):
         return self.published[(uri, version)]
 
 
-def edit(version: int) -> tuple[types.Range, str]:
-    """Add an empty first line, then take it out again: the program stays whole (every analysis
-    is a full one) and the first cell's diagnostics move (so they are published again)."""
+EDIT = "top"  # set from --edit
+
+
+def edit(version: int, at: types.Position | None = None) -> tuple[types.Range, str]:
+    """`top`: add an empty first line, then take it out again: the program stays whole and
+    everything below moves (with many findings whose messages say their lines, most of the
+    program is analysed again). `cell`: type a space right before a diagnostic of a cell in
+    the middle (`at`, its start), then delete it: that statement's slice is analysed again,
+    and the diagnostic moves (so it is published again)."""
+    if EDIT == "cell" and at is not None:
+        if version % 2 == 0:
+            return types.Range(start=at, end=at), " "
+        return types.Range(start=at, end=types.Position(line=at.line, character=at.character + 1)), ""
     start = types.Position(line=0, character=0)
     if version % 2 == 0:
         return types.Range(start=start, end=start), "\n"
@@ -66,17 +78,22 @@ async def notebook_latencies(client: Client, folder: Path, cells: list[str], edi
         cell_text_documents=[types.TextDocumentItem(uri=cell, language_id="python", version=1, text=text)
                              for cell, text in zip(cell_uris, cells)]))
     await client.published_at(cell_uris[0], 1)
+    edited, at = 0, None
+    if EDIT == "cell":
+        await client.published_at(cell_uris[-1], 1)
+        edited = next(i for i in range(len(cells) // 2, len(cells)) if client.diagnostics.get(cell_uris[i]))
+        at = client.diagnostics[cell_uris[edited]][0].range.start
     times = []
     for version in range(2, edits + 2):
-        rng, text = edit(version)
+        rng, text = edit(version, at)
         sent = time.perf_counter()
         client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
             notebook_document=types.VersionedNotebookDocumentIdentifier(uri=uri, version=version),
             change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=[
                 types.NotebookDocumentCellContentChanges(
-                    document=types.VersionedTextDocumentIdentifier(uri=cell_uris[0], version=version),
+                    document=types.VersionedTextDocumentIdentifier(uri=cell_uris[edited], version=version),
                     changes=[types.TextDocumentContentChangePartial(range=rng, text=text)])]))))
-        times.append((await client.published_at(cell_uris[0], version) - sent) * 1000)
+        times.append((await client.published_at(cell_uris[edited], version) - sent) * 1000)
     return times
 
 
@@ -86,8 +103,12 @@ async def document_latencies(client: Client, folder: Path, text: str, edits: int
         uri=uri, language_id="python", version=1, text=text)))
     await client.published_at(uri, 1)
     times = []
+    at = None
+    if EDIT == "cell":
+        middle = len(client.diagnostics[uri]) // 2
+        at = client.diagnostics[uri][middle].range.start
     for version in range(2, edits + 2):
-        rng, new_text = edit(version)
+        rng, new_text = edit(version, at)
         sent = time.perf_counter()
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -105,7 +126,10 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--cells", type=int, default=40)
+    parser.add_argument("--edit", choices=("top", "cell"), default="top")
     args = parser.parse_args()
+    global EDIT
+    EDIT = args.edit
     files = sorted((ROOT / "tests" / "cases").glob("tracer-*/*.py"))[:args.cells]
     cells = [f.read_text(encoding="utf-8") for f in files]
     joined = join_cells(cells)
