@@ -95,7 +95,7 @@ def notebook_like(rng: random.Random, count: int) -> str:
 
 def run_edits(text: str, path: str, rng: random.Random, count: int, donors: list[str],
               stats: dict[str, int]) -> None:
-    document = Document()
+    document = Document(whole_first=rng.random() < 0.5)
     history = [text]  # the versions that parse: undo goes back to one
     for step in range(count + 1):
         if step:
@@ -133,7 +133,7 @@ def test_random_edits_give_what_the_whole_analysis_gives() -> None:
 @pytest.mark.parametrize("path", CASES + EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_slices_from_scratch_give_what_the_whole_analysis_gives(path: Path) -> None:
     text = path.read_text()
-    document = Document()
+    document = Document(whole_first=False)  # each slice analysed on its own
     found = document.analyze(text, None, str(path), package="pkg", outgoing=True)
     assert outcome(found) == whole(text, str(path))
     if not found.findings or document.stats.mode != "slices":

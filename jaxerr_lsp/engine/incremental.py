@@ -89,6 +89,18 @@ class SliceResult:
 
 
 @dataclass
+class _Planned:
+    """A slice of this version: its key, where its statements are, its chunks (the shared
+    ones included) and its own, and a result to reuse (None: to work out)."""
+
+    key: tuple[object, ...]
+    places: tuple[tuple[int, int], ...]
+    members: list[int]
+    own: list[int]
+    result: SliceResult | None
+
+
+@dataclass
 class Stats:
     """How the last analysis was made (for the server's log, the bench and the tests)."""
 
@@ -111,6 +123,9 @@ class Document:
     _results: dict[tuple[object, ...], SliceResult] = field(default_factory=dict)
     _analysis: Analysis | None = None
     stats: Stats = field(default_factory=Stats)
+    # When most slices are to be worked out, analyse the whole module once and split its
+    # result (False: slice by slice, as the tests do to check the slicing itself).
+    whole_first: bool = True
 
     def analyze(self, text: str, config: Config | None = None, path: str = "<string>", *,
                 package: str | None = None, outside: tuple[Outside, ...] = (),
@@ -169,10 +184,8 @@ class Document:
         rules_key = (tuple(rule.code for rule in active), want_outgoing)
         cut = slices_of(chunks)
         shared = set(cut.shared)
-        results: dict[tuple[object, ...], SliceResult] = {}
-        analysis = Analysis()
-        analysed = 0
         answers: dict[tuple[str, bool], bool] = {}
+        plan: list[_Planned] = []
         for number, members in enumerate(cut.slices):
             own = members if number == 0 else [i for i in members if i not in shared]
             if not own:
@@ -182,17 +195,41 @@ class Document:
             result = self._results.get(key)
             if result is not None and result.places != places:
                 result = result.moved(places)
-            if result is None or not result.holds_for(text, answers) or key in results:
-                result = self._check_slice(text, lines, chunks, members, own, active, config,
-                                           path, package, outside, want_outgoing, answers)
+            if result is not None and (not result.holds_for(text, answers)
+                                       or any(key == p.key for p in plan)):
+                result = None
+            plan.append(_Planned(key, places, members, own, result))
+        missing = [item for item in plan if item.result is None]
+        split_whole = self.whole_first and len(missing) > len(plan) // 2
+        if split_whole:
+            # Most slices to work out (a first analysis, an import changed): the whole module
+            # at once is cheaper than slice by slice, and its result is theirs, split.
+            split = self._split_whole(text, lines, chunks, plan, active, config, path, package,
+                                      outside, want_outgoing, answers)
+            if split is None:
+                return self._whole(text, config, path, package, outside, outgoing,
+                                   "a rule left a note, or a finding is outside the statements",
+                                   keep_chunks=True)
+            for item, part in zip(plan, split):
+                item.result = part
+        results: dict[tuple[object, ...], SliceResult] = {}
+        analysis = Analysis()
+        analysed = 0
+        for item in plan:
+            result = item.result
+            if result is None:
+                result = self._check_slice(text, lines, chunks, item.members, item.own, active,
+                                           config, path, package, outside, want_outgoing, answers)
                 analysed += 1
                 if result is None:
                     return self._whole(text, config, path, package, outside, outgoing,
                                        "a rule left a note", keep_chunks=True)
-            results[key] = result
+            results[item.key] = result
             analysis.findings.extend(result.findings)
             analysis.inferred.extend(result.inferred)
             analysis.outgoing.extend(result.outgoing)
+        if split_whole:
+            analysed = len(missing)
         self._results = results
         analysis.findings.sort(key=lambda f: (f.span, f.code))
         analysis.inferred.sort(key=lambda s: s.span)
@@ -200,6 +237,39 @@ class Document:
         self._analysis = analysis
         self.stats = Stats("slices", reparsed, len(cut.slices), analysed)
         return _copy(analysis)
+
+    def _split_whole(self, text: str, lines: list[str], chunks: list[Chunk],
+                     plan: list[_Planned], active: list[Rule], config: Config,
+                     path: str, package: str | None, outside: tuple[Outside, ...],
+                     outgoing: bool, answers: dict[tuple[str, bool], bool]
+                     ) -> list[SliceResult] | None:
+        """The whole module analysed once, its result split by slice (each slice's own
+        statements' findings: what the slice analysed alone gives, as the property test of
+        tests/test_incremental.py checks). None when a rule left a note (or, defensive, a
+        finding lies outside the statements)."""
+        body = [statement for chunk in chunks for statement in chunk.statements_here()]
+        parsed = ParsedSource(text=text, tree=ast.Module(body=body, type_ignores=[]), lines=lines)
+        checked = check_parsed(parsed, Analysis(), active, config, path, package, outside, outgoing,
+                               answers)
+        found = checked.analysis
+        if found.notes:
+            return None
+        owner: dict[int, int] = {}  # a line of a statement -> the slice it is own to
+        for index, item in enumerate(plan):
+            for i in item.own:
+                for line in range(chunks[i].start, chunks[i].end + 1):
+                    owner[line] = index
+        parts = [SliceResult([], [], [], checked.mentioned, item.places) for item in plan]
+        try:
+            for finding in found.findings:
+                parts[owner[finding.span.start_line]].findings.append(finding)
+            for structure in found.inferred:
+                parts[owner[structure.span.start_line]].inferred.append(structure)
+            for fact in found.outgoing:
+                parts[owner[fact.fact.origin.span.start_line]].outgoing.append(fact)
+        except KeyError:
+            return None  # not inside a statement: defensive
+        return parts
 
     def _whole(self, text: str, config: Config, path: str, package: str | None,
                outside: tuple[Outside, ...], outgoing: bool, why: str,
