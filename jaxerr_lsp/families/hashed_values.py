@@ -50,6 +50,12 @@ def _type(ctx: Context, expr: ast.expr) -> str | None:
     return ctx.values.value(expr).type
 
 
+def _literal(expr: ast.expr) -> bool:
+    """A constant or an f-string: hashable whatever the code around it (most dict keys and
+    lookups: asked first, so that their containers are not evaluated for nothing)."""
+    return isinstance(expr, (ast.Constant, ast.JoinedStr))
+
+
 def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
     model = ctx.model
     found: list[tuple[ast.expr, str, ast.AST]] = []
@@ -60,20 +66,23 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
     kinds = (ast.Dict, ast.Set, ast.DictComp, ast.SetComp, ast.Subscript, ast.Compare)
     for node in model.nodes_in(model.tree, kinds):
         if isinstance(node, ast.Dict):
-            found += [(key, "a dict key", node) for key in node.keys if key is not None]
+            found += [(key, "a dict key", node) for key in node.keys
+                      if key is not None and not _literal(key)]
         elif isinstance(node, ast.Set):
-            found += [(e, "a set member", node) for e in node.elts if not isinstance(e, ast.Starred)]
+            found += [(e, "a set member", node) for e in node.elts
+                      if not isinstance(e, ast.Starred) and not _literal(e)]
         elif isinstance(node, ast.DictComp):
             found.append((node.key, "a dict key", node))
         elif isinstance(node, ast.SetComp):
             found.append((node.elt, "a set member", node))
         elif isinstance(node, ast.Subscript):
-            if not isinstance(node.slice, (ast.Slice, ast.Tuple)) and _type(ctx, node.value) in _DICTS:
+            if not isinstance(node.slice, (ast.Slice, ast.Tuple)) and not _literal(node.slice) \
+                    and _type(ctx, node.value) in _DICTS:
                 found.append((node.slice, "a dict key", node))
         elif isinstance(node, ast.Compare):
             left = node.left
             for op, right in zip(node.ops, node.comparators):
-                if isinstance(op, (ast.In, ast.NotIn)):
+                if isinstance(op, (ast.In, ast.NotIn)) and not _literal(left):
                     container = _type(ctx, right)
                     if container in _DICTS:
                         found.append((left, "looked up in a dict", node))
@@ -86,7 +95,7 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
             for call in model.method_calls(method):
                 assert isinstance(call.func, ast.Attribute)
                 if call.args and not isinstance(call.args[0], ast.Starred) \
-                        and model.qualname(call.func.value) is None \
+                        and not _literal(call.args[0]) and model.qualname(call.func.value) is None \
                         and _type(ctx, call.func.value) in containers:
                     found.append((call.args[0], how, call))
     return found
