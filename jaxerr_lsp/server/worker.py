@@ -116,7 +116,7 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
 # Each open document's analysis, kept between its versions (jaxerr_lsp.engine.incremental),
 # by path; the least recently checked go first.
 _DOCUMENTS: OrderedDict[str, Document] = OrderedDict()
-KEPT_DOCUMENTS = 16
+KEPT_DOCUMENTS = 8
 
 
 def _document(path: str) -> Document:
