@@ -285,3 +285,29 @@ def test_the_server_worker_keeps_each_documents_analysis(tmp_path: Path) -> None
     assert second.done == "1 of 22 slice(s) analysed, 4 line(s) parsed", second.done
     assert second.analysis.findings == first.analysis.findings
     assert run_analysis(edited, str(path), {}).done == "unchanged"
+
+
+def test_rules_say_line_numbers_as_moved_findings_expect() -> None:
+    """A finding whose words say a line number is worked out again when its statement moves;
+    the incremental analysis recognises a line number written `path:N` or `line N`. Every
+    f-string of the rules, families and analysis that formats a line number writes it so."""
+    package = ROOT / "jaxerr_lsp"
+    offences = []
+    for path in sorted([*package.glob("rules/**/*.py"), *package.glob("families/*.py"),
+                        *package.glob("analysis/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            before = ""
+            for part in node.values:
+                if isinstance(part, ast.Constant):
+                    before = str(part.value)
+                    continue
+                assert isinstance(part, ast.FormattedValue)
+                value = part.value
+                says_line = (isinstance(value, ast.Attribute) and value.attr in ("lineno", "end_lineno")) \
+                    or (isinstance(value, ast.Name) and "line" in value.id and value.id != "lines")
+                if says_line and not before.endswith((":", "line ", "lines ")):
+                    offences.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+                before = ""
+    assert offences == []
