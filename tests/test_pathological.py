@@ -108,6 +108,11 @@ DEEP = {
     "string_concat": "x = " + " ".join(['"a"'] * 100_000),
     # 100 nested blocks: "too many levels of indentation".
     "indentation": "".join("    " * i + "if x:\n" for i in range(100)) + "    " * 100 + "pass",
+    # Helpers that call the next one twice, 30 deep: followed once per distinct call, not
+    # once per path (2**30).
+    "helpers_calling_helpers": "import jax.numpy as jnp\ndef f0(x):\n    return jnp.sin(x)\n"
+    + "".join(f"def f{i}(x):\n    return f{i - 1}(x) + f{i - 1}(x * 2)\n" for i in range(1, 31))
+    + "y = jnp.dot(f30(jnp.ones(3)), jnp.ones(3))",
 }
 
 

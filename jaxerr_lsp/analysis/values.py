@@ -342,6 +342,11 @@ class Inference:
         self._scoped: dict[int, tuple[ast.expr, Value, int]] = {}
         # One frame per value being computed: [deepest level reached, what it depends on].
         self._frames: list[list[int]] = []
+        # Followed calls of module-level helpers, by (function, arguments' values): (the def,
+        # the value, its reach, what it depends on), reused as `_memo` is.
+        self._followed: dict[tuple[object, ...], tuple[ast.AST, Value, int, int]] = {}
+        # Those cut short, by (the same key, the depth, what was set aside): (def, value, reach).
+        self._followed_cut: dict[tuple[object, ...], tuple[ast.AST, Value, int]] = {}
 
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
@@ -882,14 +887,51 @@ class Inference:
         if signature.kwarg is not None:
             arguments[(id(scope), signature.kwarg)] = self._dict(
                 [(ast.Constant(k), v) for k, v in bound.extra_keywords], depth)
+        # A module-level helper's result depends on its arguments' values alone: kept by
+        # them, so that helpers calling helpers (f calls g twice, g calls h twice...) are
+        # followed once per distinct call, not once per path (exponential).
+        key: tuple[object, ...] | None = None
+        if scope.parent is self.model.module_scope:
+            key = (id(function), tuple(sorted(arguments.items(), key=lambda item: item[0])))
+            try:
+                hash(key)
+            except TypeError:
+                key = None
+        kept = self._followed.get(key) if key is not None else None
+        frames = self._frames
+        if kept is not None and kept[0] is function and depth + kept[2] <= self.MAX_DEPTH:
+            if frames:
+                frames[-1][0] = max(frames[-1][0], depth + kept[2])
+                frames[-1][1] = max(frames[-1][1], kept[3])
+            return kept[1]
+        # A result cut by the depth budget or by what was set aside against a cycle is the
+        # same again from the same depth with the same things set aside.
+        cut_key = (key, depth, frozenset(self._busy)) if key is not None else None
+        cut = self._followed_cut.get(cut_key) if cut_key is not None else None
+        if cut is not None and cut[0] is function:
+            if frames:
+                frames[-1][0] = max(frames[-1][0], cut[2])
+                frames[-1][1] = _PARTIAL
+            return cut[1]
         saved, saved_scoped = self._parameters, self._scoped
         self._parameters, self._scoped = {**saved, **arguments}, {}
         self._busy.add(id(function))
+        frame = [depth, _PURE]
+        frames.append(frame)
         try:
-            return replace(self.value(last.value, depth), elements=None)
+            value = replace(self.value(last.value, depth), elements=None)
         finally:
+            frames.pop()
             self._busy.discard(id(function))
             self._parameters, self._scoped = saved, saved_scoped
+        if key is not None and frame[1] != _PARTIAL:
+            self._followed[key] = (function, value, frame[0] - depth, frame[1])
+        elif cut_key is not None:
+            self._followed_cut[cut_key] = (function, value, frame[0])
+        if frames:
+            frames[-1][0] = max(frames[-1][0], frame[0])
+            frames[-1][1] = max(frames[-1][1], frame[1])
+        return value
 
     def _argument(self, expr: ast.expr, function: ast.FunctionDef, depth: int) -> Value:
         """The value of an argument (or of a default, evaluated where the def is)."""
