@@ -144,6 +144,9 @@ UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
 ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+# Entries of a container the evaluator follows (`Inference._entry`) besides JAX arrays: what no
+# one changes in place (`ArrayImpl` alone may be arithmetic on a NumPy array).
+_IMMUTABLE_ENTRIES = frozenset({"str", "bytes", "NoneType", *_PYTHON_SCALARS})
 # jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
 KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
 
@@ -705,6 +708,10 @@ class Inference:
         key = expr.slice
         if not isinstance(key, ast.Constant):
             return UNKNOWN_VALUE
+        if type(expr.value) is ast.Name:
+            entry = self._entry(expr.value, key.value, depth)
+            if entry is not None:
+                return entry
         if base.type == "ArrayImpl" and base.aval is not None:
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -722,6 +729,44 @@ class Inference:
                 if k == key.value and type(k) is type(key.value):
                     return of_tree(child)
         return UNKNOWN_VALUE
+
+    def _entry(self, name: ast.Name, key: object, depth: int, dict_only: bool = False) -> Value | None:
+        """`d[k]` (or `d.get(k)`), where `d = {...}` / `[...]` / `(...)` is the display the
+        code flow certainly reaches `name` from and the container is certainly unchanged
+        there (`ModuleModel.unchanged_at`): the value of the entry's expression, evaluated
+        where the display is. None when the code does not show it, or when the entry is itself
+        not certainly immutable (a list, a NumPy array: another name may hold it and change
+        it; only the structure is known)."""
+        binding = self.model.binding_of(name)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        display = binding.value
+        entry: ast.expr | None = None
+        if type(display) is ast.Dict:
+            if key is None or any(k is None or type(k) is not ast.Constant for k in display.keys):
+                return None
+            for k, v in zip(display.keys, display.values):
+                assert isinstance(k, ast.Constant)
+                if k.value == key and type(k.value) is type(key):
+                    entry = v  # the last of equal keys wins, as in Python
+        elif type(display) in (ast.List, ast.Tuple) and type(key) is int and not dict_only:
+            elements = display.elts  # type: ignore[attr-defined]
+            if any(type(e) is ast.Starred for e in elements) or not -len(elements) <= key < len(elements):
+                return None
+            entry = elements[key]
+        if entry is None or id(binding) in self._busy:
+            return None
+        use = self.model.use_of.get(id(name))
+        if use is None or not self.model.unchanged_at(binding, use):
+            return None
+        self._busy.add(id(binding))
+        try:
+            value = self.value(entry, depth)
+        finally:
+            self._busy.discard(id(binding))
+        if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
+            return value
+        return None
 
     # ------------------------------------------------------------------------- calls
     def _call(self, expr: ast.Call, depth: int) -> Value:
@@ -759,6 +804,11 @@ class Inference:
         function = expr.func
         if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
             receiver = function.value
+            if function.attr == "get" and type(receiver) is ast.Name and not expr.keywords \
+                    and 1 <= len(expr.args) <= 2 and type(expr.args[0]) is ast.Constant:
+                entry = self._entry(receiver, expr.args[0].value, depth, dict_only=True)
+                if entry is not None:
+                    return entry  # `d.get(k)` of a key the dict certainly holds
             # x.at[i].set(v) and friends
             if function.attr in AT_METHODS and isinstance(receiver, ast.Subscript) \
                     and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":

@@ -97,6 +97,8 @@ def check(ctx: Context) -> None:
         use = ctx.model.use_of.get(id(base)) if type(base) is ast.Name else None
         if use is not None and _check_bound_array(ctx, target, use):
             reported.add(id(target))
+        elif type(base) is ast.Subscript and _check_entry(ctx, target, base):
+            reported.add(id(target))
     if ctx.model.functions:
         _check_traced(ctx, reported)
 
@@ -116,6 +118,21 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
             f"it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
+    return True
+
+
+def _check_entry(ctx: Context, target: ast.Subscript, base: ast.Subscript) -> bool:
+    """`d["w"][i] = v` / `xs[0][i] = v`: the entry of a dict or list display that certainly
+    holds a JAX array there (the container unchanged since it was built)."""
+    origin = jax_array_origin(ctx, base)
+    holder = base.value
+    use = ctx.model.use_of.get(id(holder)) if type(holder) is ast.Name else None
+    if origin is None or use is None or _inside_try_with_handlers(ctx, use):
+        return False
+    shown = shorten(ctx.segment(base))
+    note = (f"\n`{shown}` holds a JAX array ({origin}); store an updated copy instead: "
+            f"`{shown} = {shown}.at[...].set(...)`.")
+    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), holder.id, "", False, ""))
     return True
 
 
