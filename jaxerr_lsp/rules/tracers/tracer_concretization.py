@@ -59,7 +59,8 @@ from jaxerr_lsp.families.concretization import (
 )
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import tracer_related
-from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
+from jaxerr_lsp.analysis.applications import ForeignApplication
 from jaxerr_lsp.analysis.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -341,6 +342,70 @@ def check(ctx: Context) -> None:
         needed = _needed(ctx, call)
         if needed is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, needed)
+    applications = ctx.tracing.applications
+    for application in applications.foreign():
+        found = _foreign_static(ctx, application)
+        if found is not None and not applications.guarded(application.call):
+            _report_foreign(ctx, application, *found)
+
+
+def _foreign_static(ctx: Context, application: ForeignApplication) -> tuple[str, ast.expr, str] | None:
+    """`jax.jit(jax.nn.one_hot)(labels, 5)`: a function of `STATIC_PARAMETERS` given straight
+    to a transformation that traces all its arguments, a Python int passed for its static
+    parameter (traced as a scalar array), its array argument an array, every other argument
+    an array or a Python number (what was measured; a number first fails otherwise first in
+    `_ARRAY_FIRST`). (parameter, argument, context)."""
+    entry = STATIC_PARAMETERS.get(application.qualname)
+    args, keywords = application.args, application.keywords
+    if entry is None or not args or not (_an_array(ctx, args[0]) or (
+            application.qualname not in _ARRAY_FIRST and ctx.values.value(args[0]).type in ("int", "float"))):
+        return None
+    parameters, context = entry
+    positions = {position for _, position in parameters if position is not None}
+    names = {name for name, _ in parameters}
+    if any(k.arg not in names for k in keywords) or not all(
+            _an_array(ctx, a) or ctx.values.value(a).type in ("int", "float")
+            for i, a in enumerate(args[1:], 1) if i not in positions):
+        return None
+    for parameter, position in parameters:
+        given = args[position] if position is not None and position < len(args) else \
+            next((k.value for k in keywords if k.arg == parameter), None)
+        if given is not None and ctx.values.value(given).type == "int":
+            return parameter, given, context
+    return None
+
+
+# Functions that fail on a scalar traced first argument before they look at the static one.
+_ARRAY_FIRST = frozenset({"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.bincount"})
+
+
+def _an_array(ctx: Context, expr: ast.expr) -> bool:
+    return ctx.values.value(expr).type in ("ArrayImpl", "ndarray")
+
+
+def _report_foreign(ctx: Context, application: ForeignApplication, parameter: str,
+                    given: ast.expr, context: str) -> None:
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    message = load_catalog().get("tracer-concretization").message.strip()
+    function = application.qualname.rsplit(".", 1)[1]
+    shown_repr = "traced array with shape ‹its dtype and shape›"
+    origin = (f"\nThe error occurred while tracing the function {function} for {application.label}. "
+              f"This concrete value was not available in Python because it depends on the value "
+              f"of the argument {parameter}.")
+    shown_text = fill(message, {"context": context, "tracer._error_repr()": shown_repr,
+                                "tracer._origin_msg()": origin})
+    name = application.qualname.replace("jax.numpy.", "jnp.", 1)
+    transform = application.transform
+    ctx.report(
+        application.call,
+        message=shown_text,
+        predicted=predicted_message(message, {"context": escaped(context)}),
+        note=f"\n({name}'s `{parameter}` needs a concrete value, but `{transform}` traces every "
+             f"argument it is given: the Python int `{shorten(ctx.segment(given), 30)}` becomes a "
+             f"scalar array tracer. Pass it as a static argument (`static_argnames="
+             f"\"{parameter}\"`) or close over it.)",
+        data=Concretization(parameter, f"{name}'s `{parameter}`", None, None))
 
 
 def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:

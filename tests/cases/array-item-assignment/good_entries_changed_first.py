@@ -4,7 +4,7 @@ import jax.numpy as jnp
 
 def to_numpy(tree):
     for key in tree:
-        tree[key] = np.asarray(tree[key])
+        tree[key] = np.array(tree[key])
 
 
 def reset():
