@@ -27,7 +27,8 @@ function. A method bound to an instance or `self` and given to jit (`jax.jit(mod
 is applied with the parameters after its first.
 
 `python_scalar(expr)` says when an argument is certainly a Python number or bool (a literal, a
-unary minus of one, a name whose one binding is one): passed for a traced parameter, JAX hands
+unary minus of one, a name whose one binding is one, an entry of a dict or list display that
+holds one): passed for a traced parameter, JAX hands
 the function a scalar array tracer in its place.
 """
 
@@ -149,7 +150,7 @@ class Applications:
         elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)) \
                 and isinstance(expr.operand, ast.Constant):
             value = expr.operand.value
-        elif isinstance(expr, ast.Name):
+        elif isinstance(expr, (ast.Name, ast.Subscript)):  # `d["n"]`: an entry of a display
             value = self.constant(expr)
         else:
             return False

@@ -398,7 +398,8 @@ class Inference:
 
     def constant(self, expr: ast.expr, depth: int = 0) -> object:
         """The Python constant `expr` certainly is: a number, a string, a tuple of them;
-        names followed through their one unchanged binding. None when unknown."""
+        names followed through their one unchanged binding, `d[k]` through the entry of the
+        display `d` certainly holds (`entry_expression`). None when unknown."""
         if depth > 20:
             return None
         if isinstance(expr, ast.Constant):
@@ -410,6 +411,16 @@ class Inference:
             items = [self.constant(e, depth + 1) for e in expr.elts]
             return None if any(i is None for i in items) or any(
                 isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
+        if isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name \
+                and type(expr.slice) is ast.Constant and isinstance(expr.ctx, ast.Load):
+            found = self.entry_expression(expr.value, expr.slice.value)
+            if found is None:
+                return None
+            self._busy.add(id(found[0]))
+            try:
+                return self.constant(found[1], depth + 1)
+            finally:
+                self._busy.discard(id(found[0]))
         if isinstance(expr, ast.Name):
             binding = self.model.binding_of(expr)
             if binding is None or binding.kind != ASSIGN or binding.value is None:
@@ -733,12 +744,32 @@ class Inference:
     def _entry(self, name: ast.Name, key: object, depth: int, dict_only: bool = False) -> Value | None:
         """`d[k]` (or `d.get(k)`), where `d = {...}` / `[...]` / `(...)` is the display the
         code flow certainly reaches `name` from and the container is certainly unchanged
-        there (`ModuleModel.unchanged_at`): the value of the entry's expression, evaluated
-        where the display is. None when the code does not show it, or when the entry is itself
-        not certainly immutable (a list, a NumPy array: another name may hold it and change
-        it; only the structure is known)."""
+        there (`entry_expression`): the value of the entry's expression, evaluated where the
+        display is. None when the code does not show it, or when the entry is not certainly
+        immutable (a list, a NumPy array: another name may hold it and change it; only the
+        structure is known)."""
+        found = self.entry_expression(name, key, dict_only)
+        if found is None:
+            return None
+        binding, entry = found
+        self._busy.add(id(binding))
+        try:
+            value = self.value(entry, depth)
+        finally:
+            self._busy.discard(id(binding))
+        if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
+            return value
+        return None
+
+    def entry_expression(self, name: ast.Name, key: object,
+                         dict_only: bool = False) -> tuple[Binding, ast.expr] | None:
+        """The expression of the entry `name[key]` reads, when `name` certainly holds the dict,
+        list or tuple display of its one reaching assignment (one target) and no use that may
+        change the container's slots can run in between (`ModuleModel.unchanged_at`): the
+        assignment and the entry's expression (for equal keys, the last: Python's rule)."""
         binding = self.model.binding_of(name)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        if binding is None or binding.kind != ASSIGN or binding.value is None \
+                or id(binding) in self._busy:
             return None
         display = binding.value
         entry: ast.expr | None = None
@@ -748,25 +779,18 @@ class Inference:
             for k, v in zip(display.keys, display.values):
                 assert isinstance(k, ast.Constant)
                 if k.value == key and type(k.value) is type(key):
-                    entry = v  # the last of equal keys wins, as in Python
+                    entry = v
         elif type(display) in (ast.List, ast.Tuple) and type(key) is int and not dict_only:
             elements = display.elts  # type: ignore[attr-defined]
             if any(type(e) is ast.Starred for e in elements) or not -len(elements) <= key < len(elements):
                 return None
             entry = elements[key]
-        if entry is None or id(binding) in self._busy:
+        if entry is None:
             return None
         use = self.model.use_of.get(id(name))
         if use is None or not self.model.unchanged_at(binding, use):
             return None
-        self._busy.add(id(binding))
-        try:
-            value = self.value(entry, depth)
-        finally:
-            self._busy.discard(id(binding))
-        if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
-            return value
-        return None
+        return binding, entry
 
     # ------------------------------------------------------------------------- calls
     def _call(self, expr: ast.Call, depth: int) -> Value:
