@@ -9,6 +9,11 @@ binding after it (`x = jnp.asarray(x)` after the parameter `x`); its value is a 
 `.at[...]` update, an array method of such an array, arithmetic of such an array with a number
 or an array, or an element of it (`jaxerr_lsp.families.jax_arrays`).
 
+Also `d["w"][i] = v` / `xs[0][i] = v`: the entry of a dict or list display (by a constant key
+or index) that certainly holds a JAX array there, the container's slots unchanged since the
+display built it (`ModuleModel.unchanged_at`: no store to it or an entry, no method that
+changes it, no call it escapes into, no alias can run in between). No fix is offered there.
+
 Never flagged: a `Ref` (`jax.new_ref`: `r[...] = v` is legal), a NumPy array (`np.zeros`, and
 arithmetic or methods of one), a list, a dict, a parameter (unknown type), an attribute
 (`self.x[i] = v`), a name whose binding may be another (in a branch, later in a loop, in
@@ -132,7 +137,7 @@ def _check_entry(ctx: Context, target: ast.Subscript, base: ast.Subscript) -> bo
     shown = shorten(ctx.segment(base))
     note = (f"\n`{shown}` holds a JAX array ({origin}); store an updated copy instead: "
             f"`{shown} = {shown}.at[...].set(...)`.")
-    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), holder.id, "", False, ""))
+    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
     return True
 
 

@@ -15,6 +15,11 @@ tracers), finds an operation that needs the concrete value of a traced array:
   `num_segments`, the `axis` of reductions, `softmax`, `flip`, `expand_dims`, `squeeze`,
   `moveaxis`, `roll`, `split`'s sections, `pad`'s `pad_width`, `bincount`'s `length`; and
   `x.sum(axis)` and the other reduction methods), its array argument a JAX array.
+Also such a function of JAX given straight to a transformation that traces every argument
+(`jax.jit(jax.nn.one_hot)(labels, 5)`, `g = jax.checkpoint(jnp.sum)` ... `g(x, 1)`,
+`jax.eval_shape(jax.ops.segment_sum, data, ids, 3)`; no `static_argnums`/`static_argnames`),
+a Python int passed for its static parameter: JAX traces it as a scalar array
+(`Applications.foreign`).
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
