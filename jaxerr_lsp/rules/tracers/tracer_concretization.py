@@ -349,7 +349,7 @@ def check(ctx: Context) -> None:
             _report(ctx, call, needed)
     applications = ctx.tracing.applications
     for application in applications.foreign():
-        found = _foreign_static(ctx, application)
+        found = _foreign_static(ctx, application) or _foreign_sized(ctx, application)
         if found is not None and not applications.guarded(application.call):
             _report_foreign(ctx, application, *found)
 
@@ -380,6 +380,49 @@ def _foreign_static(ctx: Context, application: ForeignApplication) -> tuple[str,
     return None
 
 
+def _foreign_sized(ctx: Context, application: ForeignApplication) -> tuple[str, ast.expr, str] | None:
+    """`jax.jit(jnp.arange)(5)`, `jax.jit(jnp.linspace)(0.0, 1.0, 50)`,
+    `jax.jit(jnp.repeat)(x, 2)`, `jax.jit(jnp.nonzero)(m)`, `jax.jit(jnp.unique)(x)`: every
+    argument traced, the output's size then unknown (each form measured under JAX 0.12.0.1;
+    JAX names the first traced `arange` argument 'stop' when it is the only one, and the
+    function's parameter the value depends on)."""
+    qualname, args, keywords = application.qualname, application.args, application.keywords
+    if qualname == "jax.numpy.arange":
+        if keywords or not 1 <= len(args) <= 3 or not all(_a_number(ctx, a) for a in args):
+            return None
+        named = "stop" if len(args) == 1 else "start"
+        return "start", args[0], f"It arose in the jnp.arange argument '{named}'"
+    if qualname == "jax.numpy.linspace":
+        given = dict(zip(("start", "stop", "num"), args)) | {k.arg: k.value for k in keywords if k.arg}
+        num = given.get("num")
+        if len(args) > 3 or set(given) != {"start", "stop", "num"} or num is None \
+                or ctx.values.value(num).type != "int" \
+                or not all(_a_number(ctx, given[p]) or _an_array(ctx, given[p]) for p in ("start", "stop")):
+            return None
+        return "num", num, "'num' argument of jnp.linspace"
+    if qualname == "jax.numpy.repeat":
+        given = dict(zip(("a", "repeats"), args)) | {k.arg: k.value for k in keywords if k.arg}
+        repeats = given.get("repeats")
+        if len(args) > 2 or set(given) != {"a", "repeats"} or repeats is None \
+                or not _an_array(ctx, given["a"]) or ctx.values.value(repeats).type != "int":
+            return None
+        return "repeats", repeats, REPEAT_CONTEXT
+    if qualname in NONZERO_LIKE or qualname == "jax.numpy.unique":
+        if len(args) != 1 or keywords or not _an_array(ctx, args[0]):
+            return None
+        aval = ctx.values.value(args[0]).aval
+        if qualname != "jax.numpy.unique" and (aval is None or not aval.shape):
+            return None  # nonzero of a 0-d array raises a ValueError first
+        if qualname == "jax.numpy.unique":
+            return "ar", args[0], UNIQUE_CONTEXT
+        return ("condition" if qualname == "jax.numpy.where" else "a"), args[0], NONZERO_CONTEXT
+    return None
+
+
+def _a_number(ctx: Context, expr: ast.expr) -> bool:
+    return ctx.values.value(expr).type in ("int", "float")
+
+
 # Functions that fail on a scalar traced first argument before they look at the static one.
 _ARRAY_FIRST = frozenset({"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.bincount"})
 
@@ -402,14 +445,21 @@ def _report_foreign(ctx: Context, application: ForeignApplication, parameter: st
                                 "tracer._origin_msg()": origin})
     name = application.qualname.replace("jax.numpy.", "jnp.", 1)
     transform = application.transform
+    shown = shorten(ctx.segment(given), 30)
+    if ctx.values.value(given).type in ("int", "float"):
+        note = (f"\n({name}'s `{parameter}` needs a concrete value, but `{transform}` traces "
+                f"every argument it is given: the Python number `{shown}` becomes a scalar array "
+                "tracer. Bind it with `functools.partial` before the transformation, or make "
+                "it static (`static_argnums` / `static_argnames` of `jax.jit`).)")
+    else:
+        note = (f"\n({name} needs the values of `{shown}` to know the size of its result, but "
+                f"`{transform}` traces every argument it is given. Call it with a static `size=` "
+                "inside the transformed function, or outside the transformation.)")
     ctx.report(
         application.call,
         message=shown_text,
         predicted=predicted_message(message, {"context": escaped(context)}),
-        note=f"\n({name}'s `{parameter}` needs a concrete value, but `{transform}` traces every "
-             f"argument it is given: the Python int `{shorten(ctx.segment(given), 30)}` becomes a "
-             f"scalar array tracer. Pass it as a static argument (`static_argnames="
-             f"\"{parameter}\"`) or close over it.)",
+        note=note,
         data=Concretization(parameter, f"{name}'s `{parameter}`", None, None))
 
 
