@@ -479,7 +479,7 @@ pw = params["w"]
 pn = params["n"]
 ps = params.get("scale")
 l0 = layers[0]
-l1 = layers[1]
+l1 = layers[-1]
 t0 = pair[0]
 t1 = pair[1]
 '''

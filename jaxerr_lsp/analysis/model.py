@@ -149,6 +149,8 @@ class ModuleModel:
         # Answers of `reaching` and `binding_of` per Name node (id -> (node, answer)): rules
         # and the inference ask of the same names again and again.
         self._reaching: dict[int, tuple[ast.Name, list[Binding] | None]] = {}
+        # id(binding) -> (binding, its uses that may change its container or let it escape)
+        self._changers: dict[int, tuple[Binding, list[Use]]] = {}
         self._binding_of: dict[int, tuple[ast.Name, Binding | None]] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
@@ -501,6 +503,7 @@ class ModuleModel:
         self.binding_at.clear()
         self._binds_elsewhere.clear()
         self._reaching.clear()
+        self._changers.clear()
         self._binding_of.clear()
         flow = self.__dict__.pop("flow", None)
         if flow is not None:
@@ -946,9 +949,8 @@ class ModuleModel:
                 loops = [n for n in path if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
                 if held is not None:
                     after = (held.end_lineno or held.lineno, held.end_col_offset or 0)
-        for other in self.uses_of(binding):
-            if other.node is use.node or _reads_a_slot(other) \
-                    or (self._reads_only(other) and type(other.parent) not in _ALIASING_PARENTS):
+        for other in self._changers_of(binding):
+            if other.node is use.node:
                 continue
             if after is None or other.scope is not use.scope:
                 return False
@@ -960,6 +962,17 @@ class ModuleModel:
             if held is None or (held.lineno, held.col_offset) < after:
                 return False
         return True
+
+    def _changers_of(self, binding: Binding) -> list[Use]:
+        """The uses of `binding` that may change the container's slots or let it escape (all
+        but reading an entry and plain reads that keep nothing), found once per binding."""
+        kept = self._changers.get(id(binding))
+        if kept is None or kept[0] is not binding:
+            found = [other for other in self.uses_of(binding) if not (
+                _reads_a_slot(other)
+                or (self._reads_only(other) and type(other.parent) not in _ALIASING_PARENTS))]
+            kept = self._changers[id(binding)] = (binding, found)
+        return kept[1]
 
     # ------------------------------------------------------------ what a node holds
     def nodes_in(self, node: ast.AST, kind: type[N] | tuple[type[N], ...]) -> list[N]:

@@ -411,9 +411,10 @@ class Inference:
             items = [self.constant(e, depth + 1) for e in expr.elts]
             return None if any(i is None for i in items) or any(
                 isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
-        if isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name \
-                and type(expr.slice) is ast.Constant and isinstance(expr.ctx, ast.Load):
-            found = self.entry_expression(expr.value, expr.slice.value)
+        known, index = _constant_key(expr.slice) if isinstance(expr, ast.Subscript) else (False, None)
+        if known and isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name \
+                and isinstance(expr.ctx, ast.Load):
+            found = self.entry_expression(expr.value, index)
             if found is None:
                 return None
             self._busy.add(id(found[0]))
@@ -717,12 +718,13 @@ class Inference:
         if base.from_jax:
             return FROM_JAX  # a part of a pytree of arrays
         key = expr.slice
-        if not isinstance(key, ast.Constant):
-            return UNKNOWN_VALUE
         if type(expr.value) is ast.Name:
-            entry = self._entry(expr.value, key.value, depth)
+            known, index = _constant_key(key)
+            entry = self._entry(expr.value, index, depth) if known else None
             if entry is not None:
                 return entry
+        if not isinstance(key, ast.Constant):
+            return UNKNOWN_VALUE
         if base.type == "ArrayImpl" and base.aval is not None:
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -1016,6 +1018,16 @@ class Inference:
             return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
         children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+
+
+def _constant_key(key: ast.expr) -> tuple[bool, object]:
+    """The key a subscript's index certainly is: a constant, or minus an int (`xs[-1]`)."""
+    if type(key) is ast.Constant:
+        return True, key.value
+    if type(key) is ast.UnaryOp and type(key.op) is ast.USub and type(key.operand) is ast.Constant \
+            and type(key.operand.value) is int:
+        return True, -key.operand.value
+    return False, None
 
 
 def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
