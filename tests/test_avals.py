@@ -466,3 +466,41 @@ def _check_against_jax(programs: list[str], analyzed: list[str] | None = None) -
                 tracers += 1
                 assert is_tracer, where
     return probes, known, tracers
+
+
+ENTRIES = '''
+import jax
+import jax.numpy as jnp
+params = {"w": jnp.zeros((2, 3)), "n": 3, "scale": 0.5}
+layers = [jnp.ones(4, jnp.int32), jnp.arange(3.0)]
+pair = (jnp.eye(2), True)
+sizes = (params.get("n"), len(layers))
+pw = params["w"]
+pn = params["n"]
+ps = params.get("scale")
+l0 = layers[0]
+l1 = layers[-1]
+t0 = pair[0]
+t1 = pair[1]
+'''
+ENTRY_NAMES = ["pw", "pn", "ps", "l0", "l1", "t0", "t1"]
+
+
+def test_entries_of_unchanged_displays_are_what_jax_computes() -> None:
+    probe = ENTRIES + "import json\nprint(json.dumps({" + ", ".join(
+        f"{n!r}: f'{{jax.typeof({n}).str_short()}} weak={{jax.typeof({n}).weak_type}}'"
+        for n in ENTRY_NAMES) + "}))\n" + "\n".join(f"_use_{n} = {n}" for n in ENTRY_NAMES)
+    inferred_here = _inferred_for(probe)
+    [result] = run_programs([probe])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    assert {n: inferred_here[n] for n in ENTRY_NAMES} == real
+
+
+def test_entries_of_changed_containers_stay_unknown() -> None:
+    source = ENTRIES.replace('sizes = (params.get("n"), len(layers))',
+                             'params["w"] = params["w"].tolist()\nlayers.reverse()\n'
+                             'params.update(n=[1], scale="s")')
+    inferred_here = _inferred_for(source + "\n".join(f"_use_{n} = {n}" for n in ENTRY_NAMES))
+    assert {n: inferred_here[n] for n in ENTRY_NAMES if n[0] != "t"} == dict.fromkeys(
+        ["pw", "pn", "ps", "l0", "l1"])

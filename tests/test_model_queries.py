@@ -127,3 +127,50 @@ def test_runs_before_is_straight_line_order_in_one_scope() -> None:
     assert not model.runs_before(in_branch, y_read)  # only when sys.argv is true
     assert not model.runs_before(last, y_read)  # after it
     assert model.runs_before(last, z_read)
+
+
+# `unchanged_at`: programs ending with `seen = d[...]`; `marker` is what the display put there.
+UNCHANGED = [
+    'marker = object()\nd = {"w": marker, "n": 1}\nseen = d["w"]\n',
+    'marker = object()\nd = [marker, 2]\nprint(len(d), d.count(2))\nseen = d[0]\n',
+    'marker = object()\nd = {"w": marker}\nother = d["w"]\nprint(d.get("w"))\nseen = d["w"]\n',
+    'marker = object()\nd = {"w": marker}\nseen = d["w"]\nd["w"] = 5\n',
+    'marker = object()\nd = {"w": marker}\nseen = d["w"]\nfor _ in range(2):\n    d["w"] = 5\n',
+    'marker = object()\nd = {"w": marker}\nseen = d["w"]\nd.update(w=1)\n',
+]
+CHANGED = [
+    'marker = object()\nd = {"w": marker}\nd["w"] = 5\nseen = d["w"]\n',
+    'marker = object()\nd = {"w": marker}\nd.update(w=5)\nseen = d["w"]\n',
+    'marker = object()\nd = {"w": marker}\nalias = d\nalias["w"] = 5\nseen = d["w"]\n',
+    'marker = object()\nd = e = {"w": marker}\ne["w"] = 5\nseen = d["w"]\n',
+    'marker = object()\nd = {"w": marker}\nbox = (d,)\nbox[0]["w"] = 5\nseen = d["w"]\n',
+    'marker = object()\nd = [marker]\nd.insert(0, 5)\nseen = d[0]\n',
+    'def reset():\n    d["w"] = 5\nmarker = object()\nd = {"w": marker}\nreset()\nseen = d["w"]\n',
+    'def change(t):\n    t["w"] = 5\nmarker = object()\nd = {"w": marker}\nchange(d)\nseen = d["w"]\n',
+    'marker = object()\nd = {"w": marker}\nfor i in range(2):\n    seen = d["w"]\n    d["w"] = 5\n',
+    'marker = object()\nd = {"w": marker}\ndel d["w"]\nd["w"] = 5\nseen = d["w"]\n',
+]
+
+
+def _last_read(model: ModuleModel) -> tuple[object, object]:
+    use = [u for u in model.uses["d"] if isinstance(u.parent, ast.Subscript)
+           and isinstance(u.parent.ctx, ast.Load)][-1]
+    binding = model.binding_of(use.node)
+    return binding, use
+
+
+def test_unchanged_at_holds_where_python_reads_what_the_display_put() -> None:
+    for source in UNCHANGED:
+        model, _ = model_of(source)
+        binding, use = _last_read(model)
+        assert binding is not None and model.unchanged_at(binding, use), source  # type: ignore[arg-type]
+        namespace: dict[str, object] = {}
+        exec(compile(source, "<unchanged>", "exec"), namespace)
+        assert namespace["seen"] is namespace["marker"], source
+
+
+def test_unchanged_at_fails_where_the_container_may_have_changed() -> None:
+    for source in CHANGED:
+        model, _ = model_of(source)
+        binding, use = _last_read(model)
+        assert binding is None or not model.unchanged_at(binding, use), source  # type: ignore[arg-type]

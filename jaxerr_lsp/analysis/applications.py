@@ -27,7 +27,8 @@ function. A method bound to an instance or `self` and given to jit (`jax.jit(mod
 is applied with the parameters after its first.
 
 `python_scalar(expr)` says when an argument is certainly a Python number or bool (a literal, a
-unary minus of one, a name whose one binding is one): passed for a traced parameter, JAX hands
+unary minus of one, a name whose one binding is one, an entry of a dict or list display that
+holds one): passed for a traced parameter, JAX hands
 the function a scalar array tracer in its place.
 """
 
@@ -38,8 +39,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, FunctionNode, TracedFunction,
-                                         Transform, _int_set, _static_parameters)
+from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, TRANSFORMS, FunctionNode,
+                                         TracedFunction, Transform, _int_set, _static_parameters)
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 # Transformations whose call hands the function its arguments one for one, each parameter
@@ -69,6 +70,20 @@ class Application:
                 yield name, argument
 
 
+@dataclass(frozen=True, eq=False)
+class ForeignApplication:
+    """One call that runs a function of JAX itself (`jax.nn.one_hot`, `jnp.sum`) through a
+    transformation that traces every argument it is given: `jax.jit(jnp.sum)(x, 1)`,
+    `g = jax.checkpoint(jax.nn.one_hot)` ... `g(y, 5)`, `jax.eval_shape(jnp.sum, x, 1)`."""
+
+    call: ast.Call  # the call that runs it (for eval_shape: the eval_shape call)
+    qualname: str  # the JAX function: "jax.nn.one_hot"
+    transform: str  # "jax.jit"
+    label: str  # what JAX names the transformation in its messages: "jit", "checkpoint / remat"
+    args: tuple[ast.expr, ...]  # the arguments the function receives, all traced
+    keywords: tuple[ast.keyword, ...]
+
+
 class Applications:
     """The applications of the traced functions of one module."""
 
@@ -80,6 +95,7 @@ class Applications:
         self.instance_call = instance_call
         self._guarded_blocks: set[int] | None = None
         self._of: dict[int, tuple[TracedFunction, list[Application]]] = {}
+        self._foreign: list[ForeignApplication] | None = None
 
     # ------------------------------------------------------------------------ queries
     def of(self, traced: TracedFunction) -> list[Application]:
@@ -97,6 +113,35 @@ class Applications:
         self._of[id(traced)] = (traced, found)
         return list(found)
 
+    def foreign(self) -> list[ForeignApplication]:
+        """The calls that run a function of JAX given straight to jit, checkpoint/remat,
+        make_jaxpr (with no option: every argument traced) or eval_shape, with arguments
+        written out (no `*args`/`**kwargs`)."""
+        if self._foreign is not None:
+            return list(self._foreign)
+        found: list[ForeignApplication] = []
+        for transform in (*sorted(TRACING_ALL), "jax.eval_shape"):
+            label = TRANSFORMS[transform].label
+            for site in self.model.calls_to(transform):
+                if not site.complete or not site.args:
+                    continue
+                qualname = self.model.qualname(site.args[0])
+                if qualname is None or not qualname.startswith("jax."):
+                    continue
+                if transform == "jax.eval_shape":
+                    runs = [(site.call, tuple(site.args[1:]), tuple(site.keywords))]
+                elif len(site.args) != 1 or site.keywords:
+                    continue
+                else:
+                    runs = [(call, tuple(call.args), tuple(call.keywords))
+                            for call in self._calls_of_result(site.call)]
+                for call, args, keywords in runs:
+                    if any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+                        continue
+                    found.append(ForeignApplication(call, qualname, transform, label, args, keywords))
+        self._foreign = found
+        return list(found)
+
     def python_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` is certainly a Python number or bool JAX can trace (an int in
         int32's range: a bigger one overflows before anything is traced)."""
@@ -105,7 +150,7 @@ class Applications:
         elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)) \
                 and isinstance(expr.operand, ast.Constant):
             value = expr.operand.value
-        elif isinstance(expr, ast.Name):
+        elif isinstance(expr, (ast.Name, ast.Subscript)):  # `d["n"]`: an entry of a display
             value = self.constant(expr)
         else:
             return False
@@ -397,4 +442,4 @@ def _a_name(call: ast.Call) -> ast.Name | None:
             return None
 
 
-__all__ = ["Application", "Applications"]
+__all__ = ["Application", "Applications", "ForeignApplication"]

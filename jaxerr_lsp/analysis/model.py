@@ -149,6 +149,8 @@ class ModuleModel:
         # Answers of `reaching` and `binding_of` per Name node (id -> (node, answer)): rules
         # and the inference ask of the same names again and again.
         self._reaching: dict[int, tuple[ast.Name, list[Binding] | None]] = {}
+        # id(binding) -> (binding, its uses that may change its container or let it escape)
+        self._changers: dict[int, tuple[Binding, list[Use]]] = {}
         self._binding_of: dict[int, tuple[ast.Name, Binding | None]] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
@@ -501,6 +503,7 @@ class ModuleModel:
         self.binding_at.clear()
         self._binds_elsewhere.clear()
         self._reaching.clear()
+        self._changers.clear()
         self._binding_of.clear()
         flow = self.__dict__.pop("flow", None)
         if flow is not None:
@@ -918,6 +921,59 @@ class ModuleModel:
                 return True
         return False
 
+    def unchanged_at(self, binding: Binding, use: Use) -> bool:
+        """Whether the container `binding` built (`name = <display>`, one target) certainly
+        still holds, in each of its slots, the object the display put there, where `use` reads
+        it: no use of the binding that may change it or let it escape (a store to it or an
+        entry, a method that changes it, a call of an unknown function, an alias, a place in
+        another container) can run between the binding and `use`. Reading an entry (`d[k]`,
+        whatever is then done with it) leaves the slots as they are: what an entry object holds
+        is for the caller to judge (an immutable JAX array or number stays what it was). A use in the same frame whose statement starts after the use's
+        statement ends, outside every loop that holds the use, runs after it; any other use
+        that is not a plain read may run before (the use itself: what it stores happens after
+        the read)."""
+        if binding.kind != ASSIGN:
+            return False
+        made = self.path_to(binding.scope.node, binding.node)
+        statement = made[-2] if made is not None and len(made) > 1 else None
+        if not (
+                type(binding.node) is ast.AnnAssign or type(statement) is ast.Assign
+                and len(statement.targets) == 1 and statement.targets[0] is binding.node):
+            return False
+        after: tuple[int, int] | None = None
+        loops: list[ast.AST] = []
+        if use.scope is binding.scope:
+            path = self.path_to(binding.scope.node, use.node)
+            if path is not None:
+                held = next((n for n in reversed(path) if isinstance(n, ast.stmt)), None)
+                loops = [n for n in path if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+                if held is not None:
+                    after = (held.end_lineno or held.lineno, held.end_col_offset or 0)
+        for other in self._changers_of(binding):
+            if other.node is use.node:
+                continue
+            if after is None or other.scope is not use.scope:
+                return False
+            where = (other.node.lineno, other.node.col_offset)
+            if where < after or any(_holds(loop, other.node) for loop in loops):
+                return False
+            path = self.path_to(binding.scope.node, other.node)
+            held = next((n for n in reversed(path) if isinstance(n, ast.stmt)), None) if path else None
+            if held is None or (held.lineno, held.col_offset) < after:
+                return False
+        return True
+
+    def _changers_of(self, binding: Binding) -> list[Use]:
+        """The uses of `binding` that may change the container's slots or let it escape (all
+        but reading an entry and plain reads that keep nothing), found once per binding."""
+        kept = self._changers.get(id(binding))
+        if kept is None or kept[0] is not binding:
+            found = [other for other in self.uses_of(binding) if not (
+                _reads_a_slot(other)
+                or (self._reads_only(other) and type(other.parent) not in _ALIASING_PARENTS))]
+            kept = self._changers[id(binding)] = (binding, found)
+        return kept[1]
+
     # ------------------------------------------------------------ what a node holds
     def nodes_in(self, node: ast.AST, kind: type[N] | tuple[type[N], ...]) -> list[N]:
         """The nodes of `kind` inside `node` (itself included, and the bodies of the functions
@@ -1140,6 +1196,25 @@ def _same_import(bindings: list[Binding]) -> bool:
     first = bindings[0]
     return first.kind == IMPORT and first.qualname is not None and all(
         b.kind == IMPORT and b.qualname == first.qualname for b in bindings)
+
+
+# Where a container read as a plain value may be kept by another (`(d, 1)`, `[d]`, `{"k": d}`,
+# `*d`, `a or d`, `d if c else e`) or handed out (`yield d`): another name may change it later.
+_ALIASING_PARENTS = frozenset({ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Starred, ast.BoolOp,
+                               ast.IfExp, ast.Yield, ast.Await})
+
+
+def _reads_a_slot(use: Use) -> bool:
+    """`d[k]` read (then used in any way): the container's slots stay as they are."""
+    parent = use.parent
+    return type(parent) is ast.Subscript and parent.value is use.node and type(parent.ctx) is ast.Load
+
+
+def _holds(outer: ast.AST, node: ast.AST) -> bool:
+    """Whether `node`'s position lies within `outer`'s."""
+    start = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
+    end = (getattr(outer, "end_lineno", None) or start[0], getattr(outer, "end_col_offset", None) or 0)
+    return start <= (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) < end
 
 
 def _end(node: ast.AST) -> tuple[int, int]:

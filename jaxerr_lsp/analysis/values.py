@@ -144,6 +144,9 @@ UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
 ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+# Entries of a container the evaluator follows (`Inference._entry`) besides JAX arrays: what no
+# one changes in place (`ArrayImpl` alone may be arithmetic on a NumPy array).
+_IMMUTABLE_ENTRIES = frozenset({"str", "bytes", "NoneType", *_PYTHON_SCALARS})
 # jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
 KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
 
@@ -400,7 +403,8 @@ class Inference:
 
     def constant(self, expr: ast.expr, depth: int = 0) -> object:
         """The Python constant `expr` certainly is: a number, a string, a tuple of them;
-        names followed through their one unchanged binding. None when unknown."""
+        names followed through their one unchanged binding, `d[k]` through the entry of the
+        display `d` certainly holds (`entry_expression`). None when unknown."""
         if depth > 20:
             return None
         if isinstance(expr, ast.Constant):
@@ -412,6 +416,17 @@ class Inference:
             items = [self.constant(e, depth + 1) for e in expr.elts]
             return None if any(i is None for i in items) or any(
                 isinstance(e, ast.Starred) for e in expr.elts) else tuple(items)
+        known, index = _constant_key(expr.slice) if isinstance(expr, ast.Subscript) else (False, None)
+        if known and isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name \
+                and isinstance(expr.ctx, ast.Load):
+            found = self.entry_expression(expr.value, index)
+            if found is None:
+                return None
+            self._busy.add(id(found[0]))
+            try:
+                return self.constant(found[1], depth + 1)
+            finally:
+                self._busy.discard(id(found[0]))
         if isinstance(expr, ast.Name):
             binding = self.model.binding_of(expr)
             if binding is None or binding.kind != ASSIGN or binding.value is None:
@@ -708,6 +723,11 @@ class Inference:
         if base.from_jax:
             return FROM_JAX  # a part of a pytree of arrays
         key = expr.slice
+        if type(expr.value) is ast.Name:
+            known, index = _constant_key(key)
+            entry = self._entry(expr.value, index, depth) if known else None
+            if entry is not None:
+                return entry
         if not isinstance(key, ast.Constant):
             return UNKNOWN_VALUE
         if base.type == "ArrayImpl" and base.aval is not None:
@@ -727,6 +747,57 @@ class Inference:
                 if k == key.value and type(k) is type(key.value):
                     return of_tree(child)
         return UNKNOWN_VALUE
+
+    def _entry(self, name: ast.Name, key: object, depth: int, dict_only: bool = False) -> Value | None:
+        """`d[k]` (or `d.get(k)`), where `d = {...}` / `[...]` / `(...)` is the display the
+        code flow certainly reaches `name` from and the container is certainly unchanged
+        there (`entry_expression`): the value of the entry's expression, evaluated where the
+        display is. None when the code does not show it, or when the entry is not certainly
+        immutable (a list, a NumPy array: another name may hold it and change it; only the
+        structure is known)."""
+        found = self.entry_expression(name, key, dict_only)
+        if found is None:
+            return None
+        binding, entry = found
+        self._busy.add(id(binding))
+        try:
+            value = self.value(entry, depth)
+        finally:
+            self._busy.discard(id(binding))
+        if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
+            return value
+        return None
+
+    def entry_expression(self, name: ast.Name, key: object,
+                         dict_only: bool = False) -> tuple[Binding, ast.expr] | None:
+        """The expression of the entry `name[key]` reads, when `name` certainly holds the dict,
+        list or tuple display of its one reaching assignment (one target) and no use that may
+        change the container's slots can run in between (`ModuleModel.unchanged_at`): the
+        assignment and the entry's expression (for equal keys, the last: Python's rule)."""
+        binding = self.model.binding_of(name)
+        if binding is None or binding.kind != ASSIGN or binding.value is None \
+                or id(binding) in self._busy:
+            return None
+        display = binding.value
+        entry: ast.expr | None = None
+        if type(display) is ast.Dict:
+            if key is None or any(k is None or type(k) is not ast.Constant for k in display.keys):
+                return None
+            for k, v in zip(display.keys, display.values):
+                assert isinstance(k, ast.Constant)
+                if k.value == key and type(k.value) is type(key):
+                    entry = v
+        elif type(display) in (ast.List, ast.Tuple) and type(key) is int and not dict_only:
+            elements = display.elts  # type: ignore[attr-defined]
+            if any(type(e) is ast.Starred for e in elements) or not -len(elements) <= key < len(elements):
+                return None
+            entry = elements[key]
+        if entry is None:
+            return None
+        use = self.model.use_of.get(id(name))
+        if use is None or not self.model.unchanged_at(binding, use):
+            return None
+        return binding, entry
 
     # ------------------------------------------------------------------------- calls
     def _call(self, expr: ast.Call, depth: int) -> Value:
@@ -764,6 +835,11 @@ class Inference:
         function = expr.func
         if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
             receiver = function.value
+            if function.attr == "get" and type(receiver) is ast.Name and not expr.keywords \
+                    and 1 <= len(expr.args) <= 2 and type(expr.args[0]) is ast.Constant:
+                entry = self._entry(receiver, expr.args[0].value, depth, dict_only=True)
+                if entry is not None:
+                    return entry  # `d.get(k)` of a key the dict certainly holds
             # x.at[i].set(v) and friends
             if function.attr in AT_METHODS and isinstance(receiver, ast.Subscript) \
                     and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
@@ -984,6 +1060,16 @@ class Inference:
             return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
         children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+
+
+def _constant_key(key: ast.expr) -> tuple[bool, object]:
+    """The key a subscript's index certainly is: a constant, or minus an int (`xs[-1]`)."""
+    if type(key) is ast.Constant:
+        return True, key.value
+    if type(key) is ast.UnaryOp and type(key.op) is ast.USub and type(key.operand) is ast.Constant \
+            and type(key.operand.value) is int:
+        return True, -key.operand.value
+    return False, None
 
 
 def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:

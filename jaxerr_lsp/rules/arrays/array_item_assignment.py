@@ -9,6 +9,11 @@ binding after it (`x = jnp.asarray(x)` after the parameter `x`); its value is a 
 `.at[...]` update, an array method of such an array, arithmetic of such an array with a number
 or an array, or an element of it (`jaxerr_lsp.families.jax_arrays`).
 
+Also `d["w"][i] = v` / `xs[0][i] = v`: the entry of a dict or list display (by a constant key
+or index) that certainly holds a JAX array there, the container's slots unchanged since the
+display built it (`ModuleModel.unchanged_at`: no store to it or an entry, no method that
+changes it, no call it escapes into, no alias can run in between). No fix is offered there.
+
 Never flagged: a `Ref` (`jax.new_ref`: `r[...] = v` is legal), a NumPy array (`np.zeros`, and
 arithmetic or methods of one), a list, a dict, a parameter (unknown type), an attribute
 (`self.x[i] = v`), a name whose binding may be another (in a branch, later in a loop, in
@@ -97,6 +102,8 @@ def check(ctx: Context) -> None:
         use = ctx.model.use_of.get(id(base)) if type(base) is ast.Name else None
         if use is not None and _check_bound_array(ctx, target, use):
             reported.add(id(target))
+        elif type(base) is ast.Subscript and _check_entry(ctx, target, base):
+            reported.add(id(target))
     if ctx.model.functions:
         _check_traced(ctx, reported)
 
@@ -116,6 +123,21 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
             f"it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
+    return True
+
+
+def _check_entry(ctx: Context, target: ast.Subscript, base: ast.Subscript) -> bool:
+    """`d["w"][i] = v` / `xs[0][i] = v`: the entry of a dict or list display that certainly
+    holds a JAX array there (the container unchanged since it was built)."""
+    origin = jax_array_origin(ctx, base)
+    holder = base.value
+    use = ctx.model.use_of.get(id(holder)) if type(holder) is ast.Name else None
+    if origin is None or use is None or _inside_try_with_handlers(ctx, use):
+        return False
+    shown = shorten(ctx.segment(base))
+    note = (f"\n`{shown}` holds a JAX array ({origin}); store an updated copy instead: "
+            f"`{shown} = {shown}.at[...].set(...)`.")
+    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
     return True
 
 

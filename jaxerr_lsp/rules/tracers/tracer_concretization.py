@@ -15,6 +15,11 @@ tracers), finds an operation that needs the concrete value of a traced array:
   `num_segments`, the `axis` of reductions, `softmax`, `flip`, `expand_dims`, `squeeze`,
   `moveaxis`, `roll`, `split`'s sections, `pad`'s `pad_width`, `bincount`'s `length`; and
   `x.sum(axis)` and the other reduction methods), its array argument a JAX array.
+Also such a function of JAX given straight to a transformation that traces every argument
+(`jax.jit(jax.nn.one_hot)(labels, 5)`, `g = jax.checkpoint(jnp.sum)` ... `g(x, 1)`,
+`jax.eval_shape(jax.ops.segment_sum, data, ids, 3)`; no `static_argnums`/`static_argnames`),
+a Python int passed for its static parameter: JAX traces it as a scalar array
+(`Applications.foreign`).
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
@@ -59,7 +64,8 @@ from jaxerr_lsp.families.concretization import (
 )
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import tracer_related
-from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
+from jaxerr_lsp.analysis.applications import ForeignApplication
 from jaxerr_lsp.analysis.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -341,6 +347,120 @@ def check(ctx: Context) -> None:
         needed = _needed(ctx, call)
         if needed is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, needed)
+    applications = ctx.tracing.applications
+    for application in applications.foreign():
+        found = _foreign_static(ctx, application) or _foreign_sized(ctx, application)
+        if found is not None and not applications.guarded(application.call):
+            _report_foreign(ctx, application, *found)
+
+
+def _foreign_static(ctx: Context, application: ForeignApplication) -> tuple[str, ast.expr, str] | None:
+    """`jax.jit(jax.nn.one_hot)(labels, 5)`: a function of `STATIC_PARAMETERS` given straight
+    to a transformation that traces all its arguments, a Python int passed for its static
+    parameter (traced as a scalar array), its array argument an array, every other argument
+    an array or a Python number (what was measured; a number first fails otherwise first in
+    `_ARRAY_FIRST`). (parameter, argument, context)."""
+    entry = STATIC_PARAMETERS.get(application.qualname)
+    args, keywords = application.args, application.keywords
+    if entry is None or not args or not (_an_array(ctx, args[0]) or (
+            application.qualname not in _ARRAY_FIRST and ctx.values.value(args[0]).type in ("int", "float"))):
+        return None
+    parameters, context = entry
+    positions = {position for _, position in parameters if position is not None}
+    names = {name for name, _ in parameters}
+    if any(k.arg not in names for k in keywords) or not all(
+            _an_array(ctx, a) or ctx.values.value(a).type in ("int", "float")
+            for i, a in enumerate(args[1:], 1) if i not in positions):
+        return None
+    for parameter, position in parameters:
+        given = args[position] if position is not None and position < len(args) else \
+            next((k.value for k in keywords if k.arg == parameter), None)
+        if given is not None and ctx.values.value(given).type == "int":
+            return parameter, given, context
+    return None
+
+
+def _foreign_sized(ctx: Context, application: ForeignApplication) -> tuple[str, ast.expr, str] | None:
+    """`jax.jit(jnp.arange)(5)`, `jax.jit(jnp.linspace)(0.0, 1.0, 50)`,
+    `jax.jit(jnp.repeat)(x, 2)`, `jax.jit(jnp.nonzero)(m)`, `jax.jit(jnp.unique)(x)`: every
+    argument traced, the output's size then unknown (each form measured under JAX 0.12.0.1;
+    JAX names the first traced `arange` argument 'stop' when it is the only one, and the
+    function's parameter the value depends on)."""
+    qualname, args, keywords = application.qualname, application.args, application.keywords
+    if qualname == "jax.numpy.arange":
+        if keywords or not 1 <= len(args) <= 3 or not all(_a_number(ctx, a) for a in args):
+            return None
+        named = "stop" if len(args) == 1 else "start"
+        return "start", args[0], f"It arose in the jnp.arange argument '{named}'"
+    if qualname == "jax.numpy.linspace":
+        given = dict(zip(("start", "stop", "num"), args)) | {k.arg: k.value for k in keywords if k.arg}
+        num = given.get("num")
+        if len(args) > 3 or set(given) != {"start", "stop", "num"} or num is None \
+                or ctx.values.value(num).type != "int" \
+                or not all(_a_number(ctx, given[p]) or _an_array(ctx, given[p]) for p in ("start", "stop")):
+            return None
+        return "num", num, "'num' argument of jnp.linspace"
+    if qualname == "jax.numpy.repeat":
+        given = dict(zip(("a", "repeats"), args)) | {k.arg: k.value for k in keywords if k.arg}
+        repeats = given.get("repeats")
+        if len(args) > 2 or set(given) != {"a", "repeats"} or repeats is None \
+                or not _an_array(ctx, given["a"]) or ctx.values.value(repeats).type != "int":
+            return None
+        return "repeats", repeats, REPEAT_CONTEXT
+    if qualname in NONZERO_LIKE or qualname == "jax.numpy.unique":
+        if len(args) != 1 or keywords or not _an_array(ctx, args[0]):
+            return None
+        aval = ctx.values.value(args[0]).aval
+        if qualname != "jax.numpy.unique" and (aval is None or not aval.shape):
+            return None  # nonzero of a 0-d array raises a ValueError first
+        if qualname == "jax.numpy.unique":
+            return "ar", args[0], UNIQUE_CONTEXT
+        return ("condition" if qualname == "jax.numpy.where" else "a"), args[0], NONZERO_CONTEXT
+    return None
+
+
+def _a_number(ctx: Context, expr: ast.expr) -> bool:
+    return ctx.values.value(expr).type in ("int", "float")
+
+
+# Functions that fail on a scalar traced first argument before they look at the static one.
+_ARRAY_FIRST = frozenset({"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.bincount"})
+
+
+def _an_array(ctx: Context, expr: ast.expr) -> bool:
+    return ctx.values.value(expr).type in ("ArrayImpl", "ndarray")
+
+
+def _report_foreign(ctx: Context, application: ForeignApplication, parameter: str,
+                    given: ast.expr, context: str) -> None:
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    message = load_catalog().get("tracer-concretization").message.strip()
+    function = application.qualname.rsplit(".", 1)[1]
+    shown_repr = "traced array with shape ‹its dtype and shape›"
+    origin = (f"\nThe error occurred while tracing the function {function} for {application.label}. "
+              f"This concrete value was not available in Python because it depends on the value "
+              f"of the argument {parameter}.")
+    shown_text = fill(message, {"context": context, "tracer._error_repr()": shown_repr,
+                                "tracer._origin_msg()": origin})
+    name = application.qualname.replace("jax.numpy.", "jnp.", 1)
+    transform = application.transform
+    shown = shorten(ctx.segment(given), 30)
+    if ctx.values.value(given).type in ("int", "float"):
+        note = (f"\n({name}'s `{parameter}` needs a concrete value, but `{transform}` traces "
+                f"every argument it is given: the Python number `{shown}` becomes a scalar array "
+                "tracer. Bind it with `functools.partial` before the transformation, or make "
+                "it static (`static_argnums` / `static_argnames` of `jax.jit`).)")
+    else:
+        note = (f"\n({name} needs the values of `{shown}` to know the size of its result, but "
+                f"`{transform}` traces every argument it is given. Call it with a static `size=` "
+                "inside the transformed function, or outside the transformation.)")
+    ctx.report(
+        application.call,
+        message=shown_text,
+        predicted=predicted_message(message, {"context": escaped(context)}),
+        note=note,
+        data=Concretization(parameter, f"{name}'s `{parameter}`", None, None))
 
 
 def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
