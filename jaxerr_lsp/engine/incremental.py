@@ -186,6 +186,7 @@ class Document:
         shared = set(cut.shared)
         answers: dict[tuple[str, bool], bool] = {}
         plan: list[_Planned] = []
+        planned: set[tuple[object, ...]] = set()
         for number, members in enumerate(cut.slices):
             own = members if number == 0 else [i for i in members if i not in shared]
             if not own:
@@ -195,9 +196,9 @@ class Document:
             result = self._results.get(key)
             if result is not None and result.places != places:
                 result = result.moved(places)
-            if result is not None and (not result.holds_for(text, answers)
-                                       or any(key == p.key for p in plan)):
-                result = None
+            if result is not None and (not result.holds_for(text, answers) or key in planned):
+                result = None  # (the same statements twice in the file: worked out again)
+            planned.add(key)
             plan.append(_Planned(key, places, members, own, result))
         missing = [item for item in plan if item.result is None]
         split_whole = self.whole_first and len(missing) > len(plan) // 2
