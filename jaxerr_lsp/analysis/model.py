@@ -1304,6 +1304,15 @@ def _walk_all(root: ast.AST) -> list[ast.AST]:
 _HOLED = frozenset({(ast.Dict, "keys"), (ast.arguments, "kw_defaults")})
 
 
+def node_fields(kind: type) -> tuple[tuple[str, bool], ...]:
+    """The fields of a node type that may hold nodes, each with whether it is a list that
+    may also hold None (`_all_fields`, computed once per type)."""
+    fields = _ALL_FIELDS.get(kind)
+    if fields is None:
+        fields = _ALL_FIELDS[kind] = _all_fields(kind)
+    return fields
+
+
 def _all_fields(kind: type) -> tuple[tuple[str, bool], ...]:
     """The fields `_walk_all` reads of a node type, those that may hold nodes, each with
     whether it is a list that may also hold None (other lists hold nodes only)."""

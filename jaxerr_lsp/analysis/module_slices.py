@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from jaxerr_lsp.analysis.model import node_fields
+
 # Names through which code reaches module variables without naming them.
 DYNAMIC_NAMES = frozenset({"globals", "locals", "vars", "exec", "eval", "__import__", "exit",
                            "quit", "__builtins__"})
@@ -373,15 +375,9 @@ def _binding(scope: _Scope) -> _Scope:
     return _Scope("class", None) if scope.kind == "class" else scope
 
 
-_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
-# Fields that never hold a node worth visiting (a `name` may: `type X = ...`).
-_LEAF_FIELDS = frozenset({"ctx", "op", "id", "attr", "arg", "module", "level", "type_comment",
-                          "kind", "is_async", "conversion", "asname"})
-
-
 def _children(node: ast.AST, scope: _Scope) -> list[tuple[ast.AST, _Scope]]:
     out = []
-    for name in _fields(type(node)):
+    for name, _ in node_fields(type(node)):
         value = getattr(node, name, None)
         if type(value) is list:
             out += [(item, scope) for item in value
@@ -389,14 +385,6 @@ def _children(node: ast.AST, scope: _Scope) -> list[tuple[ast.AST, _Scope]]:
         elif isinstance(value, ast.AST) and type(value) is not ast.Constant:
             out.append((value, scope))
     return out
-
-
-def _fields(kind: type) -> tuple[str, ...]:
-    fields = _FIELD_CACHE.get(kind)
-    if fields is None:
-        fields = _FIELD_CACHE[kind] = tuple(f for f in kind._fields  # type: ignore[attr-defined]
-                                            if f not in _LEAF_FIELDS)
-    return fields
 
 
 _Visit = Callable[[_ModuleNames, Any, _Scope], list[tuple[ast.AST, _Scope]]]

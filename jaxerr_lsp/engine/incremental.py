@@ -164,18 +164,16 @@ class Document:
         if not active:
             return self._whole(text, config, path, package, outside, outgoing, "no rule applies")
         want_outgoing = outgoing and _may_trace_imports(text, named)
-        chunks = self._reparse(text) if self._chunks is not None else None
-        if chunks is None:
+        lines = split_lines(text)
+        reparse = self._reparse(text, lines) if self._chunks is not None else None
+        if reparse is None:
             parsed = parse_source(text)
             if parsed.tree is None or not parsed.parsed_fully or parsed.bom or parsed.notes:
                 return self._whole(text, config, path, package, outside, outgoing,
                                    "the text does not parse as it is")
-            lines = parsed.lines
-            chunks = chunks_of(parsed.tree.body, lines)
-            reparsed = len(lines)
+            chunks, reparsed = chunks_of(parsed.tree.body, lines), len(lines)
         else:
-            lines = split_lines(text)
-            reparsed = self.stats.reparsed_lines
+            chunks, reparsed = reparse
         self._text, self._lines, self._chunks = text, lines, chunks
         if not chunks or unsliceable(chunks):
             return self._whole(text, config, path, package, outside, outgoing,
@@ -304,15 +302,15 @@ class Document:
                            [o for o in found.outgoing if mine(o.fact.origin.span.start_line)],
                            checked.mentioned, tuple((chunks[i].start, chunks[i].end) for i in members))
 
-    def _reparse(self, text: str) -> list[Chunk] | None:
-        """The chunks of `text`, parsing again only those around the lines that changed since
-        the last version; None when that part does not parse on its own (or cannot be told
-        apart), for a whole parse."""
+    def _reparse(self, text: str, new: list[str]) -> tuple[list[Chunk], int] | None:
+        """The chunks of `text` (its lines: `new`), parsing again only those around the lines
+        that changed since the last version, and how many lines were parsed; None when that
+        part does not parse on its own (or cannot be told apart), for a whole parse."""
         old_chunks = self._chunks
         assert old_chunks is not None
         if not old_chunks or text.startswith("\ufeff") or "\0" in text:
             return None
-        old, new = self._lines, split_lines(text)
+        old = self._lines
         shortest = min(len(old), len(new))
         same_start = 0
         while same_start < shortest and old[same_start] == new[same_start]:
@@ -322,8 +320,7 @@ class Document:
             same_end += 1
         delta = len(new) - len(old)
         if same_start == len(old) and delta == 0:  # only the line breaks changed
-            self.stats = Stats(reparsed_lines=0)
-            return old_chunks
+            return old_chunks, 0
         # 1-based old lines from the last unchanged one before the change to the first after.
         low = max(same_start, 1)
         high = min(len(old) - same_end + 1, len(old))
@@ -348,8 +345,7 @@ class Document:
         after = old_chunks[end + 1:]
         for chunk in after:
             chunk.move_to(chunk.first + delta)
-        self.stats = Stats(reparsed_lines=last - first + 1)
-        return [*old_chunks[:begin], *middle, *after]
+        return [*old_chunks[:begin], *middle, *after], last - first + 1
 
 
 class _Unmovable(Exception):
