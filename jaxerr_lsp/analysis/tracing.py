@@ -293,6 +293,14 @@ class Tracing:
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
 
+    def release(self) -> None:
+        """Break the cycles between traced functions and their tracers (a tracer names its
+        function), and drop what the model answered: then everything is freed at once by
+        reference counting, without a cyclic collection."""
+        for traced in getattr(self, "_traced", {}).values():
+            traced.tracers.clear()
+        vars(self).clear()
+
     # ------------------------------------------------------------------------ queries
     @property
     def functions(self) -> list[TracedFunction]:

@@ -139,10 +139,12 @@ class Context:
         scopes to their bindings; with those cycles broken, the tree and everything built on
         it are freed at once by reference counting, not left to a cyclic collection that would
         traverse them all."""
-        for name in ("tracing", "values"):
-            made = self.__dict__.pop(name, None)
-            if made is not None and hasattr(made, "__dict__"):
-                vars(made).clear()
+        tracing = self.__dict__.pop("tracing", None)
+        if tracing is not None:
+            tracing.release()
+        values = self.__dict__.pop("values", None)
+        if values is not None and hasattr(values, "__dict__"):
+            vars(values).clear()
         self._once.clear()
         self.model.release()
 
