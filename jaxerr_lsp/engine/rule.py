@@ -110,7 +110,8 @@ class Context:
         """Which functions JAX traces and which values are tracers (`jaxerr_lsp.analysis.tracing`)."""
         from jaxerr_lsp.analysis.tracing import Tracing
 
-        return Tracing(self.model, self.values.constant, self.outside)
+        return Tracing(self.model, self.values.constant, self.outside,
+                       jit_flag_named=self.mentions("jax_disable_jit"))
 
     def mentions(self, word: str, *, whole_word: bool = False) -> bool:
         """Whether the document's text holds `word` anywhere (with `whole_word`, not inside a
