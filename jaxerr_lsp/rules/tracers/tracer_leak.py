@@ -244,7 +244,7 @@ def _static_self(ctx: Context, traced: TracedFunction) -> str | None:
 def _self_name(ctx: Context, traced: TracedFunction) -> str | None:
     """The name of `self` in a method traced with the caller's own object as `self`."""
     transform = _only_transform(traced)
-    if transform is not None and _bound_receiver(traced, transform) is not None:
+    if transform is not None and _bound_receiver(ctx, traced, transform) is not None:
         return _bound_self(ctx, traced)
     return _static_self(ctx, traced)
 
@@ -256,7 +256,7 @@ def _bound_self(ctx: Context, traced: TracedFunction) -> str | None:
     function = traced.function
     transform = _only_transform(traced)
     scope = ctx.model.scope_of_node.get(id(function))
-    if transform is None or _bound_receiver(traced, transform) is None \
+    if transform is None or _bound_receiver(ctx, traced, transform) is None \
             or isinstance(function, ast.Lambda) or scope is None or scope.parent is None \
             or scope.parent.kind != "class" or function.decorator_list:
         return None
@@ -266,16 +266,21 @@ def _bound_self(ctx: Context, traced: TracedFunction) -> str | None:
     return positional[0].arg
 
 
-def _bound_receiver(traced: TracedFunction, transform: Transform) -> ast.Name | None:
+def _bound_receiver(ctx: Context, traced: TracedFunction, transform: Transform) -> ast.Name | None:
     """`obj` when the transformation's call is given the method bound, as `obj.method`
-    (the one argument naming it)."""
+    (the one argument naming it, which denotes this def bound to `obj`: `Members.denoted`)."""
     site = transform.site
     name = getattr(traced.function, "name", None)
     if not isinstance(site, ast.Call) or name is None:
         return None
     given = [a for a in (*site.args, *(k.value for k in site.keywords))
              if isinstance(a, ast.Attribute) and a.attr == name and isinstance(a.value, ast.Name)]
-    return given[0].value if len(given) == 1 else None  # type: ignore[return-value]
+    if len(given) != 1:
+        return None
+    denoted = ctx.model.members.denoted(given[0])
+    if denoted is None or denoted.function is not traced.function or not denoted.bound:
+        return None
+    return given[0].value  # type: ignore[return-value]
 
 
 def _plain_class(node: ast.AST) -> bool:
@@ -321,7 +326,7 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
             return _method_runs(ctx, leak)
         return ctx.model.calls_of_def(function)
     if not isinstance(site, ast.Call) \
-            or leak.kind == "attribute" and _bound_receiver(leak.traced, transform) is None:
+            or leak.kind == "attribute" and _bound_receiver(ctx, leak.traced, transform) is None:
         return []
     if transform.qualname in RUN_WHERE_CALLED:
         return [site]
@@ -448,7 +453,7 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     method; `jax.jit(obj.method)(x)` of a bound one) and nothing else touches obj between the
     run and the read."""
     model = ctx.model
-    bound = _bound_receiver(leak.traced, leak.tracer.transform)
+    bound = _bound_receiver(ctx, leak.traced, leak.tracer.transform)
     for run in runs:
         if bound is not None:  # the uses of obj inside the run's own call come before it
             receiver: ast.expr | None = bound
