@@ -163,22 +163,32 @@ class PlainClasses:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        # The classes registered (their ids), and the names of any other argument of a
+        # registration call (every class of such a name counts as registered).
+        self.registered_classes: set[int] = set()
         self.registered = self._registered_names()
         self._known: dict[int, bool] = {}
 
     def _registered_names(self) -> set[str] | None:
-        """The names passed to registration calls; None when one registers something else
+        """The names passed to registration calls (but the registered class itself, when code
+        flow says which class statement it is: a notebook may define a class of that name
+        again, and register only the new one); None when one registers something else
         (`register_pytree_node_class(cls)` in `__init_subclass__`, `type(obj)`): any class."""
         model = self.ctx.model
         classes = {cls.name for cls in model.classes}
         names: set[str] = set()
         for name in REGISTRATIONS:
             for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
-                if not call.args or not isinstance(call.args[0], ast.Name) \
-                        or call.args[0].id not in classes:
+                first = call.args[0] if call.args else None
+                if not isinstance(first, ast.Name) or first.id not in classes:
                     return None
+                binding = model.binding_of(first)
+                known = binding is not None and binding.kind == CLASS \
+                    and isinstance(binding.node, ast.ClassDef)
+                if known:
+                    self.registered_classes.add(id(binding.node))  # type: ignore[union-attr]
                 names.update(a.id for a in [*call.args, *(k.value for k in call.keywords)]
-                             if isinstance(a, ast.Name))
+                             if isinstance(a, ast.Name) and not (known and a is first))
         return names
 
     def plain(self, cls: ast.ClassDef) -> bool:
@@ -191,7 +201,7 @@ class PlainClasses:
 
     def _own_plain(self, cls: ast.ClassDef) -> bool:
         if cls.decorator_list or cls.keywords or self.registered is None \
-                or cls.name in self.registered:
+                or cls.name in self.registered or id(cls) in self.registered_classes:
             return False
         if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
             return False  # methods defined under if/try: what the class has is not certain
