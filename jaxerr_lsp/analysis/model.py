@@ -1164,6 +1164,13 @@ def _jax_reexports() -> dict[str, str]:
     return table if isinstance(table, dict) else {}
 
 
+@functools.cache
+def jax_public_names() -> frozenset[str]:
+    """The public names (`jax.numpy.tanh`) the re-export table holds: what JAX's public
+    modules export from its private ones (functions and classes)."""
+    return frozenset(_jax_reexports().values())
+
+
 def public_name(dotted: str) -> str:
     """The public name of something of JAX's reached through its private modules
     (`jax._src.api.jit` -> `jax.jit`; `jax._src.api.jit.lower` -> `jax.jit.lower`); the
