@@ -614,12 +614,17 @@ class Inference:
 
     def _parameter(self, expr: ast.Name) -> Value:
         """A parameter whose value is known (a seed, or the argument of a followed call),
-        when it is bound once (never reassigned) and not changed in place."""
+        when the use reads the parameter itself (bound once, never reassigned; or code flow
+        says only the parameter's binding reaches the use: `total = total + x` reads it on
+        the right) and it is not changed in place."""
         use = self.model.use_of.get(id(expr))
         scope = self.model.resolve_scope(expr.id, use.scope) if use else None
         if scope is None:
             return UNKNOWN_VALUE
         bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 and scope is use.scope:  # type: ignore[union-attr]
+            reaching = self.model.reaching(expr)
+            bindings = reaching if reaching is not None and len(reaching) == 1 else []
         if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
             return UNKNOWN_VALUE
         self._depends(_CONTEXT)  # a parameter: what it holds depends on the call followed

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls
+from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls, runs_whenever_called
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
@@ -454,23 +454,6 @@ def _calls_to(model: ModuleModel, qualname: str, within: ast.FunctionDef | None)
     return sites if within is None else [s for s in sites if _in_own_body(model, within, s.call)]
 
 
-# Between a def's first line and an operation: what may keep the operation from running when
-# the def runs (or run it with other values each time round).
-_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
-             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
-def _runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
-    """Whether `node` certainly runs, once, each time `function` runs to its end: outside
-    every branch and loop of its body, before no `return`, in a def that raises nothing
-    itself (a shape check that raises its own error first) and is no generator."""
-    ends = model.returns_of(function)
-    if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
-        return False
-    path = model.path_to(function, node)
-    return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
-
-
 _GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
 
 
@@ -563,7 +546,7 @@ def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, as
         with values.bound(function, arguments):
             inside = find(model, values, function)
         for item in inside:
-            if id(item.node) not in seen and _runs_whenever_called(model, function, item.node):
+            if id(item.node) not in seen and runs_whenever_called(model, function, item.node):
                 seen.add(id(item.node))
                 found.append(replace(item, call=call.call))
     return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))
