@@ -412,6 +412,12 @@ class Inference:
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             inner = self.constant(expr.operand, depth + 1)
             return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
+        if isinstance(expr, ast.BinOp) and type(expr.op) in _INT_ARITHMETIC:
+            # `784 + 1`, `2 * hidden`, `n // 2`: Python int arithmetic, folded exactly
+            left, right = self.constant(expr.left, depth + 1), self.constant(expr.right, depth + 1)
+            if type(left) is int and type(right) is int:
+                return _int_arithmetic(expr.op, left, right)
+            return None
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = [self.constant(e, depth + 1) for e in expr.elts]
             return None if any(i is None for i in items) or any(
@@ -1065,6 +1071,24 @@ class Inference:
             return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
         children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+
+
+_INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
+
+
+def _int_arithmetic(op: ast.operator, left: int, right: int) -> int | None:
+    """`left op right` on two Python ints (None: a division by zero, or a huge number)."""
+    if type(op) in (ast.FloorDiv, ast.Mod) and right == 0:
+        return None
+    if abs(left) > 2**62 or abs(right) > 2**62:
+        return None
+    if type(op) is ast.Add:
+        return left + right
+    if type(op) is ast.Sub:
+        return left - right
+    if type(op) is ast.Mult:
+        return left * right
+    return left // right if type(op) is ast.FloorDiv else left % right
 
 
 def _constant_key(key: ast.expr) -> tuple[bool, object]:
