@@ -96,6 +96,9 @@ class Value:
     jax_array: JaxArray | None = None
     # A Ref (`jax.new_ref(x)`): the aval of the array it holds (never weakly typed: measured).
     ref: Aval | None = None
+    # A dict display with constant keys: each key and the expression of its entry (the last
+    # for equal keys), read by `d[k]` where `d` holds it (a parameter given the display).
+    entries: tuple[tuple[object, ast.expr], ...] | None = None
 
     @property
     def length(self) -> int | None:
@@ -521,7 +524,8 @@ class Inference:
             ordered = tuple(sorted(entries.items(), key=lambda kv: kv[0]))  # type: ignore[arg-type, return-value]
         except TypeError:
             return Value("dict")
-        return Value("dict", DictNode(ordered))
+        expressions = {key.value: value for key, value in items}  # type: ignore[union-attr]
+        return Value("dict", DictNode(ordered), entries=tuple(expressions.items()))
 
     def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
         name = "list" if isinstance(expr, ast.ListComp) else "dict"
@@ -741,6 +745,14 @@ class Inference:
                 return entry
         if not isinstance(key, ast.Constant):
             return UNKNOWN_VALUE
+        if base.entries is not None and isinstance(expr.ctx, ast.Load):
+            # `params["w"]` where `params` holds a dict display (a parameter given it): the
+            # entry's value when it cannot have changed since (a JAX array, an immutable value)
+            for k, entry in base.entries:
+                if k == key.value and type(k) is type(key.value):
+                    value = self.value(entry, depth)
+                    if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
+                        return value
         if base.type == "ArrayImpl" and base.aval is not None:
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE

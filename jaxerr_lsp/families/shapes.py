@@ -462,9 +462,11 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
     unknown), None when there is none (nothing to learn) or when JAX would refuse the call
     first (differentiating with respect to a non-float argument, or options not shown)."""
     given = {name: value for name, expr in call.arguments.items()
-             if _may_be_array(model, expr) and not isinstance(expr, ast.Constant)
-             and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
-             and value.aval.shape is not None}
+             if not isinstance(expr, ast.Constant) and (
+                 _may_be_array(model, expr)
+                 and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
+                 and value.aval.shape is not None
+                 or (value := values.value(expr)).entries is not None)}  # a dict display
     if not given:
         return None
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
@@ -490,6 +492,8 @@ def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
     operands += [call.func.value for call in model.method_calls("reshape")]  # type: ignore[attr-defined]
     found: dict[int, ast.FunctionDef] = {}
     for operand in operands:
+        if type(operand) is ast.Subscript:
+            operand = operand.value  # `params["w"]`: an entry of a parameter
         use = model.use_of.get(id(operand)) if type(operand) is ast.Name else None
         if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
             continue
