@@ -262,6 +262,21 @@ class Members:
             return "static"
         return "other"
 
+    def defines_in_hierarchy(self, owner: ast.ClassDef, name: str) -> bool:
+        """Whether `owner`, a base or a subclass of it defines `name` in its class body (a
+        method, a property, a class attribute), or a base the file does not show may."""
+        related = [owner, *self.subclasses(owner)]
+        for cls in related:
+            current: ast.ClassDef | None = cls
+            while current is not None:
+                if self._defines(current, name):
+                    return True
+                bases = current.bases
+                current = self._only_base(current)
+                if current is None and any(not (isinstance(b, ast.Name) and b.id == "object") for b in bases):
+                    return True  # a base the file does not show
+        return False
+
     def _defines(self, owner: ast.ClassDef, name: str) -> bool:
         scope = self.model.scope_of_node.get(id(owner))
         return scope is not None and name in scope.bindings

@@ -725,7 +725,27 @@ class Inference:
             return value
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
             return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
+        if isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
+            return self._instance_attribute(expr, depth)
         return UNKNOWN_VALUE
+
+    def _instance_attribute(self, expr: ast.Attribute, depth: int) -> Value:
+        """`self.cells` (or `board.cells` for `board = Board(...)`) where every store of the
+        attribute the file shows on the class, its bases and subclasses is a plain assignment
+        of a JAX array, and no class among them defines the name: a JAX array (shape unknown
+        unless every store agrees)."""
+        members = self.model.members
+        stores = members.stores_read_by(expr)
+        if not stores or any(not isinstance(s.statement, (ast.Assign, ast.AnnAssign)) or s.value is None
+                             for s in stores):
+            return UNKNOWN_VALUE
+        if any(members.defines_in_hierarchy(s.owner, expr.attr) for s in stores):
+            return UNKNOWN_VALUE
+        found = [self.value(s.value, depth) for s in stores]  # type: ignore[arg-type]
+        if any(v.jax_array is None for v in found):
+            return UNKNOWN_VALUE
+        aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
+        return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
