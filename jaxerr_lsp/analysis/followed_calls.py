@@ -8,9 +8,12 @@ each reaching its parameter as the same value or an array of the same shape and 
   def undecorated or decorated only by a transformation that keeps shapes (`@jax.jit`);
 - a transformation that keeps shapes called on it, `jax.jit(f)(a, b)`, `jax.grad(f)(a, b)`
   (a JVP tracer has its primal's aval), or the name it is assigned to, `g = jax.jit(f)` ...
-  `g(a, b)`.
+  `g(a, b)`;
+- an undecorated method called on an instance, `model.step(a, b)` or `self.step(a, b)`, where
+  the attribute certainly denotes it (`Members.denoted`): the arguments bound to the
+  parameters after `self`, which stays unknown.
 
-Never followed: `vmap`/`pmap` (they drop the mapped axis), methods, `*args`/`**kwargs` at the
+Never followed: `vmap`/`pmap` (they drop the mapped axis), `*args`/`**kwargs` at the
 call, a transformation with more positional arguments than the function, or a def whose
 parameters are rebound in its body before use (code flow answers that per read). Lookups
 only: the model's `calls_of_def`, `calls_to` and `calls_of_result`.
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import ast
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.analysis.values import Inference, Signature, Value, array_of, bind_arguments
@@ -71,11 +74,15 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
     """The calls of `function` the file shows with their arguments bound, in source order."""
     if not all(_keeps_shapes(model, d) for d in function.decorator_list):
         return []
-    if isinstance(model.parent.get(id(function)), ast.ClassDef):
-        return []  # a method: `self` comes from the instance
     signature = Signature.of(function.args)
-    calls: list[ast.Call] = [*model.calls_of_def(function),
-                             *_transformed_calls(model).get(id(function), ())]
+    scope = model.scope_of_node.get(id(function))
+    if scope is not None and scope.parent is not None and scope.parent.kind == "class":
+        # a method: followed where an instance calls it, `self` left unknown
+        calls = _method_calls(model, function)
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+    else:
+        calls = [*model.calls_of_def(function), *_transformed_calls(model).get(id(function), ())]
     found: list[FollowedCall] = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset))[:MAX_CALLS]:
         bound = bind_arguments(signature, call.args, call.keywords)
@@ -83,6 +90,16 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
             continue
         found.append(FollowedCall(function, call, bound.given))
     return found
+
+
+def _method_calls(model: ModuleModel, function: ast.FunctionDef) -> list[ast.Call]:
+    """`obj.method(...)` / `self.method(...)` that certainly run `function` bound to an
+    instance (`Members.denoted`), the def undecorated."""
+    if function.decorator_list or not (function.args.posonlyargs or function.args.args):
+        return []
+    return [call for call in model.method_calls(function.name)
+            if (denoted := model.members.denoted(call.func)) is not None
+            and denoted.function is function and denoted.bound]
 
 
 # Between a def's first line and a node: what may keep the node from running when the def
@@ -153,8 +170,8 @@ def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     if not isinstance(node, ast.Call):
         return None
     base = node.func
-    while isinstance(base, ast.Attribute):
-        base = base.value
+    while isinstance(base, (ast.Attribute, ast.Call)):
+        base = base.value if isinstance(base, ast.Attribute) else base.func
     use = model.use_of.get(id(base)) if isinstance(base, ast.Name) else None
     if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
         return None

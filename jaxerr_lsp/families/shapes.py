@@ -520,7 +520,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     if known is not None:
         return known
     found: list[tuple[FollowedCall, dict[str, Value]]] = []
-    named = set(model.name_calls)
+    named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
     for qualname in SHAPE_KEEPING:
         named.update(site.args[0].id for site in model.calls_to(qualname)
                      if site.args and isinstance(site.args[0], ast.Name))
