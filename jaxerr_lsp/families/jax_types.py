@@ -108,8 +108,9 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 and not binding.node.decorator_list:
             return InvalidLeaf(expr, "<class 'function'>", "", None)  # a plain def of the file
         if binding is not None and binding.kind == ASSIGN and binding.value is not None \
-                and isinstance(binding.value, (ast.Call, ast.Lambda)):
-            # `cfg = Settings()` (code flow: the one binding reaching the use), `act = lambda ...`
+                and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute)):
+            # `cfg = Settings()` (code flow: the one binding reaching the use), `act = lambda ...`,
+            # `mode = "train"`, `dtype = jnp.float32`
             made = _leaf(ctx, binding.value)
             if made is not None:
                 return InvalidLeaf(expr, made.type_text, "", None, type_known=made.type_known)
