@@ -768,9 +768,9 @@ class Inference:
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
             # `params["w"]` where `params` holds a dict display (a parameter given it): the
             # entry's value when it cannot have changed since (a JAX array, an immutable value)
-            for k, entry in base.entries:
+            for k, held in base.entries:
                 if k == key.value and type(k) is type(key.value):
-                    value = self.value(entry, depth)
+                    value = self.value(held, depth)
                     if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
                         return value
         if base.type == "ArrayImpl" and base.aval is not None:
