@@ -735,6 +735,8 @@ class Inference:
         of a JAX array, and no class among them defines the name: a JAX array (shape unknown
         unless every store agrees)."""
         members = self.model.members
+        if expr.attr not in members.stored_attributes():
+            return UNKNOWN_VALUE
         stores = members.stores_read_by(expr)
         if not stores or any(not isinstance(s.statement, (ast.Assign, ast.AnnAssign)) or s.value is None
                              for s in stores):
