@@ -8,8 +8,7 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   bound once outside the traced function;
 - `outer.append(value)` / `outer.insert(i, value)` on a list bound once to `[]` outside it;
 - `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
-  class hashed by identity, or in a method transformed bound to its object
-  (`jax.jit(obj.method)`, `Members.denoted`), read as `obj.attr` after a call that runs it;
+  class hashed by identity;
 and reports the store only when the file also shows the leaked tracer computed with after
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
 and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
@@ -142,7 +141,7 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
             return None
         return Leak(target, value, tracer, traced, "item", target.value.id, key, binding)
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-            and target.value.id in (_static_self(ctx, traced), _bound_self(ctx, traced)):
+            and _static_self(ctx, traced) == target.value.id:
         return Leak(target, value, tracer, traced, "attribute", target.attr)
     return None
 
@@ -240,33 +239,6 @@ def _static_self(ctx: Context, traced: TracedFunction) -> str | None:
     return positional[0].arg
 
 
-def _bound_receiver(ctx: Context, traced: TracedFunction) -> ast.Name | None:
-    """For a method transformed bound to its object, `jax.jit(obj.method)` (its only
-    transformation): the name `obj` (`Members.denoted`)."""
-    transform = _only_transform(traced)
-    site = transform.site if transform is not None else None
-    if not isinstance(site, ast.Call) or not site.args or not isinstance(site.args[0], ast.Attribute):
-        return None
-    denoted = ctx.model.members.denoted(site.args[0])
-    receiver = site.args[0].value
-    if denoted is None or denoted.function is not traced.function or not denoted.bound \
-            or not isinstance(receiver, ast.Name):
-        return None
-    return receiver
-
-
-def _bound_self(ctx: Context, traced: TracedFunction) -> str | None:
-    """The name of `self` in a method transformed bound to its object (`self` is the caller's
-    object, not an argument)."""
-    function = traced.function
-    if isinstance(function, ast.Lambda) or _bound_receiver(ctx, traced) is None:
-        return None
-    positional = [*function.args.posonlyargs, *function.args.args]
-    if not positional or positional[0].arg in traced.tracers:
-        return None
-    return positional[0].arg
-
-
 def _plain_hashable_class(node: ast.AST) -> bool:
     """A class of its own (no base, decorator or metaclass) hashed by identity, so that
     `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
@@ -294,9 +266,6 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
         if leak.kind == "attribute":
             return _method_runs(ctx, leak)
         return ctx.model.calls_of_def(function)
-    if isinstance(site, ast.Call) and leak.kind == "attribute" \
-            and _bound_receiver(ctx, leak.traced) is not None and transform.qualname not in RUN_WHERE_CALLED:
-        return ctx.model.calls_of_result(site)  # `jax.jit(obj.method)(x)`, `f = jax.jit(obj.method)`
     if not isinstance(site, ast.Call) or leak.kind == "attribute":
         return []
     if transform.qualname in RUN_WHERE_CALLED:
@@ -423,18 +392,15 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     """`obj.attr` read, where obj is the receiver of a run and nothing else touches obj
     between the run and the read."""
     model = ctx.model
-    bound = _bound_receiver(ctx, leak.traced)
     for run in runs:
-        receiver = run.func.value if isinstance(run.func, ast.Attribute) and bound is None else bound
+        receiver = run.func.value if isinstance(run.func, ast.Attribute) else None
         if not isinstance(receiver, ast.Name):
             continue
         binding = model.binding_of(receiver)
         if binding is None:
             continue
         uses = sorted(model.uses_of(binding), key=lambda u: (u.node.lineno, u.node.col_offset))
-        end = (run.end_lineno or run.lineno, run.end_col_offset or 0) if bound is not None \
-            else (run.lineno, run.col_offset)
-        after = [u for u in uses if (u.node.lineno, u.node.col_offset) > end]
+        after = [u for u in uses if (u.node.lineno, u.node.col_offset) > (run.lineno, run.col_offset)]
         if after:  # the first use of obj after the run must be the read
             use = after[0]
             parent = use.parent
