@@ -3,9 +3,12 @@ files the engine does not need to parse."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from jaxerr_lsp.engine import run as engine
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.engine.run import analyze
+from jaxerr_lsp.engine.registry import all_rules
 from jaxerr_lsp.engine.rule import Rule
 from tests.case_files import case
 
@@ -92,14 +95,27 @@ def test_the_tree_is_freed_without_a_cyclic_collection() -> None:
 
     source = TRIGGER + "\nimport jax\njax.jit(lambda x: x if x else -x)(1.0)\n"
     assert codes(source)  # the flow binder, the inference and the tracing all ran
+    # Real files too, every rule on: the first file of each catalog entry's cases and every
+    # example (the class members, the tracers of traced functions, ...).
+    cases = Path(__file__).parent / "cases"
+    files = [sorted(folder.glob("*.py"))[0] for folder in sorted(cases.iterdir())
+             if folder.is_dir() and any(folder.glob("*.py"))]
+    files += sorted((Path(__file__).parent.parent / "examples").rglob("*.py"))
+    assert len(files) > 60
+    every_word = " ".join(sorted({word for rule in all_rules() for word in rule.triggers}))
+    sources = [source] + [p.read_text(encoding="utf-8") + f"\n# {every_word}\n" for p in files]
     gc.collect()
     was_enabled = gc.isenabled()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
+    left: list[str] = []
     try:
-        analyze(source)
-        gc.collect()
-        left = [o for o in gc.garbage if isinstance(o, ast.Module)]
+        for text in sources:
+            analyze(text)
+            gc.collect(0)  # what analyze made is young: the GC is off
+            left += sorted({type(o).__name__ for o in gc.garbage if isinstance(o, ast.AST)
+                            or type(o).__module__.startswith("jaxerr_lsp")})
+            gc.garbage.clear()
     finally:
         gc.set_debug(0)
         gc.garbage.clear()

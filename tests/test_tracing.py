@@ -358,10 +358,23 @@ g = jax.jit(functools.partial(loss, scale=2.0))
 
 
 @pytest.mark.parametrize("switch", ['jax.config.update("jax_disable_jit", True)',
-                                    "with jax.disable_jit():\n    pass"])
-def test_jit_turned_off_in_the_file_traces_nothing(switch: str) -> None:
-    source = HEADER + switch + "\n@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n"
+                                    "with jax.disable_jit():\n    f(1.0)",
+                                    "def run(v):\n    return f(v)\nwith jax.disable_jit():\n    run(1.0)",
+                                    "g = f\nwith jax.disable_jit():\n    g(1.0)",
+                                    "jax.disable_jit().__enter__()"])
+def test_jit_turned_off_where_the_function_may_run_traces_nothing(switch: str) -> None:
+    """Jit turned off for the whole file, or by a `with jax.disable_jit():` whose body may
+    run the function (named there, or named by a function named there)."""
+    source = HEADER + "@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n" + switch + "\n"
     assert found_tests(source) == {}
+
+
+@pytest.mark.parametrize("switch", ["with jax.disable_jit():\n    print(jnp.sin(1.0))",
+                                    "with jax.disable_jit(False):\n    f(1.0)",
+                                    "def other(v):\n    with jax.disable_jit():\n        return v\nf(1.0)"])
+def test_jit_turned_off_elsewhere_still_traces(switch: str) -> None:
+    source = HEADER + "@jax.jit\ndef f(x):\n    if x > 0: pass\n    return x\n" + switch + "\n"
+    assert set(found_tests(source)) == {"x > 0"}
 
 
 def test_calls_that_return_several_arrays_are_not_one_array() -> None:

@@ -509,6 +509,9 @@ class ModuleModel:
         flow = self.__dict__.pop("flow", None)
         if flow is not None:
             flow.release()
+        members = self.__dict__.pop("members", None)  # it refers back to the model
+        if members is not None:
+            vars(members).clear()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
                       self._contents, self._returns, self._parents, self._of_kind):

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature, bind_arguments
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -260,10 +260,13 @@ class Tracing:
 
     def __init__(self, model: ModuleModel,
                  constant: Callable[[ast.expr], object] | None = None,
-                 outside: Sequence[Outside] = ()) -> None:
+                 outside: Sequence[Outside] = (), jit_flag_named: bool = False) -> None:
+        """`jit_flag_named`: the file names JAX's `jax_disable_jit` option (a config update,
+        a test's `with_config`, an environment variable): jit may be off anywhere."""
         from jaxerr_lsp.analysis.applications import Applications
 
         self.model = model
+        self._jit_flag_named = jit_flag_named
         if constant is None:
             from jaxerr_lsp.analysis.values import Inference
 
@@ -294,6 +297,14 @@ class Tracing:
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
 
+    def release(self) -> None:
+        """Break the cycles between traced functions and their tracers (a tracer names its
+        function), and drop what the model answered: then everything is freed at once by
+        reference counting, without a cyclic collection."""
+        for traced in getattr(self, "_traced", {}).values():
+            traced.tracers.clear()
+        vars(self).clear()
+
     # ------------------------------------------------------------------------ queries
     @property
     def functions(self) -> list[TracedFunction]:
@@ -307,38 +318,92 @@ class Tracing:
         return self._enclosing.get(id(node))
 
     # ------------------------------------------------------------------------ traced functions
-    def _jit_disabled(self) -> bool:
-        """The file turns jit off (`jax.config.update("jax_disable_jit", True)`, `with
-        jax.disable_jit():`): jitted functions may run as plain Python."""
-        if self.model.calls_to("jax.disable_jit"):
+    def jit_off_at(self, node: ast.AST) -> bool:
+        """Whether jit may be off where `node` runs: jitted functions then run as plain
+        Python (and hash no static argument). Everywhere when the file names the
+        `jax_disable_jit` option, or calls `jax.disable_jit()` other than as the context
+        manager of a `with`; else in what `with jax.disable_jit():` bodies may run: their
+        code, and what the names they read are bound to (defs, classes, assigned values;
+        methods by name), transitively."""
+        inside = self._jit_off_inside
+        if inside is None:
             return True
-        for site in self.model.calls_to("jax.config.update"):
-            if site.args and isinstance(site.args[0], ast.Constant) \
-                    and site.args[0].value == "jax_disable_jit":
-                return True
-        return False
+        if not inside:
+            return False
+        path = self.model.path_to(self.model.tree, node)
+        return path is None or any(id(p) in inside for p in path)
+
+    def _applied_where_jit_may_be_off(self, node: ast.AST) -> bool:
+        """For a decorated def or a call applying jit (`jax.jit(f)`): whether it may run
+        where jit is off (`jit_off_at`); a jitted function passed on or returned may be
+        called anywhere."""
+        if self.jit_off_at(node):
+            return True
+        if not isinstance(node, ast.Call) or not self._jit_off_inside:
+            return False
+        path = self.model.path_to(self.model.tree, node)
+        parent = path[-2] if path is not None and len(path) >= 2 else None
+        if isinstance(parent, ast.Call) and parent.func is node:
+            return False  # applied at once, where it is written
+        # Bound to a name: that name read where jit is off has made the value `inside`.
+        return not (isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node
+                    and all(isinstance(t, ast.Name) for t in (
+                        parent.targets if isinstance(parent, ast.Assign) else [parent.target])))
+
+    def _find_jit_off(self) -> set[int] | None:
+        """The ids of the nodes `jit_off_at` looks for on the path to a node (None: jit may be
+        off everywhere; empty: nowhere)."""
+        model = self.model
+        sites = model.calls_to("jax.disable_jit")
+        if self._jit_flag_named or any(
+                site.args and isinstance(site.args[0], ast.Constant)
+                and site.args[0].value == "jax_disable_jit"
+                for site in model.calls_to("jax.config.update")):
+            return None
+        inside: set[int] = set()  # the with statements, and the code they may run
+        work: list[ast.AST] = []
+        for site in sites:
+            path = model.path_to(model.tree, site.call)
+            if path is None or len(path) < 3 or not isinstance(path[-2], ast.withitem) \
+                    or path[-2].context_expr is not site.call \
+                    or not isinstance(path[-3], (ast.With, ast.AsyncWith)):
+                return None
+            if len(site.args) == 1 and not site.keywords and isinstance(site.args[0], ast.Constant) \
+                    and site.args[0].value is False:
+                continue  # `jax.disable_jit(False)`: jit stays on
+            inside.add(id(path[-3]))
+            work += path[-3].body  # type: ignore[attr-defined]
+        attributes: set[str] = set()
+        while work:
+            for found in _bound_to(model, work.pop(), attributes):
+                if id(found) not in inside:
+                    inside.add(id(found))
+                    work.append(found)
+        return inside
 
     def _find_transformed(self) -> None:
         model = self.model
-        disabled = self._jit_disabled()
+        self._jit_off_inside = self._find_jit_off()
+        jit_off = self._applied_where_jit_may_be_off
         for qualname, kind in TRANSFORMS.items():
-            if disabled and qualname in ("jax.jit", "jax.pmap"):
-                continue
+            jit = qualname in ("jax.jit", "jax.pmap")
             for decoration in model.decorations(qualname):
                 target = decoration.target
                 if isinstance(target, ast.ClassDef) or not self._decorators_below_known(
-                        target, decoration.position):
+                        target, decoration.position) or jit and jit_off(target):
                     continue
                 transform = Transform(qualname, kind.label, decoration.decorator, kind.abstract)
                 self._trace(target, transform, decoration.keywords, ())
             for site in model.calls_to(qualname):
-                self._trace_site(site, kind, ())
+                if not (jit and jit_off(site.call)):
+                    self._trace_site(site, kind, ())
         # `@jax.jit(static_argnames=...)`: jit called without a function returns a decorator.
-        for function in model.functions if not disabled else ():
+        for function in model.functions:
             for position, decorator in enumerate(getattr(function, "decorator_list", ())):
                 if isinstance(decorator, ast.Call) and not decorator.args \
                         and model.qualname(decorator.func) == "jax.jit" \
-                        and self._decorators_below_known(function, position):
+                        and self._decorators_below_known(function, position) \
+                        and not jit_off(function):
                     transform = Transform("jax.jit", "jit", decorator, True)
                     self._trace(function, transform, tuple(decorator.keywords), ())  # type: ignore[arg-type]
 
@@ -1461,3 +1526,34 @@ def _static_parameters(options: dict[str, ast.expr], positional: list[str]) -> s
 
 
 __all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "TRANSFORMS", "tests_isinstance"]
+
+
+
+def _bound_to(model: ModuleModel, node: ast.AST, attributes: set[str]) -> list[ast.AST]:
+    """What the code of `node` may run by the names it reads: the defs and classes they are
+    bound to, the values assigned to them, and (for attributes, by name, `attributes` holding
+    the names already followed) the methods of the file's classes and the values assigned to
+    attributes of that name."""
+    found: list[ast.AST] = []
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        node_body: list[ast.AST] = [*node.body]
+    else:
+        node_body = [node]
+    for part in node_body:
+        for name in model.nodes_in(part, ast.Name):
+            use = model.use_of.get(id(name))
+            scope = model.resolve_scope(name.id, use.scope) if use is not None else None
+            for binding in model.bindings_named(name.id, scope) if scope is not None else ():
+                if binding.kind in (DEF, CLASS):
+                    found.append(binding.node)
+                elif binding.value is not None:
+                    found.append(binding.value)
+        for attribute in model.nodes_in(part, ast.Attribute):
+            if attribute.attr in attributes:
+                continue
+            attributes.add(attribute.attr)
+            found += [f for f in model.functions if getattr(f, "name", None) == attribute.attr]
+            found += [store.value for store in model.nodes_in(model.tree, ast.Assign)
+                      if any(isinstance(t, ast.Attribute) and t.attr == attribute.attr
+                             for t in store.targets)]
+    return found

@@ -110,7 +110,8 @@ class Context:
         """Which functions JAX traces and which values are tracers (`jaxerr_lsp.analysis.tracing`)."""
         from jaxerr_lsp.analysis.tracing import Tracing
 
-        return Tracing(self.model, self.values.constant, self.outside)
+        return Tracing(self.model, self.values.constant, self.outside,
+                       jit_flag_named=self.mentions("jax_disable_jit"))
 
     def mentions(self, word: str, *, whole_word: bool = False) -> bool:
         """Whether the document's text holds `word` anywhere (with `whole_word`, not inside a
@@ -139,10 +140,12 @@ class Context:
         scopes to their bindings; with those cycles broken, the tree and everything built on
         it are freed at once by reference counting, not left to a cyclic collection that would
         traverse them all."""
-        for name in ("tracing", "values"):
-            made = self.__dict__.pop(name, None)
-            if made is not None and hasattr(made, "__dict__"):
-                vars(made).clear()
+        tracing = self.__dict__.pop("tracing", None)
+        if tracing is not None:
+            tracing.release()
+        values = self.__dict__.pop("values", None)
+        if values is not None and hasattr(values, "__dict__"):
+            vars(values).clear()
         self._once.clear()
         self.model.release()
 

@@ -143,14 +143,20 @@ def rules_named(rules: list[Rule], text: str) -> list[Rule]:
     words, every one of them is a scan of the whole text."""
     found: dict[str, bool] = {}
     parts = _shorter_triggers(frozenset(t for rule in rules for t in rule.triggers))
+    return [rule for rule in rules if any(_named_word(word, text, parts, found)
+                                          for word in rule.triggers)]
 
-    def named(word: str) -> bool:
-        known = found.get(word)
-        if known is None:
-            known = found[word] = all(named(part) for part in parts[word]) and word in text
-        return known
 
-    return [rule for rule in rules if any(named(word) for word in rule.triggers)]
+def _named_word(word: str, text: str, parts: dict[str, tuple[str, ...]],
+                found: dict[str, bool]) -> bool:
+    """Whether `text` holds `word` (and each shorter trigger word in it), kept in `found`.
+    A function, not a closure: a closure calling itself is a cycle that only a cyclic
+    collection frees."""
+    known = found.get(word)
+    if known is None:
+        known = found[word] = all(_named_word(part, text, parts, found) for part in parts[word]) \
+            and word in text
+    return known
 
 
 @functools.lru_cache(maxsize=4)

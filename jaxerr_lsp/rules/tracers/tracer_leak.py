@@ -8,7 +8,9 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   bound once outside the traced function;
 - `outer.append(value)` / `outer.insert(i, value)` on a list bound once to `[]` outside it;
 - `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
-  class hashed by identity;
+  class hashed by identity, or in an undecorated method of a plain class that a
+  transformation is given bound (`jax.jit(self.loss)(w)`, `jax.vmap(model.apply)`: `self`
+  is then the receiver's own object), read from that receiver after the run;
 and reports the store only when the file also shows the leaked tracer computed with after
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
 and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
@@ -141,7 +143,7 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
             return None
         return Leak(target, value, tracer, traced, "item", target.value.id, key, binding)
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-            and _static_self(ctx, traced) == target.value.id:
+            and target.value.id == _self_name(ctx, traced):
         return Leak(target, value, tracer, traced, "attribute", target.attr)
     return None
 
@@ -239,14 +241,71 @@ def _static_self(ctx: Context, traced: TracedFunction) -> str | None:
     return positional[0].arg
 
 
-def _plain_hashable_class(node: ast.AST) -> bool:
-    """A class of its own (no base, decorator or metaclass) hashed by identity, so that
-    `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
+def _self_name(ctx: Context, traced: TracedFunction) -> str | None:
+    """The name of `self` in a method traced with the caller's own object as `self`."""
+    transform = _only_transform(traced)
+    if transform is not None and _bound_receiver(ctx, traced, transform) is not None:
+        return _bound_self(ctx, traced)
+    return _static_self(ctx, traced)
+
+
+def _bound_self(ctx: Context, traced: TracedFunction) -> str | None:
+    """The name of `self` in an undecorated method its only transformation is given bound
+    (`jax.jit(self.step)(x)`, `jax.jit(model.step)`): the receiver's own object, not a tracer,
+    of a plain class (nothing between `self.attr = value` and the instance's dict)."""
+    function = traced.function
+    transform = _only_transform(traced)
+    scope = ctx.model.scope_of_node.get(id(function))
+    if transform is None or _bound_receiver(ctx, traced, transform) is None \
+            or isinstance(function, ast.Lambda) or scope is None or scope.parent is None \
+            or scope.parent.kind != "class" or function.decorator_list:
+        return None
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if not positional or positional[0].arg in traced.tracers or not _plain_class(scope.parent.node):
+        return None
+    return positional[0].arg
+
+
+def _bound_receiver(ctx: Context, traced: TracedFunction, transform: Transform) -> ast.Name | None:
+    """`obj` when the transformation's call is given the method bound, as `obj.method`
+    (the one argument naming it, which denotes this def bound to `obj`: `Members.denoted`)."""
+    site = transform.site
+    name = getattr(traced.function, "name", None)
+    if not isinstance(site, ast.Call) or name is None:
+        return None
+    given = [a for a in (*site.args, *(k.value for k in site.keywords))
+             if isinstance(a, ast.Attribute) and a.attr == name and isinstance(a.value, ast.Name)]
+    if len(given) != 1:
+        return None
+    denoted = ctx.model.members.denoted(given[0])
+    if denoted is None or denoted.function is not traced.function or not denoted.bound:
+        return None
+    return given[0].value  # type: ignore[return-value]
+
+
+def _plain_class(node: ast.AST) -> bool:
+    """A class of its own (no base, decorator or metaclass) that sets and reads attributes
+    the ordinary way."""
     if not isinstance(node, ast.ClassDef) or node.decorator_list or node.keywords:
         return False
     if any(not (isinstance(base, ast.Name) and base.id == "object") for base in node.bases):
         return False
-    methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    special = {"__setattr__", "__getattribute__", "__getattr__", "__slots__", "__set_name__"}
+    for item in node.body:
+        names = [item.name] if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else [
+            t.id for t in getattr(item, "targets", [getattr(item, "target", None)])
+            if isinstance(t, ast.Name)]
+        if special & set(names):
+            return False
+    return True
+
+
+def _plain_hashable_class(node: ast.AST) -> bool:
+    """A class of its own (no base, decorator or metaclass) hashed by identity, so that
+    `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
+    if not _plain_class(node):
+        return False
+    methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}  # type: ignore[attr-defined]
     return "__eq__" not in methods or "__hash__" in methods
 
 
@@ -266,7 +325,8 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
         if leak.kind == "attribute":
             return _method_runs(ctx, leak)
         return ctx.model.calls_of_def(function)
-    if not isinstance(site, ast.Call) or leak.kind == "attribute":
+    if not isinstance(site, ast.Call) \
+            or leak.kind == "attribute" and _bound_receiver(ctx, leak.traced, transform) is None:
         return []
     if transform.qualname in RUN_WHERE_CALLED:
         return [site]
@@ -389,24 +449,42 @@ def _declares_global_elsewhere(ctx: Context, leak: Leak) -> bool:
 
 
 def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
-    """`obj.attr` read, where obj is the receiver of a run and nothing else touches obj
-    between the run and the read."""
+    """`obj.attr` read, where obj is the receiver of a run (`obj.method(x)` of a decorated
+    method; `jax.jit(obj.method)(x)` of a bound one) and nothing else touches obj between the
+    run and the read."""
     model = ctx.model
+    bound = _bound_receiver(ctx, leak.traced, leak.tracer.transform)
     for run in runs:
-        receiver = run.func.value if isinstance(run.func, ast.Attribute) else None
+        if bound is not None:  # the uses of obj inside the run's own call come before it
+            receiver: ast.expr | None = bound
+            start = (run.end_lineno or run.lineno, run.end_col_offset or 0)
+        else:
+            receiver = run.func.value if isinstance(run.func, ast.Attribute) else None
+            start = (run.lineno, run.col_offset)
         if not isinstance(receiver, ast.Name):
             continue
-        binding = model.binding_of(receiver)
+        binding = _receiver_binding(ctx, receiver) if bound is not None else model.binding_of(receiver)
         if binding is None:
             continue
         uses = sorted(model.uses_of(binding), key=lambda u: (u.node.lineno, u.node.col_offset))
-        after = [u for u in uses if (u.node.lineno, u.node.col_offset) > (run.lineno, run.col_offset)]
+        after = [u for u in uses if (u.node.lineno, u.node.col_offset) > start]
         if after:  # the first use of obj after the run must be the read
             use = after[0]
             parent = use.parent
             if isinstance(parent, ast.Attribute) and parent.value is use.node \
                     and parent.attr == leak.holder and isinstance(parent.ctx, ast.Load):
                 yield use, parent
+
+
+def _receiver_binding(ctx: Context, receiver: ast.Name) -> Binding | None:
+    """What `receiver` is bound to: an assignment, or the parameter (`self`) of the function
+    it is read in, never rebound there."""
+    binding = ctx.model.binding_of(receiver)
+    if binding is not None:
+        return binding
+    use = ctx.model.use_of.get(id(receiver))
+    only = ctx.model.sole_binding(receiver.id, use.scope) if use is not None else None
+    return only if only is not None and isinstance(only.node, ast.arg) else None
 
 
 def _keeps_the_leak(ctx: Context, leak: Leak, use: Use) -> bool:

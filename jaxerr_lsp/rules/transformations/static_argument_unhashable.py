@@ -10,8 +10,8 @@ through a name bound once to it, and defs of this file decorated with `@jax.jit(
 positions and names are resolved as JAX resolves them (`static_argnames` alone makes those
 parameters' positions static too, and `static_argnums` alone their names; negative positions
 count from the end), from `f`'s signature when the file shows it, else only as given. Calls
-in a function that uses `jax.disable_jit()` are skipped (no hashing there), and the whole file
-when it uses it at module level or configures `jax_disable_jit`.
+that may run where jit is off are skipped (no hashing there: `Tracing.jit_off_at`, the code a
+`with jax.disable_jit():` body may run; the whole file when it configures `jax_disable_jit`).
 
 Why is this bad: static arguments are part of the compilation cache key; jaxlib hashes them at
 every call and raises ValueError for an unhashable value, before the function runs.
@@ -290,30 +290,10 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
 
 
-def _without_jit(ctx: Context) -> set[int] | None:
-    """The scopes (ids) where `jax.disable_jit()` is used: calls there may run without jit (no
-    hashing). None: anywhere (used at module level, or `jax_disable_jit` configured)."""
-    if not ctx.mentions("disable_jit"):
-        return set()
-    if ctx.mentions("jax_disable_jit"):
-        return None
-    scopes = set()
-    for site in ctx.model.calls_to("jax.disable_jit"):
-        scope = ctx.model.call_scope.get(id(site.call))
-        if scope is None or scope.kind == "module":
-            return None
-        scopes.add(id(scope))
-    return scopes
-
-
 def check(ctx: Context) -> None:
-    without_jit = _without_jit(ctx)
-    if without_jit is None:
-        return
     for jitted in _jitted(ctx):
         for call in jitted.calls:
-            scope = ctx.model.call_scope.get(id(call))
-            if scope is None or id(scope) in without_jit:
+            if ctx.tracing.jit_off_at(call):  # no hashing where jit is off
                 continue
             for argument, how in _static_arguments(jitted, call):
                 found = _unhashable(ctx, argument)
