@@ -8,9 +8,12 @@ each reaching its parameter as the same value or an array of the same shape and 
   def undecorated or decorated only by a transformation that keeps shapes (`@jax.jit`);
 - a transformation that keeps shapes called on it, `jax.jit(f)(a, b)`, `jax.grad(f)(a, b)`
   (a JVP tracer has its primal's aval), or the name it is assigned to, `g = jax.jit(f)` ...
-  `g(a, b)`.
+  `g(a, b)`;
+- an undecorated method called on an instance, `model.step(a, b)` or `self.step(a, b)`, where
+  the attribute certainly denotes it (`Members.denoted`): the arguments bound to the
+  parameters after `self`, which stays unknown.
 
-Never followed: `vmap`/`pmap` (they drop the mapped axis), methods, `*args`/`**kwargs` at the
+Never followed: `vmap`/`pmap` (they drop the mapped axis), `*args`/`**kwargs` at the
 call, a transformation with more positional arguments than the function, or a def whose
 parameters are rebound in its body before use (code flow answers that per read). Lookups
 only: the model's `calls_of_def`, `calls_to` and `calls_of_result`.
@@ -20,10 +23,10 @@ from __future__ import annotations
 
 import ast
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_lsp.analysis.model import ModuleModel
-from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.analysis.values import Inference, Signature, Value, array_of, bind_arguments
 
 # Transformations whose call hands the function arrays of the shapes it was given.
 SHAPE_KEEPING = frozenset({
@@ -71,11 +74,15 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
     """The calls of `function` the file shows with their arguments bound, in source order."""
     if not all(_keeps_shapes(model, d) for d in function.decorator_list):
         return []
-    if isinstance(model.parent.get(id(function)), ast.ClassDef):
-        return []  # a method: `self` comes from the instance
     signature = Signature.of(function.args)
-    calls: list[ast.Call] = [*model.calls_of_def(function),
-                             *_transformed_calls(model).get(id(function), ())]
+    scope = model.scope_of_node.get(id(function))
+    if scope is not None and scope.parent is not None and scope.parent.kind == "class":
+        # a method: followed where an instance calls it, `self` left unknown
+        calls = _method_calls(model, function)
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+    else:
+        calls = [*model.calls_of_def(function), *_transformed_calls(model).get(id(function), ())]
     found: list[FollowedCall] = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset))[:MAX_CALLS]:
         bound = bind_arguments(signature, call.args, call.keywords)
@@ -85,4 +92,91 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
     return found
 
 
-__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "followed_calls"]
+def _method_calls(model: ModuleModel, function: ast.FunctionDef) -> list[ast.Call]:
+    """`obj.method(...)` / `self.method(...)` that certainly run `function` bound to an
+    instance (`Members.denoted`), the def undecorated."""
+    if function.decorator_list or not (function.args.posonlyargs or function.args.args):
+        return []
+    return [call for call in model.method_calls(function.name)
+            if (denoted := model.members.denoted(call.func)) is not None
+            and denoted.function is function and denoted.bound]
+
+
+# Between a def's first line and a node: what may keep the node from running when the def
+# runs (or run it with other values each time round).
+_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
+    """Whether `node` certainly runs, once, each time `function` runs to its end: outside
+    every branch and loop of its body, before no `return`, in a def that raises nothing
+    itself (a check that raises its own error first) and is no generator."""
+    ends = model.returns_of(function)
+    if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
+        return False
+    path = model.path_to(function, node)
+    return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
+
+
+_GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
+
+
+def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -> dict[str, Value] | None:
+    """What a followed call gives the parameters that the code shows: JAX arrays of known
+    aval, and Python numbers and bools (arrays of their weak aval when a transformation traces
+    them); the others stay unknown. None when nothing is known, or when JAX refuses the call
+    first (differentiating with respect to a non-float argument, options not written out)."""
+    transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
+    traced = transform is not None or any(model.qualname(d) in SHAPE_KEEPING
+                                          for d in call.function.decorator_list)
+    given: dict[str, Value] = {}
+    for name, expr in call.arguments.items():
+        value = values.value(expr)
+        if value.type == "ArrayImpl" and value.aval is not None and value.aval.shape is not None:
+            given[name] = value
+        elif value.python_scalar and value.aval is not None:
+            given[name] = array_of(value.aval) if traced else value
+    if not given:
+        return None
+    if transform in _GRAD_FAMILY:
+        site = call.call.func
+        positional = [*call.function.args.posonlyargs, *call.function.args.args]
+        first = given.get(positional[0].arg) if positional else None
+        if site.keywords or first is None or first.aval is None or first.aval.kind != "f":  # type: ignore[attr-defined]
+            return None
+    return given
+
+
+def calls_reaching(model: ModuleModel, values: Inference,
+                   node: ast.AST) -> list[tuple[FollowedCall, dict[str, Value]]]:
+    """The followed calls of the def whose own body holds `node`, where `node` runs whenever
+    the def runs, with what each gives the parameters (`argument_values`): a check of `node`
+    made inside `values.bound(call.function, arguments)` holds when that call runs."""
+    function = _own_def(model, node)
+    if function is None or not runs_whenever_called(model, function, node):
+        return []
+    found = []
+    for call in followed_calls(model, function):
+        arguments = argument_values(model, values, call)
+        if arguments is not None:
+            found.append((call, arguments))
+    return found
+
+
+def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
+    """The def whose own body (not a def, lambda or comprehension inside it) holds the call
+    `node`: the scope of the name its callee is read through."""
+    if not isinstance(node, ast.Call):
+        return None
+    base = node.func
+    while isinstance(base, (ast.Attribute, ast.Call)):
+        base = base.value if isinstance(base, ast.Attribute) else base.func
+    use = model.use_of.get(id(base)) if isinstance(base, ast.Name) else None
+    if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
+        return None
+    return use.scope.node
+
+
+__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching",
+           "followed_calls", "runs_whenever_called"]

@@ -66,6 +66,7 @@ class Members:
         self.model = model
         self._stores: dict[int, list[AttributeStore]] | None = None
         self._reads: dict[int, list[ast.Attribute]] | None = None
+        self._stored_names: frozenset[str] | None = None
 
     # ------------------------------------------------------------------- what is denoted
     def denoted(self, expr: ast.expr) -> Denoted | None:
@@ -193,21 +194,27 @@ class Members:
     # ------------------------------------------------------------------- helpers
     def _all_stores(self) -> dict[int, list[AttributeStore]]:
         if self._stores is None:
-            self._collect()
-        assert self._stores is not None
+            self._stores = self._collect_stores()
         return self._stores
 
     def _all_reads(self) -> dict[int, list[ast.Attribute]]:
         if self._reads is None:
-            self._collect()
-        assert self._reads is not None
+            self._reads = self._collect_reads()
         return self._reads
 
-    def _collect(self) -> None:
-        """One pass over the module's attribute stores and reads on names."""
+    def stored_attributes(self) -> frozenset[str]:
+        """The names of the attributes stored on names anywhere in the module (`x.attr = ...`):
+        a cheap first look before `stores_read_by`."""
+        if self._stored_names is None:
+            self._stored_names = frozenset(
+                target.attr for target, _ in self.model.stores_in(self.model.tree)
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name))
+        return self._stored_names
+
+    def _collect_stores(self) -> dict[int, list[AttributeStore]]:
+        """One pass over the module's attribute stores on names."""
         model = self.model
         stores: dict[int, list[AttributeStore]] = {}
-        reads: dict[int, list[ast.Attribute]] = {}
         for target, statement in model.stores_in(model.tree):
             if not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name):
                 continue
@@ -218,16 +225,22 @@ class Members:
                                                               ast.AnnAssign, ast.NamedExpr)) else None
             stores.setdefault(id(owner), []).append(AttributeStore(
                 target.attr, target, value, statement, owner, self._method_of(target.value)))
+        for found in stores.values():
+            found.sort(key=lambda s: (s.target.lineno, s.target.col_offset))
+        return stores
+
+    def _collect_reads(self) -> dict[int, list[ast.Attribute]]:
+        """One pass over the module's attribute reads on names."""
+        model = self.model
+        reads: dict[int, list[ast.Attribute]] = {}
         for node in model.nodes_in(model.tree, ast.Attribute):
             if isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
                 owner = self.class_of_instance(node.value)
                 if owner is not None:
                     reads.setdefault(id(owner), []).append(node)
-        for found in stores.values():
-            found.sort(key=lambda s: (s.target.lineno, s.target.col_offset))
         for read in reads.values():
             read.sort(key=lambda a: (a.lineno, a.col_offset))
-        self._stores, self._reads = stores, reads
+        return reads
 
     def _method_of(self, name: ast.Name) -> FunctionNode | None:
         use = self.model.use_of.get(id(name))
@@ -261,6 +274,21 @@ class Members:
         if len(decorators) == 1 and self.model.qualname(decorators[0]) == "builtins.staticmethod":
             return "static"
         return "other"
+
+    def defines_in_hierarchy(self, owner: ast.ClassDef, name: str) -> bool:
+        """Whether `owner`, a base or a subclass of it defines `name` in its class body (a
+        method, a property, a class attribute), or a base the file does not show may."""
+        related = [owner, *self.subclasses(owner)]
+        for cls in related:
+            current: ast.ClassDef | None = cls
+            while current is not None:
+                if self._defines(current, name):
+                    return True
+                bases = current.bases
+                current = self._only_base(current)
+                if current is None and any(not (isinstance(b, ast.Name) and b.id == "object") for b in bases):
+                    return True  # a base the file does not show
+        return False
 
     def _defines(self, owner: ast.ClassDef, name: str) -> bool:
         scope = self.model.scope_of_node.get(id(owner))

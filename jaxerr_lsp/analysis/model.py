@@ -151,6 +151,7 @@ class ModuleModel:
         self._reaching: dict[int, tuple[ast.Name, list[Binding] | None]] = {}
         # id(binding) -> (binding, its uses that may change its container or let it escape)
         self._changers: dict[int, tuple[Binding, list[Use]]] = {}
+        self._reading_defs: set[int] = set()  # calls `_read_by_def` is looking into (cycles)
         self._binding_of: dict[int, tuple[ast.Name, Binding | None]] = {}
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
@@ -1107,7 +1108,7 @@ class ModuleModel:
             if callee is None:
                 if isinstance(parent.func, ast.Attribute) and parent.func.attr == "with_refs":
                     return True
-                return self._made_by_copying_transform(parent.func)
+                return self._made_by_copying_transform(parent.func) or self._read_by_def(parent, node)
             return callee.startswith(("jax.", "builtins.")) and callee not in MUTATING_BUILTINS
         if isinstance(parent, ast.keyword):
             return False
@@ -1116,6 +1117,32 @@ class ModuleModel:
                                ast.Assert, ast.Yield, ast.Await)):
             return True
         return False  # aliasing (y = x), calls to unknown functions, anything else
+
+    def _read_by_def(self, call: ast.Call, argument: ast.AST) -> bool:
+        """`helper(x)`, the name certainly an undecorated def of this file, whose parameter
+        that receives `x` positionally is only read there (`is_mutated` of it: no store, no
+        escape, recursively through the defs it is passed on to)."""
+        if not isinstance(call.func, ast.Name) or id(call) in self._reading_defs:
+            return False
+        binding = self.binding_of(call.func)
+        function = binding.node if binding is not None and binding.kind == DEF else None
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+            return False
+        position = call.args.index(argument)  # type: ignore[arg-type]
+        if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+            return False
+        positional = [*function.args.posonlyargs, *function.args.args]
+        scope = self.scope_of_node.get(id(function))
+        if position >= len(positional) or scope is None:
+            return False
+        bindings = scope.bindings.get(positional[position].arg, [])
+        if len(bindings) != 1:
+            return False
+        self._reading_defs.add(id(call))
+        try:
+            return not self.is_mutated(bindings[0])
+        finally:
+            self._reading_defs.discard(id(call))
 
     def _made_by_copying_transform(self, callee: ast.expr) -> bool:
         """`jax.vmap(f, ...)`, or a name bound once to it: a function of COPYING_TRANSFORMS."""
@@ -1165,6 +1192,13 @@ def _jax_reexports() -> dict[str, str]:
     except (OSError, ValueError, KeyError, TypeError):
         return {}
     return table if isinstance(table, dict) else {}
+
+
+@functools.cache
+def jax_public_names() -> frozenset[str]:
+    """The public names (`jax.numpy.tanh`) the re-export table holds: what JAX's public
+    modules export from its private ones (functions and classes)."""
+    return frozenset(_jax_reexports().values())
 
 
 def public_name(dotted: str) -> str:

@@ -293,6 +293,7 @@ class Tracing:
         self._find_transformed()
         self._trace_outside(outside)
         self._traced_scalars()
+        self._vmapped_arrays()
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
 
@@ -491,6 +492,66 @@ class Tracing:
                             and (elements := self._elements(argument)) is not None:
                         traced.tracers[name] = Tracer(False, True, name, traced,
                                                       previous.transform, elements)
+
+    def _vmapped_arrays(self) -> None:
+        """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name
+        it is assigned to) maps along an axis it has: the parameter holds one array tracer
+        (vmap maps only arrays; a mapped parameter given anything else stays a pytree of
+        unknown structure)."""
+        from jaxerr_lsp.analysis.values import Inference
+
+        inference = getattr(self._constant, "__self__", None)
+        if not isinstance(inference, Inference):
+            return
+        for traced in list(self._traced.values()):
+            if not isinstance(traced.function, (ast.FunctionDef, ast.Lambda)) \
+                    or self._is_method(traced.function):
+                continue
+            for transform in traced.transforms:
+                site = transform.site
+                if transform.qualname != "jax.vmap" or not isinstance(site, ast.Call):
+                    continue
+                axes = self._vmap_axes(site, traced.function)
+                if axes is None:
+                    continue
+                signature = Signature.of(traced.function.args)
+                for call in self.model.calls_of_result(site):
+                    bound = bind_arguments(signature, call.args, call.keywords)
+                    if bound is None or bound.extra_positional or bound.extra_keywords:
+                        continue
+                    for name, argument in bound.given.items():
+                        previous = traced.tracers.get(name)
+                        axis = axes.get(name)
+                        if previous is None or previous.array or axis is None \
+                                or not self._one_array(argument):
+                            continue
+                        aval = inference.value(argument).aval
+                        if aval is not None and aval.shape is not None and -len(aval.shape) <= axis < len(aval.shape):
+                            traced.tracers[name] = previous.as_array()
+
+    def _vmap_axes(self, site: ast.Call, function: ast.FunctionDef | ast.Lambda) -> dict[str, int] | None:
+        """The positional parameters `jax.vmap(f, in_axes)` maps, with their axis (an int
+        written out, or the default 0); None when the code does not show them."""
+        call_site = self.model.call_site(site)
+        if call_site is None or not call_site.complete or len(call_site.args) > 2 \
+                or any(k.arg is None for k in call_site.keywords):
+            return None
+        options = {k.arg: k.value for k in call_site.keywords}
+        if len(call_site.args) == 2:
+            if "in_axes" in options:
+                return None
+            options["in_axes"] = call_site.args[1]
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        in_axes = options.get("in_axes")
+        if in_axes is None:
+            return dict.fromkeys(positional, 0)
+        if isinstance(in_axes, ast.Constant) and type(in_axes.value) is int:
+            return dict.fromkeys(positional, in_axes.value)
+        if isinstance(in_axes, (ast.Tuple, ast.List)) and len(in_axes.elts) <= len(positional) \
+                and not any(isinstance(e, ast.Starred) for e in in_axes.elts):
+            return {positional[i]: e.value for i, e in enumerate(in_axes.elts)
+                    if isinstance(e, ast.Constant) and type(e.value) is int}
+        return None
 
     def _elements(self, expr: ast.expr) -> tuple[bool, ...] | None:
         """A tuple or list display each of whose elements is certainly a Python number or

@@ -96,6 +96,9 @@ class Value:
     jax_array: JaxArray | None = None
     # A Ref (`jax.new_ref(x)`): the aval of the array it holds (never weakly typed: measured).
     ref: Aval | None = None
+    # A dict display with constant keys: each key and the expression of its entry (the last
+    # for equal keys), read by `d[k]` where `d` holds it (a parameter given the display).
+    entries: tuple[tuple[object, ast.expr], ...] | None = None
 
     @property
     def length(self) -> int | None:
@@ -412,6 +415,12 @@ class Inference:
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             inner = self.constant(expr.operand, depth + 1)
             return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
+        if isinstance(expr, ast.BinOp) and type(expr.op) in _INT_ARITHMETIC:
+            # `784 + 1`, `2 * hidden`, `n // 2`: Python int arithmetic, folded exactly
+            left, right = self.constant(expr.left, depth + 1), self.constant(expr.right, depth + 1)
+            if type(left) is int and type(right) is int:
+                return _int_arithmetic(expr.op, left, right)
+            return None
         if isinstance(expr, (ast.Tuple, ast.List)):
             items = [self.constant(e, depth + 1) for e in expr.elts]
             return None if any(i is None for i in items) or any(
@@ -515,7 +524,8 @@ class Inference:
             ordered = tuple(sorted(entries.items(), key=lambda kv: kv[0]))  # type: ignore[arg-type, return-value]
         except TypeError:
             return Value("dict")
-        return Value("dict", DictNode(ordered))
+        expressions = {key.value: value for key, value in items}  # type: ignore[union-attr]
+        return Value("dict", DictNode(ordered), entries=tuple(expressions.items()))
 
     def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
         name = "list" if isinstance(expr, ast.ListComp) else "dict"
@@ -614,12 +624,17 @@ class Inference:
 
     def _parameter(self, expr: ast.Name) -> Value:
         """A parameter whose value is known (a seed, or the argument of a followed call),
-        when it is bound once (never reassigned) and not changed in place."""
+        when the use reads the parameter itself (bound once, never reassigned; or code flow
+        says only the parameter's binding reaches the use: `total = total + x` reads it on
+        the right) and it is not changed in place."""
         use = self.model.use_of.get(id(expr))
         scope = self.model.resolve_scope(expr.id, use.scope) if use else None
         if scope is None:
             return UNKNOWN_VALUE
         bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 and scope is use.scope:  # type: ignore[union-attr]
+            reaching = self.model.reaching(expr)
+            bindings = reaching if reaching is not None and len(reaching) == 1 else []
         if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
             return UNKNOWN_VALUE
         self._depends(_CONTEXT)  # a parameter: what it holds depends on the call followed
@@ -710,7 +725,29 @@ class Inference:
             return value
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
             return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
+        if isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
+            return self._instance_attribute(expr, depth)
         return UNKNOWN_VALUE
+
+    def _instance_attribute(self, expr: ast.Attribute, depth: int) -> Value:
+        """`self.cells` (or `board.cells` for `board = Board(...)`) where every store of the
+        attribute the file shows on the class, its bases and subclasses is a plain assignment
+        of a JAX array, and no class among them defines the name: a JAX array (shape unknown
+        unless every store agrees)."""
+        members = self.model.members
+        if expr.attr not in members.stored_attributes():
+            return UNKNOWN_VALUE
+        stores = members.stores_read_by(expr)
+        if not stores or any(not isinstance(s.statement, (ast.Assign, ast.AnnAssign)) or s.value is None
+                             for s in stores):
+            return UNKNOWN_VALUE
+        if any(members.defines_in_hierarchy(s.owner, expr.attr) for s in stores):
+            return UNKNOWN_VALUE
+        found = [self.value(s.value, depth) for s in stores]  # type: ignore[arg-type]
+        if any(v.jax_array is None for v in found):
+            return UNKNOWN_VALUE
+        aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
+        return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
@@ -730,6 +767,14 @@ class Inference:
                 return entry
         if not isinstance(key, ast.Constant):
             return UNKNOWN_VALUE
+        if base.entries is not None and isinstance(expr.ctx, ast.Load):
+            # `params["w"]` where `params` holds a dict display (a parameter given it): the
+            # entry's value when it cannot have changed since (a JAX array, an immutable value)
+            for k, held in base.entries:
+                if k == key.value and type(k) is type(key.value):
+                    value = self.value(held, depth)
+                    if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
+                        return value
         if base.type == "ArrayImpl" and base.aval is not None:
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -1060,6 +1105,24 @@ class Inference:
             return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
         children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+
+
+_INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
+
+
+def _int_arithmetic(op: ast.operator, left: int, right: int) -> int | None:
+    """`left op right` on two Python ints (None: a division by zero, or a huge number)."""
+    if type(op) in (ast.FloorDiv, ast.Mod) and right == 0:
+        return None
+    if abs(left) > 2**62 or abs(right) > 2**62:
+        return None
+    if type(op) is ast.Add:
+        return left + right
+    if type(op) is ast.Sub:
+        return left - right
+    if type(op) is ast.Mult:
+        return left * right
+    return left // right if type(op) is ast.FloorDiv else left % right
 
 
 def _constant_key(key: ast.expr) -> tuple[bool, object]:

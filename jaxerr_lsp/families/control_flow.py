@@ -10,12 +10,13 @@ Unknown means None, and the rules stay silent.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
-
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.core.findings import RuleData, Span
+from jaxerr_lsp.analysis.followed_calls import calls_reaching
+from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
@@ -174,6 +175,26 @@ def returned(ctx: Context, function: Callee, arguments: list[Value]) -> tuple[Va
     if expr is None or len(arguments) != len(function.parameters):
         return None
     return ctx.values.value(expr), expr
+
+
+def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) -> None:
+    """Run `check` on what the code shows; when it reports nothing and `call` sits in the body
+    of a def of the file (where it runs whenever the def runs), again once per call of that
+    def the file shows with its arguments' values (`analysis.followed_calls`), until one
+    reports: `lax.cond(p, f, g, x)` in `def h(p, x)`, called as `h(True, jnp.ones(3))`. The
+    finding then points at the call that gives the values."""
+    before = len(ctx.findings)
+    check()
+    if len(ctx.findings) != before:
+        return
+    for followed, arguments in calls_reaching(ctx.model, ctx.values, call):
+        with ctx.values.bound(followed.function, arguments):
+            check()
+        if len(ctx.findings) != before:
+            last = ctx.findings[-1]
+            ctx.findings[-1] = replace(last, related=(
+                *last.related, Related(ctx.span(followed.call), "the call that gives these values")))
+            return
 
 
 def parameters_of(ctx: Context, function: Callee, arguments: list[Value]) -> dict[str, Value]:

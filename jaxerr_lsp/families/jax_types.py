@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_lsp.analysis.model import CLASS
+from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
 from jaxerr_lsp.engine.rule import Context
 
 # Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
@@ -104,6 +104,29 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
         if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef) \
                 and _plain_class(ctx, binding.node, 0):
             return InvalidLeaf(expr, "<class 'type'>", "", None)
+        if binding is not None and binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
+                and not binding.node.decorator_list:
+            return InvalidLeaf(expr, "<class 'function'>", "", None)  # a plain def of the file
+        if binding is not None and binding.kind == ASSIGN and binding.value is not None \
+                and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute)):
+            # `cfg = Settings()` (code flow: the one binding reaching the use), `act = lambda ...`,
+            # `mode = "train"`, `dtype = jnp.float32`
+            made = _leaf(ctx, binding.value)
+            if made is not None:
+                return InvalidLeaf(expr, made.type_text, "", None, type_known=made.type_known)
+        return None
+    if isinstance(expr, ast.Lambda):
+        return InvalidLeaf(expr, "<class 'function'>", "", None)
+    if isinstance(expr, ast.Attribute):
+        # `jnp.float32` (a scalar type), `jnp.tanh` (a function): an attribute of jax.numpy
+        # that is not one of its few constants is a function, a class or a module
+        qualname = ctx.model.qualname(expr)
+        if qualname is not None and qualname.startswith("jax.numpy.") and qualname.count(".") == 2:
+            name = qualname.removeprefix("jax.numpy.")
+            if name in JNP_SCALAR_TYPES:
+                return InvalidLeaf(expr, "<class 'jax._src.numpy.scalar_types._ScalarMeta'>", "", None)
+            if name not in JNP_CONSTANTS and name in public_jax_names():
+                return InvalidLeaf(expr, "<class '…'>", "", None, type_known=False)
         return None
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         # `Settings(...)`: an instance of a plain class of the file (no pytree, no dtype)
@@ -112,6 +135,25 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 and PlainClasses(ctx).plain(binding.node):
             return InvalidLeaf(expr, f"<class '….{binding.node.name}'>", "", None, type_known=False)
     return None
+
+
+# jax.numpy's names that are values JAX can trace (floats, and `newaxis`, which is None).
+JNP_CONSTANTS = frozenset({"pi", "e", "inf", "nan", "euler_gamma", "newaxis"})
+# jax.numpy's scalar types (`jnp.float32(1.0)` makes an array; `jnp.float32` itself is a type).
+JNP_SCALAR_TYPES = frozenset({
+    "bool_", "int4", "int8", "int16", "int32", "int64", "uint4", "uint8", "uint16", "uint32",
+    "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
+    "float8_e4m3fn", "float8_e5m2", "int_", "uint", "float_", "complex_", "single", "double",
+    "csingle", "cdouble"})
+
+
+def public_jax_names() -> frozenset[str]:
+    """The names jax.numpy exports from JAX's private modules (read from the installed JAX's
+    own modules when the re-export table was built): functions and classes, no constants."""
+    from jaxerr_lsp.analysis.model import jax_public_names
+
+    return frozenset(q.removeprefix("jax.numpy.") for q in jax_public_names()
+                     if q.startswith("jax.numpy.") and q.count(".") == 2)
 
 
 def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls
+from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls, runs_whenever_called
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
@@ -454,23 +454,6 @@ def _calls_to(model: ModuleModel, qualname: str, within: ast.FunctionDef | None)
     return sites if within is None else [s for s in sites if _in_own_body(model, within, s.call)]
 
 
-# Between a def's first line and an operation: what may keep the operation from running when
-# the def runs (or run it with other values each time round).
-_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
-             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
-def _runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
-    """Whether `node` certainly runs, once, each time `function` runs to its end: outside
-    every branch and loop of its body, before no `return`, in a def that raises nothing
-    itself (a shape check that raises its own error first) and is no generator."""
-    ends = model.returns_of(function)
-    if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
-        return False
-    path = model.path_to(function, node)
-    return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
-
-
 _GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
 
 
@@ -479,9 +462,11 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
     unknown), None when there is none (nothing to learn) or when JAX would refuse the call
     first (differentiating with respect to a non-float argument, or options not shown)."""
     given = {name: value for name, expr in call.arguments.items()
-             if _may_be_array(model, expr) and not isinstance(expr, ast.Constant)
-             and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
-             and value.aval.shape is not None}
+             if not isinstance(expr, ast.Constant) and (
+                 _may_be_array(model, expr)
+                 and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
+                 and value.aval.shape is not None
+                 or (value := values.value(expr)).entries is not None)}  # a dict display
     if not given:
         return None
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
@@ -507,6 +492,8 @@ def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
     operands += [call.func.value for call in model.method_calls("reshape")]  # type: ignore[attr-defined]
     found: dict[int, ast.FunctionDef] = {}
     for operand in operands:
+        if type(operand) is ast.Subscript:
+            operand = operand.value  # `params["w"]`: an entry of a parameter
         use = model.use_of.get(id(operand)) if type(operand) is ast.Name else None
         if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
             continue
@@ -533,7 +520,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     if known is not None:
         return known
     found: list[tuple[FollowedCall, dict[str, Value]]] = []
-    named = set(model.name_calls)
+    named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
     for qualname in SHAPE_KEEPING:
         named.update(site.args[0].id for site in model.calls_to(qualname)
                      if site.args and isinstance(site.args[0], ast.Name))
@@ -563,7 +550,7 @@ def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, as
         with values.bound(function, arguments):
             inside = find(model, values, function)
         for item in inside:
-            if id(item.node) not in seen and _runs_whenever_called(model, function, item.node):
+            if id(item.node) not in seen and runs_whenever_called(model, function, item.node):
                 seen.add(id(item.node))
                 found.append(replace(item, call=call.call))
     return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))

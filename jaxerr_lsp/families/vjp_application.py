@@ -18,12 +18,13 @@ Everything is looked up through the model (no walk of the tree); unknown means N
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import returned_values
 from jaxerr_lsp.analysis.model import DEF, UNPACK, Binding, ModuleModel, Use
 from jaxerr_lsp.analysis.pytree import Structure, TupleNode, Unknown
+from jaxerr_lsp.analysis.values import Signature
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -169,6 +170,26 @@ def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None
     if binding.node.decorator_list:
         return None
     return binding.node
+
+
+def differentiated_callable(ctx: Context, expr: ast.expr) -> tuple[FunctionNode, Signature] | None:
+    """`differentiated_function`, and a bound method of the file (`self.loss`, `model.loss`:
+    `Members.denoted`, its def undecorated): the function with the signature its calls bind
+    (a bound method's without its first parameter)."""
+    function = differentiated_function(ctx, expr)
+    if function is not None:
+        return function, Signature.of(function.args)
+    if not isinstance(expr, ast.Attribute):
+        return None
+    denoted = ctx.model.members.denoted(expr)
+    if denoted is None or not denoted.bound or not isinstance(denoted.function, ast.FunctionDef) \
+            or denoted.function.decorator_list:
+        return None
+    signature = Signature.of(denoted.function.args)
+    if not signature.positional:
+        return None
+    return denoted.function, replace(signature, positional=signature.positional[1:],
+                                     positional_only=max(0, signature.positional_only - 1))
 
 
 def returned_expressions(model: ModuleModel, function: FunctionNode) -> list[ast.expr | None] | None:

@@ -104,6 +104,8 @@ def check(ctx: Context) -> None:
             reported.add(id(target))
         elif type(base) is ast.Subscript and _check_entry(ctx, target, base):
             reported.add(id(target))
+        elif type(base) is ast.Attribute and _check_attribute(ctx, target, base):
+            reported.add(id(target))
     if ctx.model.functions:
         _check_traced(ctx, reported)
 
@@ -137,6 +139,21 @@ def _check_entry(ctx: Context, target: ast.Subscript, base: ast.Subscript) -> bo
     shown = shorten(ctx.segment(base))
     note = (f"\n`{shown}` holds a JAX array ({origin}); store an updated copy instead: "
             f"`{shown} = {shown}.at[...].set(...)`.")
+    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
+    return True
+
+
+def _check_attribute(ctx: Context, target: ast.Subscript, base: ast.Attribute) -> bool:
+    """`self.cells[i] = v`: an attribute every store of which the file shows gives a JAX
+    array (`Inference` of `self.cells`: the stores on the class and its instances)."""
+    origin = jax_array_origin(ctx, base)
+    holder = base.value
+    use = ctx.model.use_of.get(id(holder)) if type(holder) is ast.Name else None
+    if origin is None or use is None or _inside_try_with_handlers(ctx, use):
+        return False
+    shown = shorten(ctx.segment(base))
+    note = (f"\n`{shown}` holds a JAX array ({origin}, every store of `.{base.attr}` the file "
+            f"shows); store an updated copy instead: `{shown} = {shown}.at[...].set(...)`.")
     ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
     return True
 

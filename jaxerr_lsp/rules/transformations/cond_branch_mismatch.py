@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.control_flow import (CastEdit, Callee, Typed, TypedLeaf, callee, capitalize,
-                                     cast_edit, cast_fixes, fully_known, mismatch, mismatch_extra,
+                                     cast_edit, cast_fixes, check_in_calls, fully_known, mismatch, mismatch_extra,
                                      order_certain, parameters_of, returned, typed)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.analysis.model import CallSite
@@ -218,9 +218,9 @@ def _check_switch(ctx: Context, site: CallSite) -> None:
 
 def check(ctx: Context) -> None:
     for site in ctx.model.calls_to("jax.lax.cond"):
-        _check_cond(ctx, site)
+        check_in_calls(ctx, site.call, lambda: _check_cond(ctx, site))  # noqa: B023 (run at once)
     for site in ctx.model.calls_to("jax.lax.switch"):
-        _check_switch(ctx, site)
+        check_in_calls(ctx, site.call, lambda: _check_switch(ctx, site))  # noqa: B023
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:

@@ -33,7 +33,8 @@ from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_argume
                                     gradient_calls)
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
-from jaxerr_lsp.families.vjp_application import FunctionNode
+from jaxerr_lsp.families.control_flow import check_in_calls
+from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_callable
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -55,16 +56,26 @@ def check(ctx: Context) -> None:
     for gradient in gradient_calls(ctx):
         if gradient.qualname not in _SCALAR_GRADIENTS or gradient.holomorphic:
             continue
-        function = differentiated_definition(ctx, gradient)
-        returned = return_expression(ctx.model, function) if function is not None else None
-        if function is None or returned is None or not _inputs_accepted(ctx, gradient):
-            continue
-        output = _output_expression(ctx, returned, gradient.has_aux)
-        if output is None:
-            continue
-        value = _value_for_call(ctx, function, output, gradient.call)
-        if value is not None:
-            _check_output(ctx, gradient, output, value)
+        # inside a def: again with the arguments of each call of it the file shows
+        check_in_calls(ctx, gradient.call, lambda: _check_gradient(ctx, gradient))  # noqa: B023 (run at once)
+
+
+def _check_gradient(ctx: Context, gradient: GradientCall) -> None:
+    function = differentiated_definition(ctx, gradient)
+    signature = Signature.of(function.args) if function is not None else None
+    if function is None and not isinstance(gradient.function, ast.FunctionDef):
+        found = differentiated_callable(ctx, gradient.function)  # a bound method
+        function, signature = found if found is not None else (None, None)
+    returned = return_expression(ctx.model, function) if function is not None else None
+    if function is None or signature is None or returned is None \
+            or not _inputs_accepted(ctx, gradient):
+        return
+    output = _output_expression(ctx, returned, gradient.has_aux)
+    if output is None:
+        return
+    value = _value_for_call(ctx, function, signature, output, gradient.call)
+    if value is not None:
+        _check_output(ctx, gradient, output, value)
 
 
 def _inputs_accepted(ctx: Context, gradient: GradientCall) -> bool:
@@ -85,10 +96,11 @@ def _output_expression(ctx: Context, returned: ast.expr, has_aux: bool) -> ast.e
     return None
 
 
-def _value_for_call(ctx: Context, function: FunctionNode, output: ast.expr,
+def _value_for_call(ctx: Context, function: FunctionNode, signature: Signature, output: ast.expr,
                     call: ast.Call) -> Value | None:
-    """The value of `output` with the call's arguments standing for the parameters."""
-    bound = bind_arguments(Signature.of(function.args), call.args, call.keywords)
+    """The value of `output` with the call's arguments standing for the parameters (those of
+    `signature`: a bound method's leave `self` unknown)."""
+    bound = bind_arguments(signature, call.args, call.keywords)
     if bound is None or bound.extra_positional or bound.extra_keywords:
         return None
     values = {name: ctx.values.value(expr) for name, expr in bound.given.items()}

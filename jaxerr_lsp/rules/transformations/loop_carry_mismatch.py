@@ -30,12 +30,13 @@ carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated ea
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval, element, scalar
 from jaxerr_lsp.families.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
-                                     capitalize, cast_edit, cast_fixes, fully_known, mismatch,
+                                     capitalize, cast_edit, cast_fixes, check_in_calls, fully_known, mismatch,
                                      mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
                                      treedef_text, typed)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
@@ -320,9 +321,13 @@ def check(ctx: Context) -> None:
         for site in ctx.model.calls_to(qualname):
             if not _plain(site):
                 continue
-            loop = read(ctx, site)
-            if loop is not None:
-                _check(ctx, loop)
+            check_in_calls(ctx, site.call, lambda: _read_and_check(ctx, read, site))  # noqa: B023 (run at once)
+
+
+def _read_and_check(ctx: Context, read: Callable[[Context, CallSite], Loop | None], site: CallSite) -> None:
+    loop = read(ctx, site)
+    if loop is not None:
+        _check(ctx, loop)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.families.jit_static import StaticArgs, jit_sites, \
     jitted_defs, static_args
-from jaxerr_lsp.analysis.model import ASSIGN
+from jaxerr_lsp.analysis.model import ASSIGN, CLASS
+from jaxerr_lsp.families.jax_types import SIMPLE_STATEMENTS, defined_names
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
@@ -68,6 +69,7 @@ class _Unhashable:
     type_text: str  # Python's str(type(value))
     error: str | None  # Python's error from hash(value), when certain
     value: str | None  # str(value), when certain
+    shown_type: str | None = None  # type(value) described, when its module is not known
 
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
@@ -166,7 +168,58 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
                            None)
     if value.type == "ArrayImpl":
         return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
+    cls = _instance_class(ctx, expr)
+    if cls is not None and _hash_is_none(ctx, cls):
+        return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
+                           f"<class '….{cls.name}'>")
     return None
+
+
+def _instance_class(ctx: Context, expr: ast.expr) -> ast.ClassDef | None:
+    """The class of the file `expr` is an instance of: `C(...)`, or a name whose one
+    reaching binding is `name = C(...)`."""
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        expr = binding.value
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
+        return None
+    binding = ctx.model.binding_of(expr.func)
+    if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+        return None
+    return binding.node
+
+
+def _hash_is_none(ctx: Context, cls: ast.ClassDef) -> bool:
+    """Whether Python certainly sets `cls.__hash__` to None: the class body defines `__eq__`
+    and not `__hash__` (no decorator, no metaclass), or it is a `dataclasses.dataclass` with
+    `eq` (the default) and neither `frozen` nor `unsafe_hash` (no `__hash__` in the body)."""
+    if cls.keywords or not all(isinstance(s, SIMPLE_STATEMENTS) for s in cls.body):
+        return False
+    names = defined_names(cls)
+    if "__hash__" in names:
+        return False
+    if not cls.decorator_list:
+        return "__eq__" in names
+    if len(cls.decorator_list) != 1:
+        return False
+    decorator = cls.decorator_list[0]
+    options: dict[str | None, ast.expr] = {}
+    if isinstance(decorator, ast.Call):
+        if decorator.args:
+            return False
+        options = {k.arg: k.value for k in decorator.keywords}
+        decorator = decorator.func
+    if ctx.model.qualname(decorator) != "dataclasses.dataclass" or None in options:
+        return False
+    for name, default in (("eq", True), ("frozen", False), ("unsafe_hash", False)):
+        given = options.get(name)
+        if given is not None and not (isinstance(given, ast.Constant) and type(given.value) is bool):
+            return False
+        if (given.value if given is not None else default) != (name == "eq"):  # type: ignore[union-attr]
+            return False
+    return True
 
 
 def _unhashable_in_tuple(ctx: Context, expr: ast.Tuple) -> _Unhashable | None:
@@ -224,7 +277,9 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         values["static_arg"] = found.value
     shown = {"static_arg": f"the value of `{shorten(ctx.segment(argument))}`"} \
         if found.value is None else {}
-    if not found.type_text:
+    if found.shown_type is not None:
+        shown["static_arg.type()"] = found.shown_type
+    elif not found.type_text:
         shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
         shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
     as_tuple = _as_tuple(ctx, argument)

@@ -1,21 +1,26 @@
-import dataclasses
-import functools
+from dataclasses import dataclass
+from functools import partial
 
 import jax
 import jax.numpy as jnp
 
 
-@dataclasses.dataclass(frozen=True)
-class Config:
-    depth: int
-    sizes: tuple = (2, 2)
+@dataclass(frozen=True)
+class Settings:
+    steps: int
+    scale: float
 
 
-@functools.partial(jax.jit, static_argnames="config")
-def run(x, config):
-    for _ in range(config.depth):
-        x = x * 2
+@dataclass(eq=False)
+class Loose:
+    steps: int
+
+
+@partial(jax.jit, static_argnames=("settings", "loose"))
+def run(x, settings, loose):
+    for _ in range(settings.steps + loose.steps):
+        x = x * settings.scale
     return x
 
 
-print(run(jnp.ones(2), config=Config(depth=2)))
+print(run(jnp.ones(2), settings=Settings(3, 0.5), loose=Loose(1)))
