@@ -8,7 +8,7 @@ class Scaler:
         self.factor = factor
 
 
-class Scaler:  # defined again before anything uses it, then registered
+class Scaler:  # noqa: F811 (defined again before anything uses it, then registered)
     def __init__(self, factor):
         self.factor = factor
 
