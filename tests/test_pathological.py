@@ -113,6 +113,12 @@ DEEP = {
     "helpers_calling_helpers": "import jax.numpy as jnp\ndef f0(x):\n    return jnp.sin(x)\n"
     + "".join(f"def f{i}(x):\n    return f{i - 1}(x) + f{i - 1}(x * 2)\n" for i in range(1, 31))
     + "y = jnp.dot(f30(jnp.ones(3)), jnp.ones(3))",
+    # A loop whose counter is bumped on 24 paths, each ending in `continue`: every `i += 1`
+    # reaches every other one; their values are worked out within a budget, not along every
+    # order (24!).
+    "counter_bumped_on_every_path": "import jax.numpy as jnp\nparts = []\ni = 0\nwhile i < len(parts):\n"
+    + "".join(f"    if parts[i] == {k}:\n        i += 1\n        continue\n" for k in range(24))
+    + "    i += 1\nif i > 0:\n    print(jnp.zeros(3))",
 }
 
 

@@ -327,9 +327,12 @@ class Inference:
     """Values of expressions, for one module model."""
 
     MAX_DEPTH = 60
+    # Bindings whose values one question may work out (`_bound_value`), however they nest.
+    MAX_BINDING_STEPS = 2000
 
     def __init__(self, model: ModuleModel, x64: bool = False) -> None:
         self.model = model
+        self._steps = 0
         # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
         self.x64 = x64
         self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
@@ -357,6 +360,8 @@ class Inference:
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
         frames = self._frames
+        if not frames:
+            self._steps = 0  # a question asked from outside: a new budget of bindings
         if depth > self.MAX_DEPTH:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
@@ -553,6 +558,12 @@ class Inference:
         """The value a binding gives its name (`_ASSUMED` for one being decided, when
         `joined` with the other bindings that reach a use)."""
         if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
+            return UNKNOWN_VALUE
+        self._steps += 1
+        if self._steps > self.MAX_BINDING_STEPS:
+            # The bindings that reach one another (a loop's `i += 1` on every path) would be
+            # joined along every order: past the budget, unknown.
+            self._depends(_PARTIAL)
             return UNKNOWN_VALUE
         if id(binding) in self._busy:
             self._depends(_PARTIAL)
