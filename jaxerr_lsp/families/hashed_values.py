@@ -24,6 +24,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxerr_lsp.families.expected_errors import may_be_expected
+
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
 
@@ -105,7 +107,7 @@ def _find(ctx: Context) -> list[Hashed]:
     found = []
     for expr, how, holder in _candidates(ctx):
         path = ctx.model.path_to(ctx.model.tree, holder)
-        if path is None or _may_be_expected(path):
+        if path is None or may_be_expected(path):
             continue
         function = next((n for n in reversed(path)
                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)
@@ -113,20 +115,3 @@ def _find(ctx: Context) -> list[Hashed]:
     found.sort(key=lambda h: (h.expr.lineno, h.expr.col_offset))
     return found
 
-
-def _expects_an_error(item: ast.withitem) -> bool:
-    manager = item.context_expr
-    func = manager.func if isinstance(manager, ast.Call) else manager
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return "raise" in name.lower() or "error" in name.lower() \
-        or name in ("suppress", "ensure_compile_time_eval")
-
-
-def _may_be_expected(path: list[ast.AST]) -> bool:
-    """Whether the code sits where an exception is caught or expected."""
-    for node in path:
-        if isinstance(node, (ast.Try, ast.TryStar)) and node.handlers:
-            return True
-        if isinstance(node, (ast.With, ast.AsyncWith)) and any(_expects_an_error(i) for i in node.items):
-            return True
-    return False

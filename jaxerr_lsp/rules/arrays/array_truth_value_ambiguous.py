@@ -1,0 +1,98 @@
+"""JXE117 array-truth-value-ambiguous.
+
+What it does: finds a value Python asks for one truth value (the test of an `if`, `while`,
+`assert` or `x if c else y`; an operand of `and` / `or` but the last; the operand of `not`;
+the argument of `bool()`) in module-level code (a script, a notebook: no def or lambda around
+it, so no transformation traces it), where the value inference certainly knows a JAX array
+whose shape has more than one element, or none: `x = jnp.array([-1, 2, 5])` then
+`if x > 0:`, `if a == b:` on two such arrays, `assert jnp.zeros(3) == 0`.
+
+Silent: arrays of one element (`jnp.sum(x) > 0`, shape `(1, 1)`), NumPy arrays (NumPy raises
+its own ValueError), values whose shape the file does not show (a parameter, a call into
+other code), code inside a def or a lambda (it may run traced, where JAX raises
+TracerBoolConversionError instead: JXE070), and code where the error is caught or expected
+(a `try` with handlers, `with pytest.raises(...)`).
+
+Why is this bad: an array of several elements has no single truth value; JAX raises
+ValueError ("The truth value of an array with more than one element is ambiguous"), as
+NumPy does (an empty array: "The truth value of an empty array is ambiguous").
+
+Fix: none. Whether `all` or `any` (or an element-wise `jnp.where`, `jnp.logical_and`) was
+meant is the author's choice; the catalog's solutions show each.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.core.findings import RuleData, Span
+from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.expected_errors import may_be_expected
+
+_HOLDERS = (ast.If, ast.While, ast.Assert, ast.IfExp, ast.BoolOp, ast.UnaryOp)
+
+
+@dataclass(frozen=True)
+class AmbiguousTruth(RuleData):
+    value_span: Span  # the expression Python asks for a bool
+    shape: tuple[int, ...]
+
+
+def check(ctx: Context) -> None:
+    model = ctx.model
+    tested: list[ast.expr] = []
+    for holder in model.nodes_in(model.tree, _HOLDERS):
+        if isinstance(holder, (ast.If, ast.While, ast.Assert, ast.IfExp)):
+            tested.append(holder.test)
+        elif isinstance(holder, ast.BoolOp):
+            tested += holder.values[:-1]  # the last one's truth is asked only where the whole is
+        elif isinstance(holder, ast.UnaryOp) and isinstance(holder.op, ast.Not):
+            tested.append(holder.operand)
+    for site in model.calls_to("builtins.bool"):
+        if site.complete and len(site.args) == 1 and not site.keywords \
+                and not isinstance(site.args[0], ast.Starred):
+            tested.append(site.args[0])
+    for expr in tested:
+        _check(ctx, expr)
+
+
+def _check(ctx: Context, expr: ast.expr) -> None:
+    value = ctx.values.value(expr)
+    shape = value.aval.shape if value.type == "ArrayImpl" and value.aval is not None else None
+    if shape is None or any(type(d) is not int or d < 0 for d in shape):
+        return
+    size = 1
+    for dim in shape:
+        size *= dim
+    if size == 1:
+        return
+    path = ctx.model.path_to(ctx.model.tree, expr)
+    if path is None or may_be_expected(path) or any(isinstance(node, (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
+            ast.DictComp, ast.GeneratorExp)) for node in path):
+        return
+    span = ctx.span(expr)
+    data = AmbiguousTruth(span, shape)
+    if size == 0:
+        from jaxerr_lsp.errors.catalog import load_catalog
+
+        empty = load_catalog().get("array-truth-value-ambiguous").sources[1].message or ""
+        ctx.report(expr, message=empty, predicted=empty, note=_note(ctx, expr, shape), data=data)
+        return
+    ctx.report(expr, note=_note(ctx, expr, shape), data=data)
+
+
+def _note(ctx: Context, expr: ast.expr, shape: tuple[int, ...]) -> str:
+    dims = ",".join(str(d) for d in shape)
+    return (f" (`{ctx.segment(expr)}` is a JAX array of shape ({dims}{',' if len(shape) == 1 else ''}); "
+            "say which truth is meant: `.all()`, `.any()`, or compute element by element)")
+
+
+RULE = Rule(
+    code="JXE117",
+    catalog_id="array-truth-value-ambiguous",
+    triggers=("jax",),
+    check=check,
+    data=AmbiguousTruth,
+)
