@@ -28,9 +28,11 @@ from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.notebooks.cells import JoinedCells
 from jaxerr_lsp.app.report_formats import ReportedFile
 from jaxerr_lsp.analysis.external import Outgoing, Outside
-from jaxerr_lsp.engine.run import outgoing
-from jaxerr_lsp.project.facts import facts_key, outside_facts
-from jaxerr_lsp.project.modules import package_of
+from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary
+from jaxerr_lsp.engine.run import exported, outgoing
+from jaxerr_lsp.project.facts import facts_key, outside_facts, project_roots
+from jaxerr_lsp.project.modules import ModuleTable, package_of
+from jaxerr_lsp.project.summaries import Summaries, SummaryOf, imported_key
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -101,6 +103,9 @@ class CheckOptions:
     # What the other modules of each file's project trace of its functions, by absolute path
     # (`jaxerr_lsp.project.facts`).
     outside: dict[str, tuple[Outside, ...]] = field(default_factory=dict)
+    # What the functions each file imports from other modules of its project return, by
+    # absolute path (`jaxerr_lsp.project.summaries`).
+    imported: dict[str, Imported] = field(default_factory=dict)
 
 
 @dataclass
@@ -116,6 +121,8 @@ class FileResult:
     cells: JoinedCells | None = None  # a notebook's: spans are in its program, shown per cell
     # What the module's traced code does with functions it imports (`jaxerr_lsp.project`).
     outgoing: list[Outgoing] = field(default_factory=list)
+    # What the module's functions return, for the modules that import them.
+    exported: ModuleSummary | None = None
 
 
 FATAL_ERROR_KINDS = ("config", "internal")
@@ -160,11 +167,12 @@ PROJECT_ROUNDS = 4
 
 
 def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
-    """Check `files` as modules of their projects: each file first alone, which also says
-    what its traced code does with the functions it imports; then again, the modules whose
+    """Check `files` as modules of their projects: importees first (`check_in_import_order`),
+    each with what the functions it imports from the others return; each check also says what
+    the module's traced code does with the functions it imports. Then again, the modules whose
     functions other modules trace, with what those trace (which may make them trace
     functions of a third module: again, a few rounds)."""
-    results = {r.path: r for r in run_check(files, options, jobs)}
+    results, imported = check_in_import_order(files, options, jobs)
     facts: dict[str, tuple[Outside, ...]] = {}
     for _ in range(PROJECT_ROUNDS):
         known = {os.path.abspath(r.path): r.outgoing for r in results.values()
@@ -174,10 +182,83 @@ def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[F
         facts = new
         if not again:
             break
-        for result in run_check(again, replace(options, outside=facts), jobs):
+        wanted = {os.path.abspath(f): imported[os.path.abspath(f)] for f in again
+                  if os.path.abspath(f) in imported}
+        for result in run_check(again, replace(options, outside=facts, imported=wanted), jobs):
             result.fixed += results[result.path].fixed  # (--fix: what the earlier round fixed)
             results[result.path] = result
-    return list(results.values())
+    return [results[str(f)] for f in files]
+
+
+def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
+                          ) -> tuple[dict[str, FileResult], dict[str, Imported]]:
+    """Check `files` once each, a module after the project modules it imports (in waves: the
+    modules whose importees are all known together), each with what the functions it imports
+    return (`jaxerr_lsp.project.summaries`); the summaries of modules that are not among
+    `files` are worked out alone (`engine.run.exported`, kept in the result cache's
+    `summaries/` folder with `options.cache_dir`). Also what each module was given to read,
+    by absolute path."""
+    modules = [f for f in files if f.suffix == ".py"]
+    results = {r.path: r for r in run_check([f for f in files if f.suffix != ".py"], options, jobs)}
+    given: dict[str, Imported] = {}
+    if not modules:
+        return results, given
+    summaries = Summaries(ModuleTable.of_roots(project_roots(modules)))
+    checked = {os.path.abspath(f): f for f in modules}
+    graph: dict[str, list[Path]] = {}
+    texts: dict[str, str | None] = {}
+    todo = list(modules)
+    while todo:
+        path = todo.pop()
+        absolute = os.path.abspath(path)
+        if absolute in graph:
+            continue
+        text = texts[absolute] = _read_or_none(path)
+        graph[absolute] = summaries.scan(path, text) if text is not None else []
+        todo.extend(graph[absolute])
+    summary_of = _summary_function(options.cache_dir)
+    for wave in summaries.order(graph):
+        for absolute in wave:  # modules only imported: their summaries alone
+            text = texts.get(absolute)
+            if absolute not in checked and text is not None:
+                path = Path(absolute)
+                summaries.by_path[absolute] = summary_of(
+                    text, absolute, summaries.table.package(path), summaries.imported(path))
+        here = [checked[a] for a in wave if a in checked]
+        imported = {a: i for a in wave if a in checked and (i := summaries.imported(a))}
+        given.update(imported)
+        for result in run_check(here, replace(options, imported=imported), jobs):
+            results[result.path] = result
+            if result.exported is not None:
+                summaries.by_path[os.path.abspath(result.path)] = result.exported
+    return results, given
+
+
+def _read_or_none(path: Path) -> str | None:
+    try:
+        return read_source(path)
+    except ReadError:
+        return None
+
+
+def _summary_function(cache_dir: str | None) -> SummaryOf:
+    """`engine.run.exported`, its results kept in the result cache when there is one."""
+    from jaxerr_lsp.app.cache import SummaryCache
+
+    cache = SummaryCache(Path(cache_dir)) if cache_dir is not None else None
+
+    def summary_of(text: str, path: str, package: str, imported: Imported) -> ModuleSummary:
+        if cache is None:
+            return exported(text, package, imported)
+        key = cache.key(text, path, imported_key(imported))
+        hit = cache.load(key)
+        if hit is not None:
+            return hit
+        found = exported(text, package, imported)
+        cache.store(key, found)
+        return found
+
+    return summary_of
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
@@ -192,12 +273,13 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     hit = cache.load(before) if before is not None else None
     if hit is not None and not (options.fix and hit.fixable(options.unsafe_fixes)):
         return FileResult(str(path), list(hit.findings), hit.error, list(hit.notes),
-                          error_kind="syntax" if hit.error else None, outgoing=list(hit.outgoing))
+                          error_kind="syntax" if hit.error else None, outgoing=list(hit.outgoing),
+                          exported=hit.exported)
     result = check_file_uncached(path, options)
     after = _cache_key(cache, path, options)  # after --fix: the fixed content's
     if after is not None and (after == before or result.fixed) and result.error_kind in (None, "syntax"):
         cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error,
-                                        tuple(result.outgoing)))
+                                        tuple(result.outgoing), result.exported))
     return result
 
 
@@ -205,7 +287,8 @@ def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | N
     try:
         return cache.key(str(path), read_source(path),
                          config_for_file(path, options.overrides, "command line"),
-                         facts_key(options.outside.get(os.path.abspath(path), ())))
+                         facts_key(options.outside.get(os.path.abspath(path), ()))
+                         + imported_key(options.imported.get(os.path.abspath(path), ())))
     except (ReadError, ConfigError):
         return None
 
@@ -227,9 +310,12 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     try:
         package = package_of(path) if path.suffix == ".py" else None
         outside = options.outside.get(os.path.abspath(path), ())
+        imported = options.imported.get(os.path.abspath(path), ())
         analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside,
-                           outgoing=package is not None)
+                           outgoing=package is not None, imported=imported,
+                           exported=package is not None)
         result.notes, result.outgoing = analysis.notes, analysis.outgoing
+        result.exported = analysis.exported
         if analysis.syntax_error is not None:
             # Never "passed" about a file Python cannot read: an error (exit 2), like an
             # unreadable file; what does parse was still checked and its findings stand.
@@ -242,7 +328,8 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
             return result
 
         def findings_of(text: str) -> list[Finding]:
-            fixed = analyze(text, config, str(path), package=package, outside=outside)
+            fixed = analyze(text, config, str(path), package=package, outside=outside,
+                            imported=imported)
             result.notes = fixed.notes
             return fixed.findings
 

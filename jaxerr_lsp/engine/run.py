@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
                                           OutsideCall, TracerFact)
+from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -35,26 +36,35 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
             syntax: bool = False, package: str | None = None,
-            outside: tuple[Outside, ...] = (), outgoing: bool = False) -> Analysis:
+            outside: tuple[Outside, ...] = (), outgoing: bool = False,
+            imported: Imported = (), exported: bool = False) -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`.
     With `syntax`, a file no rule needs parsed is still parsed once, to report whether
     Python can read it (`Analysis.syntax_error`). A module of a project: `package`, the
-    dotted name of its package (relative imports resolve), and `outside`, what the other
-    modules trace of its functions (`jaxerr_lsp.project`); with `outgoing`, also what its
-    traced code does with the functions it imports (`Analysis.outgoing`: the other side)."""
+    dotted name of its package (relative imports resolve), `outside`, what the other
+    modules trace of its functions (`jaxerr_lsp.project`), and `imported`, what the
+    functions it imports from them return (`jaxerr_lsp.analysis.summaries`); with
+    `outgoing`, also what its traced code does with the functions it imports
+    (`Analysis.outgoing`: the other side), with `exported` what its own functions return
+    (`Analysis.exported`, as `exported` gives it)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, config, path, syntax, package, outside, outgoing)
+        analysis = _analyze(source, config, path, syntax, package, outside, outgoing, imported,
+                            exported)
+        if exported and analysis.exported is None:  # (no rule parsed it)
+            analysis.exported = _exported(source, package, imported)
+        return analysis
     finally:
         if was_enabled:
             gc.enable()
 
 
 def _analyze(source: str, config: Config | None, path: str, syntax: bool,
-             package: str | None, outside: tuple[Outside, ...], outgoing: bool) -> Analysis:
+             package: str | None, outside: tuple[Outside, ...], outgoing: bool,
+             imported: Imported, exported: bool) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for (each word
@@ -76,7 +86,8 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     if parsed.tree is None:
         return analysis
     return check_parsed(parsed, analysis, active, config, path, package, outside,
-                        outgoing and _may_trace_imports(source, named)).analysis
+                        outgoing and _may_trace_imports(source, named), imported=imported,
+                        exported=exported).analysis
 
 
 @dataclass
@@ -90,17 +101,20 @@ class Checked:
 
 def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], config: Config,
                  path: str, package: str | None, outside: tuple[Outside, ...],
-                 outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None) -> Checked:
+                 outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None, *,
+                 imported: Imported = (), exported: bool = False) -> Checked:
     """Run the `active` rules on `parsed.tree` (the module, or a slice of it with the whole
     text: `jaxerr_lsp.engine.incremental`), into `analysis`. `answers`: what is known of the
     text's words (`Context.mentions`), shared by the analyses of one text's slices."""
     assert parsed.tree is not None
     try:
         context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside,
-                          answers={} if answers is None else answers)
+                          answers={} if answers is None else answers, imported=imported)
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
         return Checked(analysis)
+    if exported:  # (before any rule seeds the evaluator: as `exported` works it out)
+        analysis.exported = _summary(context)
     for rule in active:
         context.rule = rule
         reported = len(context.findings)
@@ -188,6 +202,42 @@ def outgoing(source: str, path: str, package: str | None,
     finally:
         if was_enabled:
             gc.enable()
+
+
+def exported(source: str, package: str | None, imported: Imported = ()) -> ModuleSummary:
+    """What the module's functions return, for the modules that import them
+    (`jaxerr_lsp.analysis.summaries`; `imported`: what the functions it imports from other
+    modules return). The same as `analyze(..., exported=True).exported`. Never raises."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _exported(source, package, imported)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _exported(source: str, package: str | None, imported: Imported) -> ModuleSummary:
+    if "return" not in source:
+        return ModuleSummary()
+    try:
+        parsed = parse_source(source)
+        if parsed.tree is None:
+            return ModuleSummary()
+        context = Context(parsed, ModuleModel(parsed.tree, package), imported=imported)
+    except (RecursionError, ValueError, SyntaxError):
+        return ModuleSummary()
+    try:
+        return _summary(context)
+    finally:
+        context.release()
+
+
+def _summary(context: Context) -> ModuleSummary:
+    try:
+        return summarize(context.model, context.values)
+    except (RecursionError, ValueError):
+        return ModuleSummary()
 
 
 def outgoing_order(item: Outgoing) -> tuple[object, ...]:
@@ -288,4 +338,4 @@ def traced_from_elsewhere(context: Context, findings: list[Finding]) -> list[Fin
     return kept
 
 
-__all__ = ["analyze", "outgoing", "outside_words", "rules_named", "suppressed", "traced_from_elsewhere"]
+__all__ = ["analyze", "exported", "outgoing", "outside_words", "rules_named", "suppressed", "traced_from_elsewhere"]

@@ -1,0 +1,237 @@
+"""What the functions a module imports from the other modules of its project return.
+
+Each module's own analysis summarizes what its module-level functions return
+(`jaxerr_lsp.analysis.summaries`); a module that imports one of them gets that summary, keyed
+by the dotted name its import gives the function (`pkg.utils.make_buffer` for `from
+.utils import make_buffer`, `import pkg.utils as u` or `from pkg import utils`; `pkg.make_buffer`
+for a name `pkg/__init__.py` re-exports), and its evaluator takes a call's value from it.
+
+Importees first: the modules are analysed in the order of their imports (`order`), so that a
+module's summary is worked out with the summaries of the modules it imports. Modules that
+import each other (a cycle) get no summary from each other: silence.
+
+Which modules a module imports is read from its text (`imports_of`: every `import` and
+`from ... import` statement, at any depth, without parsing); which of them are the project's
+from the module table (`jaxerr_lsp.project.modules`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from jaxerr_lsp.analysis.summaries import FunctionSummary, Imported, ModuleSummary, imported_to_json
+from jaxerr_lsp.project.modules import ModuleTable
+
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
+    r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
+
+# An import: the dotted module name, and the names taken from it (None: the module itself).
+Import = tuple[str, tuple[str, ...] | None]
+
+
+def imports_of(text: str, package: str) -> list[Import]:
+    """The imports the text's statements make, relative ones resolved from `package` (a
+    statement inside a string counts too: an extra module only costs an extra summary)."""
+    if "import" not in text:
+        return []
+    found: list[Import] = []
+    for match in _IMPORT.finditer(text):
+        source, names, modules = match.groups()
+        if modules is not None:
+            for part in modules.replace("\\\n", " ").split(","):
+                words = part.split()
+                if words and all(p.isidentifier() for p in words[0].split(".")):
+                    found.append((words[0], None))
+            continue
+        dots = len(source) - len(source.lstrip("."))
+        module = source[dots:]
+        if dots:
+            base = package.split(".") if package else []
+            if dots - 1 > len(base):
+                continue
+            module = ".".join([*base[:len(base) - (dots - 1)], *([module] if module else [])])
+        if not module or not all(p.isidentifier() for p in module.split(".")):
+            continue
+        taken = [part.split()[0] for part in names.strip("()").replace("\\\n", " ").split(",")
+                 if part.split()]
+        found.append((module, None if "*" in taken else tuple(n for n in taken if n.isidentifier())))
+    return found
+
+
+class Summaries:
+    """The summaries of a project's modules, worked out importees first (`order`), and what
+    each module reads of them (`imported`)."""
+
+    def __init__(self, table: ModuleTable) -> None:
+        self.table = table
+        self.by_path: dict[str, ModuleSummary] = {}
+        self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None]]] = {}
+        self._component: dict[str, int] = {}
+
+    def scan(self, path: Path, text: str) -> list[Path]:
+        """Read the imports of the module at `path`; the project's modules it imports."""
+        absolute = os.path.abspath(path)
+        root = self.table.locate(path)[0]
+        resolved: list[tuple[str, Path, tuple[str, ...] | None]] = []
+        for module, names in imports_of(text, self.table.package(path)):
+            target = self.table.module(module, root)
+            if target is not None:
+                resolved.append((module, target, names))
+            for name in names or ():  # `from pkg import utils`: a module too
+                inner = self.table.module(f"{module}.{name}", root)
+                if inner is not None:
+                    resolved.append((f"{module}.{name}", inner, None))
+        self._imports[absolute] = resolved
+        found = {os.path.abspath(target): target for _, target, _ in resolved}
+        for module, target, names in resolved:  # the modules `__init__` re-exports from
+            if Path(target).name == "__init__.py":
+                for name in self._reexported(target, names):
+                    denoted = self.table.function(f"{module}.{name}", root)
+                    if denoted is not None:
+                        found.setdefault(os.path.abspath(denoted[0]), denoted[0])
+        found.pop(absolute, None)
+        return sorted(found.values())
+
+    def _reexported(self, init: Path, names: tuple[str, ...] | None) -> list[str]:
+        reexports = self.table._imported(init)
+        return sorted(reexports if names is None else [n for n in names if n in reexports])
+
+    def order(self, graph: dict[str, list[Path]]) -> list[list[str]]:
+        """The modules of `graph` (path -> the project modules it imports, `scan`) in waves:
+        each after the modules it imports (a cycle's modules in one wave). Records which
+        modules are in a cycle together (they read no summary of each other)."""
+        components = _components(graph)
+        level: dict[int, int] = {}
+        for number, members in enumerate(components):  # (importees' components come first)
+            self._component.update((m, number) for m in members)
+            level[number] = 1 + max((level[self._component[os.path.abspath(d)]]
+                                     for m in members for d in graph[m]
+                                     if os.path.abspath(d) in self._component
+                                     and self._component[os.path.abspath(d)] != number), default=-1)
+        waves: list[list[str]] = [[] for _ in range(1 + max(level.values(), default=-1))]
+        for number, members in enumerate(components):
+            waves[level[number]].extend(members)
+        return [sorted(wave) for wave in waves]
+
+    def imported(self, path: Path | str) -> Imported:
+        """What the module at `path` reads of the summaries known (`by_path`): the dotted name
+        its imports give each function whose return is known -> its summary."""
+        absolute = os.path.abspath(path)
+        root = self.table.locate(Path(path))[0]
+        own = self._component.get(absolute)
+        found: dict[str, FunctionSummary] = {}
+
+        def summary_of(target: Path) -> ModuleSummary | None:
+            key = os.path.abspath(target)
+            if key == absolute or own is not None and self._component.get(key) == own:
+                return None  # the module itself, or one of its cycle
+            return self.by_path.get(key)
+
+        for module, target, names in self._imports.get(absolute, ()):
+            summary = summary_of(target)
+            if summary is not None:
+                for function in summary.functions:
+                    if function.returns is not None and (names is None or function.name in names):
+                        found[f"{module}.{function.name}"] = function
+            if Path(target).name != "__init__.py":
+                continue
+            for name in self._reexported(target, names):
+                denoted = self.table.function(f"{module}.{name}", root)
+                other = summary_of(denoted[0]) if denoted is not None else None
+                through = other.function(denoted[1]) if other is not None and denoted else None
+                if through is not None and through.returns is not None:
+                    found.setdefault(f"{module}.{name}", through)
+        return tuple(sorted(found.items()))
+
+
+def _components(graph: dict[str, list[Path]]) -> list[list[str]]:
+    """The strongly connected components of `graph` (Tarjan's, without recursion), each
+    after the components it reaches."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    edges = {node: [os.path.abspath(d) for d in targets if os.path.abspath(d) in graph]
+             for node, targets in graph.items()}
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            node, position = work.pop()
+            if position == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            targets = edges[node]
+            if position < len(targets):
+                work.append((node, position + 1))
+                target = targets[position]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            if low[node] == index[node]:
+                members = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    members.append(member)
+                    if member == node:
+                        break
+                found.append(sorted(members))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return found
+
+
+SummaryOf = Callable[[str, str, str, Imported], ModuleSummary]
+
+
+def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
+                     summary_of: SummaryOf, table: ModuleTable,
+                     known: dict[str, ModuleSummary] | None = None) -> Summaries:
+    """The summaries of the project modules `files` import (directly or not), importees
+    first; `summary_of(text, path, package, imported)` works one out (`engine.run.exported`);
+    `known`: those already worked out, by absolute path (their modules are not read again
+    but for their imports)."""
+    summaries = Summaries(table)
+    known = known or {}
+    graph: dict[str, list[Path]] = {}
+    texts: dict[str, str] = {}
+    todo = [Path(f) for f in files if Path(f).suffix == ".py"]
+    while todo:
+        path = todo.pop()
+        absolute = os.path.abspath(path)
+        if absolute in graph:
+            continue
+        text = read(path)
+        graph[absolute] = summaries.scan(path, text) if text is not None else []
+        if text is not None:
+            texts[absolute] = text
+        todo.extend(graph[absolute])
+    for wave in summaries.order(graph):
+        for absolute in wave:
+            if absolute in known:
+                summaries.by_path[absolute] = known[absolute]
+            elif absolute in texts:
+                path = Path(absolute)
+                summaries.by_path[absolute] = summary_of(texts[absolute], absolute,
+                                                         table.package(path), summaries.imported(path))
+    return summaries
+
+
+def imported_key(imported: Imported) -> str:
+    """A stable text of what a module reads (for the result cache's key)."""
+    return json.dumps(imported_to_json(imported), sort_keys=True) if imported else ""
+
+
+__all__ = ["Import", "Summaries", "imported_key", "imports_of", "module_summaries"]
