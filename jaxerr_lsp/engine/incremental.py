@@ -167,7 +167,7 @@ class Document:
             self.stats = Stats("same", slices=self.stats.slices)
             return _copy(self._analysis)
         active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
-        named = _named(text, outside)
+        named = _named(text, outside, self._imported[0])
         active = rules_named(active, named)
         if not active:
             return self._whole(text, config, path, package, outside, outgoing, "no rule applies")

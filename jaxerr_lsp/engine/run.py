@@ -70,7 +70,7 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     # A rule has nothing to find in a file that never names what it looks for (each word
     # looked for once: many rules share "jax", "jit", "vjp"...); a function another module
     # traces is traced by what that module names.
-    named = _named(source, outside)
+    named = _named(source, outside, imported)
     active = rules_named(active, named)
     if not active:
         if syntax:
@@ -278,10 +278,15 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
     return found
 
 
-def _named(source: str, outside: tuple[Outside, ...]) -> str:
-    """The text the trigger words are looked for in: the source, and the transformations
-    other modules apply to its functions (a function traced there is traced by them)."""
-    return source + "".join(f"\n{word}" for word in outside_words(outside))
+def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -> str:
+    """The text the trigger words are looked for in: the source, the transformations other
+    modules apply to its functions (a function traced there is traced by them), and what
+    makes the arrays the functions it imports return (`jax.numpy.zeros`: a call of one is a
+    call of that)."""
+    words = outside_words(outside)
+    words.update(f.returns.jax_array or "jax.numpy" for _, f in imported if f.returns is not None
+                 and (f.returns.jax_array is not None or f.returns.type == "ArrayImpl"))
+    return source + "".join(f"\n{word}" for word in sorted(words))
 
 
 def _may_trace_imports(source: str, named: str) -> bool:

@@ -1,0 +1,1 @@
+from .buffers import make_buffer
