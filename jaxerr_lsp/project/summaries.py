@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.summaries import FunctionSummary, Imported, ModuleSummary, imported_to_json
-from jaxerr_lsp.project.modules import ModuleTable
+from jaxerr_lsp.project.modules import MAX_REEXPORTS, ModuleTable
 
 _IMPORT = re.compile(
     r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
@@ -74,7 +74,8 @@ class Summaries:
         self._component: dict[str, int] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
-        """Read the imports of the module at `path`; the project's modules it imports."""
+        """Read the imports of the module at `path`; the project's modules it imports (a
+        package's `__init__` among them, whose own imports lead to what it re-exports)."""
         absolute = os.path.abspath(path)
         root = self.table.locate(path)[0]
         resolved: list[tuple[str, Path, tuple[str, ...] | None]] = []
@@ -88,18 +89,22 @@ class Summaries:
                     resolved.append((f"{module}.{name}", inner, None))
         self._imports[absolute] = resolved
         found = {os.path.abspath(target): target for _, target, _ in resolved}
-        for module, target, names in resolved:  # the modules `__init__` re-exports from
-            if Path(target).name == "__init__.py":
-                for name in self._reexported(target, names):
-                    denoted = self.table.function(f"{module}.{name}", root)
-                    if denoted is not None:
-                        found.setdefault(os.path.abspath(denoted[0]), denoted[0])
         found.pop(absolute, None)
         return sorted(found.values())
 
-    def _reexported(self, init: Path, names: tuple[str, ...] | None) -> list[str]:
-        reexports = self.table._imported(init)
-        return sorted(reexports if names is None else [n for n in names if n in reexports])
+    def _reexported(self, init: str, name: str, depth: int = 0) -> tuple[str, str] | None:
+        """The module (absolute path) and name that `from .x import name` in the package's
+        `__init__` at `init` binds `name` to (the last such import), followed through the
+        `__init__` of a subpackage; None when it binds none."""
+        found: tuple[str, str] | None = None
+        for _, target, names in self._imports.get(init, ()):
+            if names is not None and name in names and os.path.abspath(target) != init:
+                found = (os.path.abspath(target), name)
+        if found is not None and Path(found[0]).name == "__init__.py" and depth < MAX_REEXPORTS:
+            summary = self.by_path.get(found[0])
+            if summary is None or summary.function(name) is None:
+                return self._reexported(found[0], name, depth + 1) or found
+        return found
 
     def order(self, graph: dict[str, list[Path]]) -> list[list[str]]:
         """The modules of `graph` (path -> the project modules it imports, `scan`) in waves:
@@ -122,31 +127,37 @@ class Summaries:
         """What the module at `path` reads of the summaries known (`by_path`): the dotted name
         its imports give each function whose return is known -> its summary."""
         absolute = os.path.abspath(path)
-        root = self.table.locate(Path(path))[0]
         own = self._component.get(absolute)
         found: dict[str, FunctionSummary] = {}
 
-        def summary_of(target: Path) -> ModuleSummary | None:
-            key = os.path.abspath(target)
+        def summary_of(key: str) -> ModuleSummary | None:
             if key == absolute or own is not None and self._component.get(key) == own:
                 return None  # the module itself, or one of its cycle
             return self.by_path.get(key)
 
         for module, target, names in self._imports.get(absolute, ()):
-            summary = summary_of(target)
+            key = os.path.abspath(target)
+            summary = summary_of(key)
             if summary is not None:
                 for function in summary.functions:
                     if function.returns is not None and (names is None or function.name in names):
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
-            for name in self._reexported(target, names):
-                denoted = self.table.function(f"{module}.{name}", root)
+            for name in self._reexports(key) if names is None else names:
+                if f"{module}.{name}" in found:
+                    continue
+                denoted = self._reexported(key, name)
                 other = summary_of(denoted[0]) if denoted is not None else None
                 through = other.function(denoted[1]) if other is not None and denoted else None
                 if through is not None and through.returns is not None:
-                    found.setdefault(f"{module}.{name}", through)
+                    found[f"{module}.{name}"] = through
         return tuple(sorted(found.items()))
+
+    def _reexports(self, init: str) -> list[str]:
+        """The names the `__init__` at `init` imports from other modules."""
+        return sorted({n for _, target, names in self._imports.get(init, ()) if names
+                       for n in names})
 
 
 def _components(graph: dict[str, list[Path]]) -> list[list[str]]:
