@@ -333,3 +333,25 @@ def test_modules_that_import_each_other_read_no_summary_of_each_other(
         main(["check", "--no-cache", *paths])
         out = capsys.readouterr().out
         assert "pkg/c.py:6:5: JXE080" in out and out.count("JXE080") == 1, out
+
+
+def test_the_server_reads_the_summaries_of_open_and_saved_modules(tmp_path: Path) -> None:
+    """The server's project index gives a module the summaries of the functions it imports,
+    from the editor's text of an open module (unsaved edits included), else from disk; the
+    worker's check of the importer finds what the CLI finds."""
+    from jaxerr_lsp.project.index import ProjectIndex
+    from jaxerr_lsp.server import worker
+
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "returned_buffer_assigned", project)
+    train, buffers = project / "pkg" / "train.py", project / "pkg" / "buffers.py"
+    index = ProjectIndex()
+    [(name, summary)] = index.imported_for(str(train), {})
+    assert name == "pkg.make_buffer" and summary.returns is not None
+    assert summary.returns.jax_array == "`jax.numpy.zeros`"
+    edited = buffers.read_text(encoding="utf-8").replace("import jax.numpy", "import numpy")
+    [(_, summary)] = index.imported_for(str(train), {str(buffers): edited})
+    assert summary.returns is not None and summary.returns.type == "ndarray"
+    assert summary.returns.jax_array is None
+    job = worker.run_analysis(train.read_text(encoding="utf-8"), str(train), {})
+    assert [(f.code, f.span.start_line) for f in job.analysis.findings] == [("JXE080", 6)]

@@ -211,14 +211,15 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
                      summary_of: SummaryOf, table: ModuleTable,
                      known: dict[str, ModuleSummary] | None = None) -> Summaries:
     """The summaries of the project modules `files` import (directly or not), importees
-    first; `summary_of(text, path, package, imported)` works one out (`engine.run.exported`);
-    `known`: those already worked out, by absolute path (their modules are not read again
-    but for their imports)."""
+    first (not those of `files` themselves: their checks work them out);
+    `summary_of(text, path, package, imported)` works one out (`engine.run.exported`);
+    `known`: those already worked out, by absolute path."""
     summaries = Summaries(table)
     known = known or {}
     graph: dict[str, list[Path]] = {}
     texts: dict[str, str] = {}
     todo = [Path(f) for f in files if Path(f).suffix == ".py"]
+    checked = {os.path.abspath(f) for f in todo}
     while todo:
         path = todo.pop()
         absolute = os.path.abspath(path)
@@ -233,7 +234,7 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
         for absolute in wave:
             if absolute in known:
                 summaries.by_path[absolute] = known[absolute]
-            elif absolute in texts:
+            elif absolute in texts and absolute not in checked:
                 path = Path(absolute)
                 summaries.by_path[absolute] = summary_of(texts[absolute], absolute,
                                                          table.package(path), summaries.imported(path))
