@@ -30,8 +30,9 @@ _IMPORT = re.compile(
     r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
     r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
 
-# An import: the dotted module name, and the names taken from it (None: the module itself).
-Import = tuple[str, tuple[str, ...] | None]
+# An import: the dotted module name, the names taken from it (None: the module itself) and
+# the names they are bound to (`from x import a as b`: a, b).
+Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
 
 
 def imports_of(text: str, package: str) -> list[Import]:
@@ -46,7 +47,7 @@ def imports_of(text: str, package: str) -> list[Import]:
             for part in modules.replace("\\\n", " ").split(","):
                 words = part.split()
                 if words and all(p.isidentifier() for p in words[0].split(".")):
-                    found.append((words[0], None))
+                    found.append((words[0], None, ()))
             continue
         dots = len(source) - len(source.lstrip("."))
         module = source[dots:]
@@ -57,9 +58,14 @@ def imports_of(text: str, package: str) -> list[Import]:
             module = ".".join([*base[:len(base) - (dots - 1)], *([module] if module else [])])
         if not module or not all(p.isidentifier() for p in module.split(".")):
             continue
-        taken = [part.split()[0] for part in names.strip("()").replace("\\\n", " ").split(",")
-                 if part.split()]
-        found.append((module, None if "*" in taken else tuple(n for n in taken if n.isidentifier())))
+        names = re.sub(r"#[^\n]*", "", names)
+        parts = [part.split() for part in names.strip().strip("()").replace("\\\n", " ").split(",")]
+        pairs = [(words[0], words[-1]) for words in parts if words and words[0].isidentifier()
+                 and words[-1].isidentifier() and len(words) in (1, 3)]
+        if any(words and words[0] == "*" for words in parts):
+            found.append((module, None, ()))
+        else:
+            found.append((module, tuple(a for a, _ in pairs), tuple(b for _, b in pairs)))
     return found
 
 
@@ -70,41 +76,61 @@ class Summaries:
     def __init__(self, table: ModuleTable) -> None:
         self.table = table
         self.by_path: dict[str, ModuleSummary] = {}
-        self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None]]] = {}
+        self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]]] = {}
         self._component: dict[str, int] = {}
+        self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
+        self._init_texts: dict[str, str] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
         package's `__init__` among them, whose own imports lead to what it re-exports)."""
         absolute = os.path.abspath(path)
         root = self.table.locate(path)[0]
-        resolved: list[tuple[str, Path, tuple[str, ...] | None]] = []
-        for module, names in imports_of(text, self.table.package(path)):
+        resolved: list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]] = []
+        for module, names, bound in imports_of(text, self.table.package(path)):
             target = self.table.module(module, root)
             if target is not None:
-                resolved.append((module, target, names))
+                resolved.append((module, target, names, bound))
             for name in names or ():  # `from pkg import utils`: a module too
                 inner = self.table.module(f"{module}.{name}", root)
                 if inner is not None:
-                    resolved.append((f"{module}.{name}", inner, None))
+                    resolved.append((f"{module}.{name}", inner, None, ()))
         self._imports[absolute] = resolved
-        found = {os.path.abspath(target): target for _, target, _ in resolved}
+        if Path(path).name == "__init__.py":
+            self._init_texts[absolute] = text
+        found = {os.path.abspath(target): target for _, target, _, _ in resolved}
         found.pop(absolute, None)
         return sorted(found.values())
 
     def _reexported(self, init: str, name: str, depth: int = 0) -> tuple[str, str] | None:
         """The module (absolute path) and name that `from .x import name` in the package's
         `__init__` at `init` binds `name` to (the last such import), followed through the
-        `__init__` of a subpackage; None when it binds none."""
+        `__init__` of a subpackage that imports it in turn; None when it binds none."""
         found: tuple[str, str] | None = None
-        for _, target, names in self._imports.get(init, ()):
-            if names is not None and name in names and os.path.abspath(target) != init:
-                found = (os.path.abspath(target), name)
+        for _, target, names, bound in self._imports.get(init, ()):
+            if names is None:
+                continue
+            for original, binding in zip(names, bound):
+                if binding == name:
+                    if found is not None or os.path.abspath(target) == init:
+                        return None  # bound twice: which one stays depends on the flow
+                    found = (os.path.abspath(target), original)
+        if found is not None and _rebinds(self._init_texts.get(init, ""), name):
+            return None  # `name = jax.jit(name)` after the import: not the function imported
         if found is not None and Path(found[0]).name == "__init__.py" and depth < MAX_REEXPORTS:
-            summary = self.by_path.get(found[0])
-            if summary is None or summary.function(name) is None:
-                return self._reexported(found[0], name, depth + 1) or found
+            return self._reexported(found[0], found[1], depth + 1) or found
         return found
+
+    def _reexports(self, init: str) -> dict[str, tuple[str, str]]:
+        """Each name the `__init__` at `init` imports from another module -> where it is
+        defined (`_reexported`); worked out once."""
+        known = self._resolved.get(init)
+        if known is None:
+            names = {n for _, _, _, bound in self._imports.get(init, ()) for n in bound}
+            known = self._resolved[init] = {
+                name: found for name in sorted(names)
+                if (found := self._reexported(init, name)) is not None}
+        return known
 
     def order(self, graph: dict[str, list[Path]]) -> list[list[str]]:
         """The modules of `graph` (path -> the project modules it imports, `scan`) in waves:
@@ -135,7 +161,7 @@ class Summaries:
                 return None  # the module itself, or one of its cycle
             return self.by_path.get(key)
 
-        for module, target, names in self._imports.get(absolute, ()):
+        for module, target, names, _ in self._imports.get(absolute, ()):
             key = os.path.abspath(target)
             summary = summary_of(key)
             if summary is not None:
@@ -144,20 +170,36 @@ class Summaries:
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
-            for name in self._reexports(key) if names is None else names:
-                if f"{module}.{name}" in found:
-                    continue
-                denoted = self._reexported(key, name)
+            reexports = self._reexports(key)
+            for name in reexports if names is None else names:
+                denoted = reexports.get(name)
                 other = summary_of(denoted[0]) if denoted is not None else None
-                through = other.function(denoted[1]) if other is not None and denoted else None
+                through = _function(other, denoted[1]) if other is not None and denoted else None
                 if through is not None and through.returns is not None:
-                    found[f"{module}.{name}"] = through
+                    found.setdefault(f"{module}.{name}", through)
         return tuple(sorted(found.items()))
 
-    def _reexports(self, init: str) -> list[str]:
-        """The names the `__init__` at `init` imports from other modules."""
-        return sorted({n for _, target, names in self._imports.get(init, ()) if names
-                       for n in names})
+
+
+def _rebinds(text: str, name: str) -> bool:
+    """Whether `text` may bind `name` otherwise than by an import (an assignment, a def or
+    class, a `for` or `with` target, `global`...): any other occurrence of it at the start of
+    a statement or after `def`/`class`/`as`/`for`/`global`."""
+    return re.search(rf"(^[ \t]*{name}\b[^\n]*?(?<![=!<>])=(?!=)|\b(def|class|as|for|global|del)[ \t]+"
+                     rf"[^\n]*\b{name}\b|\b{name}[ \t]*:=)", text, re.MULTILINE) is not None
+
+
+def _function(summary: ModuleSummary, name: str) -> FunctionSummary | None:
+    """`summary.function(name)`, through a table of the summary's functions made once."""
+    table = _TABLES.get(id(summary))
+    if table is None or table[0] is not summary:
+        if len(_TABLES) > 10_000:
+            _TABLES.clear()
+        table = _TABLES[id(summary)] = (summary, {f.name: f for f in summary.functions})
+    return table[1].get(name)
+
+
+_TABLES: dict[int, tuple[ModuleSummary, dict[str, FunctionSummary]]] = {}
 
 
 def _components(graph: dict[str, list[Path]]) -> list[list[str]]:
