@@ -80,6 +80,7 @@ class Summaries:
         self._component: dict[str, int] = {}
         self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
         self._init_texts: dict[str, str] = {}
+        self._bound: dict[str, frozenset[str]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
@@ -115,11 +116,17 @@ class Summaries:
                     if found is not None or os.path.abspath(target) == init:
                         return None  # bound twice: which one stays depends on the flow
                     found = (os.path.abspath(target), original)
-        if found is not None and _rebinds(self._init_texts.get(init, ""), name):
+        if found is not None and name in self._other_bindings(init):
             return None  # `name = jax.jit(name)` after the import: not the function imported
         if found is not None and Path(found[0]).name == "__init__.py" and depth < MAX_REEXPORTS:
             return self._reexported(found[0], found[1], depth + 1) or found
         return found
+
+    def _other_bindings(self, init: str) -> frozenset[str]:
+        known = self._bound.get(init)
+        if known is None:
+            known = self._bound[init] = other_bindings(self._init_texts.get(init, ""))
+        return known
 
     def _reexports(self, init: str) -> dict[str, tuple[str, str]]:
         """Each name the `__init__` at `init` imports from another module -> where it is
@@ -181,12 +188,22 @@ class Summaries:
 
 
 
-def _rebinds(text: str, name: str) -> bool:
-    """Whether `text` may bind `name` otherwise than by an import (an assignment, a def or
-    class, a `for` or `with` target, `global`...): any other occurrence of it at the start of
-    a statement or after `def`/`class`/`as`/`for`/`global`."""
-    return re.search(rf"(^[ \t]*{name}\b[^\n]*?(?<![=!<>])=(?!=)|\b(def|class|as|for|global|del)[ \t]+"
-                     rf"[^\n]*\b{name}\b|\b{name}[ \t]*:=)", text, re.MULTILINE) is not None
+_ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
+                       re.MULTILINE)
+_BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
+                          r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def other_bindings(text: str) -> frozenset[str]:
+    """The names `text` may bind otherwise than by an import (an assignment, a def or class,
+    a `for`/`with`/`except` target, `global`, `del`, `:=`): a superset, read without parsing."""
+    found: set[str] = set()
+    for match in _ASSIGNED.finditer(text):
+        found.update(_NAME.findall(match.group(1)))
+    for match in _BOUND_AFTER.finditer(text):
+        found.update(_NAME.findall(" ".join(g for g in match.groups() if g)))
+    return frozenset(found)
 
 
 def _function(summary: ModuleSummary, name: str) -> FunctionSummary | None:
