@@ -32,7 +32,7 @@ from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary
 from jaxerr_lsp.engine.run import exported, outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts, project_roots
 from jaxerr_lsp.project.modules import ModuleTable, package_of
-from jaxerr_lsp.project.summaries import Summaries, SummaryOf, imported_key
+from jaxerr_lsp.project.summaries import Summaries, SummaryOf, imported_key, summary_key
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -106,6 +106,9 @@ class CheckOptions:
     # What the functions each file imports from other modules of its project return, by
     # absolute path (`jaxerr_lsp.project.summaries`).
     imported: dict[str, Imported] = field(default_factory=dict)
+    # The modules (absolute paths) whose summaries the check also works out, of which functions
+    # (those the modules that import them may read).
+    summarize: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -223,14 +226,22 @@ def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
             if absolute not in checked and text is not None:
                 path = Path(absolute)
                 summaries.by_path[absolute] = summary_of(
-                    text, absolute, summaries.table.package(path), summaries.imported(path))
+                    text, absolute, summaries.table.package(path), summaries.imported(path),
+                    summaries.wanted(path))
         here = [checked[a] for a in wave if a in checked]
         imported = {a: i for a in wave if a in checked and (i := summaries.imported(a))}
         given.update(imported)
-        for result in run_check(here, replace(options, imported=imported), jobs):
+        wanted = {a: names for a in wave if a in checked and (names := summaries.wanted(a))}
+        for result in run_check(here, replace(options, imported=imported, summarize=wanted), jobs):
             results[result.path] = result
+            absolute = os.path.abspath(result.path)
+            text = texts.get(absolute)
+            if result.exported is None and absolute in wanted and text is not None:
+                result.exported = summary_of(  # (a result from the cache: it keeps none)
+                    text, absolute, summaries.table.package(Path(absolute)),
+                    imported.get(absolute, ()), wanted[absolute])
             if result.exported is not None:
-                summaries.by_path[os.path.abspath(result.path)] = result.exported
+                summaries.by_path[absolute] = result.exported
     return results, given
 
 
@@ -247,14 +258,15 @@ def _summary_function(cache_dir: str | None) -> SummaryOf:
 
     cache = SummaryCache(Path(cache_dir)) if cache_dir is not None else None
 
-    def summary_of(text: str, path: str, package: str, imported: Imported) -> ModuleSummary:
+    def summary_of(text: str, path: str, package: str, imported: Imported,
+                   names: frozenset[str]) -> ModuleSummary:
         if cache is None:
-            return exported(text, package, imported)
-        key = cache.key(text, path, imported_key(imported))
+            return exported(text, package, imported, names)
+        key = cache.key(text, path, summary_key(imported, names))
         hit = cache.load(key)
         if hit is not None:
             return hit
-        found = exported(text, package, imported)
+        found = exported(text, package, imported, names)
         cache.store(key, found)
         return found
 
@@ -273,13 +285,12 @@ def check_file(path: Path, options: CheckOptions) -> FileResult:
     hit = cache.load(before) if before is not None else None
     if hit is not None and not (options.fix and hit.fixable(options.unsafe_fixes)):
         return FileResult(str(path), list(hit.findings), hit.error, list(hit.notes),
-                          error_kind="syntax" if hit.error else None, outgoing=list(hit.outgoing),
-                          exported=hit.exported)
+                          error_kind="syntax" if hit.error else None, outgoing=list(hit.outgoing))
     result = check_file_uncached(path, options)
     after = _cache_key(cache, path, options)  # after --fix: the fixed content's
     if after is not None and (after == before or result.fixed) and result.error_kind in (None, "syntax"):
         cache.store(after, CachedResult(tuple(result.findings), tuple(result.notes), result.error,
-                                        tuple(result.outgoing), result.exported))
+                                        tuple(result.outgoing)))
     return result
 
 
@@ -313,7 +324,7 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
         imported = options.imported.get(os.path.abspath(path), ())
         analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside,
                            outgoing=package is not None, imported=imported,
-                           exported=package is not None)
+                           exported=options.summarize.get(os.path.abspath(path)) if package else None)
         result.notes, result.outgoing = analysis.notes, analysis.outgoing
         result.exported = analysis.exported
         if analysis.syntax_error is not None:

@@ -76,14 +76,16 @@ class ModuleSummary:
 Imported = tuple[tuple[str, FunctionSummary], ...]
 
 
-def summarize(model: ModuleModel, values: Inference) -> ModuleSummary:
-    """The summary of the module `model` is, from its own evaluator (before any rule seeds
-    it: the parameters are unknown)."""
+def summarize(model: ModuleModel, values: Inference, names: frozenset[str] | None = None
+              ) -> ModuleSummary:
+    """The summary of the module `model` is, from an evaluator of its own (no rule seeds it:
+    the parameters are unknown); with `names`, of those functions only (those some module
+    may import: the project knows)."""
     from jaxerr_lsp.analysis.values import return_expression
 
     found: list[FunctionSummary] = []
     for name, bindings in sorted(model.module_scope.bindings.items()):
-        if len(bindings) != 1 or bindings[0].kind != DEF:
+        if len(bindings) != 1 or bindings[0].kind != DEF or names is not None and name not in names:
             continue  # rebound (`f = jax.jit(f)`, a second def): not certainly this def
         function = bindings[0].node
         if not isinstance(function, ast.FunctionDef):
@@ -92,6 +94,10 @@ def summarize(model: ModuleModel, values: Inference) -> ModuleSummary:
             wrapper = model.qualname(_decorator_callee(function.decorator_list[0]))
             found.append(FunctionSummary(name, None, wrapper or "?"))
             continue
+        last = function.body[-1] if function.body else None
+        if not isinstance(last, ast.Return) or last.value is None \
+                or not _may_be_known(model, last.value):
+            continue
         expression = return_expression(model, function)
         if expression is None:
             continue
@@ -99,6 +105,41 @@ def summarize(model: ModuleModel, values: Inference) -> ModuleSummary:
         if returned is not None:
             found.append(FunctionSummary(name, returned))
     return ModuleSummary(tuple(found))
+
+
+# Methods whose call the evaluator may know the value of (`values.ARRAY_METHODS`, the `.at[]`
+# updates, the methods of a JAX array); a call of any other method of a value it does not.
+_KNOWN_METHODS = frozenset("""
+reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round cumsum
+cumprod dot conj conjugate copy set add subtract multiply mul divide power get apply argmax
+argmin any all
+""".split())
+
+
+def _may_be_known(model: ModuleModel, expr: ast.expr) -> bool:
+    """Whether the evaluator may know anything a summary keeps of `expr`: a cheap look at its
+    form, so that the returns it cannot know are not evaluated (it would follow their names
+    through the function's code flow for nothing)."""
+    if isinstance(expr, (ast.Constant, ast.Name, ast.JoinedStr)):
+        return True
+    if isinstance(expr, ast.Call):
+        function = expr.func
+        if isinstance(function, ast.Attribute) and function.attr not in _KNOWN_METHODS:
+            return model.qualname(function) is not None
+        return True
+    if isinstance(expr, ast.Tuple):
+        return any(_may_be_known(model, e) for e in expr.elts)
+    if isinstance(expr, ast.BinOp):
+        return _may_be_known(model, expr.left) or _may_be_known(model, expr.right)
+    if isinstance(expr, ast.UnaryOp):
+        return _may_be_known(model, expr.operand)
+    if isinstance(expr, ast.Compare):
+        return len(expr.ops) == 1
+    if isinstance(expr, ast.Subscript):
+        return _may_be_known(model, expr.value)
+    if isinstance(expr, ast.Attribute):
+        return expr.attr in ("T", "mT", "real", "imag") and _may_be_known(model, expr.value)
+    return False
 
 
 def _decorator_callee(decorator: ast.expr) -> ast.expr:

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
                                           OutsideCall, TracerFact)
+from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
+from jaxerr_lsp.analysis.values import Inference
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -37,7 +39,7 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
             syntax: bool = False, package: str | None = None,
             outside: tuple[Outside, ...] = (), outgoing: bool = False,
-            imported: Imported = (), exported: bool = False) -> Analysis:
+            imported: Imported = (), exported: frozenset[str] | None = None) -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`.
     With `syntax`, a file no rule needs parsed is still parsed once, to report whether
     Python can read it (`Analysis.syntax_error`). A module of a project: `package`, the
@@ -45,8 +47,8 @@ def analyze(source: str, config: Config | None = None, path: str = "<string>", *
     modules trace of its functions (`jaxerr_lsp.project`), and `imported`, what the
     functions it imports from them return (`jaxerr_lsp.analysis.summaries`); with
     `outgoing`, also what its traced code does with the functions it imports
-    (`Analysis.outgoing`: the other side), with `exported` what its own functions return
-    (`Analysis.exported`, as `exported` gives it)."""
+    (`Analysis.outgoing`: the other side), with `exported` what those of its functions
+    return (`Analysis.exported`, as `exported` gives it)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
@@ -54,8 +56,8 @@ def analyze(source: str, config: Config | None = None, path: str = "<string>", *
     try:
         analysis = _analyze(source, config, path, syntax, package, outside, outgoing, imported,
                             exported)
-        if exported and analysis.exported is None:  # (no rule parsed it)
-            analysis.exported = _exported(source, package, imported)
+        if exported is not None and analysis.exported is None:  # (no rule parsed it)
+            analysis.exported = _exported(source, package, imported, exported)
         return analysis
     finally:
         if was_enabled:
@@ -64,7 +66,7 @@ def analyze(source: str, config: Config | None = None, path: str = "<string>", *
 
 def _analyze(source: str, config: Config | None, path: str, syntax: bool,
              package: str | None, outside: tuple[Outside, ...], outgoing: bool,
-             imported: Imported, exported: bool) -> Analysis:
+             imported: Imported, exported: frozenset[str] | None) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for (each word
@@ -102,7 +104,7 @@ class Checked:
 def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], config: Config,
                  path: str, package: str | None, outside: tuple[Outside, ...],
                  outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None, *,
-                 imported: Imported = (), exported: bool = False) -> Checked:
+                 imported: Imported = (), exported: frozenset[str] | None = None) -> Checked:
     """Run the `active` rules on `parsed.tree` (the module, or a slice of it with the whole
     text: `jaxerr_lsp.engine.incremental`), into `analysis`. `answers`: what is known of the
     text's words (`Context.mentions`), shared by the analyses of one text's slices."""
@@ -113,8 +115,6 @@ def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], c
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
         return Checked(analysis)
-    if exported:  # (before any rule seeds the evaluator: as `exported` works it out)
-        analysis.exported = _summary(context)
     for rule in active:
         context.rule = rule
         reported = len(context.findings)
@@ -143,6 +143,8 @@ def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], c
         except (RecursionError, ValueError):
             analysis.notes.append("what this module traces of other modules' functions was not "
                                   "worked out: the file is nested too deeply")
+    if exported is not None:  # (after the rules: the model's queries they made are known)
+        analysis.exported = _summary(context, exported)
     analysis.inferred = sorted(context.inferred, key=lambda s: s.span)
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     mentioned = dict(context.mentioned)
@@ -204,21 +206,23 @@ def outgoing(source: str, path: str, package: str | None,
             gc.enable()
 
 
-def exported(source: str, package: str | None, imported: Imported = ()) -> ModuleSummary:
-    """What the module's functions return, for the modules that import them
-    (`jaxerr_lsp.analysis.summaries`; `imported`: what the functions it imports from other
-    modules return). The same as `analyze(..., exported=True).exported`. Never raises."""
+def exported(source: str, package: str | None, imported: Imported = (),
+             names: frozenset[str] | None = None) -> ModuleSummary:
+    """What the module's functions (with `names`, those) return, for the modules that import
+    them (`jaxerr_lsp.analysis.summaries`; `imported`: what the functions it imports from
+    other modules return). The same as `analyze(..., exported=names).exported`. Never raises."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _exported(source, package, imported)
+        return _exported(source, package, imported, names)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _exported(source: str, package: str | None, imported: Imported) -> ModuleSummary:
-    if "return" not in source:
+def _exported(source: str, package: str | None, imported: Imported,
+              names: frozenset[str] | None) -> ModuleSummary:
+    if "return" not in source or names is not None and not names:
         return ModuleSummary()
     try:
         parsed = parse_source(source)
@@ -228,14 +232,18 @@ def _exported(source: str, package: str | None, imported: Imported) -> ModuleSum
     except (RecursionError, ValueError, SyntaxError):
         return ModuleSummary()
     try:
-        return _summary(context)
+        return _summary(context, names)
     finally:
         context.release()
 
 
-def _summary(context: Context) -> ModuleSummary:
+def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
+    """The module's summary, by an evaluator of its own: the rules' may be seeded with what
+    JAX hands the functions it calls (a summary knows only what any call returns)."""
     try:
-        return summarize(context.model, context.values)
+        values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
+                           imported=dict(context.imported))
+        return summarize(context.model, values, names)
     except (RecursionError, ValueError):
         return ModuleSummary()
 

@@ -23,7 +23,7 @@ from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary
 from jaxerr_lsp.engine.run import exported, outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
 from jaxerr_lsp.project.modules import ModuleTable, module_of
-from jaxerr_lsp.project.summaries import imported_key, module_summaries
+from jaxerr_lsp.project.summaries import module_summaries, summary_key
 
 # How long a root's list of modules is trusted before its folders are listed again.
 TABLE_SECONDS = 10.0
@@ -135,8 +135,9 @@ class ProjectIndex:
                 return overlays[absolute]
             return self._disk_text(absolute)
 
-        def summary_of(text: str, module: str, package: str, imported: Imported) -> ModuleSummary:
-            key = (os.path.abspath(module), hash(text), imported_key(imported))
+        def summary_of(text: str, module: str, package: str, imported: Imported,
+                       names: frozenset[str]) -> ModuleSummary:
+            key = (os.path.abspath(module), hash(text), summary_key(imported, names))
             kept = self._summaries.get(key)
             if kept is not None:
                 return kept
@@ -144,7 +145,7 @@ class ProjectIndex:
             if store is not None:
                 kept = store.load(stored)
             if kept is None:
-                kept = exported(text, package, imported)
+                kept = exported(text, package, imported, names)
                 if store is not None:
                     store.store(stored, kept)
             self._summaries[key] = kept

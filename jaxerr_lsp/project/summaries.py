@@ -79,7 +79,9 @@ class Summaries:
         self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]]] = {}
         self._component: dict[str, int] = {}
         self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
-        self._init_texts: dict[str, str] = {}
+        self._texts: dict[str, str] = {}
+        self._words: dict[str, frozenset[str]] = {}
+        self._importers: dict[str, list[str]] | None = None
         self._bound: dict[str, frozenset[str]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
@@ -97,8 +99,7 @@ class Summaries:
                 if inner is not None:
                     resolved.append((f"{module}.{name}", inner, None, ()))
         self._imports[absolute] = resolved
-        if Path(path).name == "__init__.py":
-            self._init_texts[absolute] = text
+        self._texts[absolute] = text
         found = {os.path.abspath(target): target for _, target, _, _ in resolved}
         found.pop(absolute, None)
         return sorted(found.values())
@@ -125,7 +126,7 @@ class Summaries:
     def _other_bindings(self, init: str) -> frozenset[str]:
         known = self._bound.get(init)
         if known is None:
-            known = self._bound[init] = other_bindings(self._init_texts.get(init, ""))
+            known = self._bound[init] = other_bindings(self._texts.get(init, ""))
         return known
 
     def _reexports(self, init: str) -> dict[str, tuple[str, str]]:
@@ -156,12 +157,44 @@ class Summaries:
             waves[level[number]].extend(members)
         return [sorted(wave) for wave in waves]
 
+    def wanted(self, path: Path | str) -> frozenset[str]:
+        """The functions of the module at `path` whose summaries its importers may read: its
+        module-level defs whose names the text of a module that imports it holds (as each
+        import of one, or use through the module, does); none when no module imports it."""
+        absolute = os.path.abspath(path)
+        if self._importers is None:
+            self._importers = {}
+            for importer, imports in self._imports.items():
+                for _, target, _, _ in imports:
+                    self._importers.setdefault(os.path.abspath(target), []).append(importer)
+                    if Path(target).name == "__init__.py":  # (its re-exports: imported too)
+                        for where, _ in self._reexports(os.path.abspath(target)).values():
+                            self._importers.setdefault(where, []).append(importer)
+        importers = [i for i in set(self._importers.get(absolute, ())) if i != absolute]
+        if not importers:
+            return frozenset()
+        defined = set(_DEF.findall(self._texts.get(absolute, "")))
+        for importer in importers:
+            if not defined:
+                break
+            defined -= self._words_of(importer)
+        return frozenset(_DEF.findall(self._texts.get(absolute, ""))) - defined
+
+    def _words_of(self, path: str) -> frozenset[str]:
+        """The identifiers the text of the module at `path` holds (read once)."""
+        known = self._words.get(path)
+        if known is None:
+            known = self._words[path] = frozenset(_NAME.findall(self._texts.get(path, "")))
+        return known
+
     def imported(self, path: Path | str) -> Imported:
         """What the module at `path` reads of the summaries known (`by_path`): the dotted name
-        its imports give each function whose return is known -> its summary."""
+        its imports give each function whose return is known and whose name its text holds
+        -> its summary."""
         absolute = os.path.abspath(path)
         own = self._component.get(absolute)
         found: dict[str, FunctionSummary] = {}
+        text = self._words_of(absolute)
 
         def summary_of(key: str) -> ModuleSummary | None:
             if key == absolute or own is not None and self._component.get(key) == own:
@@ -173,13 +206,16 @@ class Summaries:
             summary = summary_of(key)
             if summary is not None:
                 for function in summary.functions:
-                    if function.returns is not None and (names is None or function.name in names):
+                    if function.returns is not None and (names is None or function.name in names) \
+                            and function.name in text:
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
             reexports = self._reexports(key)
             for name in reexports if names is None else names:
                 denoted = reexports.get(name)
+                if name not in text:
+                    continue
                 other = summary_of(denoted[0]) if denoted is not None else None
                 through = _function(other, denoted[1]) if other is not None and denoted else None
                 if through is not None and through.returns is not None:
@@ -188,6 +224,7 @@ class Summaries:
 
 
 
+_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 _ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
                        re.MULTILINE)
 _BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
@@ -263,7 +300,7 @@ def _components(graph: dict[str, list[Path]]) -> list[list[str]]:
     return found
 
 
-SummaryOf = Callable[[str, str, str, Imported], ModuleSummary]
+SummaryOf = Callable[[str, str, str, Imported, frozenset[str]], ModuleSummary]
 
 
 def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
@@ -271,7 +308,8 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
                      known: dict[str, ModuleSummary] | None = None) -> Summaries:
     """The summaries of the project modules `files` import (directly or not), importees
     first (not those of `files` themselves: their checks work them out);
-    `summary_of(text, path, package, imported)` works one out (`engine.run.exported`);
+    `summary_of(text, path, package, imported, names)` works one out (`engine.run.exported`:
+    of the functions `names`, those the importers may read, `Summaries.wanted`);
     `known`: those already worked out, by absolute path."""
     summaries = Summaries(table)
     known = known or {}
@@ -295,8 +333,9 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
                 summaries.by_path[absolute] = known[absolute]
             elif absolute in texts and absolute not in checked:
                 path = Path(absolute)
-                summaries.by_path[absolute] = summary_of(texts[absolute], absolute,
-                                                         table.package(path), summaries.imported(path))
+                summaries.by_path[absolute] = summary_of(
+                    texts[absolute], absolute, table.package(path), summaries.imported(path),
+                    summaries.wanted(path))
     return summaries
 
 
@@ -305,4 +344,9 @@ def imported_key(imported: Imported) -> str:
     return json.dumps(imported_to_json(imported), sort_keys=True) if imported else ""
 
 
-__all__ = ["Import", "Summaries", "imported_key", "imports_of", "module_summaries"]
+def summary_key(imported: Imported, names: frozenset[str]) -> str:
+    """A stable text of what a module's summary is worked out with (the summary cache's key)."""
+    return json.dumps([imported_to_json(imported), sorted(names)], sort_keys=True)
+
+
+__all__ = ["Import", "Summaries", "imported_key", "imports_of", "module_summaries", "summary_key"]
