@@ -159,8 +159,8 @@ class Summaries:
 
     def wanted(self, path: Path | str) -> frozenset[str]:
         """The functions of the module at `path` whose summaries its importers may read: its
-        module-level defs whose names the text of a module that imports it holds (as each
-        import of one, or use through the module, does); none when no module imports it."""
+        module-level defs that the text of a module that imports it calls by name (directly,
+        or through the module: `u.make(`); none when no module imports it."""
         absolute = os.path.abspath(path)
         if self._importers is None:
             self._importers = {}
@@ -181,15 +181,16 @@ class Summaries:
         return frozenset(_DEF.findall(self._texts.get(absolute, ""))) - defined
 
     def _words_of(self, path: str) -> frozenset[str]:
-        """The identifiers the text of the module at `path` holds (read once)."""
+        """The names the text of the module at `path` calls (`name(`, `u.name(`; read once):
+        the evaluator takes only the value of a call from a summary."""
         known = self._words.get(path)
         if known is None:
-            known = self._words[path] = frozenset(_NAME.findall(self._texts.get(path, "")))
+            known = self._words[path] = frozenset(_CALLED.findall(self._texts.get(path, "")))
         return known
 
     def imported(self, path: Path | str) -> Imported:
         """What the module at `path` reads of the summaries known (`by_path`): the dotted name
-        its imports give each function whose return is known and whose name its text holds
+        its imports give each function whose return is known and that its text calls by name
         -> its summary."""
         absolute = os.path.abspath(path)
         own = self._component.get(absolute)
@@ -230,6 +231,7 @@ _ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*
 _BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
                           r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
 _NAME = re.compile(r"[A-Za-z_]\w*")
+_CALLED = re.compile(r"([A-Za-z_]\w*)[ \t]*\(")
 
 
 def other_bindings(text: str) -> frozenset[str]:
