@@ -31,7 +31,8 @@ _IMPORT = re.compile(
     r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
 
 # An import: the dotted module name, the names taken from it (None: the module itself) and
-# the names they are bound to (`from x import a as b`: a, b).
+# the names they are bound to (`from x import a as b`: a, b; `import a.b [as c]`: what its
+# attributes are read through, `a.b` [`c`]; `from x import *`: none).
 Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
 
 
@@ -46,8 +47,9 @@ def imports_of(text: str, package: str) -> list[Import]:
         if modules is not None:
             for part in modules.replace("\\\n", " ").split(","):
                 words = part.split()
-                if words and all(p.isidentifier() for p in words[0].split(".")):
-                    found.append((words[0], None, ()))
+                if words and all(p.isidentifier() for p in words[0].split(".")) \
+                        and (len(words) == 1 or len(words) == 3 and words[-1].isidentifier()):
+                    found.append((words[0], None, (words[-1],)))
             continue
         dots = len(source) - len(source.lstrip("."))
         module = source[dots:]
@@ -80,8 +82,7 @@ class Summaries:
         self._component: dict[str, int] = {}
         self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
         self._texts: dict[str, str] = {}
-        self._words: dict[str, frozenset[str]] = {}
-        self._importers: dict[str, list[str]] | None = None
+        self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
@@ -92,12 +93,15 @@ class Summaries:
         resolved: list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]] = []
         for module, names, bound in imports_of(text, self.table.package(path)):
             target = self.table.module(module, root)
+            if names is None and bound:  # `import pkg.utils as u`: the `u.name`s it reads
+                names = bound = _attributes(text, bound[0])
             if target is not None:
                 resolved.append((module, target, names, bound))
-            for name in names or ():  # `from pkg import utils`: a module too
+            for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module too
                 inner = self.table.module(f"{module}.{name}", root)
                 if inner is not None:
-                    resolved.append((f"{module}.{name}", inner, None, ()))
+                    used = _attributes(text, binding)
+                    resolved.append((f"{module}.{name}", inner, used, used))
         self._imports[absolute] = resolved
         self._texts[absolute] = text
         found = {os.path.abspath(target): target for _, target, _, _ in resolved}
@@ -158,44 +162,44 @@ class Summaries:
         return [sorted(wave) for wave in waves]
 
     def wanted(self, path: Path | str) -> frozenset[str]:
-        """The functions of the module at `path` whose summaries its importers may read: its
-        module-level defs that the text of a module that imports it calls by name (directly,
-        or through the module: `u.make(`); none when no module imports it."""
-        absolute = os.path.abspath(path)
-        if self._importers is None:
-            self._importers = {}
+        """The functions of the module at `path` whose summaries its importers may read: the
+        names they import from it (`from m import f`, `import m as u` then `u.f`, through a
+        package's `__init__` that re-exports them; all for `from m import *`); none when no
+        module imports it."""
+        if self._wanted is None:
+            self._wanted = {}
             for importer, imports in self._imports.items():
-                for _, target, _, _ in imports:
-                    self._importers.setdefault(os.path.abspath(target), []).append(importer)
-                    if Path(target).name == "__init__.py":  # (its re-exports: imported too)
-                        for where, _ in self._reexports(os.path.abspath(target)).values():
-                            self._importers.setdefault(where, []).append(importer)
-        importers = [i for i in set(self._importers.get(absolute, ())) if i != absolute]
-        if not importers:
+                for _, target, names, _ in imports:
+                    key = os.path.abspath(target)
+                    if key == importer:
+                        continue
+                    if names is None:
+                        self._wanted[key] = None
+                        continue
+                    wanted = self._wanted.setdefault(key, set())
+                    if wanted is not None:
+                        wanted.update(names)
+                    if Path(target).name == "__init__.py":
+                        reexports = self._reexports(key)
+                        for name in names:
+                            if name in reexports:
+                                where, original = reexports[name]
+                                other = self._wanted.setdefault(where, set())
+                                if other is not None:
+                                    other.add(original)
+        absolute = os.path.abspath(path)
+        if absolute not in self._wanted:
             return frozenset()
-        defined = set(_DEF.findall(self._texts.get(absolute, "")))
-        for importer in importers:
-            if not defined:
-                break
-            defined -= self._words_of(importer)
-        return frozenset(_DEF.findall(self._texts.get(absolute, ""))) - defined
-
-    def _words_of(self, path: str) -> frozenset[str]:
-        """The names the text of the module at `path` calls (`name(`, `u.name(`; read once):
-        the evaluator takes only the value of a call from a summary."""
-        known = self._words.get(path)
-        if known is None:
-            known = self._words[path] = frozenset(_CALLED.findall(self._texts.get(path, "")))
-        return known
+        wanted = self._wanted[absolute]
+        defined = frozenset(_DEF.findall(self._texts.get(absolute, "")))
+        return defined if wanted is None else defined & wanted
 
     def imported(self, path: Path | str) -> Imported:
         """What the module at `path` reads of the summaries known (`by_path`): the dotted name
-        its imports give each function whose return is known and that its text calls by name
-        -> its summary."""
+        its imports give each function it reads whose return is known -> its summary."""
         absolute = os.path.abspath(path)
         own = self._component.get(absolute)
         found: dict[str, FunctionSummary] = {}
-        text = self._words_of(absolute)
 
         def summary_of(key: str) -> ModuleSummary | None:
             if key == absolute or own is not None and self._component.get(key) == own:
@@ -207,16 +211,13 @@ class Summaries:
             summary = summary_of(key)
             if summary is not None:
                 for function in summary.functions:
-                    if function.returns is not None and (names is None or function.name in names) \
-                            and function.name in text:
+                    if function.returns is not None and (names is None or function.name in names):
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
             reexports = self._reexports(key)
             for name in reexports if names is None else names:
                 denoted = reexports.get(name)
-                if name not in text:
-                    continue
                 other = summary_of(denoted[0]) if denoted is not None else None
                 through = _function(other, denoted[1]) if other is not None and denoted else None
                 if through is not None and through.returns is not None:
@@ -231,7 +232,12 @@ _ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*
 _BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
                           r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
 _NAME = re.compile(r"[A-Za-z_]\w*")
-_CALLED = re.compile(r"([A-Za-z_]\w*)[ \t]*\(")
+
+
+def _attributes(text: str, prefix: str) -> tuple[str, ...]:
+    """The attributes `text` reads of `prefix` (`u.make` for `u`; any text that ends in it,
+    `mu.make` too: a superset)."""
+    return tuple(sorted(set(re.findall(re.escape(prefix) + r"\.(\w+)", text))))
 
 
 def other_bindings(text: str) -> frozenset[str]:
