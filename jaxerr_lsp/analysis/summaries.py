@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.model import DEF, ModuleModel
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, ModuleModel
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Leaf, NoneNode, Structure, TupleNode
 
 if TYPE_CHECKING:
@@ -84,8 +84,10 @@ def summarize(model: ModuleModel, values: Inference, names: frozenset[str] | Non
     from jaxerr_lsp.analysis.values import return_expression
 
     found: list[FunctionSummary] = []
-    for name, bindings in sorted(model.module_scope.bindings.items()):
-        if len(bindings) != 1 or bindings[0].kind != DEF or names is not None and name not in names:
+    scope = model.module_scope.bindings
+    for name in sorted(scope if names is None else names & scope.keys()):
+        bindings = scope[name]
+        if len(bindings) != 1 or bindings[0].kind != DEF:
             continue  # rebound (`f = jax.jit(f)`, a second def): not certainly this def
         function = bindings[0].node
         if not isinstance(function, ast.FunctionDef):
@@ -96,7 +98,7 @@ def summarize(model: ModuleModel, values: Inference, names: frozenset[str] | Non
             continue
         last = function.body[-1] if function.body else None
         if not isinstance(last, ast.Return) or last.value is None \
-                or not _may_be_known(model, last.value):
+                or not _may_be_known(model, last.value, function):
             continue
         expression = return_expression(model, function)
         if expression is None:
@@ -116,29 +118,37 @@ argmin any all
 """.split())
 
 
-def _may_be_known(model: ModuleModel, expr: ast.expr) -> bool:
+def _may_be_known(model: ModuleModel, expr: ast.expr,
+                  function: ast.FunctionDef | None = None) -> bool:
     """Whether the evaluator may know anything a summary keeps of `expr`: a cheap look at its
     form, so that the returns it cannot know are not evaluated (it would follow their names
-    through the function's code flow for nothing)."""
-    if isinstance(expr, (ast.Constant, ast.Name, ast.JoinedStr)):
+    through the function's code flow for nothing). A name of `function`: when each of its
+    bindings there assigns such an expression (a parameter, a loop target... never is)."""
+    if isinstance(expr, ast.Name):
+        scope = model.scope_of_node.get(id(function)) if function is not None else None
+        bindings = scope.bindings.get(expr.id, ()) if scope is not None else ()
+        return all(b.kind in (ASSIGN, UNPACK, AUGMENTED) and b.value is not None
+                   and not isinstance(b.value, ast.Name) and _may_be_known(model, b.value)
+                   for b in bindings)
+    if isinstance(expr, (ast.Constant, ast.JoinedStr)):
         return True
     if isinstance(expr, ast.Call):
-        function = expr.func
-        if isinstance(function, ast.Attribute) and function.attr not in _KNOWN_METHODS:
-            return model.qualname(function) is not None
+        callee = expr.func
+        if isinstance(callee, ast.Attribute) and callee.attr not in _KNOWN_METHODS:
+            return model.qualname(callee) is not None
         return True
     if isinstance(expr, ast.Tuple):
-        return any(_may_be_known(model, e) for e in expr.elts)
+        return any(_may_be_known(model, e, function) for e in expr.elts)
     if isinstance(expr, ast.BinOp):
-        return _may_be_known(model, expr.left) or _may_be_known(model, expr.right)
+        return _may_be_known(model, expr.left, function) or _may_be_known(model, expr.right, function)
     if isinstance(expr, ast.UnaryOp):
-        return _may_be_known(model, expr.operand)
+        return _may_be_known(model, expr.operand, function)
     if isinstance(expr, ast.Compare):
         return len(expr.ops) == 1
     if isinstance(expr, ast.Subscript):
-        return _may_be_known(model, expr.value)
+        return _may_be_known(model, expr.value, function)
     if isinstance(expr, ast.Attribute):
-        return expr.attr in ("T", "mT", "real", "imag") and _may_be_known(model, expr.value)
+        return expr.attr in ("T", "mT", "real", "imag") and _may_be_known(model, expr.value, function)
     return False
 
 

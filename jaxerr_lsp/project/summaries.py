@@ -82,6 +82,7 @@ class Summaries:
         self._component: dict[str, int] = {}
         self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
         self._texts: dict[str, str] = {}
+        self._calls: dict[str, list[tuple[str, ...] | None]] = {}
         self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
 
@@ -91,18 +92,27 @@ class Summaries:
         absolute = os.path.abspath(path)
         root = self.table.locate(path)[0]
         resolved: list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]] = []
+        calls: list[tuple[str, ...] | None] = []  # of each, the names the text calls
         for module, names, bound in imports_of(text, self.table.package(path)):
             target = self.table.module(module, root)
+            if target is None:
+                continue  # (not the project's: nor are its submodules)
             if names is None and bound:  # `import pkg.utils as u`: the `u.name`s it reads
-                names = bound = _attributes(text, bound[0])
-            if target is not None:
-                resolved.append((module, target, names, bound))
+                prefix = bound[0]
+                names = bound = _attributes(text, prefix)
+                calls.append(tuple(n for n in names if f"{prefix}.{n}(" in text))
+            else:
+                calls.append(None if names is None else tuple(
+                    n for n, b in zip(names, bound) if f"{b}(" in text))
+            resolved.append((module, target, names, bound))
             for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module too
                 inner = self.table.module(f"{module}.{name}", root)
                 if inner is not None:
                     used = _attributes(text, binding)
                     resolved.append((f"{module}.{name}", inner, used, used))
+                    calls.append(tuple(n for n in used if f"{binding}.{n}(" in text))
         self._imports[absolute] = resolved
+        self._calls[absolute] = calls
         self._texts[absolute] = text
         found = {os.path.abspath(target): target for _, target, _, _ in resolved}
         found.pop(absolute, None)
@@ -163,13 +173,13 @@ class Summaries:
 
     def wanted(self, path: Path | str) -> frozenset[str]:
         """The functions of the module at `path` whose summaries its importers may read: the
-        names they import from it (`from m import f`, `import m as u` then `u.f`, through a
-        package's `__init__` that re-exports them; all for `from m import *`); none when no
-        module imports it."""
+        names they import from it and call (`from m import f` then `f(`, `import m as u` then
+        `u.f(`, through a package's `__init__` that re-exports them; all for `from m import
+        *`): the evaluator reads a summary only for a call. None when no module imports it."""
         if self._wanted is None:
             self._wanted = {}
             for importer, imports in self._imports.items():
-                for _, target, names, _ in imports:
+                for (_, target, _, _), names in zip(imports, self._calls[importer]):
                     key = os.path.abspath(target)
                     if key == importer:
                         continue
@@ -191,12 +201,12 @@ class Summaries:
         if absolute not in self._wanted:
             return frozenset()
         wanted = self._wanted[absolute]
-        defined = frozenset(_DEF.findall(self._texts.get(absolute, "")))
-        return defined if wanted is None else defined & wanted
+        return frozenset(_DEF.findall(self._texts.get(absolute, ""))) if wanted is None \
+            else frozenset(wanted)
 
     def imported(self, path: Path | str) -> Imported:
         """What the module at `path` reads of the summaries known (`by_path`): the dotted name
-        its imports give each function it reads whose return is known -> its summary."""
+        its imports give each function it calls whose return is known -> its summary."""
         absolute = os.path.abspath(path)
         own = self._component.get(absolute)
         found: dict[str, FunctionSummary] = {}
@@ -206,7 +216,8 @@ class Summaries:
                 return None  # the module itself, or one of its cycle
             return self.by_path.get(key)
 
-        for module, target, names, _ in self._imports.get(absolute, ()):
+        for (module, target, _, _), names in zip(self._imports.get(absolute, ()),
+                                                 self._calls.get(absolute, ())):
             key = os.path.abspath(target)
             summary = summary_of(key)
             if summary is not None:
