@@ -99,18 +99,20 @@ class Summaries:
                 continue  # (not the project's: nor are its submodules)
             if names is None and bound:  # `import pkg.utils as u`: the `u.name`s it reads
                 prefix = bound[0]
-                names = bound = _attributes(text, prefix)
-                calls.append(tuple(n for n in names if f"{prefix}.{n}(" in text))
+                names, called = _attributes(text, prefix)
+                resolved.append((module, target, names, ()))  # (binds none of them)
+                calls.append(called)
+                submodules = [(name, f"{prefix}.{name}") for name in names]
             else:
-                calls.append(None if names is None else tuple(
-                    n for n, b in zip(names, bound) if f"{b}(" in text))
-            resolved.append((module, target, names, bound))
-            for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module too
+                resolved.append((module, target, names, bound))
+                calls.append(names)
+                submodules = list(zip(names or (), bound))
+            for name, binding in submodules:  # `from pkg import utils`, `pkg.utils.f`: modules
                 inner = self.table.module(f"{module}.{name}", root)
                 if inner is not None:
-                    used = _attributes(text, binding)
+                    used, called = _attributes(text, binding)
                     resolved.append((f"{module}.{name}", inner, used, used))
-                    calls.append(tuple(n for n in used if f"{binding}.{n}(" in text))
+                    calls.append(called)
         self._imports[absolute] = resolved
         self._calls[absolute] = calls
         self._texts[absolute] = text
@@ -173,9 +175,10 @@ class Summaries:
 
     def wanted(self, path: Path | str) -> frozenset[str]:
         """The functions of the module at `path` whose summaries its importers may read: the
-        names they import from it and call (`from m import f` then `f(`, `import m as u` then
-        `u.f(`, through a package's `__init__` that re-exports them; all for `from m import
-        *`): the evaluator reads a summary only for a call. None when no module imports it."""
+        names they import from it (`from m import f`), or call through it (`import m as u`
+        then `u.f(`: the evaluator reads a summary only for a call), also through a package's
+        `__init__` that re-exports them; all for `from m import *`. None when no module
+        imports it."""
         if self._wanted is None:
             self._wanted = {}
             for importer, imports in self._imports.items():
@@ -245,10 +248,28 @@ _BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+fo
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
-def _attributes(text: str, prefix: str) -> tuple[str, ...]:
-    """The attributes `text` reads of `prefix` (`u.make` for `u`; any text that ends in it,
-    `mu.make` too: a superset)."""
-    return tuple(sorted(set(re.findall(re.escape(prefix) + r"\.(\w+)", text))))
+_IDENTIFIER = re.compile(r"\w+")
+
+
+def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attributes `text` reads of `prefix` (`u.make` for `u`), and those it calls
+    (`u.make(`); found by plain substring search (a module's text is searched once per
+    import of a module of the project)."""
+    needle = prefix + "."
+    read: set[str] = set()
+    called: set[str] = set()
+    size = len(text)
+    start = text.find(needle)
+    while start != -1:
+        first = start + len(needle)
+        word = _IDENTIFIER.match(text, first)
+        end = word.end() if word is not None else first
+        if end > first and (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_.")):
+            read.add(text[first:end])
+            if end < size and text[end] == "(":
+                called.add(text[first:end])
+        start = text.find(needle, end)
+    return tuple(sorted(read)), tuple(sorted(called))
 
 
 def other_bindings(text: str) -> frozenset[str]:
