@@ -324,7 +324,7 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
         imported = options.imported.get(os.path.abspath(path), ())
         analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside,
                            outgoing=package is not None, imported=imported,
-                           exported=options.summarize.get(os.path.abspath(path)) if package else None)
+                           exported=options.summarize.get(os.path.abspath(path)) if package is not None else None)
         result.notes, result.outgoing = analysis.notes, analysis.outgoing
         result.exported = analysis.exported
         if analysis.syntax_error is not None:

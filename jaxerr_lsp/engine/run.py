@@ -222,7 +222,7 @@ def exported(source: str, package: str | None, imported: Imported = (),
 
 def _exported(source: str, package: str | None, imported: Imported,
               names: frozenset[str] | None) -> ModuleSummary:
-    if "return" not in source or names is not None and not names:
+    if not _may_export(source, imported) or names is not None and not names:
         return ModuleSummary()
     try:
         parsed = parse_source(source)
@@ -237,9 +237,18 @@ def _exported(source: str, package: str | None, imported: Imported,
         context.release()
 
 
+def _may_export(source: str, imported: Imported) -> bool:
+    """Whether a module's functions may return what a summary keeps: it names JAX or NumPy,
+    or reads the summaries of other modules (a module that does none of these is not parsed
+    for its summary: a Python number alone is not worth it)."""
+    return "return" in source and ("jax" in source or "numpy" in source or bool(imported))
+
+
 def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
     """The module's summary, by an evaluator of its own: the rules' may be seeded with what
     JAX hands the functions it calls (a summary knows only what any call returns)."""
+    if not _may_export(context.parsed.text, context.imported):
+        return ModuleSummary()
     try:
         values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
                            imported=dict(context.imported))

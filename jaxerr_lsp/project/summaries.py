@@ -105,7 +105,8 @@ class Summaries:
                 submodules = [(name, f"{prefix}.{name}") for name in names]
             else:
                 resolved.append((module, target, names, bound))
-                calls.append(names)
+                calls.append(None if names is None else tuple(  # (those it calls: `f(`)
+                    n for n, b in zip(names, bound) if f"{b}(" in text))
                 submodules = list(zip(names or (), bound))
             for name, binding in submodules:  # `from pkg import utils`, `pkg.utils.f`: modules
                 inner = self.table.module(f"{module}.{name}", root)
@@ -175,8 +176,8 @@ class Summaries:
 
     def wanted(self, path: Path | str) -> frozenset[str]:
         """The functions of the module at `path` whose summaries its importers may read: the
-        names they import from it (`from m import f`), or call through it (`import m as u`
-        then `u.f(`: the evaluator reads a summary only for a call), also through a package's
+        names they import from it and call (`from m import f` then `f(`, `import m as u` then
+        `u.f(`: the evaluator reads a summary only for a call), also through a package's
         `__init__` that re-exports them; all for `from m import *`. None when no module
         imports it."""
         if self._wanted is None:
