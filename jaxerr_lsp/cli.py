@@ -9,6 +9,7 @@ found, unreadable files and files that do not parse included; still 2 for a usag
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -220,7 +221,19 @@ def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
         graph[absolute] = summaries.scan(path, text) if text is not None else []
         todo.extend(graph[absolute])
     summary_of = _summary_function(options.cache_dir)
-    for wave in summaries.order(graph):
+    with contextlib.ExitStack() as stack:  # one pool for every wave (-j N)
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) \
+            if jobs > 1 and len(modules) > 1 else None
+        _check_in_waves(summaries, summaries.order(graph), checked, texts, summary_of, options, jobs,
+                        pool, results, given)
+    return results, given
+
+
+def _check_in_waves(summaries: Summaries, waves: list[list[str]], checked: dict[str, Path],
+                    texts: dict[str, str | None], summary_of: SummaryOf, options: CheckOptions,
+                    jobs: int, pool: ProcessPoolExecutor | None, results: dict[str, FileResult],
+                    given: dict[str, Imported]) -> None:
+    for wave in waves:
         for absolute in wave:  # modules only imported: their summaries alone
             text = texts.get(absolute)
             if absolute not in checked and text is not None:
@@ -232,7 +245,8 @@ def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
         imported = {a: i for a in wave if a in checked and (i := summaries.imported(a))}
         given.update(imported)
         wanted = {a: names for a in wave if a in checked and (names := summaries.wanted(a))}
-        for result in run_check(here, replace(options, imported=imported, summarize=wanted), jobs):
+        for result in run_check(here, replace(options, imported=imported, summarize=wanted), jobs,
+                                pool):
             results[result.path] = result
             absolute = os.path.abspath(result.path)
             text = texts.get(absolute)
@@ -242,7 +256,6 @@ def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
                     imported.get(absolute, ()), wanted[absolute])
             if result.exported is not None:
                 summaries.by_path[absolute] = result.exported
-    return results, given
 
 
 def _read_or_none(path: Path) -> str | None:
@@ -402,9 +415,14 @@ def _check_file_job(args: tuple[str, CheckOptions]) -> FileResult:
     return check_file(Path(args[0]), args[1])
 
 
-def run_check(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
+def run_check(files: list[Path], options: CheckOptions, jobs: int,
+              pool: ProcessPoolExecutor | None = None) -> list[FileResult]:
+    """Check `files`, in `jobs` processes (`pool`: those of a pool the caller keeps)."""
     if jobs <= 1 or len(files) < 2:
         return [check_file(f, options) for f in files]
+    if pool is not None:
+        return list(pool.map(_check_file_job, [(str(f), options) for f in files],
+                             chunksize=max(1, min(8, len(files) // (2 * jobs)))))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(_check_file_job, [(str(f), options) for f in files], chunksize=8))
 
