@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import tokenize
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -196,10 +196,10 @@ def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[F
 
 def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
                           ) -> tuple[dict[str, FileResult], dict[str, Imported]]:
-    """Check `files` once each, a module after the project modules it imports (in waves: the
-    modules whose importees are all known together), each with what the functions it imports
-    return (`jaxerr_lsp.project.summaries`); the summaries of modules that are not among
-    `files` are worked out alone (`engine.run.exported`, kept in the result cache's
+    """Check `files` once each, a module as soon as the project modules it imports are
+    checked (modules that import each other together), each with what the functions it
+    imports return (`jaxerr_lsp.project.summaries`); the summaries of modules that are not
+    among `files` are worked out alone (`engine.run.exported`, kept in the result cache's
     `summaries/` folder with `options.cache_dir`). Also what each module was given to read,
     by absolute path."""
     modules = [f for f in files if f.suffix == ".py"]
@@ -221,41 +221,79 @@ def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
         graph[absolute] = summaries.scan(path, text) if text is not None else []
         todo.extend(graph[absolute])
     summary_of = _summary_function(options.cache_dir)
-    with contextlib.ExitStack() as stack:  # one pool for every wave (-j N)
+    summaries.order(graph)
+    with contextlib.ExitStack() as stack:  # one pool for the whole check (-j N)
         pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) \
             if jobs > 1 and len(modules) > 1 else None
-        _check_in_waves(summaries, summaries.order(graph), checked, texts, summary_of, options, jobs,
-                        pool, results, given)
+        _check_when_ready(summaries, checked, texts, summary_of, options, pool, results, given)
     return results, given
 
 
-def _check_in_waves(summaries: Summaries, waves: list[list[str]], checked: dict[str, Path],
-                    texts: dict[str, str | None], summary_of: SummaryOf, options: CheckOptions,
-                    jobs: int, pool: ProcessPoolExecutor | None, results: dict[str, FileResult],
-                    given: dict[str, Imported]) -> None:
-    for wave in waves:
-        for absolute in wave:  # modules only imported: their summaries alone
+def _check_when_ready(summaries: Summaries, checked: dict[str, Path], texts: dict[str, str | None],
+                      summary_of: SummaryOf, options: CheckOptions, pool: ProcessPoolExecutor | None,
+                      results: dict[str, FileResult], given: dict[str, Imported]) -> None:
+    """Each module checked (in `pool` when there is one) as soon as the modules it imports
+    are (a cycle's modules together); the summaries of the modules only imported worked out
+    here, when theirs are."""
+    components, needs = summaries.components, summaries.needs
+    waiting = [set(n) for n in needs]
+    dependents: dict[int, list[int]] = {}
+    for number, needed in enumerate(needs):
+        for other in needed:
+            dependents.setdefault(other, []).append(number)
+    ready = [n for n, needed in enumerate(waiting) if not needed]
+    remaining: dict[int, int] = {}
+    running: dict[Future[FileResult], tuple[int, str, frozenset[str] | None]] = {}
+
+    def finish(number: int) -> None:
+        for other in dependents.get(number, ()):
+            waiting[other].discard(number)
+            if not waiting[other]:
+                ready.append(other)
+
+    def done(number: int, absolute: str, names: frozenset[str] | None, result: FileResult) -> None:
+        results[result.path] = result
+        text = texts.get(absolute)
+        if result.exported is None and names and text is not None:
+            result.exported = summary_of(  # (a result from the cache: it keeps none)
+                text, absolute, summaries.table.package(Path(absolute)), given.get(absolute, ()), names)
+        if result.exported is not None:
+            summaries.by_path[absolute] = result.exported
+        remaining[number] -= 1
+        if not remaining[number]:
+            finish(number)
+
+    def start(number: int) -> None:
+        for absolute in components[number]:  # modules only imported: their summaries alone
             text = texts.get(absolute)
             if absolute not in checked and text is not None:
                 path = Path(absolute)
                 summaries.by_path[absolute] = summary_of(
                     text, absolute, summaries.table.package(path), summaries.imported(path),
                     summaries.wanted(path))
-        here = [checked[a] for a in wave if a in checked]
-        imported = {a: i for a in wave if a in checked and (i := summaries.imported(a))}
-        given.update(imported)
-        wanted = {a: names for a in wave if a in checked and (names := summaries.wanted(a))}
-        for result in run_check(here, replace(options, imported=imported, summarize=wanted), jobs,
-                                pool):
-            results[result.path] = result
-            absolute = os.path.abspath(result.path)
-            text = texts.get(absolute)
-            if result.exported is None and absolute in wanted and text is not None:
-                result.exported = summary_of(  # (a result from the cache: it keeps none)
-                    text, absolute, summaries.table.package(Path(absolute)),
-                    imported.get(absolute, ()), wanted[absolute])
-            if result.exported is not None:
-                summaries.by_path[absolute] = result.exported
+        members = [a for a in components[number] if a in checked]
+        remaining[number] = len(members)
+        if not members:
+            finish(number)
+        for absolute in members:
+            imported, names = summaries.imported(absolute), summaries.wanted(absolute) or None
+            if imported:
+                given[absolute] = imported
+            own = replace(options, imported={absolute: imported} if imported else {},
+                          summarize={absolute: names} if names else {})
+            if pool is None:
+                done(number, absolute, names, check_file(checked[absolute], own))
+            else:
+                running[pool.submit(_check_file_job, (str(checked[absolute]), own))] = (
+                    number, absolute, names)
+
+    while ready or running:
+        while ready:
+            start(ready.pop())
+        if running:
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in finished:
+                done(*running.pop(future), future.result())
 
 
 def _read_or_none(path: Path) -> str | None:

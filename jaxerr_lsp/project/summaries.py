@@ -80,6 +80,10 @@ class Summaries:
         self.by_path: dict[str, ModuleSummary] = {}
         self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]]] = {}
         self._component: dict[str, int] = {}
+        # After `order`: the modules of each cycle (one alone when it is in none), importees'
+        # first, and the cycles each imports from.
+        self.components: list[list[str]] = []
+        self.needs: list[set[int]] = []
         self._resolved: dict[str, dict[str, tuple[str, str]]] = {}
         self._texts: dict[str, str] = {}
         self._calls: dict[str, list[tuple[str, ...] | None]] = {}
@@ -161,10 +165,12 @@ class Summaries:
         """The modules of `graph` (path -> the project modules it imports, `scan`) in waves:
         each after the modules it imports (a cycle's modules in one wave). Records which
         modules are in a cycle together (they read no summary of each other)."""
-        components = _components(graph)
+        components = self.components = _components(graph)
         level: dict[int, int] = {}
         for number, members in enumerate(components):  # (importees' components come first)
             self._component.update((m, number) for m in members)
+            self.needs.append({self._component[os.path.abspath(d)] for m in members for d in graph[m]
+                               if os.path.abspath(d) in self._component} - {number})
             level[number] = 1 + max((level[self._component[os.path.abspath(d)]]
                                      for m in members for d in graph[m]
                                      if os.path.abspath(d) in self._component
