@@ -9,12 +9,13 @@ found, unreadable files and files that do not parse included; still 2 for a usag
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
 import sys
 import tokenize
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -28,9 +29,11 @@ from jaxerr_lsp.core.findings import Finding, Span
 from jaxerr_lsp.notebooks.cells import JoinedCells
 from jaxerr_lsp.app.report_formats import ReportedFile
 from jaxerr_lsp.analysis.external import Outgoing, Outside
-from jaxerr_lsp.engine.run import outgoing
-from jaxerr_lsp.project.facts import facts_key, outside_facts
-from jaxerr_lsp.project.modules import package_of
+from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary
+from jaxerr_lsp.engine.run import exported, outgoing
+from jaxerr_lsp.project.facts import facts_key, outside_facts, project_roots
+from jaxerr_lsp.project.modules import ModuleTable, package_of
+from jaxerr_lsp.project.summaries import Summaries, SummaryOf, imported_key, summary_key
 from jaxerr_lsp.notebooks.text_notebooks import is_text_notebook_file
 
 if TYPE_CHECKING:  # jaxerr_lsp.fixes brings libcst: imported when fixes are computed
@@ -101,6 +104,12 @@ class CheckOptions:
     # What the other modules of each file's project trace of its functions, by absolute path
     # (`jaxerr_lsp.project.facts`).
     outside: dict[str, tuple[Outside, ...]] = field(default_factory=dict)
+    # What the functions each file imports from other modules of its project return, by
+    # absolute path (`jaxerr_lsp.project.summaries`).
+    imported: dict[str, Imported] = field(default_factory=dict)
+    # The modules (absolute paths) whose summaries the check also works out, of which functions
+    # (those the modules that import them may read).
+    summarize: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -116,6 +125,8 @@ class FileResult:
     cells: JoinedCells | None = None  # a notebook's: spans are in its program, shown per cell
     # What the module's traced code does with functions it imports (`jaxerr_lsp.project`).
     outgoing: list[Outgoing] = field(default_factory=list)
+    # What the module's functions return, for the modules that import them.
+    exported: ModuleSummary | None = None
 
 
 FATAL_ERROR_KINDS = ("config", "internal")
@@ -160,11 +171,12 @@ PROJECT_ROUNDS = 4
 
 
 def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
-    """Check `files` as modules of their projects: each file first alone, which also says
-    what its traced code does with the functions it imports; then again, the modules whose
+    """Check `files` as modules of their projects: importees first (`check_in_import_order`),
+    each with what the functions it imports from the others return; each check also says what
+    the module's traced code does with the functions it imports. Then again, the modules whose
     functions other modules trace, with what those trace (which may make them trace
     functions of a third module: again, a few rounds)."""
-    results = {r.path: r for r in run_check(files, options, jobs)}
+    results, imported = check_in_import_order(files, options, jobs)
     facts: dict[str, tuple[Outside, ...]] = {}
     for _ in range(PROJECT_ROUNDS):
         known = {os.path.abspath(r.path): r.outgoing for r in results.values()
@@ -174,10 +186,142 @@ def check_project(files: list[Path], options: CheckOptions, jobs: int) -> list[F
         facts = new
         if not again:
             break
-        for result in run_check(again, replace(options, outside=facts), jobs):
+        wanted = {os.path.abspath(f): imported[os.path.abspath(f)] for f in again
+                  if os.path.abspath(f) in imported}
+        for result in run_check(again, replace(options, outside=facts, imported=wanted), jobs):
             result.fixed += results[result.path].fixed  # (--fix: what the earlier round fixed)
             results[result.path] = result
-    return list(results.values())
+    return [results[str(f)] for f in files]
+
+
+def check_in_import_order(files: list[Path], options: CheckOptions, jobs: int
+                          ) -> tuple[dict[str, FileResult], dict[str, Imported]]:
+    """Check `files` once each, a module as soon as the project modules it imports are
+    checked (modules that import each other together), each with what the functions it
+    imports return (`jaxerr_lsp.project.summaries`); the summaries of modules that are not
+    among `files` are worked out alone (`engine.run.exported`, kept in the result cache's
+    `summaries/` folder with `options.cache_dir`). Also what each module was given to read,
+    by absolute path."""
+    modules = [f for f in files if f.suffix == ".py"]
+    results = {r.path: r for r in run_check([f for f in files if f.suffix != ".py"], options, jobs)}
+    given: dict[str, Imported] = {}
+    if not modules:
+        return results, given
+    summaries = Summaries(ModuleTable.of_roots(project_roots(modules)))
+    checked = {os.path.abspath(f): f for f in modules}
+    graph: dict[str, list[Path]] = {}
+    texts: dict[str, str | None] = {}
+    todo = list(modules)
+    while todo:
+        path = todo.pop()
+        absolute = os.path.abspath(path)
+        if absolute in graph:
+            continue
+        text = texts[absolute] = _read_or_none(path)
+        graph[absolute] = summaries.scan(path, text) if text is not None else []
+        todo.extend(graph[absolute])
+    summary_of = _summary_function(options.cache_dir)
+    summaries.order(graph)
+    with contextlib.ExitStack() as stack:  # one pool for the whole check (-j N)
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)) \
+            if jobs > 1 and len(modules) > 1 else None
+        _check_when_ready(summaries, checked, texts, summary_of, options, pool, results, given)
+    return results, given
+
+
+def _check_when_ready(summaries: Summaries, checked: dict[str, Path], texts: dict[str, str | None],
+                      summary_of: SummaryOf, options: CheckOptions, pool: ProcessPoolExecutor | None,
+                      results: dict[str, FileResult], given: dict[str, Imported]) -> None:
+    """Each module checked (in `pool` when there is one) as soon as the modules it imports
+    are (a cycle's modules together); the summaries of the modules only imported worked out
+    here, when theirs are."""
+    components, needs = summaries.components, summaries.needs
+    waiting = [set(n) for n in needs]
+    dependents: dict[int, list[int]] = {}
+    for number, needed in enumerate(needs):
+        for other in needed:
+            dependents.setdefault(other, []).append(number)
+    ready = [n for n, needed in enumerate(waiting) if not needed]
+    remaining: dict[int, int] = {}
+    running: dict[Future[FileResult], tuple[int, str, frozenset[str] | None]] = {}
+
+    def finish(number: int) -> None:
+        for other in dependents.get(number, ()):
+            waiting[other].discard(number)
+            if not waiting[other]:
+                ready.append(other)
+
+    def done(number: int, absolute: str, names: frozenset[str] | None, result: FileResult) -> None:
+        results[result.path] = result
+        text = texts.get(absolute)
+        if result.exported is None and names and text is not None:
+            result.exported = summary_of(  # (a result from the cache: it keeps none)
+                text, absolute, summaries.table.package(Path(absolute)), given.get(absolute, ()), names)
+        if result.exported is not None:
+            summaries.by_path[absolute] = result.exported
+        remaining[number] -= 1
+        if not remaining[number]:
+            finish(number)
+
+    def start(number: int) -> None:
+        for absolute in components[number]:  # modules only imported: their summaries alone
+            text = texts.get(absolute)
+            if absolute not in checked and text is not None:
+                path = Path(absolute)
+                summaries.by_path[absolute] = summary_of(
+                    text, absolute, summaries.table.package(path), summaries.imported(path),
+                    summaries.wanted(path))
+        members = [a for a in components[number] if a in checked]
+        remaining[number] = len(members)
+        if not members:
+            finish(number)
+        for absolute in members:
+            imported, names = summaries.imported(absolute), summaries.wanted(absolute) or None
+            if imported:
+                given[absolute] = imported
+            own = replace(options, imported={absolute: imported} if imported else {},
+                          summarize={absolute: names} if names else {})
+            if pool is None:
+                done(number, absolute, names, check_file(checked[absolute], own))
+            else:
+                running[pool.submit(_check_file_job, (str(checked[absolute]), own))] = (
+                    number, absolute, names)
+
+    while ready or running:
+        while ready:
+            start(ready.pop())
+        if running:
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in finished:
+                done(*running.pop(future), future.result())
+
+
+def _read_or_none(path: Path) -> str | None:
+    try:
+        return read_source(path)
+    except ReadError:
+        return None
+
+
+def _summary_function(cache_dir: str | None) -> SummaryOf:
+    """`engine.run.exported`, its results kept in the result cache when there is one."""
+    from jaxerr_lsp.app.cache import SummaryCache
+
+    cache = SummaryCache(Path(cache_dir)) if cache_dir is not None else None
+
+    def summary_of(text: str, path: str, package: str, imported: Imported,
+                   names: frozenset[str]) -> ModuleSummary:
+        if cache is None:
+            return exported(text, package, imported, names)
+        key = cache.key(text, path, summary_key(imported, names))
+        hit = cache.load(key)
+        if hit is not None:
+            return hit
+        found = exported(text, package, imported, names)
+        cache.store(key, found)
+        return found
+
+    return summary_of
 
 
 def check_file(path: Path, options: CheckOptions) -> FileResult:
@@ -205,7 +349,8 @@ def _cache_key(cache: ResultCache, path: Path, options: CheckOptions) -> str | N
     try:
         return cache.key(str(path), read_source(path),
                          config_for_file(path, options.overrides, "command line"),
-                         facts_key(options.outside.get(os.path.abspath(path), ())))
+                         facts_key(options.outside.get(os.path.abspath(path), ()))
+                         + imported_key(options.imported.get(os.path.abspath(path), ())))
     except (ReadError, ConfigError):
         return None
 
@@ -227,9 +372,12 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
     try:
         package = package_of(path) if path.suffix == ".py" else None
         outside = options.outside.get(os.path.abspath(path), ())
+        imported = options.imported.get(os.path.abspath(path), ())
         analysis = analyze(source, config, str(path), syntax=True, package=package, outside=outside,
-                           outgoing=package is not None)
+                           outgoing=package is not None, imported=imported,
+                           exported=options.summarize.get(os.path.abspath(path)) if package is not None else None)
         result.notes, result.outgoing = analysis.notes, analysis.outgoing
+        result.exported = analysis.exported
         if analysis.syntax_error is not None:
             # Never "passed" about a file Python cannot read: an error (exit 2), like an
             # unreadable file; what does parse was still checked and its findings stand.
@@ -242,7 +390,8 @@ def check_file_uncached(path: Path, options: CheckOptions) -> FileResult:
             return result
 
         def findings_of(text: str) -> list[Finding]:
-            fixed = analyze(text, config, str(path), package=package, outside=outside)
+            fixed = analyze(text, config, str(path), package=package, outside=outside,
+                            imported=imported)
             result.notes = fixed.notes
             return fixed.findings
 
@@ -304,9 +453,14 @@ def _check_file_job(args: tuple[str, CheckOptions]) -> FileResult:
     return check_file(Path(args[0]), args[1])
 
 
-def run_check(files: list[Path], options: CheckOptions, jobs: int) -> list[FileResult]:
+def run_check(files: list[Path], options: CheckOptions, jobs: int,
+              pool: ProcessPoolExecutor | None = None) -> list[FileResult]:
+    """Check `files`, in `jobs` processes (`pool`: those of a pool the caller keeps)."""
     if jobs <= 1 or len(files) < 2:
         return [check_file(f, options) for f in files]
+    if pool is not None:
+        return list(pool.map(_check_file_job, [(str(f), options) for f in files],
+                             chunksize=max(1, min(8, len(files) // (2 * jobs)))))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(_check_file_job, [(str(f), options) for f in files], chunksize=8))
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.cli import CheckOptions, FileResult, check_project, collect_files, main, project_facts
+from jaxerr_lsp.cli import (CheckOptions, FileResult, check_in_import_order, check_project, collect_files,
+                            main, project_facts)
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.core.findings import Finding
 from tests.case_files import expected_findings, fully_matches, raised_one_of
@@ -89,13 +90,29 @@ def test_the_facts_are_the_same_from_each_file_alone(project: Path) -> None:
     files = sorted(project.rglob("*.py"))
     checked = check_project(files, CheckOptions(), 1)
     known = {str(Path(r.path).resolve()): r.outgoing for r in checked}
-    if is_bad(project):
-        assert any(known.values())  # (the facts of the bad projects come from the check itself)
+    if is_bad(project):  # (the facts of the bad projects come from the check itself, or the
+        # summaries of the functions a module imports: those read some)
+        assert any(known.values()) or any(check_in_import_order(files, CheckOptions(), 1)[1].values())
     whole = project_facts(files)
     assert project_facts(files, known) == whole
     for file in files:  # checking one file alone: the facts about it are the same
         key = str(file.resolve())
         assert project_facts([file]).get(key) == whole.get(key), file
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_each_file_alone_reads_the_same_summaries(project: Path) -> None:
+    """What a module reads of the summaries of the modules it imports is the same whether
+    the whole project is checked (importees checked first) or the module alone (its importees'
+    summaries worked out alone)."""
+    files = sorted(project.rglob("*.py"))
+    _, whole = check_in_import_order(files, CheckOptions(), 1)
+    for file in files:
+        _, alone = check_in_import_order([file], CheckOptions(), 1)
+        key = str(file.resolve())
+        assert alone.get(key, ()) == whole.get(key, ()), file
+    if project.name.startswith("returned_"):  # (the projects about summaries read some)
+        assert any(whole.values())
 
 
 def test_there_are_bad_and_good_projects() -> None:
@@ -118,7 +135,12 @@ def test_each_file_alone_gives_its_findings(project: Path) -> None:
 @pytest.mark.parametrize("project", [p for p in PROJECTS if is_bad(p)],
                          ids=[p.name for p in PROJECTS if is_bad(p)])
 def test_finding_points_at_the_call_in_the_other_module(project: Path) -> None:
+    """A finding in a function another module traces points at the call there (one that a
+    summary of another module's function gives is in the module that calls it: no trace)."""
+    traced = project_facts(sorted(project.rglob("*.py")))
     for path, finding in project_findings(project):
+        if str((project / path).resolve()) not in traced:
+            continue
         others = [r for r in finding.related if r.path is not None]
         assert others, finding
         for related in others:
@@ -269,3 +291,67 @@ def test_the_server_reads_the_facts_the_command_line_kept(tmp_path: Path, monkey
     shutil.rmtree(project / ".jaxerr_cache")
     ProjectIndex(store_for=worker._fact_store).facts_for(target, {})
     assert not (project / ".jaxerr_cache").exists()
+
+
+def test_an_edit_of_the_imported_module_checks_its_importer_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The result cache keys a module by the summaries it read: once `buffers.py` returns a
+    NumPy array, `train.py` is checked again (and the other way)."""
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "returned_buffer_assigned", project)
+    monkeypatch.chdir(project)
+    cache_dir = str(tmp_path / "cache")
+    buffers = project / "pkg" / "buffers.py"
+    original = buffers.read_text(encoding="utf-8")
+    for paths in (["pkg/train.py"], ["."]):
+        buffers.write_text(original, encoding="utf-8")
+        assert main(["check", "--cache-dir", cache_dir, *paths]) == 1
+        assert "pkg/train.py:6:5: JXE080" in capsys.readouterr().out
+        buffers.write_text(original.replace("import jax.numpy as jnp", "import numpy as jnp"),
+                           encoding="utf-8")
+        assert main(["check", "--cache-dir", cache_dir, *paths]) == 0
+        assert "JXE080" not in capsys.readouterr().out
+
+
+def test_modules_that_import_each_other_read_no_summary_of_each_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`a` and `b` import each other: neither reads the other's summary (silence), while `c`,
+    which imports `b` from outside the cycle, does."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("import jax.numpy as jnp\nfrom pkg import b\n\n\ndef make():\n"
+                                  "    return jnp.zeros(3)\n\n\ndef run():\n    w = b.make()\n"
+                                  "    w[0] = 1.0\n")
+    (package / "b.py").write_text("import jax.numpy as jnp\nfrom pkg import a\n\n\ndef make():\n"
+                                  "    return jnp.ones(3)\n\n\ndef run():\n    w = a.make()\n"
+                                  "    w[0] = 1.0\n")
+    (package / "c.py").write_text("from pkg.b import make\n\n\ndef run():\n    w = make()\n"
+                                  "    w[0] = 1.0\n")
+    monkeypatch.chdir(tmp_path)
+    for paths in (["."], ["pkg/a.py", "pkg/c.py"], ["pkg/c.py"]):
+        main(["check", "--no-cache", *paths])
+        out = capsys.readouterr().out
+        assert "pkg/c.py:6:5: JXE080" in out and out.count("JXE080") == 1, out
+
+
+def test_the_server_reads_the_summaries_of_open_and_saved_modules(tmp_path: Path) -> None:
+    """The server's project index gives a module the summaries of the functions it imports,
+    from the editor's text of an open module (unsaved edits included), else from disk; the
+    worker's check of the importer finds what the CLI finds."""
+    from jaxerr_lsp.project.index import ProjectIndex
+    from jaxerr_lsp.server import worker
+
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "returned_buffer_assigned", project)
+    train, buffers = project / "pkg" / "train.py", project / "pkg" / "buffers.py"
+    index = ProjectIndex()
+    [(name, summary)] = index.imported_for(str(train), {})
+    assert name == "pkg.make_buffer" and summary.returns is not None
+    assert summary.returns.jax_array == "`jax.numpy.zeros`"
+    edited = buffers.read_text(encoding="utf-8").replace("import jax.numpy", "import numpy")
+    [(_, summary)] = index.imported_for(str(train), {str(buffers): edited})
+    assert summary.returns is not None and summary.returns.type == "ndarray"
+    assert summary.returns.jax_array is None
+    job = worker.run_analysis(train.read_text(encoding="utf-8"), str(train), {})
+    assert [(f.code, f.span.start_line) for f in job.analysis.findings] == [("JXE080", 6)]

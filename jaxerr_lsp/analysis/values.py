@@ -24,6 +24,7 @@ from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
+from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
 
@@ -330,9 +331,13 @@ class Inference:
     # Bindings whose values one question may work out (`_bound_value`), however they nest.
     MAX_BINDING_STEPS = 2000
 
-    def __init__(self, model: ModuleModel, x64: bool = False) -> None:
+    def __init__(self, model: ModuleModel, x64: bool = False,
+                 imported: Mapping[str, FunctionSummary] | None = None) -> None:
         self.model = model
         self._steps = 0
+        # What the functions this module imports from other modules of its project return,
+        # by the dotted name the imports give them (`jaxerr_lsp.analysis.summaries`).
+        self.imported = imported or {}
         # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
         self.x64 = x64
         self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
@@ -939,6 +944,9 @@ class Inference:
             return self._tree_map(expr, depth)
         if qualname in _CALL_TYPES:
             return Value(_CALL_TYPES[qualname])
+        summary = self.imported.get(qualname)
+        if summary is not None and summary.returns is not None:
+            return value_of(summary.returns, qualname)  # a function of another module
         return UNKNOWN_VALUE
 
     def _held(self, call: ast.Call, depth: int) -> Aval | None:
@@ -1064,6 +1072,15 @@ class Inference:
             frames[-1][0] = max(frames[-1][0], frame[0])
             frames[-1][1] = max(frames[-1][1], frame[1])
         return value
+
+    def returned_value(self, function: ast.FunctionDef, expression: ast.expr) -> Value:
+        """What a call of the module-level `function` returns whatever its arguments (its
+        parameters unknown): `expression`, its only return (`return_expression`)."""
+        self._busy.add(id(function))
+        try:
+            return replace(self.value(expression), elements=None)
+        finally:
+            self._busy.discard(id(function))
 
     def _argument(self, expr: ast.expr, function: ast.FunctionDef, depth: int) -> Value:
         """The value of an argument (or of a default, evaluated where the def is)."""

@@ -32,20 +32,21 @@ from typing import Any
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.analysis.external import Outgoing, outgoing_from_json, outgoing_to_json
+from jaxerr_lsp.analysis.summaries import ModuleSummary, summary_from_json, summary_to_json
 from jaxerr_lsp.app.fix_loop import FindingFixes
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Finding, Related, Span
 from jaxerr_lsp.fixes.edits import Fix, TextEdit
 
-__all__ = ["CACHE_DIR_NAME", "CachedResult", "OutgoingCache", "ResultCache", "default_cache_dir",
-           "engine_fingerprint"]
+__all__ = ["CACHE_DIR_NAME", "CachedResult", "OutgoingCache", "ResultCache", "SummaryCache",
+           "default_cache_dir", "engine_fingerprint"]
 
 CACHE_DIR_NAME = ".jaxerr_cache"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by jaxerr.\n"
                 "# For information about cache directory tags, see https://bford.info/cachedir/\n")
 GITIGNORE = "# Automatically created by jaxerr.\n*\n"
-FORMAT = 1  # the entries' layout; part of the fingerprint
+FORMAT = 2  # the entries' layout; part of the fingerprint
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class CachedResult:
     error: str | None  # the syntax error message of a file Python cannot parse, else None
     # What the module's traced code does with functions it imports (its project's facts).
     outgoing: tuple[Outgoing, ...] = ()
+    # What the module's functions return, for the modules that import them (None: not
+    # worked out: not a module of a project).
+    exported: ModuleSummary | None = None
 
     def fixable(self, unsafe: bool) -> bool:
         """Whether `--fix` (with `unsafe`: `--fix --unsafe-fixes`) would change the file."""
@@ -170,6 +174,29 @@ class OutgoingCache:
         self.cache.store(key, CachedResult((), (), None, tuple(found)))
 
 
+# The result cache's folder for modules' summaries (`jaxerr_lsp.analysis.summaries`).
+SUMMARY_CACHE = "summaries"
+
+
+class SummaryCache:
+    """What the functions of a project's modules return (`jaxerr_lsp.engine.run.exported`),
+    kept on disk by content and by what each module reads of the others' summaries, in the
+    result cache's `summaries/` folder (shared by the command line and the language server)."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        self.cache = ResultCache(Path(cache_dir) / SUMMARY_CACHE)
+
+    def key(self, text: str, path: str, context: str) -> str:
+        return self.cache.key(path, text, Config(), "summary\0" + context)
+
+    def load(self, key: str) -> ModuleSummary | None:
+        hit = self.cache.load(key)
+        return None if hit is None else hit.exported
+
+    def store(self, key: str, found: ModuleSummary) -> None:
+        self.cache.store(key, CachedResult((), (), None, (), found))
+
+
 def _write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -188,7 +215,8 @@ def _remove(path: Path) -> None:
 def encode_result(result: CachedResult) -> dict[str, Any]:
     return {"findings": [_encode_item(item) for item in result.findings],
             "notes": list(result.notes), "error": result.error,
-            "outgoing": [outgoing_to_json(item) for item in result.outgoing]}
+            "outgoing": [outgoing_to_json(item) for item in result.outgoing],
+            "exported": None if result.exported is None else summary_to_json(result.exported)}
 
 
 def _encode_item(item: FindingFixes) -> dict[str, Any]:
@@ -211,7 +239,8 @@ def decode_result(value: Any) -> CachedResult:
         _text(error)
     return CachedResult(tuple(_decode_item(item) for item in _list(value["findings"])),
                         tuple(_text(note) for note in _list(value["notes"])), error,
-                        tuple(outgoing_from_json(item) for item in _list(value["outgoing"])))
+                        tuple(outgoing_from_json(item) for item in _list(value["outgoing"])),
+                        None if value["exported"] is None else summary_from_json(value["exported"]))
 
 
 def _decode_item(value: Any) -> FindingFixes:

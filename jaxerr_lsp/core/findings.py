@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jaxerr_lsp.analysis.external import Outgoing
+    from jaxerr_lsp.analysis.summaries import ModuleSummary
 
 
 @dataclass(frozen=True, order=True)
@@ -158,3 +159,6 @@ class Analysis:
     # With `analyze(..., outgoing=True)`: what the module's traced code does with functions it
     # imports (`jaxerr_lsp.analysis.external.Outgoing`), for its project.
     outgoing: list[Outgoing] = field(default_factory=list)
+    # With `analyze(..., exported=True)`: what the module's functions return, for the modules
+    # that import them (`jaxerr_lsp.analysis.summaries`).
+    exported: ModuleSummary | None = None

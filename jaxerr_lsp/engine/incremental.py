@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside
+from jaxerr_lsp.analysis.summaries import Imported
 from jaxerr_lsp.analysis.module_slices import Chunk, chunks_of, slices_of, unsliceable
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, InferredStructure, RuleData, Span
@@ -122,6 +123,9 @@ class Document:
     _setting: tuple[object, ...] | None = None
     _results: dict[tuple[object, ...], SliceResult] = field(default_factory=dict)
     _analysis: Analysis | None = None
+    # What the module's imports of other modules return (`analyze(..., imported=)`) and the
+    # path it was given for.
+    _imported: tuple[Imported, str] = ((), "")
     stats: Stats = field(default_factory=Stats)
     # When most slices are to be worked out, analyse the whole module once and split its
     # result (False: slice by slice, as the tests do to check the slicing itself).
@@ -129,18 +133,22 @@ class Document:
 
     def analyze(self, text: str, config: Config | None = None, path: str = "<string>", *,
                 package: str | None = None, outside: tuple[Outside, ...] = (),
-                outgoing: bool = False) -> Analysis:
-        """`engine.run.analyze(text, config, path, package=, outside=, outgoing=)`, reusing
-        what the previous version's analysis found where the edit cannot have changed it.
-        Never raises."""
+                outgoing: bool = False, imported: Imported = ()) -> Analysis:
+        """`engine.run.analyze(text, config, path, package=, outside=, outgoing=, imported=)`,
+        reusing what the previous version's analysis found where the edit cannot have changed
+        it. Never raises."""
         was_enabled = gc.isenabled()
         gc.disable()
         try:
+            if (imported, path) != self._imported:
+                self._forget()
+                self._imported = (imported, path)
             return self._analyze(text, config or Config(), path, package, outside, outgoing)
         except Exception:  # noqa: BLE001 - never worse than the whole analysis
             self._forget()
             self.stats = Stats("whole", why_whole="internal error in the incremental analysis")
-            return analyze(text, config, path, package=package, outside=outside, outgoing=outgoing)
+            return analyze(text, config, path, package=package, outside=outside, outgoing=outgoing,
+                           imported=imported)
         finally:
             if was_enabled:
                 gc.enable()
@@ -159,7 +167,7 @@ class Document:
             self.stats = Stats("same", slices=self.stats.slices)
             return _copy(self._analysis)
         active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
-        named = _named(text, outside)
+        named = _named(text, outside, self._imported[0])
         active = rules_named(active, named)
         if not active:
             return self._whole(text, config, path, package, outside, outgoing, "no rule applies")
@@ -249,7 +257,7 @@ class Document:
         body = [statement for chunk in chunks for statement in chunk.statements_here()]
         parsed = ParsedSource(text=text, tree=ast.Module(body=body, type_ignores=[]), lines=lines)
         checked = check_parsed(parsed, Analysis(), active, config, path, package, outside, outgoing,
-                               answers)
+                               answers, imported=self._imported[0])
         found = checked.analysis
         if found.notes:
             return None
@@ -277,7 +285,8 @@ class Document:
         self._forget()
         if chunks is not None:  # the next edit still parses only what it touches
             self._text, self._lines, self._chunks = text, split_lines(text), chunks
-        analysis = analyze(text, config, path, package=package, outside=outside, outgoing=outgoing)
+        analysis = analyze(text, config, path, package=package, outside=outside, outgoing=outgoing,
+                           imported=self._imported[0])
         self.stats = Stats("whole", why_whole=why)
         return analysis
 
@@ -288,7 +297,7 @@ class Document:
         body = [statement for i in members for statement in chunks[i].statements_here()]
         parsed = ParsedSource(text=text, tree=ast.Module(body=body, type_ignores=[]), lines=lines)
         checked = check_parsed(parsed, Analysis(), active, config, path, package, outside, outgoing,
-                               answers)
+                               answers, imported=self._imported[0])
         if checked.analysis.notes:
             return None
         ranges = [(chunks[i].start, chunks[i].end) for i in own]

@@ -22,6 +22,7 @@ from jaxerr_lsp.core.source import ParsedSource
 
 if TYPE_CHECKING:
     from jaxerr_lsp.analysis.external import Outside
+    from jaxerr_lsp.analysis.summaries import Imported
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
     from jaxerr_lsp.analysis.tracing import Tracing
@@ -91,6 +92,8 @@ class Context:
     rule: Rule | None = None  # the rule being run (set by the engine)
     # What other modules of the project trace of this module's functions.
     outside: tuple[Outside, ...] = ()
+    # What the functions it imports from other modules of the project return.
+    imported: Imported = ()
     # The words looked for in the whole text (`mentions`), and whether it has them.
     mentioned: dict[tuple[str, bool], bool] = field(default_factory=dict, repr=False)
     # Answers about this text already known (shared by the analyses of a module's slices).
@@ -103,7 +106,8 @@ class Context:
         from jaxerr_lsp.analysis.avals import X64_WORDS
         from jaxerr_lsp.analysis.values import Inference
 
-        return Inference(self.model, x64=any(self.mentions(word) for word in X64_WORDS))
+        return Inference(self.model, x64=any(self.mentions(word) for word in X64_WORDS),
+                         imported=dict(self.imported))
 
     @cached_property
     def tracing(self) -> Tracing:

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
                                           OutsideCall, TracerFact)
+from jaxerr_lsp.analysis.avals import X64_WORDS
+from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
+from jaxerr_lsp.analysis.values import Inference
 from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.core.findings import Analysis, Finding, Related
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -35,32 +38,41 @@ def suppressed(finding: Finding, lines: list[str]) -> bool:
 
 def analyze(source: str, config: Config | None = None, path: str = "<string>", *,
             syntax: bool = False, package: str | None = None,
-            outside: tuple[Outside, ...] = (), outgoing: bool = False) -> Analysis:
+            outside: tuple[Outside, ...] = (), outgoing: bool = False,
+            imported: Imported = (), exported: frozenset[str] | None = None) -> Analysis:
     """Check one document. Never raises on any input; problems go to `Analysis.notes`.
     With `syntax`, a file no rule needs parsed is still parsed once, to report whether
     Python can read it (`Analysis.syntax_error`). A module of a project: `package`, the
-    dotted name of its package (relative imports resolve), and `outside`, what the other
-    modules trace of its functions (`jaxerr_lsp.project`); with `outgoing`, also what its
-    traced code does with the functions it imports (`Analysis.outgoing`: the other side)."""
+    dotted name of its package (relative imports resolve), `outside`, what the other
+    modules trace of its functions (`jaxerr_lsp.project`), and `imported`, what the
+    functions it imports from them return (`jaxerr_lsp.analysis.summaries`); with
+    `outgoing`, also what its traced code does with the functions it imports
+    (`Analysis.outgoing`: the other side), with `exported` what those of its functions
+    return (`Analysis.exported`, as `exported` gives it)."""
     # The model makes no garbage worth collecting while it is built, but a cyclic collection
     # would traverse the whole live tree, again and again: leave collecting to after it.
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, config, path, syntax, package, outside, outgoing)
+        analysis = _analyze(source, config, path, syntax, package, outside, outgoing, imported,
+                            exported)
+        if exported is not None and analysis.exported is None:  # (no rule parsed it)
+            analysis.exported = _exported(source, package, imported, exported)
+        return analysis
     finally:
         if was_enabled:
             gc.enable()
 
 
 def _analyze(source: str, config: Config | None, path: str, syntax: bool,
-             package: str | None, outside: tuple[Outside, ...], outgoing: bool) -> Analysis:
+             package: str | None, outside: tuple[Outside, ...], outgoing: bool,
+             imported: Imported, exported: frozenset[str] | None) -> Analysis:
     config = config or Config()
     active = [rule for rule in all_rules() if config.enabled(rule.code, rule.catalog_id)]
     # A rule has nothing to find in a file that never names what it looks for (each word
     # looked for once: many rules share "jax", "jit", "vjp"...); a function another module
     # traces is traced by what that module names.
-    named = _named(source, outside)
+    named = _named(source, outside, imported)
     active = rules_named(active, named)
     if not active:
         if syntax:
@@ -76,7 +88,8 @@ def _analyze(source: str, config: Config | None, path: str, syntax: bool,
     if parsed.tree is None:
         return analysis
     return check_parsed(parsed, analysis, active, config, path, package, outside,
-                        outgoing and _may_trace_imports(source, named)).analysis
+                        outgoing and _may_trace_imports(source, named), imported=imported,
+                        exported=exported).analysis
 
 
 @dataclass
@@ -90,14 +103,15 @@ class Checked:
 
 def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], config: Config,
                  path: str, package: str | None, outside: tuple[Outside, ...],
-                 outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None) -> Checked:
+                 outgoing: bool, answers: dict[tuple[str, bool], bool] | None = None, *,
+                 imported: Imported = (), exported: frozenset[str] | None = None) -> Checked:
     """Run the `active` rules on `parsed.tree` (the module, or a slice of it with the whole
     text: `jaxerr_lsp.engine.incremental`), into `analysis`. `answers`: what is known of the
     text's words (`Context.mentions`), shared by the analyses of one text's slices."""
     assert parsed.tree is not None
     try:
         context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside,
-                          answers={} if answers is None else answers)
+                          answers={} if answers is None else answers, imported=imported)
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
         return Checked(analysis)
@@ -129,6 +143,8 @@ def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], c
         except (RecursionError, ValueError):
             analysis.notes.append("what this module traces of other modules' functions was not "
                                   "worked out: the file is nested too deeply")
+    if exported is not None:  # (after the rules: the model's queries they made are known)
+        analysis.exported = _summary(context, exported)
     analysis.inferred = sorted(context.inferred, key=lambda s: s.span)
     analysis.findings.sort(key=lambda f: (f.span, f.code))
     mentioned = dict(context.mentioned)
@@ -196,6 +212,57 @@ def outgoing(source: str, path: str, package: str | None,
             gc.enable()
 
 
+def exported(source: str, package: str | None, imported: Imported = (),
+             names: frozenset[str] | None = None) -> ModuleSummary:
+    """What the module's functions (with `names`, those) return, for the modules that import
+    them (`jaxerr_lsp.analysis.summaries`; `imported`: what the functions it imports from
+    other modules return). The same as `analyze(..., exported=names).exported`. Never raises."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _exported(source, package, imported, names)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _exported(source: str, package: str | None, imported: Imported,
+              names: frozenset[str] | None) -> ModuleSummary:
+    if not _may_export(source, imported) or names is not None and not names:
+        return ModuleSummary()
+    try:
+        parsed = parse_source(source)
+        if parsed.tree is None:
+            return ModuleSummary()
+        context = Context(parsed, ModuleModel(parsed.tree, package), imported=imported)
+    except (RecursionError, ValueError, SyntaxError):
+        return ModuleSummary()
+    try:
+        return _summary(context, names)
+    finally:
+        context.release()
+
+
+def _may_export(source: str, imported: Imported) -> bool:
+    """Whether a module's functions may return what a summary keeps: it names JAX or NumPy,
+    or reads the summaries of other modules (a module that does none of these is not parsed
+    for its summary: a Python number alone is not worth it)."""
+    return "return" in source and ("jax" in source or "numpy" in source or bool(imported))
+
+
+def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
+    """The module's summary, by an evaluator of its own: the rules' may be seeded with what
+    JAX hands the functions it calls (a summary knows only what any call returns)."""
+    if not _may_export(context.parsed.text, context.imported):
+        return ModuleSummary()
+    try:
+        values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
+                           imported=dict(context.imported))
+        return summarize(context.model, values, names)
+    except (RecursionError, ValueError):
+        return ModuleSummary()
+
+
 def outgoing_order(item: Outgoing) -> tuple[object, ...]:
     """The order of a module's outgoing facts: by where they come from."""
     origin = item.fact.origin
@@ -234,10 +301,15 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
     return found
 
 
-def _named(source: str, outside: tuple[Outside, ...]) -> str:
-    """The text the trigger words are looked for in: the source, and the transformations
-    other modules apply to its functions (a function traced there is traced by them)."""
-    return source + "".join(f"\n{word}" for word in outside_words(outside))
+def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -> str:
+    """The text the trigger words are looked for in: the source, the transformations other
+    modules apply to its functions (a function traced there is traced by them), and what
+    makes the arrays the functions it imports return (`jax.numpy.zeros`: a call of one is a
+    call of that)."""
+    words = outside_words(outside)
+    words.update(f.returns.jax_array or "jax.numpy" for _, f in imported if f.returns is not None
+                 and (f.returns.jax_array is not None or f.returns.type == "ArrayImpl"))
+    return source + "".join(f"\n{word}" for word in sorted(words))
 
 
 def _may_trace_imports(source: str, named: str) -> bool:
@@ -294,4 +366,4 @@ def traced_from_elsewhere(context: Context, findings: list[Finding]) -> list[Fin
     return kept
 
 
-__all__ = ["analyze", "outgoing", "outside_words", "rules_named", "suppressed", "traced_from_elsewhere"]
+__all__ = ["analyze", "exported", "outgoing", "outside_words", "rules_named", "suppressed", "traced_from_elsewhere"]

@@ -541,8 +541,9 @@ def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, as
     `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`. A node found both
     ways keeps the first; one found only through a call names it (`call`), and is kept only
     where it runs whenever the def runs."""
-    if not has_shaped_arrays(model):
-        return []
+    if not has_shaped_arrays(model) and not any(
+            f.returns is not None and f.returns.aval is not None for f in values.imported.values()):
+        return []  # (nor a function of another module returning an array of known shape)
     found = find(model, values, None)
     seen = {id(item.node) for item in found}
     for call, arguments in _followed_with_values(model, values):

@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Protocol
 
 from jaxerr_lsp.analysis.external import Outgoing, Outside
-from jaxerr_lsp.engine.run import outgoing
+from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary
+from jaxerr_lsp.engine.run import exported, outgoing
 from jaxerr_lsp.project.facts import facts_key, outside_facts
 from jaxerr_lsp.project.modules import ModuleTable, module_of
+from jaxerr_lsp.project.summaries import module_summaries, summary_key
 
 # How long a root's list of modules is trusted before its folders are listed again.
 TABLE_SECONDS = 10.0
@@ -38,7 +40,19 @@ class FactStore(Protocol):
     def store(self, key: str, found: list[Outgoing]) -> None: ...
 
 
+class SummaryStore(Protocol):
+    """Module summaries kept on disk (`jaxerr_lsp.app.cache.SummaryCache`)."""
+
+    def key(self, text: str, path: str, context: str) -> str: ...
+    def load(self, key: str) -> ModuleSummary | None: ...
+    def store(self, key: str, found: ModuleSummary) -> None: ...
+
+
 def _no_store(path: str) -> FactStore | None:
+    return None
+
+
+def _no_summary_store(path: str) -> SummaryStore | None:
     return None
 
 
@@ -49,9 +63,12 @@ class ProjectIndex:
     so that a server started again, or after a `jaxerr check`, does not work them out again."""
 
     store_for: Callable[[str], FactStore | None] = _no_store
+    # Where the module summaries of `path`'s project are kept on disk (None: nowhere).
+    summary_store_for: Callable[[str], SummaryStore | None] = _no_summary_store
 
     _texts: dict[str, tuple[tuple[int, int], str | None]] = field(default_factory=dict)
     _outgoing: dict[tuple[str, int, str], list[Outgoing]] = field(default_factory=dict)
+    _summaries: dict[tuple[str, int, str], ModuleSummary] = field(default_factory=dict)
     _tables: dict[Path, tuple[float, ModuleTable]] = field(default_factory=dict)
     # Per document: the last complete answer, its key and when it was worked out.
     _last: dict[str, tuple[object, float, tuple[Outside, ...]]] = field(default_factory=dict)
@@ -105,6 +122,38 @@ class ProjectIndex:
             self._last[path] = (key, started, facts.get(path, ()))
         return facts.get(path, ()), complete
 
+    def imported_for(self, path: str, overlays: Mapping[str, str]) -> Imported:
+        """What the functions `path` imports from the other modules of its project return
+        (`jaxerr_lsp.project.summaries`): each module's summary worked out once per content
+        (and what it reads of the others'), kept in memory and on disk."""
+        path = os.path.abspath(path)
+        store = self.summary_store_for(path)
+
+        def read(module: Path) -> str | None:
+            absolute = os.path.abspath(module)
+            if absolute in overlays:
+                return overlays[absolute]
+            return self._disk_text(absolute)
+
+        def summary_of(text: str, module: str, package: str, imported: Imported,
+                       names: frozenset[str]) -> ModuleSummary:
+            key = (os.path.abspath(module), hash(text), summary_key(imported, names))
+            kept = self._summaries.get(key)
+            if kept is not None:
+                return kept
+            stored = store.key(text, key[0], key[2]) if store is not None else ""
+            if store is not None:
+                kept = store.load(stored)
+            if kept is None:
+                kept = exported(text, package, imported, names)
+                if store is not None:
+                    store.store(stored, kept)
+            self._summaries[key] = kept
+            return kept
+
+        summaries = module_summaries([Path(path)], read, summary_of, self._table(Path(path)))
+        return summaries.imported(path)
+
     def _table(self, path: Path) -> ModuleTable:
         """The modules of `path`'s root, listed again when older than TABLE_SECONDS (files
         added or removed while the server runs)."""
@@ -136,8 +185,10 @@ class ProjectIndex:
         start again (the next check works out what it needs)."""
         if len(self._outgoing) > 20_000:
             self._outgoing.clear()
+        if len(self._summaries) > 20_000:
+            self._summaries.clear()
         if len(self._last) > 1_000:
             self._last.clear()
 
 
-__all__ = ["FactStore", "ProjectIndex"]
+__all__ = ["FactStore", "ProjectIndex", "SummaryStore"]

@@ -37,7 +37,8 @@ from jaxerr_lsp.core.findings import Analysis
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.incremental import Document
-    from jaxerr_lsp.project.index import FactStore, ProjectIndex
+    from jaxerr_lsp.analysis.summaries import Imported
+    from jaxerr_lsp.project.index import FactStore, ProjectIndex, SummaryStore
 
 logger = logging.getLogger("jaxerr_lsp.worker")
 
@@ -85,11 +86,13 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
     done = "analysed whole"
     package: str | None = None
     outside: tuple[Outside, ...] = ()
+    imported: Imported = ()
     complete = True
     if path is not None and path.endswith(".py") and os.path.isabs(path):
         try:
             package = package_of(Path(path))
             outside, complete = _project().facts_for(path, overlays or {})
+            imported = _project().imported_for(path, overlays or {})
         except Exception:  # noqa: BLE001 - the document is still checked alone
             notes.append((f"jaxerr-lsp: the project around {path} could not be read:\n"
                           f"{traceback.format_exc()}", WARNING))
@@ -99,7 +102,7 @@ def run_analysis(text: str, path: str | None, settings: Mapping[str, Any],
         else:
             document = _document(path)
             analysis = document.analyze(text, config, path, package=package, outside=outside,
-                                        outgoing=package is not None)
+                                        outgoing=package is not None, imported=imported)
             how = document.stats
             done = (f"{how.analysed} of {how.slices} slice(s) analysed, {how.reparsed_lines} "
                     f"line(s) parsed" if how.mode == "slices" else
@@ -134,7 +137,7 @@ def _project() -> ProjectIndex:
 
     global _PROJECT
     if _PROJECT is None:
-        _PROJECT = ProjectIndex(store_for=_fact_store)
+        _PROJECT = ProjectIndex(store_for=_fact_store, summary_store_for=_summary_store)
     return _PROJECT
 
 
@@ -143,14 +146,11 @@ def _fact_store(path: str) -> FactStore | None:
     result cache of the project's folder: `jaxerr_lsp.app.cache.default_cache_dir`), so that a
     server started again reads them instead of working them out. None outside a project
     (no pyproject.toml at or above its root, no `JAXERR_CACHE_DIR`)."""
-    from jaxerr_lsp.app.cache import OutgoingCache, default_cache_dir
-    from jaxerr_lsp.project.modules import module_of
+    from jaxerr_lsp.app.cache import OutgoingCache
 
-    root = module_of(Path(path))[0]
-    if not os.environ.get("JAXERR_CACHE_DIR") and not any(
-            (folder / "pyproject.toml").is_file() for folder in (root, *root.parents)):
-        return None  # a file outside any project: nothing is written next to it
-    folder = default_cache_dir(root)
+    folder = _cache_folder(path)
+    if folder is None:
+        return None
     store = _STORES.get(folder)
     if store is None:
         store = _STORES[folder] = OutgoingCache(folder)
@@ -158,6 +158,35 @@ def _fact_store(path: str) -> FactStore | None:
 
 
 _STORES: dict[Path, FactStore] = {}
+
+
+def _cache_folder(path: str) -> Path | None:
+    """The result cache of `path`'s project; None outside a project (no pyproject.toml at
+    or above its root, no `JAXERR_CACHE_DIR`)."""
+    from jaxerr_lsp.app.cache import default_cache_dir
+    from jaxerr_lsp.project.modules import module_of
+
+    root = module_of(Path(path))[0]
+    if not os.environ.get("JAXERR_CACHE_DIR") and not any(
+            (folder / "pyproject.toml").is_file() for folder in (root, *root.parents)):
+        return None  # a file outside any project: nothing is written next to it
+    return default_cache_dir(root)
+
+
+def _summary_store(path: str) -> SummaryStore | None:
+    """The module summaries of `path`'s project, on disk beside its outgoing facts."""
+    from jaxerr_lsp.app.cache import SummaryCache
+
+    folder = _cache_folder(path)
+    if folder is None:
+        return None
+    store = _SUMMARY_STORES.get(folder)
+    if store is None:
+        store = _SUMMARY_STORES[folder] = SummaryCache(folder)
+    return store
+
+
+_SUMMARY_STORES: dict[Path, SummaryStore] = {}
 
 
 _SPAWN_LOCK = threading.Lock()

@@ -1,0 +1,3 @@
+from .buffers import make_buffer
+
+__all__ = ["make_buffer"]

@@ -1,0 +1,5 @@
+import pkg.shapes as s
+
+
+def forward():
+    return s.features() + s.bias()  # expect: JXE101

@@ -1,0 +1,5 @@
+from .base import zeros3
+
+
+def make_buffer():
+    return zeros3()

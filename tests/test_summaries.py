@@ -1,0 +1,99 @@
+"""Module summaries (`jaxerr_lsp.analysis.summaries`, `jaxerr_lsp.project.summaries`): what they
+keep of a function's return, how they cross as JSON, and how imports are read from a text."""
+
+from __future__ import annotations
+
+import pickle
+
+from jaxerr_lsp.analysis.summaries import summary_from_json, summary_to_json
+from jaxerr_lsp.engine.run import analyze, exported
+from jaxerr_lsp.project.summaries import imports_of, other_bindings
+
+UTILS = '''import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def buffer():
+    return jnp.zeros((2, 3), jnp.int32)
+
+
+def host():
+    return np.zeros(3)
+
+
+def pair(n):
+    return jnp.ones(n), 1.0
+
+
+def listed():
+    return [jnp.zeros(3)]
+
+
+def given(x):
+    return x
+
+
+def branches(flag):
+    if flag:
+        return jnp.zeros(3)
+    return np.zeros(3)
+
+
+@jax.jit
+def jitted():
+    return jnp.zeros(3)
+
+
+def rebound():
+    return jnp.zeros(3)
+
+
+rebound = jax.jit(rebound)
+'''
+
+
+def test_a_summary_keeps_only_what_is_certain() -> None:
+    summary = exported(UTILS, "pkg")
+    returns = {f.name: f.returns for f in summary.functions}
+    assert set(returns) == {"buffer", "host", "pair", "jitted"}
+    buffer = returns["buffer"]
+    assert buffer is not None and buffer.aval is not None and buffer.jax_array is not None
+    assert (buffer.type, buffer.aval.shape, buffer.aval.dtype) == ("ArrayImpl", (2, 3), "int32")
+    assert returns["host"] is not None and returns["host"].type == "ndarray"
+    assert returns["host"].jax_array is None
+    assert returns["pair"] is not None and returns["pair"].type == "tuple"
+    assert returns["jitted"] is None  # a decorated function's return is unknown
+    assert summary.function("jitted") is not None and summary.function("jitted").wrapped == "jax.jit"  # type: ignore[union-attr]
+    assert analyze(UTILS, package="pkg", exported=frozenset({"buffer", "pair"})).exported == \
+        exported(UTILS, "pkg", names=frozenset({"buffer", "pair"}))
+
+
+def test_a_summary_crosses_as_json_and_pickle() -> None:
+    summary = exported(UTILS, "pkg")
+    assert summary_from_json(summary_to_json(summary)) == summary
+    assert pickle.loads(pickle.dumps(summary)) == summary
+
+
+def test_the_importer_reads_what_it_calls() -> None:
+    summary = exported(UTILS, "pkg")
+    imported = tuple((f"pkg.utils.{f.name}", f) for f in summary.functions)
+    text = ("from pkg.utils import buffer, host, pair\n\nw = buffer()\nw[0, 0] = 1\n"
+            "h = host()\nh[0] = 1.0\na, b = pair(3)\na[0] = 1.0\n")
+    found = analyze(text, package="pkg", imported=imported).findings
+    assert [(f.code, f.span.start_line) for f in found] == [("JXE080", 4)]
+    assert analyze(text, package="pkg").findings == []  # (without the summaries: nothing)
+
+
+def test_imports_are_read_from_the_text() -> None:
+    text = ("import a.b as c, d\nfrom .u import (f as g,  # note\n    h)\nfrom .. import x\n"
+            "from pkg.m import *\n    from z import y\n")
+    assert imports_of(text, "pkg.sub") == [
+        ("a.b", None, ("c",)), ("d", None, ("d",)), ("pkg.sub.u", ("f", "h"), ("g", "h")),
+        ("pkg", ("x",), ("x",)), ("pkg.m", None, ()), ("z", ("y",), ("y",))]
+    assert imports_of("from ... import x\n", "pkg") == []  # (above the top package)
+
+
+def test_names_an_init_binds_otherwise() -> None:
+    text = "from .u import f, g\nf = jit(f)\nfor i in r:\n    pass\nif g == 1:\n    pass\n"
+    assert {"f", "i"} <= other_bindings(text) and "g" not in other_bindings(text)
