@@ -759,9 +759,12 @@ class Inference:
             return UNKNOWN_VALUE
         if any(members.defines_in_hierarchy(s.owner, expr.attr) for s in stores):
             return UNKNOWN_VALUE
-        found = [self.value(s.value, depth) for s in stores]  # type: ignore[arg-type]
-        if any(v.jax_array is None for v in found):
-            return UNKNOWN_VALUE
+        found: list[Value] = []
+        for store in stores:  # (the first that is no JAX array settles it: most are not)
+            value = self.value(store.value, depth)  # type: ignore[arg-type]
+            if value.jax_array is None:
+                return UNKNOWN_VALUE
+            found.append(value)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
 

@@ -58,6 +58,17 @@ def check(ctx: Context) -> None:
 
 
 def _check(ctx: Context, expr: ast.expr) -> None:
+    # Module-level code only (asked first, by the scope of a name the test reads: most tests
+    # sit in defs, and a test that reads no name is no array).
+    names = ctx.model.names_in(expr)
+    use = ctx.model.use_of.get(id(names[0])) if names else None
+    if use is None or use.scope.kind != "module":
+        return
+    path = ctx.model.path_to(ctx.model.tree, expr)
+    if path is None or any(isinstance(node, (
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
+            ast.DictComp, ast.GeneratorExp)) for node in path) or may_be_expected(path):
+        return
     value = ctx.values.value(expr)
     shape = value.aval.shape if value.type == "ArrayImpl" and value.aval is not None else None
     if shape is None or any(type(d) is not int or d < 0 for d in shape):
@@ -66,11 +77,6 @@ def _check(ctx: Context, expr: ast.expr) -> None:
     for dim in shape:
         size *= dim
     if size == 1:
-        return
-    path = ctx.model.path_to(ctx.model.tree, expr)
-    if path is None or may_be_expected(path) or any(isinstance(node, (
-            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
-            ast.DictComp, ast.GeneratorExp)) for node in path):
         return
     span = ctx.span(expr)
     data = AmbiguousTruth(span, shape)
