@@ -29,7 +29,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, layered
 from jaxerr_lsp.analysis.external import Outside
@@ -149,12 +149,7 @@ def _fact_store(path: str) -> FactStore | None:
     from jaxerr_lsp.app.cache import OutgoingCache
 
     folder = _cache_folder(path)
-    if folder is None:
-        return None
-    store = _STORES.get(folder)
-    if store is None:
-        store = _STORES[folder] = OutgoingCache(folder)
-    return store
+    return None if folder is None else _kept_store(_STORES, folder, OutgoingCache)
 
 
 _STORES: dict[Path, FactStore] = {}
@@ -178,15 +173,20 @@ def _summary_store(path: str) -> SummaryStore | None:
     from jaxerr_lsp.app.cache import SummaryCache
 
     folder = _cache_folder(path)
-    if folder is None:
-        return None
-    store = _SUMMARY_STORES.get(folder)
-    if store is None:
-        store = _SUMMARY_STORES[folder] = SummaryCache(folder)
-    return store
+    return None if folder is None else _kept_store(_SUMMARY_STORES, folder, SummaryCache)
 
 
 _SUMMARY_STORES: dict[Path, SummaryStore] = {}
+
+Store = TypeVar("Store")
+
+
+def _kept_store(stores: dict[Path, Store], folder: Path, make: Callable[[Path], Store]) -> Store:
+    """One store per cache folder, made on first use."""
+    store = stores.get(folder)
+    if store is None:
+        store = stores[folder] = make(folder)
+    return store
 
 
 _SPAWN_LOCK = threading.Lock()

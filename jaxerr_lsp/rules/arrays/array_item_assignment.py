@@ -131,29 +131,26 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
 def _check_entry(ctx: Context, target: ast.Subscript, base: ast.Subscript) -> bool:
     """`d["w"][i] = v` / `xs[0][i] = v`: the entry of a dict or list display that certainly
     holds a JAX array there (the container unchanged since it was built)."""
-    origin = jax_array_origin(ctx, base)
-    holder = base.value
-    use = ctx.model.use_of.get(id(holder)) if type(holder) is ast.Name else None
-    if origin is None or use is None or _inside_try_with_handlers(ctx, use):
-        return False
-    shown = shorten(ctx.segment(base))
-    note = (f"\n`{shown}` holds a JAX array ({origin}); store an updated copy instead: "
-            f"`{shown} = {shown}.at[...].set(...)`.")
-    ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
-    return True
+    return _check_held(ctx, target, base, "")
 
 
 def _check_attribute(ctx: Context, target: ast.Subscript, base: ast.Attribute) -> bool:
     """`self.cells[i] = v`: an attribute every store of which the file shows gives a JAX
     array (`Inference` of `self.cells`: the stores on the class and its instances)."""
+    return _check_held(ctx, target, base, f", every store of `.{base.attr}` the file shows")
+
+
+def _check_held(ctx: Context, target: ast.Subscript, base: ast.Subscript | ast.Attribute,
+                how: str) -> bool:
+    """`base[i] = v` where `base` (read from a name) certainly holds a JAX array."""
     origin = jax_array_origin(ctx, base)
     holder = base.value
     use = ctx.model.use_of.get(id(holder)) if type(holder) is ast.Name else None
     if origin is None or use is None or _inside_try_with_handlers(ctx, use):
         return False
     shown = shorten(ctx.segment(base))
-    note = (f"\n`{shown}` holds a JAX array ({origin}, every store of `.{base.attr}` the file "
-            f"shows); store an updated copy instead: `{shown} = {shown}.at[...].set(...)`.")
+    note = (f"\n`{shown}` holds a JAX array ({origin}{how}); store an updated copy instead: "
+            f"`{shown} = {shown}.at[...].set(...)`.")
     ctx.report(target, note=note, data=ItemAssignment(ctx.span(target), use.node.id, "", False, ""))
     return True
 
