@@ -255,12 +255,14 @@ def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
     JAX hands the functions it calls (a summary knows only what any call returns)."""
     if not _may_export(context.parsed.text, context.imported):
         return ModuleSummary()
+    values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
+                       imported=dict(context.imported))
     try:
-        values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
-                           imported=dict(context.imported))
         return summarize(context.model, values, names)
     except (RecursionError, ValueError):
         return ModuleSummary()
+    finally:
+        vars(values).clear()  # its bound methods refer back to it: freed now, not by the GC
 
 
 def outgoing_order(item: Outgoing) -> tuple[object, ...]:
