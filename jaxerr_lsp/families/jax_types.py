@@ -247,9 +247,31 @@ class PlainClasses:
             return False
         if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
             return False  # methods defined under if/try: what the class has is not certain
-        if defined_names(cls) & PYTREE_METHODS:
+        if defined_names(cls) & PYTREE_METHODS or self._handed_on(cls):
             return False
         return "dtype" not in self.ctx.segment(cls)
+
+    def _handed_on(self, cls: ast.ClassDef) -> bool:
+        """Whether the file hands the class object itself somewhere (`core.pytype_aval_mappings
+        [C] = ...`, `register_handler(C, ...)`, `handlers = {C: ...}`): JAX may have been taught
+        the type. A call making an instance, an attribute of the class, an `isinstance` /
+        `issubclass` test, a class statement's base and an annotation hand nothing on."""
+        model = self.ctx.model
+        for use in model.uses.get(cls.name, ()):
+            parent, node = use.parent, use.node
+            if isinstance(parent, ast.Call) and parent.func is node \
+                    or isinstance(parent, (ast.Attribute, ast.ClassDef, ast.arg)) \
+                    or isinstance(parent, ast.AnnAssign) and parent.annotation is node \
+                    or isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and parent.returns is node:
+                continue
+            if isinstance(parent, ast.Call) and node in parent.args[1:2] and model.qualname(
+                    parent.func) in ("builtins.isinstance", "builtins.issubclass"):
+                continue
+            binding = model.binding_of(node)
+            if binding is not None and binding.node is not cls:
+                continue  # another class of that name (a notebook defines it again)
+            return True
+        return False
 
     def _plain_base(self, base: ast.expr) -> bool:
         if self.ctx.model.qualname(base) == "builtins.object":
