@@ -148,6 +148,9 @@ class TracedFunction:
     scalars: dict[str, ast.expr] = field(default_factory=dict)
     # Parameters an application passes one array for (an array tracer there): the argument.
     arrays: dict[str, ast.expr] = field(default_factory=dict)
+    # Parameters an application passes a tuple or list display of numbers and arrays for
+    # (their elements are known: `Tracer.elements`): the argument.
+    displays: dict[str, ast.expr] = field(default_factory=dict)
     # For a function another module of the project traces (`jaxerr_lsp.analysis.external`):
     # where. Its `transforms` then have the def itself for their site.
     origins: list[Origin] = field(default_factory=list)
@@ -492,6 +495,7 @@ class Tracing:
                             and (elements := self._elements(argument)) is not None:
                         traced.tracers[name] = Tracer(False, True, name, traced,
                                                       previous.transform, elements)
+                        traced.displays[name] = argument
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name

@@ -279,6 +279,8 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
         return traced.scalars[name]  # a Python number, traced as a scalar array
     if name is not None and name in traced.arrays:
         return traced.arrays[name]  # an array an application passes
+    if name is not None and name in traced.displays:
+        return traced.displays[name]  # a tuple or list of arrays and numbers it passes
     if name is None or own is None or own.array:
         return None
     for argument, transform in _arguments(ctx, traced, name):
@@ -295,8 +297,10 @@ def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
     related = [Related(ctx.span(transform.site), f"{what} is traced by {transform.qualname} here")]
     evidence = array_evidence(ctx, tracer)
     if evidence is not None:
+        received = "a tuple or list whose elements are traced as arrays" \
+            if isinstance(evidence, (ast.Tuple, ast.List)) else "an array"
         related.append(Related(ctx.span(evidence), scalar_note(tracer) or
-                               f"`{tracer.parameter}` receives an array here"))
+                               f"`{tracer.parameter}` receives {received} here"))
     return tuple(related)
 
 
