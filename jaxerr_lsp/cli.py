@@ -18,7 +18,7 @@ import tokenize
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from jaxerr_lsp import __version__
 from jaxerr_lsp.app.configuration import Config, ConfigError, config_for, config_for_file, layered
@@ -134,6 +134,20 @@ FATAL_ERROR_KINDS = ("config", "internal")
 CACHED_SUFFIXES = (".py", ".pyi")
 
 
+Kept = TypeVar("Kept")
+
+
+def _kept(cache: Any, key: str, compute: Callable[[], Kept]) -> Kept:
+    """What `cache` (an `app.cache` store of outgoing facts or summaries) holds under `key`,
+    computed and stored when it holds nothing."""
+    hit = cache.load(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    found = compute()
+    cache.store(key, found)
+    return found
+
+
 def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = None,
                   cache_dir: str | None = None) -> dict[str, tuple[Outside, ...]]:
     """What the modules of the projects `files` belong to trace of each other's functions;
@@ -153,13 +167,8 @@ def project_facts(files: list[Path], known: dict[str, list[Outgoing]] | None = N
     def outgoing_of(text: str, path: str, package: str, outside: tuple[Outside, ...]) -> list[Outgoing]:
         if cache is None:
             return outgoing(text, path, package, outside)
-        key = cache.key(text, path, facts_key(outside))
-        hit = cache.load(key)
-        if hit is not None:
-            return hit
-        found = outgoing(text, path, package, outside)
-        cache.store(key, found)
-        return found
+        return _kept(cache, cache.key(text, path, facts_key(outside)),
+                     lambda: outgoing(text, path, package, outside))
 
     return outside_facts(files, read, outgoing_of, known or {})
 
@@ -313,13 +322,8 @@ def _summary_function(cache_dir: str | None) -> SummaryOf:
                    names: frozenset[str]) -> ModuleSummary:
         if cache is None:
             return exported(text, package, imported, names)
-        key = cache.key(text, path, summary_key(imported, names))
-        hit = cache.load(key)
-        if hit is not None:
-            return hit
-        found = exported(text, package, imported, names)
-        cache.store(key, found)
-        return found
+        return _kept(cache, cache.key(text, path, summary_key(imported, names)),
+                     lambda: exported(text, package, imported, names))
 
     return summary_of
 
