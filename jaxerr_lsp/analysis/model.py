@@ -172,6 +172,9 @@ class ModuleModel:
         self._tree_parents: dict[int, ast.AST] | None = None  # `path_to`'s fallback
         # `nodes_in`'s answers, by (id(node), kind): rules ask the same of the same nodes.
         self._of_kind: dict[tuple[int, Any], tuple[ast.AST, list[ast.AST]]] = {}
+        # The positions in `_walked` of the nodes of each type, built by the first `nodes_in`
+        # of the whole module: each kind asked of it then picks its types, not every node.
+        self._walked_by_type: dict[type, list[int]] | None = None
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
@@ -517,6 +520,7 @@ class ModuleModel:
                       self._contents, self._returns, self._parents, self._of_kind):
             table.clear()
         self._walked.clear()
+        self._walked_by_type = None
         self._fixed_parents.clear()
         self._tree_parents = None
 
@@ -988,11 +992,29 @@ class ModuleModel:
         kept = self._of_kind.get(key)
         if kept is None or kept[0] is not node:
             if node is self.tree and not _may_be_constant(kind):
-                every = list(map(_first, self._walked))  # the model's own walk, in its order (parents first)
+                found = self._walked_of_kind(kind)
             else:
-                every = self._walk_of(node)
-            kept = self._of_kind[key] = (node, [inner for inner in every if isinstance(inner, kind)])
+                found = [inner for inner in self._walk_of(node) if isinstance(inner, kind)]
+            kept = self._of_kind[key] = (node, found)
         return list(kept[1])  # type: ignore[arg-type]
+
+    def _walked_of_kind(self, kind: type | tuple[type, ...]) -> list[ast.AST]:
+        """The nodes of `kind` the model's own walk visited, in its order (parents first)."""
+        by_type = self._walked_by_type
+        if by_type is None:
+            by_type = self._walked_by_type = {}
+            for position, item in enumerate(self._walked):
+                of_type = by_type.get(type(item[0]))
+                if of_type is None:
+                    by_type[type(item[0])] = [position]
+                else:
+                    of_type.append(position)
+        lists = [positions for type_, positions in by_type.items() if issubclass(type_, kind)]
+        if not lists:
+            return []
+        positions = lists[0] if len(lists) == 1 else sorted(p for one in lists for p in one)
+        walked = self._walked
+        return [walked[position][0] for position in positions]
 
     def _walk_of(self, node: ast.AST) -> list[ast.AST]:
         """The nodes inside `node` (itself included) in `ast.walk` order, one walk kept."""

@@ -8,7 +8,8 @@ source order, each expression Python hashes as the code runs:
   comprehension;
 - `d[x]` (read, written or deleted), `d.get(x)`, `d.pop(x)`, `d.setdefault(x)` and `x in d`
   for a `d` the value inference certainly knows as a dict; `s.add(x)`, `s.discard(x)`,
-  `s.remove(x)` and `x in s` for a set or frozenset.
+  `s.remove(x)` and `x in s` for a set or frozenset; a lookup's key only when it may be an
+  array (a tracer, or what the inference knows as a JAX array): the rule speaks of no other.
 
 Code that cannot fail as the program runs is left out: inside a `try` with handlers, and
 inside `with pytest.raises(...)` / `with self.assertRaises(...)` (or any context manager whose
@@ -58,6 +59,14 @@ def _literal(expr: ast.expr) -> bool:
     return isinstance(expr, (ast.Constant, ast.JoinedStr))
 
 
+def _may_be_array(ctx: Context, key: ast.expr) -> bool:
+    """Whether the rule may speak of `key` (an array tracer, or what the inference knows as a
+    JAX array): asked of a lookup's key before its container is evaluated, which costs more
+    (most keys are strings and loop variables, most containers attributes)."""
+    tracer = ctx.tracing.tracer(key)
+    return (tracer is not None and tracer.array) or _type(ctx, key) == "ArrayImpl"
+
+
 def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
     model = ctx.model
     found: list[tuple[ast.expr, str, ast.AST]] = []
@@ -79,12 +88,13 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
             found.append((node.elt, "a set member", node))
         elif isinstance(node, ast.Subscript):
             if not isinstance(node.slice, (ast.Slice, ast.Tuple)) and not _literal(node.slice) \
-                    and _type(ctx, node.value) in _DICTS:
+                    and _may_be_array(ctx, node.slice) and _type(ctx, node.value) in _DICTS:
                 found.append((node.slice, "a dict key", node))
         elif isinstance(node, ast.Compare):
             left = node.left
             for op, right in zip(node.ops, node.comparators):
-                if isinstance(op, (ast.In, ast.NotIn)) and not _literal(left):
+                if isinstance(op, (ast.In, ast.NotIn)) and not _literal(left) \
+                        and _may_be_array(ctx, left):
                     container = _type(ctx, right)
                     if container in _DICTS:
                         found.append((left, "looked up in a dict", node))
@@ -98,6 +108,7 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
                 assert isinstance(call.func, ast.Attribute)
                 if call.args and not isinstance(call.args[0], ast.Starred) \
                         and not _literal(call.args[0]) and model.qualname(call.func.value) is None \
+                        and _may_be_array(ctx, call.args[0]) \
                         and _type(ctx, call.func.value) in containers:
                     found.append((call.args[0], how, call))
     return found
