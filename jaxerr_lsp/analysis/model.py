@@ -21,6 +21,7 @@ import ast
 import functools
 import json
 import operator
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import cached_property
@@ -1002,13 +1003,10 @@ class ModuleModel:
         """The nodes of `kind` the model's own walk visited, in its order (parents first)."""
         by_type = self._walked_by_type
         if by_type is None:
-            by_type = self._walked_by_type = {}
-            for position, item in enumerate(self._walked):
-                of_type = by_type.get(type(item[0]))
-                if of_type is None:
-                    by_type[type(item[0])] = [position]
-                else:
-                    of_type.append(position)
+            grouped: defaultdict[type, list[int]] = defaultdict(list)
+            for position, node_type in enumerate(map(type, map(_first, self._walked))):
+                grouped[node_type].append(position)
+            by_type = self._walked_by_type = dict(grouped)
         lists = [positions for type_, positions in by_type.items() if issubclass(type_, kind)]
         if not lists:
             return []
