@@ -4,6 +4,11 @@ offers gets no default dtypes from the inference, and JAX confirms the dtypes do
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from jaxerr_lsp.analysis.model import ModuleModel
@@ -50,3 +55,60 @@ def test_jax_changes_the_default_dtypes_in_each_form() -> None:
     assert all(not r.raised for r in results), [r.traceback for r in results]
     printed = [r.stdout.strip() for r in results]
     assert printed == ["float64 int64", "float64 int64", "float32 int32"], printed
+
+
+# ------------------------------------------------------------------ x64 named elsewhere
+# A module that asks for float64 without naming x64 (JXE109 speaks of it), checked with the
+# command line (it reads the project around the file: jaxerr_lsp.project.x64).
+REQUEST = "import jax.numpy as jnp\n\n\ndef zeros(n):\n    return jnp.zeros(n, dtype=jnp.float64)\n"
+TURNS_X64_ON = 'import jax\n\njax.config.update("jax_enable_x64", True)\n'
+
+
+def _codes(folder: Path, *files: str) -> dict[str, list[str]]:
+    done = subprocess.run([sys.executable, "-m", "jaxerr_lsp", "check", "--no-cache", "--format", "json",
+                           *files], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    found: dict[str, list[str]] = {file: [] for file in files}
+    for finding in json.loads(done.stdout):
+        found[Path(finding["path"]).as_posix()].append(finding["code"])
+    return found
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_a_module_of_a_package_that_turns_x64_on_is_not_warned(tmp_path: Path) -> None:
+    _write(tmp_path, {"pkg/__init__.py": "from pkg import setup, ops\n", "pkg/setup.py": TURNS_X64_ON,
+                      "pkg/sub/__init__.py": "", "pkg/sub/ops.py": REQUEST, "pkg/ops.py": REQUEST})
+    assert _codes(tmp_path, "pkg/ops.py", "pkg/sub/ops.py") == {"pkg/ops.py": [], "pkg/sub/ops.py": []}
+
+
+def test_the_same_package_without_it_is_warned(tmp_path: Path) -> None:
+    _write(tmp_path, {"pkg/__init__.py": "from pkg import setup, ops\n",
+                      "pkg/setup.py": "import jax\n", "pkg/ops.py": REQUEST})
+    assert _codes(tmp_path, "pkg/ops.py") == {"pkg/ops.py": ["JXE109"]}
+
+
+def test_loose_scripts_are_separate_programs(tmp_path: Path) -> None:
+    # A folder of scripts: the one that turns x64 on says nothing of its neighbour.
+    _write(tmp_path, {"enables.py": TURNS_X64_ON + REQUEST + "zeros(3)\n", "plain.py": REQUEST + "zeros(3)\n"})
+    assert _codes(tmp_path, "enables.py", "plain.py") == {"enables.py": [], "plain.py": ["JXE109"]}
+
+
+@pytest.mark.parametrize("where", ["conftest.py", "tests/conftest.py", "pytest.ini"])
+def test_tests_under_a_conftest_or_pytest_configuration_that_names_x64(tmp_path: Path, where: str) -> None:
+    text = "[pytest]\nenv = JAX_ENABLE_X64=1\n" if where == "pytest.ini" else TURNS_X64_ON
+    _write(tmp_path, {"pyproject.toml": "[project]\nname = 'p'\n", where: text,
+                      "tests/test_ops.py": REQUEST, "other/test_ops.py": REQUEST})
+    expected = {"tests/test_ops.py": [], "other/test_ops.py": [] if where != "tests/conftest.py" else ["JXE109"]}
+    assert _codes(tmp_path, "tests/test_ops.py", "other/test_ops.py") == expected
+
+
+def test_jax_warns_for_the_request_only_without_x64() -> None:
+    call = "import warnings\nwarnings.simplefilter('error')\nzeros(3)\nprint('ok')\n"
+    results = run_programs([REQUEST + call, TURNS_X64_ON + REQUEST + call])
+    assert results[0].raised and "float64" in results[0].traceback and "truncated" in results[0].traceback
+    assert not results[1].raised and results[1].stdout.strip() == "ok", results[1].traceback

@@ -109,7 +109,8 @@ class ResultCache:
         `context`: what else decides the result (what other modules of the project trace
         of this one's functions)."""
         settings = json.dumps({"select": config.select, "ignore": config.ignore,
-                               "severity": config.severity}, sort_keys=True)
+                               "severity": config.severity, "x64": config.x64_elsewhere},
+                              sort_keys=True)
         digest = hashlib.blake2b(digest_size=20)
         for part in (path, os.path.abspath(path), settings, context):
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")

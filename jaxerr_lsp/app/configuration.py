@@ -23,6 +23,7 @@ if pyproject.toml ignores it.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 from collections.abc import Mapping
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxerr_lsp.core.config import Config, ConfigError, config_from_mapping, find_pyproject, read_pyproject
+from jaxerr_lsp.project.x64 import x64_named_elsewhere
 
 __all__ = ["Config", "ConfigError", "config_for", "layered", "config_for_file"]
 
@@ -39,11 +41,19 @@ _cache_lock = threading.Lock()
 
 def config_for(path: str | os.PathLike[str] | None) -> Config:
     """`[tool.jaxerr]` of the nearest pyproject.toml at or above `path` (the defaults without a
-    path, or when there is none), cached while that pyproject.toml's mtime holds.
+    path, or when there is none), cached while that pyproject.toml's mtime holds; with
+    whether the project around the file may turn x64 on (jaxerr_lsp.project.x64).
 
     Raises ConfigError naming the file when it cannot be read or holds a bad value."""
     if not path:
         return Config()
+    config = _read_config(path)
+    if x64_named_elsewhere(path):
+        config = dataclasses.replace(config, x64_elsewhere=True)
+    return config
+
+
+def _read_config(path: str | os.PathLike[str]) -> Config:
     pyproject = find_pyproject(Path(path).resolve())
     if pyproject is None:
         return Config()
@@ -75,7 +85,8 @@ def layered(config: Config, overrides: Mapping[str, Any], origin: str = "setting
         ignore = config.ignore + tuple(i for i in layer.ignore if i not in config.ignore)
     severity = layer.severity if keys["severity"] is not None else config.severity
     docs_url = layer.docs_url if keys["docs-url"] is not None else config.docs_url
-    return Config(select=select, ignore=ignore, severity=severity, docs_url=docs_url)
+    return Config(select=select, ignore=ignore, severity=severity, docs_url=docs_url,
+                  x64_elsewhere=config.x64_elsewhere)
 
 
 def config_for_file(path: str | os.PathLike[str] | None, overrides: Mapping[str, Any],

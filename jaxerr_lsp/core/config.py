@@ -29,6 +29,9 @@ class Config:
     ignore: tuple[str, ...] = ()
     severity: str | dict[str, str] | None = None
     docs_url: str | None = None  # None: the site shipped in the wheel (or no link)
+    # x64 may be turned on by the project around the file (not a setting: found by the app
+    # layer, jaxerr_lsp.project.x64), as when the file names it itself.
+    x64_elsewhere: bool = False
 
     def enabled(self, code: str, catalog_id: str) -> bool:
         def matches(selector: str) -> bool:

@@ -94,6 +94,8 @@ class Context:
     outside: tuple[Outside, ...] = ()
     # What the functions it imports from other modules of the project return.
     imported: Imported = ()
+    # Whether the project around the file may turn x64 on (`x64_possible`).
+    x64_elsewhere: bool = False
     # The words looked for in the whole text (`mentions`), and whether it has them.
     mentioned: dict[tuple[str, bool], bool] = field(default_factory=dict, repr=False)
     # Answers about this text already known (shared by the analyses of a module's slices).
@@ -103,11 +105,9 @@ class Context:
 
     @cached_property
     def values(self) -> Inference:
-        from jaxerr_lsp.analysis.avals import X64_WORDS
         from jaxerr_lsp.analysis.values import Inference
 
-        return Inference(self.model, x64=any(self.mentions(word) for word in X64_WORDS),
-                         imported=dict(self.imported))
+        return Inference(self.model, x64=self.x64_possible(), imported=dict(self.imported))
 
     @cached_property
     def tracing(self) -> Tracing:
@@ -116,6 +116,13 @@ class Context:
 
         return Tracing(self.model, self.values.constant, self.outside,
                        jit_flag_named=self.mentions("jax_disable_jit"))
+
+    def x64_possible(self) -> bool:
+        """Whether 64-bit mode may be on where the file runs: it names x64 itself
+        (`avals.X64_WORDS`), or the project around it does (`x64_elsewhere`)."""
+        from jaxerr_lsp.analysis.avals import X64_WORDS
+
+        return self.x64_elsewhere or any(self.mentions(word) for word in X64_WORDS)
 
     def mentions(self, word: str, *, whole_word: bool = False) -> bool:
         """Whether the document's text holds `word` anywhere (with `whole_word`, not inside a

@@ -111,7 +111,8 @@ def check_parsed(parsed: ParsedSource, analysis: Analysis, active: list[Rule], c
     assert parsed.tree is not None
     try:
         context = Context(parsed, ModuleModel(parsed.tree, package), path, outside=outside,
-                          answers={} if answers is None else answers, imported=imported)
+                          answers={} if answers is None else answers, imported=imported,
+                          x64_elsewhere=config.x64_elsewhere)
     except RecursionError:
         analysis.notes.append("file not checked: it is nested too deeply")
         return Checked(analysis)

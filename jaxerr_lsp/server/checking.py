@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 import attrs
 from lsprotocol import types
 
-from jaxerr_lsp.server.diagnostics import to_diagnostic
+from jaxerr_lsp.server.diagnostics import EntryLinks, to_diagnostic
 from jaxerr_lsp.server.protocol import shutdown_requested
 from jaxerr_lsp.server.session import DocState, Session
 from jaxerr_lsp.server.snapshot import Program
@@ -95,8 +95,9 @@ def publish(session: Session, state: DocState, program: Program) -> None:
     """The program's findings as diagnostics, each on the document holding it."""
     per_document: dict[str, list[types.Diagnostic]] = \
         {uri: [] for uri in (program.cells if program.is_notebook else [program.uri])}
+    links = EntryLinks(session, program.path)
     for index in range(len(program.findings)):
-        located = to_diagnostic(session, program, index)
+        located = to_diagnostic(session, program, index, links)
         if located is not None:
             per_document[located[0]].append(located[1])
     if not program.is_notebook:

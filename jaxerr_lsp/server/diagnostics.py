@@ -37,9 +37,30 @@ def elsewhere(session: Session, path: str, span: Span) -> types.Location:
     return types.Location(uri=uri, range=PositionConverter(text, session.encoding).range(span))
 
 
-def to_diagnostic(session: Session, program: Program, index: int) -> tuple[str, types.Diagnostic] | None:
+class EntryLinks:
+    """The links to catalog entries of one program's findings, each worked out once (the site's
+    base reads the file's configuration): made per publish, not per finding."""
+
+    def __init__(self, session: Session, path: str | None) -> None:
+        self._session = session
+        self._path = path
+        self._hrefs: dict[str, str | None] = {}
+
+    def href(self, finding: Finding) -> str | None:
+        known = self._hrefs.get(finding.catalog_id, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._hrefs[finding.catalog_id] = _entry_href(self._session, finding, self._path)
+        return known  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
+
+
+def to_diagnostic(session: Session, program: Program, index: int,
+                  links: EntryLinks | None = None) -> tuple[str, types.Diagnostic] | None:
     """The `index`-th finding of the program's analysis as (the URI of the document holding it,
-    the LSP diagnostic there); None when no document holds it. Its data names the program."""
+    the LSP diagnostic there); None when no document holds it. Its data names the program.
+    `links`: those of the program's other findings converted with it."""
     finding = program.findings[index]
     located = program.locate(finding.span)
     if located is None:
@@ -57,7 +78,7 @@ def to_diagnostic(session: Session, program: Program, index: int) -> tuple[str, 
             if where is not None:
                 related.append(types.DiagnosticRelatedInformation(
                     location=types.Location(uri=where[0], range=where[1]), message=r.message))
-    href = _entry_href(session, finding, program.path)
+    href = (links or EntryLinks(session, program.path)).href(finding)
     code_description = None
     if href and (caps is None or caps.code_description_support is not False):
         code_description = types.CodeDescription(href=href)

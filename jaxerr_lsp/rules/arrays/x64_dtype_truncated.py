@@ -3,8 +3,10 @@
 What it does: finds a call that asks JAX for a 64-bit dtype by name (`jnp.zeros(3,
 dtype=jnp.float64)`, `jnp.array(x, dtype="float64")`, `x.astype(jnp.float64)` on a JAX array,
 `lax.convert_element_type(x, jnp.int64)`, `jnp.float64(x)`: the forms of
-`families.x64_requests`, each measured) in a file that never names x64 (`avals.x64_possible`:
-no `jax_enable_x64`, `enable_x64`, `JAX_ENABLE_X64` anywhere).
+`families.x64_requests`, each measured) in a file that never names x64 (no `jax_enable_x64`,
+`enable_x64`, `JAX_ENABLE_X64` anywhere) and whose project does not either
+(`Context.x64_possible`: the other modules of its package, the `conftest.py` files above it,
+the project's pytest/tox configuration; `jaxerr_lsp.project.x64`).
 
 Why is this bad: without x64 mode JAX makes the array 32-bit anyway and warns (UserWarning
 "Explicitly requested dtype float64 requested in zeros is not available, and will be truncated
@@ -14,8 +16,9 @@ to dtype float32..."): the code does not compute in the precision it asks for, a
 Silent: a file that names x64 anywhere (it may turn it on), NumPy's own functions and
 `astype` on NumPy arrays (NumPy keeps 64 bits), `dtype=float` (JAX's default float, no
 warning), a dtype the code does not show (a parameter, another module's constant).
-x64 turned on outside the file (the `JAX_ENABLE_X64` environment variable, an absl flag) is
-not visible here: the finding is a warning, and the ignore comment or `ignore` silences it.
+x64 turned on outside the project (the `JAX_ENABLE_X64` environment variable set by a shell,
+an absl flag) is not visible here: the finding is a warning, and the ignore comment or
+`ignore` silences it.
 
 Fix (unsafe): ask for the 32-bit dtype JAX uses anyway (`jnp.float64` -> `jnp.float32`,
 `"int64"` -> `"int32"`): the arrays stay exactly what they are now and the warning goes, but
@@ -28,7 +31,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.x64_requests import x64_requests
@@ -47,7 +49,7 @@ class X64Truncated(RuleData):
 
 
 def check(ctx: Context) -> None:
-    if any(ctx.mentions(word) for word in X64_WORDS):
+    if ctx.x64_possible():
         return
     for request in x64_requests(ctx):
         related = (Related(ctx.span(request.dtype_expr),
