@@ -171,6 +171,21 @@ def test_an_edit_inside_one_function_analyses_its_slice_only() -> None:
     assert [f.span.start_line for f in third.findings] == [f.span.start_line + 2 for f in first.findings]
 
 
+
+def test_statements_written_twice_keep_their_results() -> None:
+    # A notebook repeats cells (`plt.show()`, the same check after each step): each copy is a
+    # slice of its own, and an edit elsewhere analyses none of them again.
+    cell = "x{n} = jnp.zeros(3)\nx{n}[0] = 1.0\n"
+    repeated = "import jax.numpy as jnp\nimport matplotlib.pyplot as plt\n\n" + "".join(
+        cell.format(n=n) + "plt.show()\nprint(jnp.ones(2))\n" for n in range(12))
+    document = Document()
+    first = document.analyze(repeated)
+    assert len(first.findings) == 12
+    edited = repeated.replace("x5 = jnp.zeros(3)", "x5 = jnp.zeros(4)")
+    second = document.analyze(edited)
+    assert document.stats.mode == "slices" and document.stats.analysed == 1, document.stats
+    assert outcome(second) == outcome(analyze(edited))
+
 # ------------------------------------------------------------------------------ slicing
 def slices(source: str) -> list[list[str]]:
     """Each slice's own statements (first lines), the shared ones as the first slice."""

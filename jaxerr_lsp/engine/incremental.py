@@ -192,19 +192,22 @@ class Document:
         shared = set(cut.shared)
         answers: dict[tuple[str, bool], bool] = {}
         plan: list[_Planned] = []
-        planned: set[tuple[object, ...]] = set()
+        # The same statements twice in the file (a notebook's `plt.show()` cells): each
+        # occurrence is its own slice, numbered in order, and keeps its own result.
+        occurrences: dict[tuple[object, ...], int] = {}
         for number, members in enumerate(cut.slices):
             own = members if number == 0 else [i for i in members if i not in shared]
             if not own:
                 continue
-            key = (rules_key, tuple((chunks[i].code, i in shared) for i in members))
+            code = (rules_key, tuple((chunks[i].code, i in shared) for i in members))
+            occurrence = occurrences[code] = occurrences.get(code, -1) + 1
+            key = (*code, occurrence)
             places = tuple((chunks[i].start, chunks[i].end) for i in members)
             result = self._results.get(key)
             if result is not None and result.places != places:
                 result = result.moved(places)
-            if result is not None and (not result.holds_for(text, answers) or key in planned):
-                result = None  # (the same statements twice in the file: worked out again)
-            planned.add(key)
+            if result is not None and not result.holds_for(text, answers):
+                result = None
             plan.append(_Planned(key, places, members, own, result))
         missing = [item for item in plan if item.result is None]
         split_whole = self.whole_first and len(missing) > len(plan) // 2

@@ -122,13 +122,16 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
                 failed_modules.add(failing.name)
     stored: set[str] = set()  # attributes the file assigns or deletes itself
     attributes: list[tuple[ast.Attribute, str, RemovedApi, Binding]] = []
+    # The imports of one name with one qualified name (a notebook imports `jnp` in every
+    # cell) read their uses once, together.
+    groups: dict[tuple[str, str], dict[int, Binding]] = {}
     for binding in model.imports:
-        bound = binding.qualname
-        if bound is None or bound not in _prefixes():
-            continue
-        # The uses of `uses_of(binding)` that `binding_of` says read it; what the attribute
+        if binding.qualname is not None and binding.qualname in prefixes:
+            groups.setdefault((binding.name, binding.qualname), {})[id(binding)] = binding
+    for (name, bound), group in groups.items():
+        # The uses of the name that `binding_of` says read one of them; what the attribute
         # chain names is looked at first (most name nothing removed), the code flow last.
-        for use in model.uses.get(binding.name, ()):
+        for use in model.uses.get(name, ()):
             node: ast.expr = use.node
             parent: ast.AST | None = use.parent
             if not isinstance(parent, ast.Attribute):
@@ -151,7 +154,9 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
                 parent = model.parent.get(id(node))
             if not store and hit is None:
                 continue
-            if model.binding_of(use.node) is not binding or not model.may_read(use, binding):
+            read = model.binding_of(use.node)
+            binding = group.get(id(read)) if read is not None else None
+            if binding is None or not model.may_read(use, binding):
                 continue
             if store:
                 stored.add(qualname)
