@@ -4,8 +4,8 @@ differentiated function returns.
 Shared by the rules about applying a VJP function (JXE020-JXE022, JXE025):
 
 - `vjp_functions(ctx)`: every `out, f_vjp = jax.vjp(fn, *primals)` (the second of three
-  results with `has_aux=True`) whose VJP-function name is bound once, with every use of that
-  name;
+  results with `has_aux=True`) with the uses of its VJP-function name, when each of them
+  certainly reads that binding (code flow: a notebook binds `f_vjp` again cell after cell);
 - `applications(ctx)`: every call that applies one of them to a cotangent: `f_vjp(ct)`,
   `f_vjp.with_logs(ct)`, `f_vjp.with_refs(...)(ct)`;
 - `differentiated_function(ctx, expr)`: the def (undecorated) or lambda of this file that
@@ -39,7 +39,7 @@ WITH_REFS = "with_refs"  # f_vjp.with_refs(*refs)(ct): a Partial of the backward
 
 @dataclass(frozen=True, eq=False)
 class VjpFunction:
-    """`out, f_vjp = jax.vjp(fn, *primals, ...)` with `f_vjp` bound once."""
+    """`out, f_vjp = jax.vjp(fn, *primals, ...)`, every use of `f_vjp` reading this binding."""
 
     call: ast.Call  # the jax.vjp(...) call
     binding: Binding  # of the VJP function's name
@@ -97,15 +97,20 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     scope = model.call_scope.get(id(call))
     if not isinstance(name, ast.Name) or scope is None:
         return None
-    binding = model.sole_binding(name.id, scope)
+    binding = model.binding_at.get(id(name))
     if binding is None or binding.node is not name or binding.kind != UNPACK:
         return None
-    uses = tuple(u for u in model.uses_of(binding) if model.binding_of(u.node) is binding)
+    # Its uses, each certainly reading it: a use that may read it or another binding (a
+    # closure's, one after a branch that rebinds the name) leaves it unknown.
+    uses = tuple(model.uses_of(binding))
+    if any(model.binding_of(u.node) is not binding for u in uses):
+        return None
     return VjpFunction(call, binding, aux, uses)
 
 
 def vjp_functions(ctx: Context) -> list[VjpFunction]:
-    """Every `jax.vjp` call of the file whose VJP function is bound once to a name."""
+    """Every `jax.vjp` call of the file whose VJP function is bound to a name every use of
+    which certainly reads it (code flow: the name may be bound again after)."""
     return ctx.once(_vjp_functions)
 
 
