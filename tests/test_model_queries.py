@@ -59,12 +59,71 @@ def test_maybe_unbound_and_deleted_names_are_unknown() -> None:
 
 
 def test_a_closure_read_needs_the_one_binding() -> None:
-    model, _ = model_of("a = 1\nb = 1\nb = 2\ndef f():\n    return a, b\n")
+    model, _ = model_of("a = 1\nb = 1\nb = 2\ndef f():\n    return a, b\nb = 3\n")
     [a] = reads(model, "a")
     [b] = reads(model, "b")
     assert line_bound(model, a) == 1
-    assert model.binding_of(b) is None  # f may run before or after the rebinding
+    assert model.binding_of(b) is None  # f may run before or after the last rebinding
     assert model.reaching(b) is None
+
+
+def closure_reads(source: str, name: str = "W") -> list[int | None]:
+    """The line of the binding each read of `name` inside a function certainly sees."""
+    model, _ = model_of(source)
+    return [line_bound(model, use.node) for use in model.uses[name] if use.scope is not model.module_scope]
+
+
+def test_a_function_sees_the_bindings_from_its_def_to_its_last_call() -> None:
+    # A notebook: `W` bound in one cell, read by a helper, bound again in a later cell.
+    cells = "W = [1, 2]\ndef f():\n    return W[0]\nprint(f())\nW = 3\n"
+    assert closure_reads(cells) == [1]
+    # Defined before the name is bound: the binding made before the call.
+    assert closure_reads("def f():\n    return W[0]\nW = [1, 2]\nprint(f())\nW = 3\n") == [3]
+    # Rebound between two calls, or before the call: both may be seen.
+    assert closure_reads("W = [1]\ndef f():\n    return W\nf()\nW = 3\nf()\n") == [None]
+    # Defined after every binding: whenever it runs.
+    assert closure_reads("W = 1\nW = [2]\ndef f():\n    return W\n") == [2]
+
+
+def test_calls_through_transformations_and_names_count_as_runs() -> None:
+    jitted = "import jax\nW = [1]\ndef f(x):\n    return x * W[0]\n"
+    assert closure_reads(jitted + "g = jax.jit(f)\nprint(g(2.0))\nW = 3\n") == [2]
+    assert closure_reads(jitted + "g = jax.jit(f)\nW = 3\nprint(g(2.0))\n") == [None]
+    assert closure_reads(jitted + "print(jax.jit(jax.grad(f))(2.0))\nW = 3\n") == [2]
+    assert closure_reads(jitted + "jax.lax.fori_loop(0, 3, lambda i, c: f(c), 1.0)\nW = 3\n") == [None]
+    assert closure_reads(jitted + "out = jax.lax.scan(lambda c, x: (f(c), x), 1.0, None, length=3)\nW = 3\n") \
+        == [None]  # (called by a lambda: it runs whenever that does)
+    decorated = "import jax\nW = [1]\n@jax.jit\ndef f(x):\n    return x * W[0]\nprint(f(1.0))\nW = 3\n"
+    assert closure_reads(decorated) == [2]
+    body = "import jax\nW = [1]\ndef f(c, x):\n    return c * W[0], x\n"
+    scan = "out = jax.lax.scan(f, 1.0, None, length=3)\n"
+    assert closure_reads(body + scan + "W = 3\n") == [2]
+    assert closure_reads(body + scan + "W = 3\n" + scan) == [None]
+
+
+def test_a_function_other_code_may_keep_runs_at_any_time() -> None:
+    kept = "W = [1]\ndef f():\n    return W\ncallbacks = [f]\nW = 3\n"
+    assert closure_reads(kept) == [None]
+    assert closure_reads("W = [1]\ndef f():\n    return W\nregister(f)\nW = 3\n") == [None]
+    assert closure_reads("W = [1]\n@register\ndef f():\n    return W\nf()\nW = 3\n") == [None]
+    called_by_another = "W = [1]\ndef f():\n    return W\ndef g():\n    return f()\ng()\nW = 3\n"
+    assert closure_reads(called_by_another) == [None]
+    # In a loop: the next pass calls it after the rebinding.
+    assert closure_reads("W = [1]\ndef f():\n    return W\nfor i in range(3):\n    f()\n    W = [i]\n") \
+        == [None]
+
+
+def test_names_other_functions_bind_stay_unknown() -> None:
+    rebinds = "W = [1]\ndef g():\n    global W\n    W = 2\ndef f():\n    return W\nprint(f())\ng()\n"
+    model, _ = model_of(rebinds)
+    [read] = [u.node for u in model.uses["W"] if u.scope is not model.module_scope]
+    assert model.binding_of(read) is None
+
+
+def test_a_nested_function_and_a_lambda_see_what_their_statement_can() -> None:
+    inner = "W = [1]\ndef outer():\n    def inner():\n        return W\n    return inner\nh = outer()\nW = 2\n"
+    assert closure_reads(inner) == [None]  # `h` may run after the rebinding
+    assert closure_reads("W = 1\nW = [2]\nh = lambda: W\n") == [2]
 
 
 def test_augmented_assignment_reads_the_binding_before_it() -> None:

@@ -154,6 +154,9 @@ class ModuleModel:
         self._changers: dict[int, tuple[Binding, list[Use]]] = {}
         self._reading_defs: set[int] = set()  # calls `_read_by_def` is looking into (cycles)
         self._binding_of: dict[int, tuple[ast.Name, Binding | None]] = {}
+        # `_run_window`'s answers, per module-level def.
+        self._windows: dict[int, tuple[ast.AST, tuple[int, int] | None]] = {}
+        self._windows_busy: set[int] = set()
         # Answers of `calls_to` and `call_site`, which many rules ask again (the model does not
         # change after the walk).
         self._calls_to: dict[str, list[CallSite]] = {}
@@ -510,6 +513,7 @@ class ModuleModel:
         self._reaching.clear()
         self._changers.clear()
         self._binding_of.clear()
+        self._windows.clear()
         flow = self.__dict__.pop("flow", None)
         if flow is not None:
             flow.release()
@@ -655,7 +659,7 @@ class ModuleModel:
             return None
         if scope is not use.scope and scope.kind != "class" and not self._inline(use.scope, scope):
             # Read by a nested function from an enclosing scope: code flow cannot say when.
-            return self._only_binding(node, use, scope)
+            return self._only_binding(node, use, scope) or self._binding_while_running(node, use, scope)
         reach = self.flow.reaching(node)
         if reach is not None and reach.exact:
             found = self._reached(reach, scope)
@@ -663,6 +667,136 @@ class ModuleModel:
                 return None
             return found[0] if found[0].kind not in (OTHER, AUGMENTED) else None
         return self._only_binding(node, use, scope)
+
+    def _binding_while_running(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
+        """A module name read by code that runs later (a def, a lambda, a generator; a
+        notebook's helper reads `W`, bound again in a later cell): the one binding it can see
+        whenever it runs. That code exists only from the module statement that holds it on,
+        so it sees a binding reaching that statement or one made after it; a module-level def
+        whose uses all run it where they are (called, given to a JAX transformation called
+        there or bound to a name called later, or to a JAX loop) runs only until the last of
+        them. None when that leaves more than one binding."""
+        if scope is not self.module_scope:
+            return None
+        outer = use.scope
+        while outer.parent is not self.module_scope:
+            if outer.parent is None:
+                return None
+            outer = outer.parent
+        body = self.tree.body
+        start = self._top_index(outer.node)
+        if start is None:
+            return None
+        end = len(body) - 1
+        if outer.node is body[start] and (use.scope is outer or self._inline(use.scope, outer)):
+            window = self._run_window(outer.node)  # type: ignore[arg-type]
+            if window is not None:
+                end = window[1]
+        reach = self.flow.reaching_at(node.id, self.tree, body[start])
+        if reach is None or not reach.exact or reach.builtin:
+            return None
+        found = {id(b): b for b in (self.binding_at.get(id(d)) for d in reach.definitions) if b is not None}
+        if len(found) != len(reach.definitions):
+            return None
+        first = (body[start].lineno, body[start].col_offset)
+        last = _end_of(body[end])
+        for binding in scope.bindings.get(node.id, ()):
+            if first <= (binding.line, _column(binding.node)) <= last:
+                found[id(binding)] = binding
+        bindings = list(found.values())
+        if not bindings or any(b.scope is not scope for b in bindings) \
+                or (len(bindings) != 1 and not _same_import(bindings)):
+            return None
+        return bindings[0] if bindings[0].kind not in (OTHER, AUGMENTED) else None
+
+    def _run_window(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int] | None:
+        """(the index of the def among the module's statements, the index of the last one
+        where it may run), when the def is a module-level statement whose every use runs it
+        there (see `_binding_while_running`); kept per def."""
+        return _kept(self._windows, function, self._find_run_window)
+
+    def _find_run_window(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int] | None:
+        if id(function) in self._windows_busy:
+            return None  # (functions that call each other: asked again while being decided)
+        self._windows_busy.add(id(function))
+        try:
+            return self._window_of(function)
+        finally:
+            self._windows_busy.discard(id(function))
+
+    def _window_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int] | None:
+        body = self.tree.body
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        try:
+            start = body.index(function)
+        except ValueError:
+            return None  # inside a branch, a loop, a class...
+        if any(not self._wraps(decorator) for decorator in function.decorator_list):
+            return None
+        binding = self.binding_at.get(id(function))
+        if binding is None:
+            return None
+        end = self._last_run(binding, 0)
+        return None if end is None or end < start else (start, end)
+
+    def _last_run(self, binding: Binding, depth: int) -> int | None:
+        """The index of the last module statement where the function `binding` holds may be
+        called: the last of its uses (each of which must run it where it is)."""
+        if depth > 3:
+            return None
+        last: int | None = None
+        for use in self.uses_of(binding):
+            if use.scope is not self.module_scope:
+                return None
+            where = self._runs_at(use.node, use.parent, depth)
+            if where is None:
+                return None
+            last = where if last is None else max(last, where)
+        return last
+
+    def _runs_at(self, expr: ast.expr, parent: ast.AST | None, depth: int) -> int | None:
+        """Where the function `expr` evaluates to (at module level) may run: the index of the
+        module statement holding `expr` when it is called there, given to a JAX loop there,
+        or wrapped by a transformation whose result is; the last run of a name it is bound
+        to; None when it may be kept by other code."""
+        if isinstance(parent, ast.Call) and parent.func is expr:
+            return self._top_index(parent)
+        if isinstance(parent, ast.Call) and (expr in parent.args or any(k.value is expr for k in parent.keywords)):
+            called = self.qualname(parent.func)
+            if called in _RUN_THERE:
+                return self._top_index(parent)
+            if called in _WRAPPERS:
+                return self._runs_at(parent, self.parent.get(id(parent)), depth)
+            return None
+        if isinstance(parent, ast.Assign) and parent.value is expr and len(parent.targets) == 1 \
+                and isinstance(parent.targets[0], ast.Name):
+            target = self.binding_at.get(id(parent.targets[0]))
+            if target is None:
+                return None
+            last = self._last_run(target, depth + 1)
+            return self._top_index(parent) if last is None and not any(self.uses_of(target)) else last
+        return None
+
+    def _wraps(self, decorator: ast.expr) -> bool:
+        """A decorator that wraps the function in a JAX transformation (`@jax.jit`,
+        `@partial(jax.jit, static_argnums=0)`): it keeps it for nobody else."""
+        if isinstance(decorator, ast.Call):
+            called = self.qualname(decorator.func)
+            if called == "functools.partial":
+                return bool(decorator.args) and self.qualname(decorator.args[0]) in _WRAPPERS
+            return called in _WRAPPERS
+        return self.qualname(decorator) in _WRAPPERS
+
+    def _top_index(self, node: ast.AST) -> int | None:
+        """The index of the module statement that holds `node`."""
+        path = self.path_to(self.tree, node)
+        if path is None or len(path) < 2:
+            return None
+        try:
+            return self.tree.body.index(path[1])  # type: ignore[arg-type]
+        except ValueError:
+            return None
 
     @staticmethod
     def _inline(inner: Scope, outer: Scope) -> bool:
@@ -711,8 +845,11 @@ class ModuleModel:
         if self.resolve_scope(binding.name, use.scope) is not binding.scope:
             return False
         reach = self.flow.reaching(use.node)
-        return reach is None or not reach.exact or any(
-            self.binding_at.get(id(d)) is binding for d in reach.definitions)
+        if reach is None or not reach.exact:
+            # A closure's read: the one binding it certainly sees, when that is known.
+            certain = self.binding_of(use.node)
+            return certain is None or certain is binding
+        return any(self.binding_at.get(id(d)) is binding for d in reach.definitions)
 
     def certain_uses_of(self, binding: Binding) -> list[Use]:
         """The uses that certainly read `binding` (their `binding_of`)."""
@@ -1246,6 +1383,25 @@ def _kept(table: dict[int, tuple[Any, K]], node: ast.AST, compute: Callable[[Any
     if known is None or known[0] is not node:
         known = table[id(node)] = (node, compute(node))
     return known[1]
+
+
+# JAX functions that call a function given to them right there (a loop, a branch, a VJP
+# taken now), and those that wrap it in a function run when that one is called.
+_RUN_THERE = frozenset({
+    "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond", "jax.lax.switch",
+    "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize",
+    "jax.eval_shape"})
+_WRAPPERS = frozenset({
+    "jax.jit", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev",
+    "jax.hessian", "jax.checkpoint", "jax.remat", "jax.pmap", "jax.make_jaxpr", "functools.partial"})
+
+
+def _end_of(statement: ast.stmt) -> tuple[int, int]:
+    return (statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+
+
+def _column(node: ast.AST) -> int:
+    return getattr(node, "col_offset", 0)
 
 
 def _same_import(bindings: list[Binding]) -> bool:
