@@ -155,13 +155,13 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
             if not store and hit is None:
                 continue
             read = model.binding_of(use.node)
-            binding = group.get(id(read)) if read is not None else None
-            if binding is None or not model.may_read(use, binding):
+            imported = group.get(id(read)) if read is not None else None
+            if imported is None or not model.may_read(use, imported):
                 continue
             if store:
                 stored.add(qualname)
             elif hit is not None:
-                attributes.append((hit[0], qualname, hit[1], binding))
+                attributes.append((hit[0], qualname, hit[1], imported))
     for node, qualname, api, binding in attributes:
         if qualname in stored or not api.generic_message or _missing_module(qualname) in failed_modules:
             continue
