@@ -113,6 +113,17 @@ def test_a_function_other_code_may_keep_runs_at_any_time() -> None:
         == [None]
 
 
+def test_an_unambiguous_binding_is_one_every_use_of_which_reads_it() -> None:
+    # A notebook defines `f` twice: each def is what the calls after it certainly run.
+    model, tree = model_of("def f(x):\n    return x\nf(1)\ndef f(x):\n    return -x\nf(2)\n")
+    first, second = (s for s in tree.body if isinstance(s, ast.FunctionDef))
+    assert model.unambiguous_binding(first) is not None and model.unambiguous_binding(second) is not None
+    # A use after a branch that may rebind the name may read either: neither is unambiguous.
+    model, tree = model_of("import sys\ndef f(x):\n    return x\nif sys.argv:\n    def f(x):\n        return -x\nf(2)\n")
+    first = tree.body[1]
+    assert model.unambiguous_binding(first) is None
+
+
 def test_names_other_functions_bind_stay_unknown() -> None:
     rebinds = "W = [1]\ndef g():\n    global W\n    W = 2\ndef f():\n    return W\nprint(f())\ng()\n"
     model, _ = model_of(rebinds)

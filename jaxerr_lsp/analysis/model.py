@@ -851,6 +851,15 @@ class ModuleModel:
             return certain is None or certain is binding
         return any(self.binding_at.get(id(d)) is binding for d in reach.definitions)
 
+    def unambiguous_binding(self, node: ast.AST) -> Binding | None:
+        """The binding `node` makes (a def, a class, a target name), when every use that may
+        read it certainly does: what code flow says where the name is bound more than once
+        (a notebook's cells), in place of requiring one binding in the file."""
+        binding = self.binding_at.get(id(node))
+        if binding is None or any(self.binding_of(use.node) is not binding for use in self.uses_of(binding)):
+            return None
+        return binding
+
     def certain_uses_of(self, binding: Binding) -> list[Use]:
         """The uses that certainly read `binding` (their `binding_of`)."""
         return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]

@@ -126,7 +126,7 @@ def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list
     parent = scope.parent if scope is not None else None
     if parent is None or parent.kind != "module":
         return []
-    binding = ctx.model.sole_binding(function.name, parent)
+    binding = ctx.model.unambiguous_binding(function)
     if binding is None or binding.kind != DEF or binding.node is not function:
         return []
     decorators = function.decorator_list

@@ -1,7 +1,8 @@
 """Where the file's custom_vjp functions are called, and how (for the rules about calling a
 custom_vjp function: JXE050, JXE052, JXE053, JXE054).
 
-`name_binding(ctx, custom_vjp)` is the one binding naming a custom_vjp function;
+`name_binding(ctx, custom_vjp)` is the binding naming a custom_vjp function (every use that
+may read it certainly does);
 `custom_vjp_called(ctx, expr)` the custom_vjp function an expression certainly names;
 `primal_name(custom_vjp)` the `__name__` JAX prints for it.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import CustomVjp, custom_vjp_of
 from jaxerr_lsp.core.findings import Span
-from jaxerr_lsp.analysis.model import Binding, Scope
+from jaxerr_lsp.analysis.model import Binding
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.text import Lines
@@ -21,24 +22,18 @@ if TYPE_CHECKING:
 
 
 def name_binding(ctx: Context, custom_vjp: CustomVjp) -> Binding | None:
-    """The binding of the name the custom_vjp function is known by, when it is the only
-    binding of that name in its scope (a decorated def, or `f = jax.custom_vjp(g)`)."""
+    """The binding of the name the custom_vjp function is known by (a decorated def, or
+    `f = jax.custom_vjp(g)`), when every use that may read it certainly does (code flow:
+    the name may be bound again, as a notebook's cells do)."""
     model = ctx.model
     definition = custom_vjp.definition
     if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        inner = model.scope_of_node.get(id(definition))
-        scope: Scope | None = inner.parent if inner is not None else None
-        name = definition.name
-    else:
-        statement = model.parent.get(id(definition))
-        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)):
-            return None
-        scope = model.call_scope.get(id(definition))
-        name = statement.targets[0].id
-    if scope is None:
+        return model.unambiguous_binding(definition)
+    statement = model.parent.get(id(definition))
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)):
         return None
-    return model.sole_binding(name, scope)
+    return model.unambiguous_binding(statement.targets[0])
 
 
 def custom_vjp_called(ctx: Context, expr: ast.expr) -> CustomVjp | None:

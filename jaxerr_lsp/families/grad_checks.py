@@ -106,7 +106,7 @@ def _decorated_calls(ctx: Context, decoration: Decoration) -> list[ast.Call]:
         return []
     scope = ctx.model.scope_of_node.get(id(target))
     parent = scope.parent if scope is not None else None
-    binding = ctx.model.sole_binding(target.name, parent) if parent is not None else None
+    binding = ctx.model.unambiguous_binding(target) if parent is not None else None
     if binding is None or binding.kind != DEF or binding.node is not target:
         return []
     return [use.parent for use in ctx.model.uses_of(binding)

@@ -148,7 +148,7 @@ def _binding_of_class(model: ModuleModel, node: ast.ClassDef) -> Binding | None:
     scope = body.parent if body is not None else None
     if scope is None:
         return None
-    binding = model.sole_binding(node.name, scope)
+    binding = model.unambiguous_binding(node)
     if binding is None or binding.kind != CLASS or binding.node is not node:
         return None
     if _patched(model, binding):

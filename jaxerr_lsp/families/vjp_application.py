@@ -97,15 +97,12 @@ def _vjp_function(ctx: Context, call: ast.Call) -> VjpFunction | None:
     scope = model.call_scope.get(id(call))
     if not isinstance(name, ast.Name) or scope is None:
         return None
-    binding = model.binding_at.get(id(name))
-    if binding is None or binding.node is not name or binding.kind != UNPACK:
-        return None
     # Its uses, each certainly reading it: a use that may read it or another binding (a
     # closure's, one after a branch that rebinds the name) leaves it unknown.
-    uses = tuple(model.uses_of(binding))
-    if any(model.binding_of(u.node) is not binding for u in uses):
+    binding = model.unambiguous_binding(name)
+    if binding is None or binding.node is not name or binding.kind != UNPACK:
         return None
-    return VjpFunction(call, binding, aux, uses)
+    return VjpFunction(call, binding, aux, tuple(model.uses_of(binding)))
 
 
 def vjp_functions(ctx: Context) -> list[VjpFunction]:

@@ -211,10 +211,9 @@ def _check_linearize(ctx: Context, site: CallSite) -> None:
 
 
 def _application(ctx: Context, target: ast.Name, made_by: ast.Call) -> ast.Call | None:
-    """The first call `f_jvp(t)` of the name `target` binds (bound only there), with a
-    tangent that is not certainly rejected first."""
-    scope = ctx.model.call_scope.get(id(made_by))
-    binding = ctx.model.sole_binding(target.id, scope) if scope is not None else None
+    """The first call `f_jvp(t)` of the name `target` binds (each use that may read that
+    binding certainly does), with a tangent that is not certainly rejected first."""
+    binding = ctx.model.unambiguous_binding(target)
     if binding is None:
         return None
     for use in ctx.model.uses_of(binding):
