@@ -112,3 +112,12 @@ def test_jax_warns_for_the_request_only_without_x64() -> None:
     results = run_programs([REQUEST + call, TURNS_X64_ON + REQUEST + call])
     assert results[0].raised and "float64" in results[0].traceback and "truncated" in results[0].traceback
     assert not results[1].raised and results[1].stdout.strip() == "ok", results[1].traceback
+
+
+def test_a_notebook_in_a_package_is_a_program_of_its_own(tmp_path: Path) -> None:
+    cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+            "source": REQUEST + "zeros(3)\n"}
+    notebook = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    _write(tmp_path, {"docs/__init__.py": "", "docs/conf.py": TURNS_X64_ON,
+                      "docs/tutorial.ipynb": json.dumps(notebook)})
+    assert _codes(tmp_path, "docs/tutorial.ipynb") == {"docs/tutorial.ipynb": ["JXE109"]}

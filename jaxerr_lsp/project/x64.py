@@ -14,7 +14,8 @@ it names:
   first), and the root's pytest, tox and setup configuration (`env = JAX_ENABLE_X64=1`).
 
 Loose scripts beside each other are not one program: a script that turns x64 on says
-nothing of its neighbour. Named means the words of `avals.X64_WORDS` appear anywhere (a
+nothing of its neighbour; nor does anything around a notebook (`.ipynb`, a MyST or Jupytext
+Markdown notebook), which is a program of its own. Named means the words of `avals.X64_WORDS` appear anywhere (a
 comment too: over-approximated, which only silences). A package too large to read whole
 (`MAX_FILES`) counts as naming it. Answers are kept per package for `MAX_AGE` seconds
 (the language server sees files change; the command line runs once).
@@ -43,6 +44,8 @@ _lock = threading.Lock()
 def x64_named_elsewhere(path: str | os.PathLike[str]) -> bool:
     """Whether the project around the file at `path` names x64 outside the file itself (see
     the module docstring). False for a file that cannot be placed."""
+    if not str(path).endswith(".py"):
+        return False  # a notebook (or a Markdown one) is a program of its own, never imported
     try:
         file = Path(os.path.abspath(path))
         root, dotted = module_of(file)
