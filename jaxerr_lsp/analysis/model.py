@@ -856,7 +856,12 @@ class ModuleModel:
         read it certainly does: what code flow says where the name is bound more than once
         (a notebook's cells), in place of requiring one binding in the file."""
         binding = self.binding_at.get(id(node))
-        if binding is None or any(self.binding_of(use.node) is not binding for use in self.uses_of(binding)):
+        if binding is None:
+            return None
+        bindings = binding.scope.bindings.get(binding.name, ())
+        if len(bindings) == 1 and bindings[0] is binding:
+            return binding  # the name's only binding there (what every use can read)
+        if any(self.binding_of(use.node) is not binding for use in self.uses_of(binding)):
             return None
         return binding
 
