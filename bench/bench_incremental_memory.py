@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_server_latency import generate  # noqa: E402
 
 from jaxerr_lsp.engine.incremental import Document  # noqa: E402
+from jaxerr_lsp.server.worker import collect_garbage  # noqa: E402
 
 
 def resident_mb() -> float:
@@ -37,6 +38,7 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=10_000)
     parser.add_argument("--every", type=int, default=1_000)
     args = parser.parse_args()
+    gc.disable()  # as in the worker process: only `collect_garbage` collects
 
     lines = generate(args.lines).split("\n")
     document = Document()
@@ -71,7 +73,7 @@ def main() -> int:
         before = time.perf_counter()
         document.analyze(text, None, path)
         spent += time.perf_counter() - before
-        gc.collect()  # as the worker does between jobs, off the diagnostics' path
+        collect_garbage()  # what the worker does between jobs, off the diagnostics' path
         if k % args.every == 0:
             reports.append(resident_mb())
             print(f"after {k:6d} edits: resident {reports[-1]:7.1f} MB, "

@@ -285,10 +285,23 @@ def _warm_up() -> None:
     gc.freeze()  # what is alive now lives for good: later collections skip it
 
 
+# Every how many jobs `collect_garbage` runs a full collection (the others collect the young
+# generation only: the objects made since the last collection, those of the last analysis).
+FULL_COLLECTION_EVERY = 16
+_collections = 0
+
+
 def collect_garbage() -> int:
     """A worker job: collect the cycles the last analysis left (automatic collection is off
-    in the worker process)."""
-    return gc.collect()
+    in the worker process). The engine frees what it builds by reference counting (the test
+    of `test_engine.py` says so), so most of the time only the young objects are looked at;
+    a full collection, which traverses every document kept, every `FULL_COLLECTION_EVERY`
+    jobs bounds what a cycle left among older objects can hold."""
+    global _collections
+    _collections += 1
+    if _collections % FULL_COLLECTION_EVERY == 0:
+        return gc.collect()
+    return gc.collect(0)
 
 
 class AnalysisRunner:
