@@ -256,10 +256,10 @@ def _worker_init(parent_pid: int) -> None:
     - Exit when the server is gone: a ProcessPoolExecutor worker waits on its call queue, whose
       pipe it holds both ends of, so it never notices on its own.
     """
-    # The engine leaves reference cycles behind (on a 10,000-line file, ~100k objects per
-    # analysis); a cyclic collection that happens to fall inside a job costs ~40% of the
-    # analysis. The worker collects between jobs instead (`collect_garbage`, queued by the
-    # server once it has the result), off the diagnostics' path.
+    # An automatic cyclic collection that falls inside a job traverses everything the
+    # worker keeps (the open documents' trees and results): the worker collects between jobs
+    # instead (`collect_garbage`, queued by the server once it has the result), off the
+    # diagnostics' path.
     gc.disable()
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
