@@ -28,6 +28,7 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
+from jaxerr_lsp.analysis.pytree import NamedTupleNode
 from jaxerr_lsp.engine.rule import Context
 
 # Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
@@ -113,7 +114,7 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
             # `mode = "train"`, `dtype = jnp.float32`
             made = _leaf(ctx, binding.value)
             if made is not None:
-                return InvalidLeaf(expr, made.type_text, "", None, type_known=made.type_known)
+                return InvalidLeaf(expr, made.type_text, made.path, None, type_known=made.type_known)
         return None
     if isinstance(expr, ast.Lambda):
         return InvalidLeaf(expr, "<class 'function'>", "", None)
@@ -128,6 +129,12 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
             if name not in JNP_CONSTANTS and name in public_jax_names():
                 return InvalidLeaf(expr, "<class '…'>", "", None, type_known=False)
         return None
+    if isinstance(expr, ast.Call):
+        # `Point("p", 1.0)` of a named tuple of the file: a pytree whose fields are its leaves
+        tree = ctx.values.value(expr).tree
+        if isinstance(tree, NamedTupleNode):
+            fields = _namedtuple_fields(expr, tree)
+            return _in_container(ctx, fields, False) if fields is not None else None
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         # `Settings(...)`: an instance of a plain class of the file (no pytree, no dtype)
         binding = ctx.model.binding_of(expr.func)
@@ -135,6 +142,21 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 and PlainClasses(ctx).plain(binding.node):
             return InvalidLeaf(expr, f"<class '….{binding.node.name}'>", "", None, type_known=False)
     return None
+
+
+def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
+    """Each field of the named tuple `call` makes with the expression given for it (JAX's
+    path of a field: `.name`), when the call gives every field once."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given: dict[str, ast.expr] = dict(zip(tree.fields, call.args))
+    for keyword in call.keywords:
+        if keyword.arg in given or keyword.arg not in tree.fields:
+            return None
+        given[keyword.arg] = keyword.value  # type: ignore[index]
+    if len(call.args) > len(tree.fields) or set(given) != set(tree.fields):
+        return None
+    return [(f".{field}", given[field]) for field in tree.fields]
 
 
 # jax.numpy's names that are values JAX can trace (floats, and `newaxis`, which is None).
