@@ -95,14 +95,16 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
 
 
 def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) -> OutsideFacts:
-    """The modules' outgoing facts, each given to the module that defines its function."""
+    """The modules' outgoing facts, each given to the module that defines its function
+    (when the name the caller reads it by certainly reaches it: `ModuleTable.reachable`)."""
     found: dict[str, list[Outside]] = {}
     for path, items in outgoing_by_module.items():
         root = table.locate(Path(path))[0]
         for item in items:
             target = table.function(item.qualname, root)
-            if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
-                continue
+            if target is None or os.path.abspath(target[0]) == os.path.abspath(path) \
+                    or not table.reachable(item.qualname, path):
+                continue  # (`pkg.utils.f` after `import pkg` alone: no `pkg.utils` to read)
             fact: Outside = dataclasses.replace(item.fact, function=target[1])
             found.setdefault(os.path.abspath(target[0]), []).append(fact)
     return {path: tuple(facts) for path, facts in found.items()}

@@ -24,52 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.summaries import FunctionSummary, Imported, ModuleSummary, imported_to_json
-from jaxerr_lsp.project.modules import MAX_REEXPORTS, ModuleTable
-
-_IMPORT = re.compile(
-    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
-    r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
-
-# An import: the dotted module name, the names taken from it (None: the module itself) and
-# the names they are bound to (`from x import a as b`: a, b; `import a.b [as c]`: what its
-# attributes are read through, `a.b` [`c`]; `from x import *`: none).
-Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
-
-
-def imports_of(text: str, package: str) -> list[Import]:
-    """The imports the text's statements make, relative ones resolved from `package` (a
-    statement inside a string counts too: an extra module only costs an extra summary)."""
-    if "import" not in text:
-        return []
-    found: list[Import] = []
-    for match in _IMPORT.finditer(text):
-        source, names, modules = match.groups()
-        if modules is not None:
-            for part in modules.replace("\\\n", " ").split(","):
-                words = part.split()
-                if words and all(p.isidentifier() for p in words[0].split(".")) \
-                        and (len(words) == 1 or len(words) == 3 and words[-1].isidentifier()):
-                    found.append((words[0], None, (words[-1],)))
-            continue
-        dots = len(source) - len(source.lstrip("."))
-        module = source[dots:]
-        if dots:
-            base = package.split(".") if package else []
-            if dots - 1 > len(base):
-                continue
-            module = ".".join([*base[:len(base) - (dots - 1)], *([module] if module else [])])
-        if not module or not all(p.isidentifier() for p in module.split(".")):
-            continue
-        names = re.sub(r"#[^\n]*", "", names)
-        parts = [part.split() for part in names.strip().strip("()").replace("\\\n", " ").split(",")]
-        pairs = [(words[0], words[-1]) for words in parts if words and words[0].isidentifier()
-                 and words[-1].isidentifier() and len(words) in (1, 3)]
-        if any(words and words[0] == "*" for words in parts):
-            found.append((module, None, ()))
-        else:
-            found.append((module, tuple(a for a, _ in pairs), tuple(b for _, b in pairs)))
-    return found
-
+from jaxerr_lsp.project.modules import MAX_REEXPORTS, Import, ModuleTable, imports_of, other_bindings
 
 class Summaries:
     """The summaries of a project's modules, worked out importees first (`order`), and what
@@ -92,32 +47,50 @@ class Summaries:
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
-        package's `__init__` among them, whose own imports lead to what it re-exports)."""
+        package's `__init__` among them, whose own imports lead to what it re-exports).
+        A submodule read as an attribute (`pkg.utils.f` after `import pkg`, `utils.f` after
+        `from pkg import utils`, `sub.deep.f` after `from pkg import sub`) is one only where
+        Python certainly binds that attribute (`ModuleTable.reachable`)."""
         absolute = os.path.abspath(path)
         root = self.table.locate(path)[0]
         resolved: list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]] = []
         calls: list[tuple[str, ...] | None] = []  # of each, the names the text calls
-        for module, names, bound in imports_of(text, self.table.package(path)):
-            target = self.table.module(module, root)
+        table = self.table
+
+        def through(module: str, target: Path, prefix: str, depth: int) -> None:
+            """`prefix`, as the text reads it, is the module `module` (at `target`): the
+            names the text reads of it (`u.make` for `u`), and its submodules read in turn."""
+            names, called = _attributes(text, prefix)
+            submodules = [n for n in names if table.module(f"{module}.{n}", root) is not None]
+            if target.name != "__init__.py" or len(submodules) < len(names) or depth == 0:
+                resolved.append((module, target, names, ()))  # (binds none of them)
+                calls.append(called)
+            if depth < MAX_REEXPORTS:
+                for name in submodules:
+                    submodule(f"{module}.{name}", f"{prefix}.{name}", depth + 1)
+
+        def submodule(module: str, prefix: str, depth: int) -> None:
+            inner = table.module(module, root)
+            if inner is not None and table.reachable(module, path, text):
+                through(module, inner, prefix, depth)
+
+        for module, names, bound in imports_of(text, table.package(path)):
+            target = table.module(module, root)
             if target is None:
                 continue  # (not the project's: nor are its submodules)
             if names is None and bound:  # `import pkg.utils as u`: the `u.name`s it reads
-                prefix = bound[0]
-                names, called = _attributes(text, prefix)
-                resolved.append((module, target, names, ()))  # (binds none of them)
-                calls.append(called)
-                submodules = [(name, f"{prefix}.{name}") for name in names]
-            else:
-                resolved.append((module, target, names, bound))
-                calls.append(None if names is None else tuple(  # (those it calls: `f(`)
-                    n for n, b in zip(names, bound) if f"{b}(" in text))
-                submodules = list(zip(names or (), bound))
-            for name, binding in submodules:  # `from pkg import utils`, `pkg.utils.f`: modules
-                inner = self.table.module(f"{module}.{name}", root)
-                if inner is not None:
-                    used, called = _attributes(text, binding)
-                    resolved.append((f"{module}.{name}", inner, used, used))
-                    calls.append(called)
+                head = module.partition(".")[0]
+                top = table.module(head, root) if bound[0] == module != head else None
+                if top is not None:  # `import pkg.utils` binds `pkg`: `pkg.utils.f` is read
+                    through(head, top, head, 1)
+                else:
+                    through(module, target, bound[0], 0)
+                continue
+            resolved.append((module, target, names, bound))
+            calls.append(None if names is None else tuple(  # (those it calls: `f(`)
+                n for n, b in zip(names, bound) if f"{b}(" in text))
+            for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module
+                submodule(f"{module}.{name}", binding, 1)
         self._imports[absolute] = resolved
         self._calls[absolute] = calls
         self._texts[absolute] = text
@@ -248,13 +221,6 @@ class Summaries:
 
 
 _DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
-_ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
-                       re.MULTILINE)
-_BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
-                          r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
-_NAME = re.compile(r"[A-Za-z_]\w*")
-
-
 _IDENTIFIER = re.compile(r"\w+")
 
 
@@ -277,17 +243,6 @@ def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...
                 called.add(text[first:end])
         start = text.find(needle, end)
     return tuple(sorted(read)), tuple(sorted(called))
-
-
-def other_bindings(text: str) -> frozenset[str]:
-    """The names `text` may bind otherwise than by an import (an assignment, a def or class,
-    a `for`/`with`/`except` target, `global`, `del`, `:=`): a superset, read without parsing."""
-    found: set[str] = set()
-    for match in _ASSIGNED.finditer(text):
-        found.update(_NAME.findall(match.group(1)))
-    for match in _BOUND_AFTER.finditer(text):
-        found.update(_NAME.findall(" ".join(g for g in match.groups() if g)))
-    return frozenset(found)
 
 
 def _function(summary: ModuleSummary, name: str) -> FunctionSummary | None:

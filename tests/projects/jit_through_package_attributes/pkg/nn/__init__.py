@@ -1,0 +1,1 @@
+from .activations import relu
