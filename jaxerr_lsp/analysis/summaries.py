@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, ModuleModel
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, ModuleModel
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Leaf, NoneNode, Structure, TupleNode
 
 if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.classes import PlainClasses
     from jaxerr_lsp.analysis.values import Inference, Value
 
 # The types a summary keeps for a returned leaf (what no caller can change in place).
@@ -51,17 +52,21 @@ class Returned:
 @dataclass(frozen=True)
 class FunctionSummary:
     """A module-level def: what a call of it returns (None: unknown), and the decorator that
-    wraps it (`jax.jit`...; then what a call returns is unknown)."""
+    wraps it (`jax.jit`...; then what a call returns is unknown). Or a module-level class
+    that is certainly a plain Python class (`plain_class`: `jaxerr_lsp.analysis.classes`;
+    its instances are no pytree, its type is `type`): what a call returns is unknown to the
+    evaluator, but JAX cannot trace it."""
 
     name: str
     returns: Returned | None
     wrapped: str | None = None
+    plain_class: bool = False
 
 
 @dataclass(frozen=True)
 class ModuleSummary:
     """What a module shows its importers: its module-level functions whose return is known
-    or that a decorator wraps (the others are left out: unknown)."""
+    or that a decorator wraps, and its plain classes (the others are left out: unknown)."""
 
     functions: tuple[FunctionSummary, ...] = ()
 
@@ -76,18 +81,23 @@ class ModuleSummary:
 Imported = tuple[tuple[str, FunctionSummary], ...]
 
 
-def summarize(model: ModuleModel, values: Inference, names: frozenset[str] | None = None
-              ) -> ModuleSummary:
+def summarize(model: ModuleModel, values: Inference | None, names: frozenset[str] | None = None,
+              classes: PlainClasses | None = None) -> ModuleSummary:
     """The summary of the module `model` is, from an evaluator of its own (no rule seeds it:
     the parameters are unknown); with `names`, of those functions only (those some module
-    may import: the project knows)."""
+    may import: the project knows); with `classes`, its plain classes too (without
+    `values`, those alone)."""
     from jaxerr_lsp.analysis.values import return_expression
 
     found: list[FunctionSummary] = []
     scope = model.module_scope.bindings
     for name in sorted(scope if names is None else names & scope.keys()):
         bindings = scope[name]
-        if len(bindings) != 1 or bindings[0].kind != DEF:
+        if len(bindings) == 1 and bindings[0].kind == CLASS and classes is not None \
+                and isinstance(bindings[0].node, ast.ClassDef) and classes.plain(bindings[0].node):
+            found.append(FunctionSummary(name, None, plain_class=True))
+            continue
+        if len(bindings) != 1 or bindings[0].kind != DEF or values is None:
             continue  # rebound (`f = jax.jit(f)`, a second def): not certainly this def
         function = bindings[0].node
         if not isinstance(function, ast.FunctionDef):
@@ -216,7 +226,7 @@ def imported_to_json(imported: Imported) -> list[Any]:
 
 def _function_to_json(function: FunctionSummary) -> dict[str, Any]:
     returns = function.returns
-    return {"name": function.name, "wrapped": function.wrapped,
+    return {"name": function.name, "wrapped": function.wrapped, "plain_class": function.plain_class,
             "returns": None if returns is None else {
                 "type": returns.type, "tree": _tree_to_json(returns.tree),
                 "aval": _aval_to_json(returns.aval), "jax_array": returns.jax_array,
@@ -231,7 +241,10 @@ def _function_from_json(value: Any) -> FunctionSummary:
     name = value["name"]
     if not isinstance(name, str):
         raise ValueError(f"not a name: {name!r}")
-    return FunctionSummary(name, returns, _optional_text(value["wrapped"]))
+    plain_class = value["plain_class"]
+    if type(plain_class) is not bool:
+        raise ValueError(f"not a flag: {plain_class!r}")
+    return FunctionSummary(name, returns, _optional_text(value["wrapped"]), plain_class)
 
 
 def _tree_to_json(tree: Structure) -> Any:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
                                           OutsideCall, TracerFact)
 from jaxerr_lsp.analysis.avals import X64_WORDS
+from jaxerr_lsp.analysis.classes import PlainClasses
 from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
 from jaxerr_lsp.analysis.values import Inference
 from jaxerr_lsp.core.config import Config
@@ -228,7 +229,7 @@ def exported(source: str, package: str | None, imported: Imported = (),
 
 def _exported(source: str, package: str | None, imported: Imported,
               names: frozenset[str] | None) -> ModuleSummary:
-    if not _may_export(source, imported) or names is not None and not names:
+    if not (_may_export(source, imported) or "class" in source) or names is not None and not names:
         return ModuleSummary()
     try:
         parsed = parse_source(source)
@@ -253,12 +254,14 @@ def _may_export(source: str, imported: Imported) -> bool:
 def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
     """The module's summary, by an evaluator of its own: the rules' may be seeded with what
     JAX hands the functions it calls (a summary knows only what any call returns)."""
-    if not _may_export(context.parsed.text, context.imported):
-        return ModuleSummary()
+    text = context.parsed.text
+    classes = PlainClasses(context.model, context.segment) if "class" in text else None
+    if not _may_export(text, context.imported):  # (its plain classes only)
+        return summarize(context.model, None, names, classes) if classes is not None else ModuleSummary()
     values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
                        imported=dict(context.imported))
     try:
-        return summarize(context.model, values, names)
+        return summarize(context.model, values, names, classes)
     except (RecursionError, ValueError):
         return ModuleSummary()
     finally:

@@ -236,7 +236,7 @@ class ModuleTable:
         if known is not None:
             return known
         if text is None:
-            text = self._text(absolute)
+            text = self.text(absolute)
         root, name = self.locate(Path(path))
         found = set(self._loaded_by(imports_of(text, self.package(Path(path))), root))
         parts = name.split(".") if name else []
@@ -257,7 +257,7 @@ class ModuleTable:
         absolute = os.path.abspath(path)
         known = self._loads.get(absolute)
         if known is None:
-            imports = imports_of(self._text(absolute), self.package(path), top_level=True)
+            imports = imports_of(self.text(absolute), self.package(path), top_level=True)
             known = self._loads[absolute] = frozenset(self._loaded_by(imports, root))
         return known
 
@@ -279,7 +279,7 @@ class ModuleTable:
         absolute = os.path.abspath(init)
         known = self._bound.get(absolute)
         if known is None:
-            text = self._text(absolute)
+            text = self.text(absolute)
             package = self.package(init)
             found = set(other_bindings(text))
             for module, names, bound in imports_of(text, package):
@@ -291,7 +291,8 @@ class ModuleTable:
             known = self._bound[absolute] = frozenset(found)
         return name in known
 
-    def _text(self, absolute: str) -> str:
+    def text(self, absolute: str) -> str:
+        """The text of the module at `absolute` (read once; "" when unreadable)."""
         known = self._texts.get(absolute)
         if known is None:
             try:

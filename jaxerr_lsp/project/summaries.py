@@ -44,6 +44,7 @@ class Summaries:
         self._calls: dict[str, list[tuple[str, ...] | None]] = {}
         self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
+        self._registers: list[tuple[str, frozenset[str]]] | None = None
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
@@ -205,7 +206,7 @@ class Summaries:
             summary = summary_of(key)
             if summary is not None:
                 for function in summary.functions:
-                    if function.returns is not None and (names is None or function.name in names):
+                    if (names is None or function.name in names) and self._readable(function, key):
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
@@ -214,13 +215,37 @@ class Summaries:
                 denoted = reexports.get(name)
                 other = summary_of(denoted[0]) if denoted is not None else None
                 through = _function(other, denoted[1]) if other is not None and denoted else None
-                if through is not None and through.returns is not None:
+                if through is not None and denoted is not None and self._readable(through, denoted[0]):
                     found.setdefault(f"{module}.{name}", through)
         return tuple(sorted(found.items()))
 
+    def _readable(self, function: FunctionSummary, where: str) -> bool:
+        """Whether an importer reads `function` of the module at `where` (absolute path): a
+        function whose return is known; a plain class that no other module of the project
+        may register as a pytree or hand on to JAX (`register_pytree_node(model.Config, ...)`
+        in a third module: one whose text names the class and a registration)."""
+        if function.returns is not None:
+            return True
+        return function.plain_class and not any(
+            path != where and function.name in words for path, words in self._registering())
+
+    def _registering(self) -> list[tuple[str, frozenset[str]]]:
+        """The modules of the project that may register classes with JAX (their text names a
+        `register...` function or `pytype_aval_mappings`), with the words of their text."""
+        if self._registers is None:
+            self._registers = []
+            for path in self.table.files():
+                absolute = os.path.abspath(path)
+                text = self._texts.get(absolute)
+                if text is None:
+                    text = self.table.text(absolute)
+                if "register" in text or "pytype_aval_mappings" in text:
+                    self._registers.append((absolute, frozenset(_IDENTIFIER.findall(text))))
+        return self._registers
 
 
-_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+
+_DEF = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.MULTILINE)
 _IDENTIFIER = re.compile(r"\w+")
 
 

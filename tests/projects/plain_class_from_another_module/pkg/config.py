@@ -1,0 +1,3 @@
+class Config:
+    def __init__(self, lr=0.1):
+        self.lr = lr
