@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
-                                          OutsideCall, TracerFact)
+                                          OutsideCall, OutsideRegistration, TracerFact)
 from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.analysis.classes import PlainClasses
 from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
@@ -303,7 +303,19 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
             continue
         found.append(Outgoing(callee, OutsideCall(
             callee.rsplit(".", 1)[-1], positional, keywords_facts, origin(call))))
+    for method in REGISTRATION_METHODS:  # `ops.f.defvjp(fwd, bwd)`: rules for another module's f
+        for call in context.model.method_calls(method):
+            assert isinstance(call.func, ast.Attribute)
+            registered = context.model.qualname(call.func.value)
+            if registered is not None and not registered.startswith(("jax.", "builtins.")):
+                found.append(Outgoing(registered, OutsideRegistration(
+                    registered.rsplit(".", 1)[-1], method, origin(call))))
     return found
+
+
+# The methods that register a custom_vjp function's rules (`jax.custom_vjp`'s).
+REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums", "defremat",
+                        "defremat_with_logs")
 
 
 def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -> str:
@@ -319,7 +331,8 @@ def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -
 
 def _may_trace_imports(source: str, named: str) -> bool:
     """Whether the module may trace a function it imports (else it has no outgoing facts)."""
-    return "import" in source and any(word in named for word in TRACING_WORDS)
+    return "import" in source and (any(word in named for word in TRACING_WORDS)
+                                   or "defvjp" in source or "defremat" in source)
 
 
 def _literal_text(expr: ast.expr) -> str | None:
@@ -344,7 +357,7 @@ def outside_words(outside: tuple[Outside, ...]) -> set[str]:
     for fact in outside:
         if isinstance(fact, OutsideApplication):
             words.add(fact.transform)
-        else:
+        elif isinstance(fact, OutsideCall):
             words.update(t.transform for t in (*fact.positional, *(t for _, t in fact.keywords))
                          if t is not None)
     return words

@@ -20,7 +20,8 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from jaxerr_lsp.analysis.external import Outgoing, Outside, OutsideApplication, OutsideCall
+from jaxerr_lsp.analysis.external import (Outgoing, Outside, OutsideApplication, OutsideCall,
+                                          OutsideRegistration)
 from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # path (absolute) -> what the other modules trace of its functions
@@ -116,8 +117,9 @@ def facts_key(facts: tuple[Outside, ...]) -> str:
 
 
 def _plain(fact: Outside) -> dict[str, object]:
-    kind = "application" if isinstance(fact, OutsideApplication) else "call"
-    assert isinstance(fact, (OutsideApplication, OutsideCall))
+    kind = "application" if isinstance(fact, OutsideApplication) else \
+        "registration" if isinstance(fact, OutsideRegistration) else "call"
+    assert isinstance(fact, (OutsideApplication, OutsideCall, OutsideRegistration))
     return {"kind": kind, **dataclasses.asdict(fact)}
 
 

@@ -5,7 +5,9 @@ What it does: finds a custom_vjp function of this file (a `@jax.custom_vjp` def,
 transformation (`jax.grad(f)`, `jax.jit(f)`, ...) and never registered: no `f.defvjp*` or
 `f.defremat*`, no other use at all. A module-level function is flagged only when the module
 itself calls it at import time (a library may register it from another module before its
-functions run); a function local to a def only when it does not leave that def.
+functions run), and no other module of the project registers its rules (`ops.f.defvjp(...)`
+in a module `ops.py` imports before the call: `jaxerr_lsp.project`); a function local to a def
+only when it does not leave that def.
 
 Why is this bad: every call of a custom_vjp function without rules raises AttributeError,
 even a plain call without differentiation.
@@ -21,6 +23,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxerr_lsp.analysis.external import OutsideRegistration
 from jaxerr_lsp.families.custom_vjp import CustomVjp, custom_vjps
 from jaxerr_lsp.families.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
@@ -87,7 +90,13 @@ def _calls(ctx: Context, custom_vjp: CustomVjp) -> list[ast.Call] | None:
 
 
 def check(ctx: Context) -> None:
+    # The module's functions whose rules another module of the project registers
+    # (`ops.f.defvjp(...)` in `rules.py`, which `ops.py` may import before it calls `f`).
+    elsewhere = {fact.function for fact in ctx.outside if isinstance(fact, OutsideRegistration)}
     for custom_vjp in custom_vjps(ctx):
+        binding = name_binding(ctx, custom_vjp)
+        if binding is not None and binding.scope.kind == "module" and binding.name in elsewhere:
+            continue
         calls = _calls(ctx, custom_vjp)
         if not calls:
             continue
