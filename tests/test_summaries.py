@@ -172,3 +172,51 @@ def test_the_importer_flags_an_instance_of_a_plain_class_it_imports() -> None:
     # The class itself: of type `type` whatever this file does with it.
     found = analyze(text + "jax.jit(f)(1.0, Config)\n", package="pkg", imported=imported).findings
     assert [f.span.start_line for f in found] == [11, 13]  # (handed on: its instances may be pytrees)
+
+
+VJPS = '''import jax
+
+
+@jax.custom_vjp
+def bare(x):
+    return x
+
+
+@jax.custom_vjp
+def registered(x):
+    return x
+
+
+registered.defvjp(lambda x: (x, None), lambda _, g: (g,))
+
+
+@jax.custom_vjp
+def kept(x):
+    return x
+
+
+TABLE = {"kept": kept}
+
+
+@jax.custom_vjp
+def graded(x):
+    return x
+
+
+def use():
+    return jax.grad(graded)(1.0) + bare(2.0)
+'''
+
+
+def test_a_summary_says_which_custom_vjps_have_no_rules() -> None:
+    """A `@jax.custom_vjp` def its module never registers (`f.defvjp`) nor lets out (stored,
+    passed to anything but a JAX transformation): its importers may know it has no rules."""
+    summary = exported(VJPS, "pkg")
+    without = {f.name: f.custom_vjp_without_rules for f in summary.functions}
+    assert without == {"bare": "bare", "registered": None, "kept": None, "graded": "graded"}
+    assert summary_from_json(summary_to_json(summary)) == summary
+    imported = tuple((f"pkg.ops.{f.name}", f) for f in summary.functions)
+    text = ("from pkg.ops import bare, registered\n\nbare(1.0)\nregistered(1.0)\n\n\n"
+            "def later():\n    return bare(1.0)\n")
+    found = analyze(text, package="pkg", imported=imported).findings
+    assert [(f.code, f.span.start_line) for f in found] == [("JXE052", 3)]  # (import time only)

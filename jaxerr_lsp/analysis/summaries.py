@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, ModuleModel
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Leaf, NoneNode, Structure, TupleNode
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ class FunctionSummary:
     returns: Returned | None
     wrapped: str | None = None
     plain_class: bool = False
+    # A `@jax.custom_vjp` def whose module never registers its rules nor lets the function
+    # out (each use a call, or a JAX transformation's argument): the name JAX gives it.
+    custom_vjp_without_rules: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,10 @@ def summarize(model: ModuleModel, values: Inference | None, names: frozenset[str
             continue
         if function.decorator_list:
             wrapper = model.qualname(_decorator_callee(function.decorator_list[0]))
-            found.append(FunctionSummary(name, None, wrapper or "?"))
+            unregistered = function.name if wrapper == "jax.custom_vjp" \
+                and len(function.decorator_list) == 1 and _only_called(model, bindings[0]) else None
+            found.append(FunctionSummary(name, None, wrapper or "?",
+                                         custom_vjp_without_rules=unregistered))
             continue
         last = function.body[-1] if function.body else None
         if not isinstance(last, ast.Return) or last.value is None \
@@ -160,6 +166,28 @@ def _may_be_known(model: ModuleModel, expr: ast.expr,
     if isinstance(expr, ast.Attribute):
         return expr.attr in ("T", "mT", "real", "imag") and _may_be_known(model, expr.value, function)
     return False
+
+
+# JAX functions that call the function they are given (or return a function that does):
+# handing a custom_vjp function to one registers nothing.
+_CALLING_TRANSFORMS = frozenset({
+    "jax.grad", "jax.value_and_grad", "jax.jit", "jax.vmap", "jax.vjp", "jax.jvp", "jax.jacrev",
+    "jax.jacfwd", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.linearize",
+})
+
+
+def _only_called(model: ModuleModel, binding: Binding) -> bool:
+    """Whether every use of the module-level `binding` in its module calls the function or
+    hands it to a JAX transformation: nothing there registers rules for it (`f.defvjp`) or
+    lets it out to code that may."""
+    for use in model.uses_of(binding):
+        parent = use.parent
+        if isinstance(parent, ast.Call) and (parent.func is use.node or parent.args
+                                             and parent.args[0] is use.node
+                                             and model.qualname(parent.func) in _CALLING_TRANSFORMS):
+            continue
+        return False
+    return True
 
 
 def _decorator_callee(decorator: ast.expr) -> ast.expr:
@@ -227,6 +255,7 @@ def imported_to_json(imported: Imported) -> list[Any]:
 def _function_to_json(function: FunctionSummary) -> dict[str, Any]:
     returns = function.returns
     return {"name": function.name, "wrapped": function.wrapped, "plain_class": function.plain_class,
+            "custom_vjp_without_rules": function.custom_vjp_without_rules,
             "returns": None if returns is None else {
                 "type": returns.type, "tree": _tree_to_json(returns.tree),
                 "aval": _aval_to_json(returns.aval), "jax_array": returns.jax_array,
@@ -244,7 +273,8 @@ def _function_from_json(value: Any) -> FunctionSummary:
     plain_class = value["plain_class"]
     if type(plain_class) is not bool:
         raise ValueError(f"not a flag: {plain_class!r}")
-    return FunctionSummary(name, returns, _optional_text(value["wrapped"]), plain_class)
+    return FunctionSummary(name, returns, _optional_text(value["wrapped"]), plain_class,
+                           _optional_text(value["custom_vjp_without_rules"]))
 
 
 def _tree_to_json(tree: Structure) -> Any:

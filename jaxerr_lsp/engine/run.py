@@ -320,12 +320,14 @@ REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums", "def
 
 def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -> str:
     """The text the trigger words are looked for in: the source, the transformations other
-    modules apply to its functions (a function traced there is traced by them), and what
+    modules apply to its functions (a function traced there is traced by them), what
     makes the arrays the functions it imports return (`jax.numpy.zeros`: a call of one is a
-    call of that)."""
+    call of that), and `jax.custom_vjp` when it imports one without rules."""
     words = outside_words(outside)
     words.update(f.returns.jax_array or "jax.numpy" for _, f in imported if f.returns is not None
                  and (f.returns.jax_array is not None or f.returns.type == "ArrayImpl"))
+    if any(f.custom_vjp_without_rules is not None for _, f in imported):
+        words.add("jax.custom_vjp")  # (a call of one is a call of a custom_vjp function)
     return source + "".join(f"\n{word}" for word in sorted(words))
 
 

@@ -44,7 +44,7 @@ class Summaries:
         self._calls: dict[str, list[tuple[str, ...] | None]] = {}
         self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
-        self._registers: list[tuple[str, frozenset[str]]] | None = None
+        self._registers: dict[tuple[str, ...], list[tuple[str, frozenset[str]]]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
@@ -223,30 +223,43 @@ class Summaries:
         """Whether an importer reads `function` of the module at `where` (absolute path): a
         function whose return is known; a plain class that no other module of the project
         may register as a pytree or hand on to JAX (`register_pytree_node(model.Config, ...)`
-        in a third module: one whose text names the class and a registration)."""
+        in a third module: one whose text names the class and a registration); a custom_vjp
+        without rules whose rules no other module may register (its text names the function
+        and `defvjp` or `defremat`)."""
         if function.returns is not None:
             return True
-        return function.plain_class and not any(
-            path != where and function.name in words for path, words in self._registering())
+        if function.plain_class:
+            return not self._named_elsewhere(function.name, where, _CLASS_REGISTRATIONS)
+        if function.custom_vjp_without_rules is not None:
+            return not self._named_elsewhere(function.name, where, _VJP_REGISTRATIONS)
+        return False
 
-    def _registering(self) -> list[tuple[str, frozenset[str]]]:
-        """The modules of the project that may register classes with JAX (their text names a
-        `register...` function or `pytype_aval_mappings`), with the words of their text."""
-        if self._registers is None:
-            self._registers = []
+    def _named_elsewhere(self, name: str, where: str, needles: tuple[str, ...]) -> bool:
+        """Whether a module of the project but the one at `where` names `name` and one of
+        `needles` (`register`...)."""
+        return any(path != where and name in words for path, words in self._naming(needles))
+
+    def _naming(self, needles: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
+        """The modules of the project whose text holds one of `needles`, with its words."""
+        found = self._registers.get(needles)
+        if found is None:
+            found = self._registers[needles] = []
             for path in self.table.files():
                 absolute = os.path.abspath(path)
                 text = self._texts.get(absolute)
                 if text is None:
                     text = self.table.text(absolute)
-                if "register" in text or "pytype_aval_mappings" in text:
-                    self._registers.append((absolute, frozenset(_IDENTIFIER.findall(text))))
-        return self._registers
+                if any(needle in text for needle in needles):
+                    found.append((absolute, frozenset(_IDENTIFIER.findall(text))))
+        return found
 
 
 
 _DEF = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.MULTILINE)
 _IDENTIFIER = re.compile(r"\w+")
+# What a module that may register a class with JAX, or a custom_vjp's rules, names.
+_CLASS_REGISTRATIONS = ("register", "pytype_aval_mappings")
+_VJP_REGISTRATIONS = ("defvjp", "defremat")
 
 
 def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -9,6 +9,10 @@ functions run), and no other module of the project registers its rules (`ops.f.d
 in a module `ops.py` imports before the call: `jaxerr_lsp.project`); a function local to a def
 only when it does not leave that def.
 
+Also: a call at import time of a custom_vjp function another module of the project defines
+without rules, where no module of the project registers them (that module's summary, and no
+other module naming the function with `defvjp`/`defremat`).
+
 Why is this bad: every call of a custom_vjp function without rules raises AttributeError,
 even a plain call without differentiation.
 
@@ -90,6 +94,8 @@ def _calls(ctx: Context, custom_vjp: CustomVjp) -> list[ast.Call] | None:
 
 
 def check(ctx: Context) -> None:
+    if ctx.imported:
+        _check_imported(ctx)
     # The module's functions whose rules another module of the project registers
     # (`ops.f.defvjp(...)` in `rules.py`, which `ops.py` may import before it calls `f`).
     elsewhere = {fact.function for fact in ctx.outside if isinstance(fact, OutsideRegistration)}
@@ -114,6 +120,36 @@ def check(ctx: Context) -> None:
                    related=tuple(Related(ctx.span(c), "called here without VJP rules")
                                  for c in calls[:3]),
                    data=WithoutDefvjp(span, definitions, line))
+
+
+def _check_imported(ctx: Context) -> None:
+    """The module's import-time calls of a custom_vjp function of another module of the
+    project that has no rules: its module never registers them nor lets the function out,
+    and no other module of the project names it with `defvjp`/`defremat`
+    (`jaxerr_lsp.project.summaries`)."""
+    for qualname, summary in ctx.imported:
+        name = summary.custom_vjp_without_rules
+        if name is None:
+            continue
+        for site in ctx.model.calls_to(qualname):
+            call = site.call
+            if site.partial is not None or not _at_import_time(ctx, call.func):
+                continue
+            module = qualname.rpartition(".")[0]
+            ctx.report(call, values={"debug_fun.func_name": name},
+                       note=(f"\n`{qualname.rpartition('.')[2]}` of `{module}` is a custom_vjp "
+                             "function whose rules no module of the project registers: register "
+                             "them with `.defvjp(fwd, bwd)` before it is called."),
+                       data=WithoutDefvjp(ctx.span(call)))
+
+
+def _at_import_time(ctx: Context, func: ast.expr) -> bool:
+    """Whether the call of `func` runs when the module is imported: it is read at the module's
+    top level (not in a def, a lambda or a class body)."""
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    use = ctx.model.use_of.get(id(func)) if isinstance(func, ast.Name) else None
+    return use is not None and use.scope.kind == "module"
 
 
 def _single_def(ctx: Context, scope: Scope, name: str) -> ast.AST | None:

@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+from .ops import clip_gradient, scale
+
+SMOKE = clip_gradient(jnp.ones(3)) + scale(jnp.ones(3))
