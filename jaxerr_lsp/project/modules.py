@@ -129,6 +129,8 @@ class ModuleTable:
     # of the project, by absolute path (`loaded`).
     _loads: dict[str, frozenset[str]] = field(default_factory=dict)
     _loaded: dict[str | tuple[str, int, int], frozenset[str]] = field(default_factory=dict)
+    _own: dict[str | tuple[str, int, int], frozenset[str]] = field(default_factory=dict)
+    _read: dict[str | tuple[str, int, int], list[Import]] = field(default_factory=dict)
     _texts: dict[str, str] = field(default_factory=dict)
     _bound: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -199,6 +201,11 @@ class ModuleTable:
         return None
 
     # ------------------------------------------------------------ submodules as attributes
+    def read_imports(self, path: Path | str, text: str, imports: list[Import]) -> None:
+        """Note the imports (`imports_of`) of the module at `path` of text `text`, read by
+        the caller: `reachable` and `loaded` do not read them again."""
+        self._read[self._key(path, text)] = imports
+
     def reachable(self, qualname: str, path: Path | str, text: str | None = None) -> bool:
         """Whether the dotted name `qualname`, as the module at `path` (of text `text`, else
         read from disk) reads it, certainly names what it says wherever it goes through a
@@ -218,9 +225,13 @@ class ModuleTable:
             parent = self.module(".".join(parts[:end - 1]), root)
             if parent is None or parent.name != "__init__.py":
                 return False
+            if self._binds_otherwise(parent, parts[end - 1]):
+                return False
+            if child in self._top_loads(parent, root) or child in self._own_loads(path, text):
+                continue  # (`from . import sub` in the package's `__init__`, `import pkg.sub`)
             if loaded is None:
                 loaded = self.loaded(path, text)
-            if child not in loaded or self._binds_otherwise(parent, parts[end - 1]):
+            if child not in loaded:
                 return False
         return True
 
@@ -230,17 +241,12 @@ class ModuleTable:
         module reads has run before it is read), the packages it is in, and, in turn, what
         the top-level imports of each of these import (a `from . import utils` in
         `pkg/__init__.py`). `text`: the module's text, else read from disk."""
-        absolute = os.path.abspath(path)
-        key = absolute if text is None else (absolute, len(text), hash(text))
+        key = self._key(path, text)
         known = self._loaded.get(key)
         if known is not None:
             return known
-        if text is None:
-            text = self.text(absolute)
-        root, name = self.locate(Path(path))
-        found = set(self._loaded_by(imports_of(text, self.package(Path(path))), root))
-        parts = name.split(".") if name else []
-        found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+        root = self.locate(Path(path))[0]
+        found = set(self._own_loads(path, text))
         todo = sorted(found)
         while todo:
             module = self.module(todo.pop(), root)
@@ -251,6 +257,30 @@ class ModuleTable:
                 todo.append(more)
         result = self._loaded[key] = frozenset(found)
         return result
+
+    @staticmethod
+    def _key(path: Path | str, text: str | None) -> str | tuple[str, int, int]:
+        absolute = os.path.abspath(path)
+        return absolute if text is None else (absolute, len(text), hash(text))
+
+    def _own_loads(self, path: Path | str, text: str | None,
+                   imports: list[Import] | None = None) -> frozenset[str]:
+        """The modules the module's own import statements load (at any depth: `imports`,
+        when the caller has read them), and the packages it is in (and itself)."""
+        key = self._key(path, text)
+        known = self._own.get(key)
+        if known is None:
+            if text is None:
+                text = self.text(os.path.abspath(path))
+            root, name = self.locate(Path(path))
+            imports = imports if imports is not None else self._read.pop(key, None)
+            if imports is None:
+                imports = imports_of(text, self.package(Path(path)))
+            found = self._loaded_by(imports, root)
+            parts = name.split(".") if name else []
+            found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+            known = self._own[key] = frozenset(found)
+        return known
 
     def _top_loads(self, path: Path, root: Path) -> frozenset[str]:
         """The modules the top-level imports of the module at `path` load."""

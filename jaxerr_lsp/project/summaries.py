@@ -44,7 +44,7 @@ class Summaries:
         self._calls: dict[str, list[tuple[str, ...] | None]] = {}
         self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
-        self._registers: dict[tuple[str, ...], list[tuple[str, frozenset[str]]]] = {}
+        self._registers: dict[tuple[str, ...], list[tuple[str, str]]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
@@ -75,7 +75,9 @@ class Summaries:
             if inner is not None and table.reachable(module, path, text):
                 through(module, inner, prefix, depth)
 
-        for module, names, bound in imports_of(text, table.package(path)):
+        imports = imports_of(text, table.package(path))
+        table.read_imports(path, text, imports)  # (for `reachable`, when it asks)
+        for module, names, bound in imports:
             target = table.module(module, root)
             if target is None:
                 continue  # (not the project's: nor are its submodules)
@@ -237,10 +239,12 @@ class Summaries:
     def _named_elsewhere(self, name: str, where: str, needles: tuple[str, ...]) -> bool:
         """Whether a module of the project but the one at `where` names `name` and one of
         `needles` (`register`...)."""
-        return any(path != where and name in words for path, words in self._naming(needles))
+        word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        return any(path != where and name in text and word.search(text)
+                   for path, text in self._naming(needles))
 
-    def _naming(self, needles: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
-        """The modules of the project whose text holds one of `needles`, with its words."""
+    def _naming(self, needles: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The modules of the project whose text holds one of `needles`, with that text."""
         found = self._registers.get(needles)
         if found is None:
             found = self._registers[needles] = []
@@ -250,7 +254,7 @@ class Summaries:
                 if text is None:
                     text = self.table.text(absolute)
                 if any(needle in text for needle in needles):
-                    found.append((absolute, frozenset(_IDENTIFIER.findall(text))))
+                    found.append((absolute, text))
         return found
 
 
