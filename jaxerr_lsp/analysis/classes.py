@@ -11,9 +11,13 @@ handed on to JAX otherwise, no `tree_flatten`/`__jax_array__`/`__getattr__`..., 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import CLASS, ModuleModel
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.summaries import FunctionSummary
 
 # Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
 PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
@@ -42,11 +46,15 @@ def defined_names(cls: ast.ClassDef) -> set[str]:
 
 class PlainClasses:
     """Whether classes of the file are certainly not pytrees (nor array-likes): `model`, the
-    file's model, `segment(node)` its source text."""
+    file's model, `segment(node)` its source text; `imported`, the summaries of what the
+    file imports from other modules of its project (a base that is a plain class there:
+    `jaxerr_lsp.analysis.summaries`)."""
 
-    def __init__(self, model: ModuleModel, segment: Callable[[ast.AST], str]) -> None:
+    def __init__(self, model: ModuleModel, segment: Callable[[ast.AST], str],
+                 imported: Mapping[str, FunctionSummary] | None = None) -> None:
         self.model = model
         self.segment = segment
+        self.imported = imported or {}
         # The classes registered (their ids), and the names of any other argument of a
         # registration call (every class of such a name counts as registered).
         self.registered_classes: set[int] = set()
@@ -120,8 +128,12 @@ class PlainClasses:
         return False
 
     def _plain_base(self, base: ast.expr) -> bool:
-        if self.model.qualname(base) == "builtins.object":
+        qualname = self.model.qualname(base)
+        if qualname == "builtins.object":
             return True
+        summary = self.imported.get(qualname) if qualname is not None else None
+        if summary is not None and summary.plain_class:
+            return True  # (what a subclass inherits: no registration is, a pytree method is)
         if not isinstance(base, ast.Name):
             return False
         binding = self.model.binding_of(base)

@@ -255,7 +255,8 @@ def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
     """The module's summary, by an evaluator of its own: the rules' may be seeded with what
     JAX hands the functions it calls (a summary knows only what any call returns)."""
     text = context.parsed.text
-    classes = PlainClasses(context.model, context.segment) if "class" in text else None
+    classes = PlainClasses(context.model, context.segment, dict(context.imported)) \
+        if "class" in text else None  # (its summary: a base of another module's may be plain)
     if not _may_export(text, context.imported):  # (its plain classes only)
         return summarize(context.model, None, names, classes) if classes is not None else ModuleSummary()
     values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),

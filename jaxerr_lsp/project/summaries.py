@@ -62,6 +62,8 @@ class Summaries:
             """`prefix`, as the text reads it, is the module `module` (at `target`): the
             names the text reads of it (`u.make` for `u`), and its submodules read in turn."""
             names, called = _attributes(text, prefix)
+            if bases:
+                called = tuple(sorted({*called, *(n for n in names if f"{prefix}.{n}" in bases)}))
             submodules = [n for n in names if table.module(f"{module}.{n}", root) is not None]
             if target.name != "__init__.py" or len(submodules) < len(names) or depth == 0:
                 resolved.append((module, target, names, ()))  # (binds none of them)
@@ -76,6 +78,7 @@ class Summaries:
                 through(module, inner, prefix, depth)
 
         imports = imports_of(text, table.package(path))
+        bases = _class_bases(text)  # (a class of another module it derives from: its summary)
         table.read_imports(path, text, imports)  # (for `reachable`, when it asks)
         for module, names, bound in imports:
             target = table.module(module, root)
@@ -90,8 +93,8 @@ class Summaries:
                     through(module, target, bound[0], 0)
                 continue
             resolved.append((module, target, names, bound))
-            calls.append(None if names is None else tuple(  # (those it calls: `f(`)
-                n for n, b in zip(names, bound) if f"{b}(" in text))
+            calls.append(None if names is None else tuple(  # (those it calls: `f(`, or derives from)
+                n for n, b in zip(names, bound) if f"{b}(" in text or b in bases))
             for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module
                 submodule(f"{module}.{name}", binding, 1)
         self._imports[absolute] = resolved
@@ -264,6 +267,18 @@ _IDENTIFIER = re.compile(r"\w+")
 # What a module that may register a class with JAX, or a custom_vjp's rules, names.
 _CLASS_REGISTRATIONS = ("register", "pytype_aval_mappings")
 _VJP_REGISTRATIONS = ("defvjp", "defremat")
+
+
+_CLASS_BASES = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.MULTILINE)
+_DOTTED = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def _class_bases(text: str) -> frozenset[str]:
+    """The (dotted) names the class statements of `text` list among their bases."""
+    if "class" not in text:
+        return frozenset()
+    return frozenset(name for match in _CLASS_BASES.finditer(text)
+                     for name in _DOTTED.findall(match.group(1)))
 
 
 def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -2,6 +2,7 @@ import jax
 import jax.numpy as jnp
 
 from .config import Clipped, Config, Decay, Momentum, Schedule
+from .weights import Weight
 
 
 def update(w, cfg):
@@ -20,6 +21,10 @@ def with_momentum(w, momentum):
     return w * momentum.beta
 
 
+def weighted(w, weight):
+    return w * weight.value
+
+
 def train():
     w = jnp.ones(3)
     w = jax.jit(update)(w, Config(0.5))  # Config: a pytree once pkg.registry has run
@@ -27,4 +32,5 @@ def train():
     w = jax.jit(decayed)(w, Decay())
     w = jax.jit(with_momentum)(w, Momentum())
     w = jax.jit(update)(w, Clipped(0.1))
+    w = jax.jit(weighted)(w, Weight(2.0))  # Weight: a pytree, as every subclass of Node
     return w
