@@ -216,7 +216,8 @@ def test_a_summary_says_which_custom_vjps_have_no_rules() -> None:
     assert without == {"bare": "bare", "registered": None, "kept": None, "graded": "graded"}
     assert summary_from_json(summary_to_json(summary)) == summary
     imported = tuple((f"pkg.ops.{f.name}", f) for f in summary.functions)
-    text = ("from pkg.ops import bare, registered\n\nbare(1.0)\nregistered(1.0)\n\n\n"
-            "def later():\n    return bare(1.0)\n")
+    text = ("import jax\nfrom pkg.ops import bare, registered\n\nbare(1.0)\nregistered(1.0)\n"
+            "jax.grad(bare)(1.0)\ng = jax.grad(bare)\n\n\ndef later():\n    return bare(1.0)\n")
     found = analyze(text, package="pkg", imported=imported).findings
-    assert [(f.code, f.span.start_line) for f in found] == [("JXE052", 3)]  # (import time only)
+    # (at import time only; through a transformation when its result is called there)
+    assert [(f.code, f.span.start_line) for f in found] == [("JXE052", 4), ("JXE052", 6)]

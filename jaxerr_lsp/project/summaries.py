@@ -94,7 +94,8 @@ class Summaries:
                 continue
             resolved.append((module, target, names, bound))
             calls.append(None if names is None else tuple(  # (those it calls: `f(`, or derives from)
-                n for n, b in zip(names, bound) if f"{b}(" in text or b in bases))
+                n for n, b in zip(names, bound)
+                if f"{b}(" in text or b in bases or f"({b})" in text or f"({b}," in text))
             for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module
                 submodule(f"{module}.{name}", binding, 1)
         self._imports[absolute] = resolved
@@ -283,8 +284,8 @@ def _class_bases(text: str) -> frozenset[str]:
 
 def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The attributes `text` reads of `prefix` (`u.make` for `u`), and those it calls
-    (`u.make(`); found by plain substring search (a module's text is searched once per
-    import of a module of the project)."""
+    (`u.make(`) or passes as a first argument (`jax.grad(u.make)`); found by plain substring
+    search (a module's text is searched once per import of a module of the project)."""
     needle = prefix + "."
     read: set[str] = set()
     called: set[str] = set()
@@ -296,8 +297,9 @@ def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...
         end = word.end() if word is not None else first
         if end > first and (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_.")):
             read.add(text[first:end])
-            if end < size and text[end] == "(":
-                called.add(text[first:end])
+            if end < size and (text[end] == "(" or text[end] in "),"
+                               and start > 0 and text[start - 1] == "("):
+                called.add(text[first:end])  # (`u.f(...)`, or `jax.grad(u.f)`)
         start = text.find(needle, end)
     return tuple(sorted(read)), tuple(sorted(called))
 

@@ -131,9 +131,15 @@ def _check_imported(ctx: Context) -> None:
         name = summary.custom_vjp_without_rules
         if name is None:
             continue
-        for site in ctx.model.calls_to(qualname):
-            call = site.call
-            if site.partial is not None or not _at_import_time(ctx, call.func):
+        calls = [site.call for site in ctx.model.calls_to(qualname) if site.partial is None]
+        for transform in sorted(_TRANSFORMS):  # `jax.grad(f)(x)`: called through it
+            for site in ctx.model.calls_to(transform):
+                outer = ctx.model.parent.get(id(site.call))
+                if site.partial is None and site.args and isinstance(outer, ast.Call) \
+                        and outer.func is site.call and ctx.model.qualname(site.args[0]) == qualname:
+                    calls.append(outer)
+        for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
+            if not _at_import_time(ctx, call.func):
                 continue
             module = qualname.rpartition(".")[0]
             ctx.report(call, values={"debug_fun.func_name": name},
@@ -146,8 +152,8 @@ def _check_imported(ctx: Context) -> None:
 def _at_import_time(ctx: Context, func: ast.expr) -> bool:
     """Whether the call of `func` runs when the module is imported: it is read at the module's
     top level (not in a def, a lambda or a class body)."""
-    while isinstance(func, ast.Attribute):
-        func = func.value
+    while isinstance(func, (ast.Attribute, ast.Call)):  # (`ops.f`, `jax.grad(f)`)
+        func = func.value if isinstance(func, ast.Attribute) else func.func
     use = ctx.model.use_of.get(id(func)) if isinstance(func, ast.Name) else None
     return use is not None and use.scope.kind == "module"
 
