@@ -57,7 +57,13 @@ def test_a_package_that_binds_the_name_to_something_else(tmp_path: Path) -> None
     assert table.reachable("pkg.utils.f", tmp_path / "main.py", "import pkg\n")
 
 
-def test_top_level_imports_are_those_that_start_a_line() -> None:
-    text = "import a\nif x:\n    import b\ntry:\n    from . import c\nexcept E:\n    pass\nfrom .d import e\n"
-    assert imports_of(text, "pkg", top_level=True) == [("a", None, ("a",)), ("pkg.d", ("e",), ("e",))]
-    assert len(imports_of(text, "pkg")) == 4
+def test_what_a_module_imports_at_its_top_level(tmp_path: Path) -> None:
+    """What running a module certainly imports: its body's own import statements, not those
+    under `if`/`try` or in a def, nor one a docstring shows."""
+    table = project(tmp_path, {
+        "pkg/__init__.py": ('"""Use it so:\n\nimport pkg.shown\n"""\nimport pkg.a\nif X:\n    import pkg.b\n'
+                            'try:\n    from . import c\nexcept ImportError:\n    pass\nfrom .d import e\n'),
+        **{f"pkg/{name}.py": "e = 1\n" for name in ("a", "b", "c", "d", "shown")},
+        "main.py": "import pkg\n"})
+    assert table.loaded(tmp_path / "main.py") == {"main", "pkg", "pkg.a", "pkg.d"}
+    assert imports_of("import a\nif x:\n    import b\n", "") == [("a", None, ("a",)), ("b", None, ("b",))]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,16 +35,19 @@ _IMPORT = re.compile(
 Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
 
 
-def imports_of(text: str, package: str, top_level: bool = False) -> list[Import]:
+def imports_of(text: str, package: str) -> list[Import]:
     """The imports the text's statements make, relative ones resolved from `package` (a
-    statement inside a string counts too: an extra module only costs an extra summary);
-    with `top_level`, only those of statements that start a line (module-level statements
-    outside any block)."""
+    statement inside a string counts too: an extra module only costs an extra summary)."""
     if "import" not in text:
         return []
+    return _imports(text, package, None)
+
+
+def _imports(text: str, package: str, kept: Callable[[int], bool] | None) -> list[Import]:
+    """`imports_of`, of the statements whose start `kept` keeps (all without it)."""
     found: list[Import] = []
     for match in _IMPORT.finditer(text):
-        if top_level and text[match.start()] in " \t":
+        if kept is not None and not kept(match.start()):
             continue
         source, names, modules = match.groups()
         if modules is not None:
@@ -72,6 +76,20 @@ def imports_of(text: str, package: str, top_level: bool = False) -> list[Import]
             found.append((module, tuple(a for a, _ in pairs), tuple(b for _, b in pairs)))
     return found
 
+
+def _top_level_imports(text: str, package: str) -> list[Import]:
+    """The imports of the module-level statements of `text` outside any block (`imports_of`'s
+    form): those that start a line, outside a triple-quoted string (an import a docstring
+    shows counts for nothing). Read without parsing."""
+    if "import" not in text:
+        return []
+    strings = [match.span() for match in _TRIPLE_QUOTED.finditer(text)] \
+        if '""' in text or "''" in text else []
+    return _imports(text, package, lambda start: text[start] not in " \t" and not any(
+        begin < start < end for begin, end in strings))
+
+
+_TRIPLE_QUOTED = re.compile(r'(?s)""".*?"""|\'\'\'.*?\'\'\'')
 
 _ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
                        re.MULTILINE)
@@ -283,12 +301,14 @@ class ModuleTable:
         return known
 
     def _top_loads(self, path: Path, root: Path) -> frozenset[str]:
-        """The modules the top-level imports of the module at `path` load."""
+        """The modules the module-level import statements of the module at `path` load (its
+        body's own statements: not those under `if`, `try` or in a def, which may not run,
+        nor one a docstring shows: `_top_level_imports`)."""
         absolute = os.path.abspath(path)
         known = self._loads.get(absolute)
         if known is None:
-            imports = imports_of(self.text(absolute), self.package(path), top_level=True)
-            known = self._loads[absolute] = frozenset(self._loaded_by(imports, root))
+            known = self._loads[absolute] = frozenset(self._loaded_by(
+                _top_level_imports(self.text(absolute), self.package(path)), root))
         return known
 
     def _loaded_by(self, imports: list[Import], root: Path) -> set[str]:
