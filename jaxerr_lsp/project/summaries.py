@@ -30,8 +30,10 @@ class Summaries:
     """The summaries of a project's modules, worked out importees first (`order`), and what
     each module reads of them (`imported`)."""
 
-    def __init__(self, table: ModuleTable) -> None:
+    def __init__(self, table: ModuleTable, read: Callable[[Path], str | None] | None = None) -> None:
         self.table = table
+        # A module's text (an editor's, unsaved edits included), else the table's from disk.
+        self.read = read
         self.by_path: dict[str, ModuleSummary] = {}
         self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]]] = {}
         self._component: dict[str, int] = {}
@@ -255,6 +257,8 @@ class Summaries:
             for path in self.table.files():
                 absolute = os.path.abspath(path)
                 text = self._texts.get(absolute)
+                if text is None and self.read is not None:
+                    text = self.read(Path(absolute))
                 if text is None:
                     text = self.table.text(absolute)
                 if any(needle in text for needle in needles):
@@ -372,7 +376,7 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
     `summary_of(text, path, package, imported, names)` works one out (`engine.run.exported`:
     of the functions `names`, those the importers may read, `Summaries.wanted`);
     `known`: those already worked out, by absolute path."""
-    summaries = Summaries(table)
+    summaries = Summaries(table, read)
     known = known or {}
     graph: dict[str, list[Path]] = {}
     texts: dict[str, str] = {}
