@@ -80,7 +80,7 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
     outgoing_by: dict[Path, list[Outgoing]] = {Path(p): items for p, items in known.items()}
     for path in sorted(leading):
         outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path), ())
-    facts = resolve(table, outgoing_by)
+    facts = resolve(table, outgoing_by, texts)
     used: OutsideFacts = {}  # the facts each module's outgoing facts were worked out with
     for _ in range(ROUNDS):
         changed = [path for path in sorted(leading)
@@ -91,20 +91,22 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
             used[os.path.abspath(path)] = facts.get(os.path.abspath(path), ())
             outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path),
                                             used[os.path.abspath(path)])
-        facts = resolve(table, outgoing_by)
+        facts = resolve(table, outgoing_by, texts)
     return facts
 
 
-def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) -> OutsideFacts:
+def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]],
+            texts: dict[Path, str] | None = None) -> OutsideFacts:
     """The modules' outgoing facts, each given to the module that defines its function
-    (when the name the caller reads it by certainly reaches it: `ModuleTable.reachable`)."""
+    (when the name the caller reads it by certainly reaches it: `ModuleTable.reachable`, the
+    caller's text from `texts` when it is there, else from disk)."""
     found: dict[str, list[Outside]] = {}
     for path, items in outgoing_by_module.items():
         root = table.locate(Path(path))[0]
         for item in items:
             target = table.function(item.qualname, root)
             if target is None or os.path.abspath(target[0]) == os.path.abspath(path) \
-                    or not table.reachable(item.qualname, path):
+                    or not table.reachable(item.qualname, path, (texts or {}).get(Path(path))):
                 continue  # (`pkg.utils.f` after `import pkg` alone: no `pkg.utils` to read)
             fact: Outside = dataclasses.replace(item.fact, function=target[1])
             found.setdefault(os.path.abspath(target[0]), []).append(fact)
