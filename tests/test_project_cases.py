@@ -355,3 +355,36 @@ def test_the_server_reads_the_summaries_of_open_and_saved_modules(tmp_path: Path
     assert summary.returns.jax_array is None
     job = worker.run_analysis(train.read_text(encoding="utf-8"), str(train), {})
     assert [(f.code, f.span.start_line) for f in job.analysis.findings] == [("JXE080", 6)]
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
+def test_the_server_finds_each_files_markers(project: Path, tmp_path: Path) -> None:
+    """The language server's check of each module (its project index reading the others from
+    disk) finds what the CLI finds: that file's markers."""
+    from jaxerr_lsp.server import worker
+
+    expected = markers(project)
+    copy = tmp_path / project.name  # (outside the repository: nothing is kept beside it)
+    shutil.copytree(project, copy)
+    for path in sorted(copy.rglob("*.py")):
+        relative = path.relative_to(copy).as_posix()
+        job = worker.run_analysis(path.read_text(encoding="utf-8"), str(path), {})
+        assert {(relative, f.code, f.span.start_line) for f in job.analysis.findings} == \
+            {m for m in expected if m[0] == relative}, relative
+
+
+def test_the_server_reads_an_unsaved_registration_in_a_third_module(tmp_path: Path) -> None:
+    """A registration typed in a third module open in the editor (not saved yet) makes the
+    importer's instance of the class silent at once, as on disk."""
+    from jaxerr_lsp.server import worker
+
+    project = tmp_path / "project"
+    shutil.copytree(PROJECTS_DIR / "plain_class_from_another_module", project)
+    train, registry = project / "pkg" / "train.py", project / "pkg" / "registry.py"
+    registry.write_text("from .config import Config\n", encoding="utf-8")
+    text = train.read_text(encoding="utf-8")
+    assert [f.code for f in worker.run_analysis(text, str(train), {}).analysis.findings] == ["JXE081"]
+    typed = ("import jax\n\nfrom .config import Config\n\n"
+             "jax.tree_util.register_pytree_node(Config, lambda c: ((c.lr,), None), "
+             "lambda _, children: Config(*children))\n")
+    assert worker.run_analysis(text, str(train), {}, {str(registry): typed}).analysis.findings == []

@@ -3,7 +3,8 @@ traces from there, and with which parameters holding tracers.
 
 A module is analysed alone; its project (`jaxerr_lsp.project`) finds, in the other modules,
 the traced code that calls one of its module-level functions with tracers (`OutsideCall`),
-and the transformations applied to one of them (`OutsideApplication`: `jax.jit(model.step)`).
+the transformations applied to one of them (`OutsideApplication`: `jax.jit(model.step)`), and
+the custom_vjp rules registered for one of them (`OutsideRegistration`: `ops.f.defvjp(...)`).
 The tracing model then traces those functions as if the file showed it, and a finding in
 their bodies says where the trace comes from (`Origin`, in the other file).
 
@@ -62,7 +63,17 @@ class OutsideApplication:
     origin: Origin
 
 
-Outside = OutsideCall | OutsideApplication
+@dataclass(frozen=True)
+class OutsideRegistration:
+    """Another module registers rules for `function` (a module-level custom_vjp here):
+    `ops.clip_gradient.defvjp(fwd, bwd)`; `method` is the one it calls ("defvjp")."""
+
+    function: str
+    method: str
+    origin: Origin
+
+
+Outside = OutsideCall | OutsideApplication | OutsideRegistration
 
 
 @dataclass(frozen=True)
@@ -91,6 +102,8 @@ def _fact_to_json(fact: Outside) -> dict[str, Any]:
     if isinstance(fact, OutsideApplication):
         return {"function": fact.function, "transform": fact.transform, "label": fact.label,
                 "options": [list(o) for o in fact.options], "origin": origin}
+    if isinstance(fact, OutsideRegistration):
+        return {"function": fact.function, "method": fact.method, "origin": origin}
     return {"function": fact.function, "origin": origin,
             "positional": [_tracer_to_json(t) for t in fact.positional],
             "keywords": [[k, _tracer_to_json(t)] for k, t in fact.keywords]}
@@ -106,6 +119,8 @@ def _fact_from_json(value: Any) -> Outside:
     if not isinstance(span, list) or len(span) != 4 or not all(type(v) is int for v in span):
         raise ValueError(f"not a span: {span!r}")
     origin = Origin(_text(raw["path"]), Span(*span), _text(raw["text"]))
+    if "method" in value:
+        return OutsideRegistration(_text(value["function"]), _text(value["method"]), origin)
     if "transform" in value:
         options = tuple((_text(k), _text(v)) for k, v in value["options"])
         return OutsideApplication(_text(value["function"]), _text(value["transform"]),
@@ -131,5 +146,6 @@ def _text(value: Any) -> str:
     return value
 
 
-__all__ = ["Origin", "Outgoing", "Outside", "OutsideApplication", "OutsideCall", "TracerFact",
+__all__ = ["Origin", "Outgoing", "Outside", "OutsideApplication", "OutsideCall", "OutsideRegistration",
+           "TracerFact",
            "outgoing_from_json", "outgoing_to_json"]

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, DEF, UNPACK, ModuleModel
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Leaf, NoneNode, Structure, TupleNode
 
 if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.classes import PlainClasses
     from jaxerr_lsp.analysis.values import Inference, Value
 
 # The types a summary keeps for a returned leaf (what no caller can change in place).
@@ -51,17 +52,24 @@ class Returned:
 @dataclass(frozen=True)
 class FunctionSummary:
     """A module-level def: what a call of it returns (None: unknown), and the decorator that
-    wraps it (`jax.jit`...; then what a call returns is unknown)."""
+    wraps it (`jax.jit`...; then what a call returns is unknown). Or a module-level class
+    that is certainly a plain Python class (`plain_class`: `jaxerr_lsp.analysis.classes`;
+    its instances are no pytree, its type is `type`): what a call returns is unknown to the
+    evaluator, but JAX cannot trace it."""
 
     name: str
     returns: Returned | None
     wrapped: str | None = None
+    plain_class: bool = False
+    # A `@jax.custom_vjp` def whose module never registers its rules nor lets the function
+    # out (each use a call, or a JAX transformation's argument): the name JAX gives it.
+    custom_vjp_without_rules: str | None = None
 
 
 @dataclass(frozen=True)
 class ModuleSummary:
     """What a module shows its importers: its module-level functions whose return is known
-    or that a decorator wraps (the others are left out: unknown)."""
+    or that a decorator wraps, and its plain classes (the others are left out: unknown)."""
 
     functions: tuple[FunctionSummary, ...] = ()
 
@@ -76,25 +84,33 @@ class ModuleSummary:
 Imported = tuple[tuple[str, FunctionSummary], ...]
 
 
-def summarize(model: ModuleModel, values: Inference, names: frozenset[str] | None = None
-              ) -> ModuleSummary:
+def summarize(model: ModuleModel, values: Inference | None, names: frozenset[str] | None = None,
+              classes: PlainClasses | None = None) -> ModuleSummary:
     """The summary of the module `model` is, from an evaluator of its own (no rule seeds it:
     the parameters are unknown); with `names`, of those functions only (those some module
-    may import: the project knows)."""
+    may import: the project knows); with `classes`, its plain classes too (without
+    `values`, those alone)."""
     from jaxerr_lsp.analysis.values import return_expression
 
     found: list[FunctionSummary] = []
     scope = model.module_scope.bindings
     for name in sorted(scope if names is None else names & scope.keys()):
         bindings = scope[name]
-        if len(bindings) != 1 or bindings[0].kind != DEF:
+        if len(bindings) == 1 and bindings[0].kind == CLASS and classes is not None \
+                and isinstance(bindings[0].node, ast.ClassDef) and classes.plain(bindings[0].node):
+            found.append(FunctionSummary(name, None, plain_class=True))
+            continue
+        if len(bindings) != 1 or bindings[0].kind != DEF or values is None:
             continue  # rebound (`f = jax.jit(f)`, a second def): not certainly this def
         function = bindings[0].node
         if not isinstance(function, ast.FunctionDef):
             continue
         if function.decorator_list:
             wrapper = model.qualname(_decorator_callee(function.decorator_list[0]))
-            found.append(FunctionSummary(name, None, wrapper or "?"))
+            unregistered = function.name if wrapper == "jax.custom_vjp" \
+                and len(function.decorator_list) == 1 and _only_called(model, bindings[0]) else None
+            found.append(FunctionSummary(name, None, wrapper or "?",
+                                         custom_vjp_without_rules=unregistered))
             continue
         last = function.body[-1] if function.body else None
         if not isinstance(last, ast.Return) or last.value is None \
@@ -150,6 +166,28 @@ def _may_be_known(model: ModuleModel, expr: ast.expr,
     if isinstance(expr, ast.Attribute):
         return expr.attr in ("T", "mT", "real", "imag") and _may_be_known(model, expr.value, function)
     return False
+
+
+# JAX functions that call the function they are given (or return a function that does):
+# handing a custom_vjp function to one registers nothing.
+_CALLING_TRANSFORMS = frozenset({
+    "jax.grad", "jax.value_and_grad", "jax.jit", "jax.vmap", "jax.vjp", "jax.jvp", "jax.jacrev",
+    "jax.jacfwd", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.linearize",
+})
+
+
+def _only_called(model: ModuleModel, binding: Binding) -> bool:
+    """Whether every use of the module-level `binding` in its module calls the function or
+    hands it to a JAX transformation: nothing there registers rules for it (`f.defvjp`) or
+    lets it out to code that may."""
+    for use in model.uses_of(binding):
+        parent = use.parent
+        if isinstance(parent, ast.Call) and (parent.func is use.node or parent.args
+                                             and parent.args[0] is use.node
+                                             and model.qualname(parent.func) in _CALLING_TRANSFORMS):
+            continue
+        return False
+    return True
 
 
 def _decorator_callee(decorator: ast.expr) -> ast.expr:
@@ -216,7 +254,8 @@ def imported_to_json(imported: Imported) -> list[Any]:
 
 def _function_to_json(function: FunctionSummary) -> dict[str, Any]:
     returns = function.returns
-    return {"name": function.name, "wrapped": function.wrapped,
+    return {"name": function.name, "wrapped": function.wrapped, "plain_class": function.plain_class,
+            "custom_vjp_without_rules": function.custom_vjp_without_rules,
             "returns": None if returns is None else {
                 "type": returns.type, "tree": _tree_to_json(returns.tree),
                 "aval": _aval_to_json(returns.aval), "jax_array": returns.jax_array,
@@ -231,7 +270,11 @@ def _function_from_json(value: Any) -> FunctionSummary:
     name = value["name"]
     if not isinstance(name, str):
         raise ValueError(f"not a name: {name!r}")
-    return FunctionSummary(name, returns, _optional_text(value["wrapped"]))
+    plain_class = value["plain_class"]
+    if type(plain_class) is not bool:
+        raise ValueError(f"not a flag: {plain_class!r}")
+    return FunctionSummary(name, returns, _optional_text(value["wrapped"]), plain_class,
+                           _optional_text(value["custom_vjp_without_rules"]))
 
 
 def _tree_to_json(tree: Structure) -> Any:

@@ -43,7 +43,7 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication
+from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature, bind_arguments
@@ -422,6 +422,8 @@ class Tracing:
     def _trace_outside(self, outside: Sequence[Outside]) -> None:
         """Trace what other modules of the project trace of this module's functions."""
         for fact in outside:
+            if isinstance(fact, OutsideRegistration):
+                continue  # (rules registered elsewhere: no trace)
             function = self._outside_def(fact.function)
             if function is None:
                 continue

@@ -46,7 +46,7 @@ CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This file is a cache directory tag created by jaxerr.\n"
                 "# For information about cache directory tags, see https://bford.info/cachedir/\n")
 GITIGNORE = "# Automatically created by jaxerr.\n*\n"
-FORMAT = 2  # the entries' layout; part of the fingerprint
+FORMAT = 3  # the entries' layout; part of the fingerprint
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
-                                          OutsideCall, TracerFact)
+                                          OutsideCall, OutsideRegistration, TracerFact)
 from jaxerr_lsp.analysis.avals import X64_WORDS
+from jaxerr_lsp.analysis.classes import PlainClasses
 from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
 from jaxerr_lsp.analysis.values import Inference
 from jaxerr_lsp.core.config import Config
@@ -229,7 +230,7 @@ def exported(source: str, package: str | None, imported: Imported = (),
 
 def _exported(source: str, package: str | None, imported: Imported,
               names: frozenset[str] | None) -> ModuleSummary:
-    if not _may_export(source, imported) or names is not None and not names:
+    if not (_may_export(source, imported) or "class" in source) or names is not None and not names:
         return ModuleSummary()
     try:
         parsed = parse_source(source)
@@ -254,12 +255,15 @@ def _may_export(source: str, imported: Imported) -> bool:
 def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
     """The module's summary, by an evaluator of its own: the rules' may be seeded with what
     JAX hands the functions it calls (a summary knows only what any call returns)."""
-    if not _may_export(context.parsed.text, context.imported):
-        return ModuleSummary()
+    text = context.parsed.text
+    classes = PlainClasses(context.model, context.segment, dict(context.imported)) \
+        if "class" in text else None  # (its summary: a base of another module's may be plain)
+    if not _may_export(text, context.imported):  # (its plain classes only)
+        return summarize(context.model, None, names, classes) if classes is not None else ModuleSummary()
     values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
                        imported=dict(context.imported))
     try:
-        return summarize(context.model, values, names)
+        return summarize(context.model, values, names, classes)
     except (RecursionError, ValueError):
         return ModuleSummary()
     finally:
@@ -301,23 +305,38 @@ def _outgoing(context: Context, path: str) -> list[Outgoing]:
             continue
         found.append(Outgoing(callee, OutsideCall(
             callee.rsplit(".", 1)[-1], positional, keywords_facts, origin(call))))
+    for method in REGISTRATION_METHODS:  # `ops.f.defvjp(fwd, bwd)`: rules for another module's f
+        for call in context.model.method_calls(method):
+            assert isinstance(call.func, ast.Attribute)
+            registered = context.model.qualname(call.func.value)
+            if registered is not None and not registered.startswith(("jax.", "builtins.")):
+                found.append(Outgoing(registered, OutsideRegistration(
+                    registered.rsplit(".", 1)[-1], method, origin(call))))
     return found
+
+
+# The methods that register a custom_vjp function's rules (`jax.custom_vjp`'s).
+REGISTRATION_METHODS = ("defvjp", "defvjp_with_logs", "defvjp_with_accums", "defremat",
+                        "defremat_with_logs")
 
 
 def _named(source: str, outside: tuple[Outside, ...], imported: Imported = ()) -> str:
     """The text the trigger words are looked for in: the source, the transformations other
-    modules apply to its functions (a function traced there is traced by them), and what
+    modules apply to its functions (a function traced there is traced by them), what
     makes the arrays the functions it imports return (`jax.numpy.zeros`: a call of one is a
-    call of that)."""
+    call of that), and `jax.custom_vjp` when it imports one without rules."""
     words = outside_words(outside)
     words.update(f.returns.jax_array or "jax.numpy" for _, f in imported if f.returns is not None
                  and (f.returns.jax_array is not None or f.returns.type == "ArrayImpl"))
+    if any(f.custom_vjp_without_rules is not None for _, f in imported):
+        words.add("jax.custom_vjp")  # (a call of one is a call of a custom_vjp function)
     return source + "".join(f"\n{word}" for word in sorted(words))
 
 
 def _may_trace_imports(source: str, named: str) -> bool:
     """Whether the module may trace a function it imports (else it has no outgoing facts)."""
-    return "import" in source and any(word in named for word in TRACING_WORDS)
+    return "import" in source and (any(word in named for word in TRACING_WORDS)
+                                   or "defvjp" in source or "defremat" in source)
 
 
 def _literal_text(expr: ast.expr) -> str | None:
@@ -342,7 +361,7 @@ def outside_words(outside: tuple[Outside, ...]) -> set[str]:
     for fact in outside:
         if isinstance(fact, OutsideApplication):
             words.add(fact.transform)
-        else:
+        elif isinstance(fact, OutsideCall):
             words.update(t.transform for t in (*fact.positional, *(t for _, t in fact.keywords))
                          if t is not None)
     return words

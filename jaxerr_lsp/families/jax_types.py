@@ -27,22 +27,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+# (PYTREE_METHODS, REGISTRATIONS, SIMPLE_STATEMENTS, defined_names: the rules read them here)
+from jaxerr_lsp.analysis.classes import PYTREE_METHODS, REGISTRATIONS  # noqa: F401
+from jaxerr_lsp.analysis.classes import SIMPLE_STATEMENTS, defined_names  # noqa: F401
+from jaxerr_lsp.analysis.classes import PlainClasses as _PlainClasses
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
 from jaxerr_lsp.analysis.pytree import NamedTupleNode
 from jaxerr_lsp.engine.rule import Context
-
-# Methods that make an instance a pytree or an array-like for JAX, or hide what it is.
-PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with_keys",
-                            "__jax_array__", "__getattr__", "__getattribute__",
-                            "__init_subclass__", "__new__"})
-# Calls that may register a class with JAX's pytree registry (any module's).
-REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
-                 "register_pytree_with_keys_class", "register_dataclass", "register_static",
-                 "register", "register_node")
-# Statements of a class body whose names are certain.
-SIMPLE_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
-                     ast.Expr, ast.Pass)
-
 
 BUILTIN_TYPES = frozenset({"int", "float", "complex", "bool", "str", "bytes", "list", "dict",
                            "tuple", "set", "frozenset", "object", "type", "slice", "range"})
@@ -103,7 +94,7 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
             return None
         binding = ctx.model.binding_of(expr)
         if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef) \
-                and _plain_class(ctx, binding.node, 0):
+                and _plain_class(ctx, binding.node, 0) or _imported_plain_class(ctx, expr, False):
             return InvalidLeaf(expr, "<class 'type'>", "", None)
         if binding is not None and binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
                 and not binding.node.decorator_list:
@@ -119,6 +110,8 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
     if isinstance(expr, ast.Lambda):
         return InvalidLeaf(expr, "<class 'function'>", "", None)
     if isinstance(expr, ast.Attribute):
+        if _imported_plain_class(ctx, expr, False):  # `model.Config`
+            return InvalidLeaf(expr, "<class 'type'>", "", None)
         # `jnp.float32` (a scalar type), `jnp.tanh` (a function): an attribute of jax.numpy
         # that is not one of its few constants is a function, a class or a module
         qualname = ctx.model.qualname(expr)
@@ -141,6 +134,10 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
         if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef) \
                 and PlainClasses(ctx).plain(binding.node):
             return InvalidLeaf(expr, f"<class '….{binding.node.name}'>", "", None, type_known=False)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, (ast.Name, ast.Attribute)):
+        imported = _imported_plain_class(ctx, expr.func, True)  # `Config()`, `model.Config()`
+        if imported is not None:
+            return InvalidLeaf(expr, f"<class '….{imported}'>", "", None, type_known=False)
     return None
 
 
@@ -157,6 +154,30 @@ def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, 
     if len(call.args) > len(tree.fields) or set(given) != set(tree.fields):
         return None
     return [(f".{field}", given[field]) for field in tree.fields]
+
+
+def _imported_plain_class(ctx: Context, expr: ast.Name | ast.Attribute, instance: bool) -> str | None:
+    """The name of the class of another module of the project that `expr` certainly denotes
+    through the imports, when that module's summary says it is a plain class
+    (`jaxerr_lsp.analysis.summaries`: its type is `type`); for an `instance` of it, when this
+    file neither registers it nor hands it on either."""
+    if not ctx.imported:
+        return None
+    qualname = ctx.model.qualname(expr)
+    summary = ctx.values.imported.get(qualname) if qualname is not None else None
+    if summary is None or not summary.plain_class:
+        return None
+    if not instance:
+        return summary.name
+    plainness = PlainClasses(ctx)
+    name = expr.id if isinstance(expr, ast.Name) else expr.attr
+    if plainness.registered is None or name in plainness.registered:
+        return None
+    if isinstance(expr, ast.Name):
+        binding = ctx.model.binding_of(expr)
+        if binding is None or plainness.handed_on(expr.id, binding.node):
+            return None
+    return summary.name
 
 
 # jax.numpy's names that are values JAX can trace (floats, and `newaxis`, which is None).
@@ -210,129 +231,10 @@ def known_valid(ctx: Context, expr: ast.expr) -> bool:
     return value.type in VALID_TYPES
 
 
-def defined_names(cls: ast.ClassDef) -> set[str]:
-    names: set[str] = set()
-    for statement in cls.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(statement.name)
-        elif isinstance(statement, ast.Assign):
-            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
-        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-            names.add(statement.target.id)
-    return names
-
-
-class PlainClasses:
-    """Whether classes of the file are certainly not pytrees (nor array-likes)."""
+class PlainClasses(_PlainClasses):
+    """Whether classes of the file are certainly not pytrees (nor array-likes)
+    (`jaxerr_lsp.analysis.classes`)."""
 
     def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx.model, ctx.segment)
         self.ctx = ctx
-        # The classes registered (their ids), and the names of any other argument of a
-        # registration call (every class of such a name counts as registered).
-        self.registered_classes: set[int] = set()
-        self.registered = self._registered_names()
-        self._known: dict[int, bool] = {}
-
-    def _registered_names(self) -> set[str] | None:
-        """The names passed to registration calls (but the registered class itself, when code
-        flow says which class statement it is: a notebook may define a class of that name
-        again, and register only the new one); None when one registers something else
-        (`register_pytree_node_class(cls)` in `__init_subclass__`, `type(obj)`): any class."""
-        model = self.ctx.model
-        classes = {cls.name for cls in model.classes}
-        names: set[str] = set()
-        for name in REGISTRATIONS:
-            for call in [*model.name_calls.get(name, ()), *model.attribute_calls.get(name, ())]:
-                first = call.args[0] if call.args else None
-                if not isinstance(first, ast.Name) or first.id not in classes:
-                    return None
-                binding = model.binding_of(first)
-                known = binding is not None and binding.kind == CLASS \
-                    and isinstance(binding.node, ast.ClassDef)
-                if known:
-                    self.registered_classes.add(id(binding.node))  # type: ignore[union-attr]
-                names.update(a.id for a in [*call.args, *(k.value for k in call.keywords)]
-                             if isinstance(a, ast.Name) and not (known and a is first))
-        return names
-
-    def plain(self, cls: ast.ClassDef) -> bool:
-        known = self._known.get(id(cls))
-        if known is None:
-            self._known[id(cls)] = False  # a cycle is not plain
-            known = self._known[id(cls)] = self._own_plain(cls) and all(
-                self._plain_base(base) for base in cls.bases)
-        return known
-
-    def _own_plain(self, cls: ast.ClassDef) -> bool:
-        if cls.decorator_list or cls.keywords or self.registered is None \
-                or cls.name in self.registered or id(cls) in self.registered_classes:
-            return False
-        if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
-            return False  # methods defined under if/try: what the class has is not certain
-        if defined_names(cls) & PYTREE_METHODS or self._handed_on(cls):
-            return False
-        return "dtype" not in self.ctx.segment(cls)
-
-    def _handed_on(self, cls: ast.ClassDef) -> bool:
-        """Whether the file hands the class object itself somewhere (`core.pytype_aval_mappings
-        [C] = ...`, `register_handler(C, ...)`, `handlers = {C: ...}`): JAX may have been taught
-        the type. A call making an instance, an attribute of the class, an `isinstance` /
-        `issubclass` test, a class statement's base and an annotation hand nothing on."""
-        model = self.ctx.model
-        for use in model.uses.get(cls.name, ()):
-            parent, node = use.parent, use.node
-            if isinstance(parent, ast.Call) and parent.func is node \
-                    or isinstance(parent, (ast.Attribute, ast.ClassDef, ast.arg)) \
-                    or isinstance(parent, ast.AnnAssign) and parent.annotation is node \
-                    or isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and parent.returns is node:
-                continue
-            if isinstance(parent, ast.Call) and node in parent.args[1:2] and model.qualname(
-                    parent.func) in ("builtins.isinstance", "builtins.issubclass"):
-                continue
-            binding = model.binding_of(node)
-            if binding is not None and binding.node is not cls:
-                continue  # another class of that name (a notebook defines it again)
-            return True
-        return False
-
-    def _plain_base(self, base: ast.expr) -> bool:
-        if self.ctx.model.qualname(base) == "builtins.object":
-            return True
-        if not isinstance(base, ast.Name):
-            return False
-        binding = self.ctx.model.binding_of(base)
-        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
-            return False
-        return self.plain(binding.node)
-
-    def family(self, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
-        """`cls` and every class of the file deriving from it (at any depth); None when one
-        of them may be a pytree."""
-        found = [cls]
-        todo = [cls]
-        while todo:
-            current = todo.pop()
-            for other in self.ctx.model.classes:
-                if other in found or not any(self._names_class(b, current) for b in other.bases):
-                    continue
-                if not self.plain(other):
-                    return None
-                found.append(other)
-                todo.append(other)
-        return found
-
-    def instantiation(self, classes: list[ast.ClassDef]) -> ast.Call | None:
-        """Where one of `classes` is instantiated in the file (`Name(...)`): not a mixin only
-        used by classes of other modules, which may be pytrees."""
-        model = self.ctx.model
-        for cls in classes:
-            for call in model.name_calls.get(cls.name, ()):
-                binding = model.binding_of(call.func) if isinstance(call.func, ast.Name) else None
-                if binding is not None and binding.node is cls:
-                    return call
-        return None
-
-    @staticmethod
-    def _names_class(base: ast.expr, cls: ast.ClassDef) -> bool:
-        """`base` may be `cls` (the same name: counted, to be safe)."""
-        return isinstance(base, ast.Name) and base.id == cls.name

@@ -20,7 +20,8 @@ import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from jaxerr_lsp.analysis.external import Outgoing, Outside, OutsideApplication, OutsideCall
+from jaxerr_lsp.analysis.external import (Outgoing, Outside, OutsideApplication, OutsideCall,
+                                          OutsideRegistration)
 from jaxerr_lsp.project.modules import ModuleTable, module_of
 
 # path (absolute) -> what the other modules trace of its functions
@@ -79,7 +80,7 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
     outgoing_by: dict[Path, list[Outgoing]] = {Path(p): items for p, items in known.items()}
     for path in sorted(leading):
         outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path), ())
-    facts = resolve(table, outgoing_by)
+    facts = resolve(table, outgoing_by, texts)
     used: OutsideFacts = {}  # the facts each module's outgoing facts were worked out with
     for _ in range(ROUNDS):
         changed = [path for path in sorted(leading)
@@ -90,19 +91,23 @@ def outside_facts(files: Iterable[Path], read: Callable[[Path], str | None],
             used[os.path.abspath(path)] = facts.get(os.path.abspath(path), ())
             outgoing_by[path] = outgoing_of(texts[path], str(path), table.package(path),
                                             used[os.path.abspath(path)])
-        facts = resolve(table, outgoing_by)
+        facts = resolve(table, outgoing_by, texts)
     return facts
 
 
-def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]]) -> OutsideFacts:
-    """The modules' outgoing facts, each given to the module that defines its function."""
+def resolve(table: ModuleTable, outgoing_by_module: dict[Path, list[Outgoing]],
+            texts: dict[Path, str] | None = None) -> OutsideFacts:
+    """The modules' outgoing facts, each given to the module that defines its function
+    (when the name the caller reads it by certainly reaches it: `ModuleTable.reachable`, the
+    caller's text from `texts` when it is there, else from disk)."""
     found: dict[str, list[Outside]] = {}
     for path, items in outgoing_by_module.items():
         root = table.locate(Path(path))[0]
         for item in items:
             target = table.function(item.qualname, root)
-            if target is None or os.path.abspath(target[0]) == os.path.abspath(path):
-                continue
+            if target is None or os.path.abspath(target[0]) == os.path.abspath(path) \
+                    or not table.reachable(item.qualname, path, (texts or {}).get(Path(path))):
+                continue  # (`pkg.utils.f` after `import pkg` alone: no `pkg.utils` to read)
             fact: Outside = dataclasses.replace(item.fact, function=target[1])
             found.setdefault(os.path.abspath(target[0]), []).append(fact)
     return {path: tuple(facts) for path, facts in found.items()}
@@ -114,8 +119,9 @@ def facts_key(facts: tuple[Outside, ...]) -> str:
 
 
 def _plain(fact: Outside) -> dict[str, object]:
-    kind = "application" if isinstance(fact, OutsideApplication) else "call"
-    assert isinstance(fact, (OutsideApplication, OutsideCall))
+    kind = "application" if isinstance(fact, OutsideApplication) else \
+        "registration" if isinstance(fact, OutsideRegistration) else "call"
+    assert isinstance(fact, (OutsideApplication, OutsideCall, OutsideRegistration))
     return {"kind": kind, **dataclasses.asdict(fact)}
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +23,90 @@ SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox"
                           "dist", "site-packages"})
 # How far `__init__` re-exports are followed (`from .layers import dense` in `pkg/__init__`).
 MAX_REEXPORTS = 4
+
+
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
+    r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
+
+# An import: the dotted module name, the names taken from it (None: the module itself) and
+# the names they are bound to (`from x import a as b`: a, b; `import a.b [as c]`: what its
+# attributes are read through, `a.b` [`c`]; `from x import *`: none).
+Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
+
+
+def imports_of(text: str, package: str) -> list[Import]:
+    """The imports the text's statements make, relative ones resolved from `package` (a
+    statement inside a string counts too: an extra module only costs an extra summary)."""
+    if "import" not in text:
+        return []
+    return _imports(text, package, None)
+
+
+def _imports(text: str, package: str, kept: Callable[[int], bool] | None) -> list[Import]:
+    """`imports_of`, of the statements whose start `kept` keeps (all without it)."""
+    found: list[Import] = []
+    for match in _IMPORT.finditer(text):
+        if kept is not None and not kept(match.start()):
+            continue
+        source, names, modules = match.groups()
+        if modules is not None:
+            for part in modules.replace("\\\n", " ").split(","):
+                words = part.split()
+                if words and all(p.isidentifier() for p in words[0].split(".")) \
+                        and (len(words) == 1 or len(words) == 3 and words[-1].isidentifier()):
+                    found.append((words[0], None, (words[-1],)))
+            continue
+        dots = len(source) - len(source.lstrip("."))
+        module = source[dots:]
+        if dots:
+            base = package.split(".") if package else []
+            if dots - 1 > len(base):
+                continue
+            module = ".".join([*base[:len(base) - (dots - 1)], *([module] if module else [])])
+        if not module or not all(p.isidentifier() for p in module.split(".")):
+            continue
+        names = re.sub(r"#[^\n]*", "", names)
+        parts = [part.split() for part in names.strip().strip("()").replace("\\\n", " ").split(",")]
+        pairs = [(words[0], words[-1]) for words in parts if words and words[0].isidentifier()
+                 and words[-1].isidentifier() and len(words) in (1, 3)]
+        if any(words and words[0] == "*" for words in parts):
+            found.append((module, None, ()))
+        else:
+            found.append((module, tuple(a for a, _ in pairs), tuple(b for _, b in pairs)))
+    return found
+
+
+def _top_level_imports(text: str, package: str) -> list[Import]:
+    """The imports of the module-level statements of `text` outside any block (`imports_of`'s
+    form): those that start a line, outside a triple-quoted string (an import a docstring
+    shows counts for nothing). Read without parsing."""
+    if "import" not in text:
+        return []
+    strings = [match.span() for match in _TRIPLE_QUOTED.finditer(text)] \
+        if '""' in text or "''" in text else []
+    return _imports(text, package, lambda start: text[start] not in " \t" and not any(
+        begin < start < end for begin, end in strings))
+
+
+_TRIPLE_QUOTED = re.compile(r'(?s)""".*?"""|\'\'\'.*?\'\'\'')
+
+_ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
+                       re.MULTILINE)
+_BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
+                          r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def other_bindings(text: str) -> frozenset[str]:
+    """The names `text` may bind otherwise than by an import (an assignment, a def or class,
+    a `for`/`with`/`except` target, `global`, `del`, `:=`): a superset, read without parsing."""
+    found: set[str] = set()
+    for match in _ASSIGNED.finditer(text):
+        found.update(_NAME.findall(match.group(1)))
+    for match in _BOUND_AFTER.finditer(text):
+        found.update(_NAME.findall(" ".join(g for g in match.groups() if g)))
+    return frozenset(found)
 
 
 def module_of(path: Path) -> tuple[Path, str]:
@@ -57,6 +143,14 @@ class ModuleTable:
     _reexports: dict[Path, dict[str, str]] = field(default_factory=dict)
     # Each listed file's root and dotted name (what `module_of` says, without its stat calls).
     _located: dict[str, tuple[Path, str]] = field(default_factory=dict)
+    # What a module's own top-level imports load (`_loads`), and what running a module loads
+    # of the project, by absolute path (`loaded`).
+    _loads: dict[str, frozenset[str]] = field(default_factory=dict)
+    _loaded: dict[str | tuple[str, int, int], frozenset[str]] = field(default_factory=dict)
+    _own: dict[str | tuple[str, int, int], frozenset[str]] = field(default_factory=dict)
+    _read: dict[str | tuple[str, int, int], list[Import]] = field(default_factory=dict)
+    _texts: dict[str, str] = field(default_factory=dict)
+    _bound: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of_roots(cls, roots: set[Path]) -> ModuleTable:
@@ -124,6 +218,141 @@ class ModuleTable:
             qualname = target
         return None
 
+    # ------------------------------------------------------------ submodules as attributes
+    def read_imports(self, path: Path | str, text: str, imports: list[Import]) -> None:
+        """Note the imports (`imports_of`) of the module at `path` of text `text`, read by
+        the caller: `reachable` and `loaded` do not read them again."""
+        self._read[self._key(path, text)] = imports
+
+    def reachable(self, qualname: str, path: Path | str, text: str | None = None) -> bool:
+        """Whether the dotted name `qualname`, as the module at `path` (of text `text`, else
+        read from disk) reads it, certainly names what it says wherever it goes through a
+        package's attribute to one of its submodules: `pkg.utils.f` after `import pkg` reads
+        the attribute `utils` of `pkg`, which Python sets only once `pkg.utils` has been
+        imported (by any module: `import pkg.utils`, `from pkg import utils`, `from .utils
+        import f` in `pkg/__init__.py`...). True when each such submodule is imported by what
+        running the module certainly runs (`loaded`) and its package binds its name to
+        nothing else; False where Python may raise AttributeError, or bind another object."""
+        parts = qualname.split(".")
+        root = self.locate(Path(path))[0]
+        loaded: frozenset[str] | None = None
+        for end in range(2, len(parts) + 1):
+            child = ".".join(parts[:end])
+            if self.module(child, root) is None:
+                return True  # the rest are attributes of a module (its functions, classes...)
+            parent = self.module(".".join(parts[:end - 1]), root)
+            if parent is None or parent.name != "__init__.py":
+                return False
+            if self._binds_otherwise(parent, parts[end - 1]):
+                return False
+            if child in self._top_loads(parent, root) or child in self._own_loads(path, text):
+                continue  # (`from . import sub` in the package's `__init__`, `import pkg.sub`)
+            if loaded is None:
+                loaded = self.loaded(path, text)
+            if child not in loaded:
+                return False
+        return True
+
+    def loaded(self, path: Path | str, text: str | None = None) -> frozenset[str]:
+        """The modules of the project that are certainly imported once the module at `path`
+        runs: those its import statements name (at any depth: the one that binds a name the
+        module reads has run before it is read), the packages it is in, and, in turn, what
+        the top-level imports of each of these import (a `from . import utils` in
+        `pkg/__init__.py`). `text`: the module's text, else read from disk."""
+        key = self._key(path, text)
+        known = self._loaded.get(key)
+        if known is not None:
+            return known
+        root = self.locate(Path(path))[0]
+        found = set(self._own_loads(path, text))
+        todo = sorted(found)
+        while todo:
+            module = self.module(todo.pop(), root)
+            if module is None:
+                continue
+            for more in self._top_loads(module, root) - found:
+                found.add(more)
+                todo.append(more)
+        result = self._loaded[key] = frozenset(found)
+        return result
+
+    @staticmethod
+    def _key(path: Path | str, text: str | None) -> str | tuple[str, int, int]:
+        absolute = os.path.abspath(path)
+        return absolute if text is None else (absolute, len(text), hash(text))
+
+    def _own_loads(self, path: Path | str, text: str | None,
+                   imports: list[Import] | None = None) -> frozenset[str]:
+        """The modules the module's own import statements load (at any depth: `imports`,
+        when the caller has read them), and the packages it is in (and itself)."""
+        key = self._key(path, text)
+        known = self._own.get(key)
+        if known is None:
+            if text is None:
+                text = self.text(os.path.abspath(path))
+            root, name = self.locate(Path(path))
+            imports = imports if imports is not None else self._read.pop(key, None)
+            if imports is None:
+                imports = imports_of(text, self.package(Path(path)))
+            found = self._loaded_by(imports, root)
+            parts = name.split(".") if name else []
+            found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+            known = self._own[key] = frozenset(found)
+        return known
+
+    def _top_loads(self, path: Path, root: Path) -> frozenset[str]:
+        """The modules the module-level import statements of the module at `path` load (its
+        body's own statements: not those under `if`, `try` or in a def, which may not run,
+        nor one a docstring shows: `_top_level_imports`)."""
+        absolute = os.path.abspath(path)
+        known = self._loads.get(absolute)
+        if known is None:
+            known = self._loads[absolute] = frozenset(self._loaded_by(
+                _top_level_imports(self.text(absolute), self.package(path)), root))
+        return known
+
+    def _loaded_by(self, imports: list[Import], root: Path) -> set[str]:
+        """The modules of the project `imports` load: `import a.b.c` loads `a`, `a.b` and
+        `a.b.c`; `from a.b import c` loads `a`, `a.b`, and `a.b.c` when it is a module."""
+        found: set[str] = set()
+        for module, names, _ in imports:
+            parts = module.split(".")
+            found.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+            for name in names or ():
+                if self.module(f"{module}.{name}", root) is not None:
+                    found.add(f"{module}.{name}")
+        return found
+
+    def _binds_otherwise(self, init: Path, name: str) -> bool:
+        """Whether the package's `__init__` at `init` may bind `name` to something else than
+        its submodule of that name (an assignment, a def, a from-import of another object)."""
+        absolute = os.path.abspath(init)
+        known = self._bound.get(absolute)
+        if known is None:
+            text = self.text(absolute)
+            package = self.package(init)
+            found = set(other_bindings(text))
+            for module, names, bound in imports_of(text, package):
+                if names is None:  # `import x as name`, `import name` of another module
+                    found.update(b for b in bound if module != f"{package}.{b}")
+                    continue
+                found.update(binding for original, binding in zip(names, bound)
+                             if f"{module}.{original}" != f"{package}.{binding}")
+            known = self._bound[absolute] = frozenset(found)
+        return name in known
+
+    def text(self, absolute: str) -> str:
+        """The text of the module at `absolute` (read once; "" when unreadable)."""
+        known = self._texts.get(absolute)
+        if known is None:
+            try:
+                with open(absolute, encoding="utf-8") as file:
+                    known = file.read()
+            except (OSError, UnicodeDecodeError, ValueError):
+                known = ""
+            self._texts[absolute] = known
+        return known
+
     def _imported(self, path: Path) -> dict[str, str]:
         """The names a module binds by a top-level `from ... import name` (absolute, or
         relative to its package): name -> the dotted name imported."""
@@ -153,4 +382,4 @@ class ModuleTable:
         return known
 
 
-__all__ = ["ModuleTable", "module_of", "package_of"]
+__all__ = ["Import", "ModuleTable", "imports_of", "module_of", "other_bindings", "package_of"]

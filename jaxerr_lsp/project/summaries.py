@@ -24,59 +24,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_lsp.analysis.summaries import FunctionSummary, Imported, ModuleSummary, imported_to_json
-from jaxerr_lsp.project.modules import MAX_REEXPORTS, ModuleTable
-
-_IMPORT = re.compile(
-    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)"
-    r"|import[ \t]+([^\n#;]+))", re.MULTILINE)
-
-# An import: the dotted module name, the names taken from it (None: the module itself) and
-# the names they are bound to (`from x import a as b`: a, b; `import a.b [as c]`: what its
-# attributes are read through, `a.b` [`c`]; `from x import *`: none).
-Import = tuple[str, tuple[str, ...] | None, tuple[str, ...]]
-
-
-def imports_of(text: str, package: str) -> list[Import]:
-    """The imports the text's statements make, relative ones resolved from `package` (a
-    statement inside a string counts too: an extra module only costs an extra summary)."""
-    if "import" not in text:
-        return []
-    found: list[Import] = []
-    for match in _IMPORT.finditer(text):
-        source, names, modules = match.groups()
-        if modules is not None:
-            for part in modules.replace("\\\n", " ").split(","):
-                words = part.split()
-                if words and all(p.isidentifier() for p in words[0].split(".")) \
-                        and (len(words) == 1 or len(words) == 3 and words[-1].isidentifier()):
-                    found.append((words[0], None, (words[-1],)))
-            continue
-        dots = len(source) - len(source.lstrip("."))
-        module = source[dots:]
-        if dots:
-            base = package.split(".") if package else []
-            if dots - 1 > len(base):
-                continue
-            module = ".".join([*base[:len(base) - (dots - 1)], *([module] if module else [])])
-        if not module or not all(p.isidentifier() for p in module.split(".")):
-            continue
-        names = re.sub(r"#[^\n]*", "", names)
-        parts = [part.split() for part in names.strip().strip("()").replace("\\\n", " ").split(",")]
-        pairs = [(words[0], words[-1]) for words in parts if words and words[0].isidentifier()
-                 and words[-1].isidentifier() and len(words) in (1, 3)]
-        if any(words and words[0] == "*" for words in parts):
-            found.append((module, None, ()))
-        else:
-            found.append((module, tuple(a for a, _ in pairs), tuple(b for _, b in pairs)))
-    return found
-
+from jaxerr_lsp.project.modules import MAX_REEXPORTS, Import, ModuleTable, imports_of, other_bindings
 
 class Summaries:
     """The summaries of a project's modules, worked out importees first (`order`), and what
     each module reads of them (`imported`)."""
 
-    def __init__(self, table: ModuleTable) -> None:
+    def __init__(self, table: ModuleTable, read: Callable[[Path], str | None] | None = None) -> None:
         self.table = table
+        # A module's text (an editor's, unsaved edits included), else the table's from disk.
+        self.read = read
         self.by_path: dict[str, ModuleSummary] = {}
         self._imports: dict[str, list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]]] = {}
         self._component: dict[str, int] = {}
@@ -89,35 +46,60 @@ class Summaries:
         self._calls: dict[str, list[tuple[str, ...] | None]] = {}
         self._wanted: dict[str, set[str] | None] | None = None
         self._bound: dict[str, frozenset[str]] = {}
+        self._registers: dict[tuple[str, ...], list[tuple[str, str]]] = {}
 
     def scan(self, path: Path, text: str) -> list[Path]:
         """Read the imports of the module at `path`; the project's modules it imports (a
-        package's `__init__` among them, whose own imports lead to what it re-exports)."""
+        package's `__init__` among them, whose own imports lead to what it re-exports).
+        A submodule read as an attribute (`pkg.utils.f` after `import pkg`, `utils.f` after
+        `from pkg import utils`, `sub.deep.f` after `from pkg import sub`) is one only where
+        Python certainly binds that attribute (`ModuleTable.reachable`)."""
         absolute = os.path.abspath(path)
         root = self.table.locate(path)[0]
         resolved: list[tuple[str, Path, tuple[str, ...] | None, tuple[str, ...]]] = []
         calls: list[tuple[str, ...] | None] = []  # of each, the names the text calls
-        for module, names, bound in imports_of(text, self.table.package(path)):
-            target = self.table.module(module, root)
+        table = self.table
+
+        def through(module: str, target: Path, prefix: str, depth: int) -> None:
+            """`prefix`, as the text reads it, is the module `module` (at `target`): the
+            names the text reads of it (`u.make` for `u`), and its submodules read in turn."""
+            names, called = _attributes(text, prefix)
+            if bases:
+                called = tuple(sorted({*called, *(n for n in names if f"{prefix}.{n}" in bases)}))
+            submodules = [n for n in names if table.module(f"{module}.{n}", root) is not None]
+            if target.name != "__init__.py" or len(submodules) < len(names) or depth == 0:
+                resolved.append((module, target, names, ()))  # (binds none of them)
+                calls.append(called)
+            if depth < MAX_REEXPORTS:
+                for name in submodules:
+                    submodule(f"{module}.{name}", f"{prefix}.{name}", depth + 1)
+
+        def submodule(module: str, prefix: str, depth: int) -> None:
+            inner = table.module(module, root)
+            if inner is not None and table.reachable(module, path, text):
+                through(module, inner, prefix, depth)
+
+        imports = imports_of(text, table.package(path))
+        bases = _class_bases(text)  # (a class of another module it derives from: its summary)
+        table.read_imports(path, text, imports)  # (for `reachable`, when it asks)
+        for module, names, bound in imports:
+            target = table.module(module, root)
             if target is None:
                 continue  # (not the project's: nor are its submodules)
             if names is None and bound:  # `import pkg.utils as u`: the `u.name`s it reads
-                prefix = bound[0]
-                names, called = _attributes(text, prefix)
-                resolved.append((module, target, names, ()))  # (binds none of them)
-                calls.append(called)
-                submodules = [(name, f"{prefix}.{name}") for name in names]
-            else:
-                resolved.append((module, target, names, bound))
-                calls.append(None if names is None else tuple(  # (those it calls: `f(`)
-                    n for n, b in zip(names, bound) if f"{b}(" in text))
-                submodules = list(zip(names or (), bound))
-            for name, binding in submodules:  # `from pkg import utils`, `pkg.utils.f`: modules
-                inner = self.table.module(f"{module}.{name}", root)
-                if inner is not None:
-                    used, called = _attributes(text, binding)
-                    resolved.append((f"{module}.{name}", inner, used, used))
-                    calls.append(called)
+                head = module.partition(".")[0]
+                top = table.module(head, root) if bound[0] == module != head else None
+                if top is not None:  # `import pkg.utils` binds `pkg`: `pkg.utils.f` is read
+                    through(head, top, head, 1)
+                else:
+                    through(module, target, bound[0], 0)
+                continue
+            resolved.append((module, target, names, bound))
+            calls.append(None if names is None else tuple(  # (those it calls: `f(`, or derives from)
+                n for n, b in zip(names, bound)
+                if f"{b}(" in text or b in bases or f"({b})" in text or f"({b}," in text))
+            for name, binding in zip(names or (), bound):  # `from pkg import utils`: a module
+                submodule(f"{module}.{name}", binding, 1)
         self._imports[absolute] = resolved
         self._calls[absolute] = calls
         self._texts[absolute] = text
@@ -232,7 +214,7 @@ class Summaries:
             summary = summary_of(key)
             if summary is not None:
                 for function in summary.functions:
-                    if function.returns is not None and (names is None or function.name in names):
+                    if (names is None or function.name in names) and self._readable(function, key):
                         found[f"{module}.{function.name}"] = function
             if Path(target).name != "__init__.py":
                 continue
@@ -241,27 +223,73 @@ class Summaries:
                 denoted = reexports.get(name)
                 other = summary_of(denoted[0]) if denoted is not None else None
                 through = _function(other, denoted[1]) if other is not None and denoted else None
-                if through is not None and through.returns is not None:
+                if through is not None and denoted is not None and self._readable(through, denoted[0]):
                     found.setdefault(f"{module}.{name}", through)
         return tuple(sorted(found.items()))
 
+    def _readable(self, function: FunctionSummary, where: str) -> bool:
+        """Whether an importer reads `function` of the module at `where` (absolute path): a
+        function whose return is known; a plain class that no other module of the project
+        may register as a pytree or hand on to JAX (`register_pytree_node(model.Config, ...)`
+        in a third module: one whose text names the class and a registration); a custom_vjp
+        without rules whose rules no other module may register (its text names the function
+        and `defvjp` or `defremat`)."""
+        if function.returns is not None:
+            return True
+        if function.plain_class:
+            return not self._named_elsewhere(function.name, where, _CLASS_REGISTRATIONS)
+        if function.custom_vjp_without_rules is not None:
+            return not self._named_elsewhere(function.name, where, _VJP_REGISTRATIONS)
+        return False
+
+    def _named_elsewhere(self, name: str, where: str, needles: tuple[str, ...]) -> bool:
+        """Whether a module of the project but the one at `where` names `name` and one of
+        `needles` (`register`...)."""
+        word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        return any(path != where and name in text and word.search(text)
+                   for path, text in self._naming(needles))
+
+    def _naming(self, needles: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The modules of the project whose text holds one of `needles`, with that text."""
+        found = self._registers.get(needles)
+        if found is None:
+            found = self._registers[needles] = []
+            for path in self.table.files():
+                absolute = os.path.abspath(path)
+                text = self._texts.get(absolute)
+                if text is None and self.read is not None:
+                    text = self.read(Path(absolute))
+                if text is None:
+                    text = self.table.text(absolute)
+                if any(needle in text for needle in needles):
+                    found.append((absolute, text))
+        return found
 
 
-_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
-_ASSIGNED = re.compile(r"^[ \t]*([\w.,()\[\] \t*]+?)[ \t]*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)",
-                       re.MULTILINE)
-_BOUND_AFTER = re.compile(r"\b(?:def|class|global|nonlocal|del|for|async[ \t]+for)[ \t]+([^\n:]*)"
-                          r"|\b(?:with|except)\b[^\n]*?\bas[ \t]+(\w+)|(\w+)[ \t]*:=")
-_NAME = re.compile(r"[A-Za-z_]\w*")
 
-
+_DEF = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.MULTILINE)
 _IDENTIFIER = re.compile(r"\w+")
+# What a module that may register a class with JAX, or a custom_vjp's rules, names.
+_CLASS_REGISTRATIONS = ("register", "pytype_aval_mappings")
+_VJP_REGISTRATIONS = ("defvjp", "defremat")
+
+
+_CLASS_BASES = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)", re.MULTILINE)
+_DOTTED = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def _class_bases(text: str) -> frozenset[str]:
+    """The (dotted) names the class statements of `text` list among their bases."""
+    if "class" not in text:
+        return frozenset()
+    return frozenset(name for match in _CLASS_BASES.finditer(text)
+                     for name in _DOTTED.findall(match.group(1)))
 
 
 def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The attributes `text` reads of `prefix` (`u.make` for `u`), and those it calls
-    (`u.make(`); found by plain substring search (a module's text is searched once per
-    import of a module of the project)."""
+    (`u.make(`) or passes as a first argument (`jax.grad(u.make)`); found by plain substring
+    search (a module's text is searched once per import of a module of the project)."""
     needle = prefix + "."
     read: set[str] = set()
     called: set[str] = set()
@@ -273,21 +301,11 @@ def _attributes(text: str, prefix: str) -> tuple[tuple[str, ...], tuple[str, ...
         end = word.end() if word is not None else first
         if end > first and (start == 0 or not (text[start - 1].isalnum() or text[start - 1] in "_.")):
             read.add(text[first:end])
-            if end < size and text[end] == "(":
-                called.add(text[first:end])
+            if end < size and (text[end] == "(" or text[end] in "),"
+                               and start > 0 and text[start - 1] == "("):
+                called.add(text[first:end])  # (`u.f(...)`, or `jax.grad(u.f)`)
         start = text.find(needle, end)
     return tuple(sorted(read)), tuple(sorted(called))
-
-
-def other_bindings(text: str) -> frozenset[str]:
-    """The names `text` may bind otherwise than by an import (an assignment, a def or class,
-    a `for`/`with`/`except` target, `global`, `del`, `:=`): a superset, read without parsing."""
-    found: set[str] = set()
-    for match in _ASSIGNED.finditer(text):
-        found.update(_NAME.findall(match.group(1)))
-    for match in _BOUND_AFTER.finditer(text):
-        found.update(_NAME.findall(" ".join(g for g in match.groups() if g)))
-    return frozenset(found)
 
 
 def _function(summary: ModuleSummary, name: str) -> FunctionSummary | None:
@@ -358,7 +376,7 @@ def module_summaries(files: Iterable[Path], read: Callable[[Path], str | None],
     `summary_of(text, path, package, imported, names)` works one out (`engine.run.exported`:
     of the functions `names`, those the importers may read, `Summaries.wanted`);
     `known`: those already worked out, by absolute path."""
-    summaries = Summaries(table)
+    summaries = Summaries(table, read)
     known = known or {}
     graph: dict[str, list[Path]] = {}
     texts: dict[str, str] = {}

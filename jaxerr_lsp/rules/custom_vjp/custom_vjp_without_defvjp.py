@@ -5,7 +5,13 @@ What it does: finds a custom_vjp function of this file (a `@jax.custom_vjp` def,
 transformation (`jax.grad(f)`, `jax.jit(f)`, ...) and never registered: no `f.defvjp*` or
 `f.defremat*`, no other use at all. A module-level function is flagged only when the module
 itself calls it at import time (a library may register it from another module before its
-functions run); a function local to a def only when it does not leave that def.
+functions run), and no other module of the project registers its rules (`ops.f.defvjp(...)`
+in a module `ops.py` imports before the call: `jaxerr_lsp.project`); a function local to a def
+only when it does not leave that def.
+
+Also: a call at import time of a custom_vjp function another module of the project defines
+without rules, where no module of the project registers them (that module's summary, and no
+other module naming the function with `defvjp`/`defremat`).
 
 Why is this bad: every call of a custom_vjp function without rules raises AttributeError,
 even a plain call without differentiation.
@@ -21,6 +27,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxerr_lsp.analysis.external import OutsideRegistration
 from jaxerr_lsp.families.custom_vjp import CustomVjp, custom_vjps
 from jaxerr_lsp.families.custom_vjp_calls import is_direct_call, name_binding, primal_name, span_fits
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
@@ -87,7 +94,15 @@ def _calls(ctx: Context, custom_vjp: CustomVjp) -> list[ast.Call] | None:
 
 
 def check(ctx: Context) -> None:
+    if ctx.imported:
+        _check_imported(ctx)
+    # The module's functions whose rules another module of the project registers
+    # (`ops.f.defvjp(...)` in `rules.py`, which `ops.py` may import before it calls `f`).
+    elsewhere = {fact.function for fact in ctx.outside if isinstance(fact, OutsideRegistration)}
     for custom_vjp in custom_vjps(ctx):
+        binding = name_binding(ctx, custom_vjp)
+        if binding is not None and binding.scope.kind == "module" and binding.name in elsewhere:
+            continue
         calls = _calls(ctx, custom_vjp)
         if not calls:
             continue
@@ -105,6 +120,42 @@ def check(ctx: Context) -> None:
                    related=tuple(Related(ctx.span(c), "called here without VJP rules")
                                  for c in calls[:3]),
                    data=WithoutDefvjp(span, definitions, line))
+
+
+def _check_imported(ctx: Context) -> None:
+    """The module's import-time calls of a custom_vjp function of another module of the
+    project that has no rules: its module never registers them nor lets the function out,
+    and no other module of the project names it with `defvjp`/`defremat`
+    (`jaxerr_lsp.project.summaries`)."""
+    for qualname, summary in ctx.imported:
+        name = summary.custom_vjp_without_rules
+        if name is None:
+            continue
+        calls = [site.call for site in ctx.model.calls_to(qualname) if site.partial is None]
+        for transform in sorted(_TRANSFORMS):  # `jax.grad(f)(x)`: called through it
+            for site in ctx.model.calls_to(transform):
+                outer = ctx.model.parent.get(id(site.call))
+                if site.partial is None and site.args and isinstance(outer, ast.Call) \
+                        and outer.func is site.call and ctx.model.qualname(site.args[0]) == qualname:
+                    calls.append(outer)
+        for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
+            if not _at_import_time(ctx, call.func):
+                continue
+            module = qualname.rpartition(".")[0]
+            ctx.report(call, values={"debug_fun.func_name": name},
+                       note=(f"\n`{qualname.rpartition('.')[2]}` of `{module}` is a custom_vjp "
+                             "function whose rules no module of the project registers: register "
+                             "them with `.defvjp(fwd, bwd)` before it is called."),
+                       data=WithoutDefvjp(ctx.span(call)))
+
+
+def _at_import_time(ctx: Context, func: ast.expr) -> bool:
+    """Whether the call of `func` runs when the module is imported: it is read at the module's
+    top level (not in a def, a lambda or a class body)."""
+    while isinstance(func, (ast.Attribute, ast.Call)):  # (`ops.f`, `jax.grad(f)`)
+        func = func.value if isinstance(func, ast.Attribute) else func.func
+    use = ctx.model.use_of.get(id(func)) if isinstance(func, ast.Name) else None
+    return use is not None and use.scope.kind == "module"
 
 
 def _single_def(ctx: Context, scope: Scope, name: str) -> ast.AST | None:

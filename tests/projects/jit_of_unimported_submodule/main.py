@@ -1,0 +1,3 @@
+from pkg.run import main
+
+print(main())

@@ -1,0 +1,3 @@
+from . import nn
+
+__all__ = ["nn"]

@@ -1,0 +1,3 @@
+from .activations import relu
+
+__all__ = ["relu"]

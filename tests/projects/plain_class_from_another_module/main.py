@@ -1,0 +1,3 @@
+from pkg.train import train
+
+print(train())

@@ -1,0 +1,3 @@
+from . import buffers
+
+__all__ = ["buffers"]

@@ -1,0 +1,3 @@
+from pkg.train import run
+
+print(run())

@@ -1,0 +1,3 @@
+from . import sub
+
+__all__ = ["sub"]
