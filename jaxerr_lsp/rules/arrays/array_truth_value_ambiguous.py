@@ -5,13 +5,16 @@ What it does: finds a value Python asks for one truth value (the test of an `if`
 the argument of `bool()`) in module-level code (a script, a notebook: no def or lambda around
 it, so no transformation traces it), where the value inference certainly knows a JAX array
 whose shape has more than one element, or none: `x = jnp.array([-1, 2, 5])` then
-`if x > 0:`, `if a == b:` on two such arrays, `assert jnp.zeros(3) == 0`.
+`if x > 0:`, `if a == b:` on two such arrays, `assert jnp.zeros(3) == 0`. Also the test of
+an `if`, `while` or `assert` that runs whenever its undecorated def runs, in a call of that
+def by its name from module-level code that hands it such arrays (`def check(x): if x > 0:`
+then `check(jnp.array([1, 2]))`; `analysis.followed_calls`): the call is named beside it.
 
 Silent: arrays of one element (`jnp.sum(x) > 0`, shape `(1, 1)`), NumPy arrays (NumPy raises
 its own ValueError), values whose shape the file does not show (a parameter, a call into
-other code), code inside a def or a lambda (it may run traced, where JAX raises
-TracerBoolConversionError instead: JXE070), and code where the error is caught or expected
-(a `try` with handlers, `with pytest.raises(...)`).
+other code), code inside a def or a lambda but in such calls (it may run traced, where JAX
+raises TracerBoolConversionError instead: JXE070), and code where the error is caught or
+expected (a `try` with handlers, `with pytest.raises(...)`).
 
 Why is this bad: an array of several elements has no single truth value; JAX raises
 ValueError ("The truth value of an array with more than one element is ambiguous"), as
@@ -26,7 +29,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_lsp.core.findings import RuleData, Span
+from jaxerr_lsp.analysis.followed_calls import argument_values, followed_calls, runs_whenever_called
+from jaxerr_lsp.analysis.values import Value
+from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import may_be_expected
 
@@ -55,6 +60,66 @@ def check(ctx: Context) -> None:
             tested.append(site.args[0])
     for expr in tested:
         _check(ctx, expr)
+    statements: list[ast.If | ast.While | ast.Assert] = model.nodes_in(model.tree, (ast.If, ast.While, ast.Assert))
+    eager: dict[int, list[tuple[ast.Call, dict[str, Value]]]] = {}
+    for statement in statements:
+        function = _enclosing_def(ctx, statement)
+        if function is None:
+            continue
+        calls = eager.get(id(function))
+        if calls is None:
+            calls = eager[id(function)] = _eager_calls(ctx, function)
+        if calls and runs_whenever_called(model, function, statement):
+            _check_eager_calls(ctx, statement, function, calls)
+
+
+def _eager_calls(ctx: Context, function: ast.FunctionDef) -> list[tuple[ast.Call, dict[str, Value]]]:
+    """The calls of the undecorated def by its name from module-level code (no transformation:
+    the parameters are the arrays themselves) whose arguments the code shows, out of code
+    that expects an error."""
+    if function.decorator_list:
+        return []  # a transformation traces it (JXE070's error)
+    found = []
+    for call in followed_calls(ctx.model, function):
+        if not isinstance(call.call.func, ast.Name) \
+                or ctx.model.call_scope.get(id(call.call)) is not ctx.model.module_scope:
+            continue  # it runs at another time, or traced
+        path = ctx.model.path_to(ctx.model.tree, call.call)
+        if path is None or may_be_expected(path):
+            continue
+        arguments = argument_values(ctx.model, ctx.values, call)
+        if arguments is not None:
+            found.append((call.call, arguments))
+    return found
+
+
+def _check_eager_calls(ctx: Context, statement: ast.If | ast.While | ast.Assert, function: ast.FunctionDef,
+                       calls: list[tuple[ast.Call, dict[str, Value]]]) -> None:
+    """The test of an `if`, `while` or `assert` that runs whenever its def runs, in the
+    def's eager calls (`_eager_calls`): `def check(x): if x > 0:` then
+    `check(jnp.array([1, 2]))`."""
+    test = statement.test
+    first = test.values[0] if isinstance(test, ast.BoolOp) else \
+        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else test
+    for call, arguments in calls:
+        with ctx.values.bound(function, arguments):
+            shape = _ambiguous_shape(ctx, first)
+        if shape is not None:
+            _report(ctx, first, shape, Related(ctx.span(call), "the call that gives these values"))
+            return
+
+
+def _enclosing_def(ctx: Context, node: ast.AST) -> ast.FunctionDef | None:
+    """The def whose own body holds `node` (no lambda, class or comprehension between)."""
+    path = ctx.model.path_to(ctx.model.tree, node)
+    if path is None:
+        return None
+    for step in reversed(path[:-1]):
+        if isinstance(step, ast.FunctionDef):
+            return step
+        if isinstance(step, (ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return None
+    return None
 
 
 def _check(ctx: Context, expr: ast.expr) -> None:
@@ -69,24 +134,35 @@ def _check(ctx: Context, expr: ast.expr) -> None:
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
             ast.DictComp, ast.GeneratorExp)) for node in path) or may_be_expected(path):
         return
+    shape = _ambiguous_shape(ctx, expr)
+    if shape is not None:
+        _report(ctx, expr, shape)
+
+
+def _ambiguous_shape(ctx: Context, expr: ast.expr) -> tuple[int, ...] | None:
+    """The shape of the JAX array the inference knows `expr` as, when it has more than one
+    element, or none."""
     value = ctx.values.value(expr)
     shape = value.aval.shape if value.type == "ArrayImpl" and value.aval is not None else None
     if shape is None or any(type(d) is not int or d < 0 for d in shape):
-        return
+        return None
     size = 1
     for dim in shape:
         size *= dim
-    if size == 1:
-        return
+    return None if size == 1 else shape
+
+
+def _report(ctx: Context, expr: ast.expr, shape: tuple[int, ...], *related: Related) -> None:
     span = ctx.span(expr)
     data = AmbiguousTruth(span, shape)
-    if size == 0:
+    if 0 in shape:
         from jaxerr_lsp.errors.catalog import load_catalog
 
         empty = load_catalog().get("array-truth-value-ambiguous").sources[1].message or ""
-        ctx.report(expr, message=empty, predicted=empty, note=_note(ctx, expr, shape), data=data)
+        ctx.report(expr, message=empty, predicted=empty, note=_note(ctx, expr, shape), data=data,
+                   related=related)
         return
-    ctx.report(expr, note=_note(ctx, expr, shape), data=data)
+    ctx.report(expr, note=_note(ctx, expr, shape), data=data, related=related)
 
 
 def _note(ctx: Context, expr: ast.expr, shape: tuple[int, ...]) -> str:
