@@ -108,6 +108,7 @@ class Applications:
         for transform in traced.transforms:
             if method and transform.qualname not in LAX:
                 found.extend(self._of_bound_method(traced, transform))
+                found.extend(self._of_decorated_method(traced, transform))
             else:
                 found.extend(self._of_transform(traced, transform))
         self._of[id(traced)] = (traced, found)
@@ -227,6 +228,48 @@ class Applications:
         for call in self._calls_of_result(site):
             found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
                                      static, signature))
+        return found
+
+    def _of_decorated_method(self, traced: TracedFunction, transform: Transform) -> list[Application]:
+        """`@functools.partial(jax.jit, static_argnums=0) def step(self, x, n)` called as
+        `obj.step(x, 5)` or `self.step(x, 5)`, the receiver certainly an instance of the class
+        (`Members.class_of_instance`) whose `step` is this def, not stored on an instance:
+        Python hands the receiver to the jitted function as its first argument, so the
+        call's arguments bind to the parameters after it; static options count every
+        parameter (`self` is 0). The decorator is the method's only one and keeps `self`
+        static (else JAX fails on the receiver before tracing: not an application)."""
+        function = traced.function
+        decorators = getattr(function, "decorator_list", [])
+        if isinstance(function, ast.Lambda) or len(decorators) != 1 \
+                or decorators[0] is not transform.site or transform.qualname not in TRACING_ALL:
+            return []
+        decoration = self.model.decoration(function, transform.qualname)
+        if decoration is not None:
+            keywords = decoration.keywords
+        elif isinstance(decorators[0], ast.Call) and not decorators[0].args:
+            keywords = tuple(decorators[0].keywords)
+        else:
+            return []
+        options = self._jit_options(transform.qualname, (), keywords)
+        signature = Signature.of(function.args)
+        static = self._static(function, options) if options is not None else None
+        if static is None or not signature.positional or signature.positional[0] not in static:
+            return []
+        shifted = replace(signature, positional=signature.positional[1:],
+                          positional_only=max(0, signature.positional_only - 1))
+        members = self.model.members
+        found: list[Application] = []
+        for call in self.model.attribute_calls.get(function.name, ()):
+            callee = call.func
+            if not isinstance(callee, ast.Attribute) or not isinstance(callee.value, ast.Name):
+                continue
+            owner = members.class_of_instance(callee.value)
+            if owner is None or members.method(owner, function.name) is not function \
+                    or any(members.attribute_stores(c, function.name)
+                           for c in (owner, *members.subclasses(owner))):
+                continue
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
+                                     static, shifted))
         return found
 
     def _decorated(self, function: FunctionNode, transform: Transform,

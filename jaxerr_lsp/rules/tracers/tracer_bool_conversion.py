@@ -263,6 +263,9 @@ def _ordered(names: set[str], function: TracedFunction) -> list[str] | None:
         return None
     args = function.function.args
     order = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    order += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+    if any(n.split("[", 1)[0] not in order for n in names):
+        return None
     return sorted(names, key=lambda n: order.index(n.split("[", 1)[0]))
 
 
