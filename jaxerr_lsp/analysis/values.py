@@ -245,6 +245,53 @@ class Bound:
     extra_keywords: tuple[tuple[str, ast.expr], ...] = ()
 
 
+def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
+    """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
+    written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
+    and integer literals in range (each takes its axis away). None otherwise."""
+    parts = list(key.elts) if isinstance(key, ast.Tuple) else [key]
+    if aval.shape is None:
+        return None
+    kinds: list[object] = []
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            if part.lower is not None or part.upper is not None or part.step is not None:
+                return None
+            kinds.append(slice(None))
+        elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
+            kinds.append(part.value)
+        elif isinstance(part, ast.Constant) and type(part.value) is int:
+            kinds.append(part.value)
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub) \
+                and isinstance(part.operand, ast.Constant) and type(part.operand.value) is int:
+            kinds.append(-part.operand.value)
+        else:
+            return None
+    if kinds.count(Ellipsis) > 1:
+        return None
+    consuming = sum(1 for k in kinds if k is not None and k is not Ellipsis)
+    if consuming > len(aval.shape):
+        return None
+    if Ellipsis in kinds:
+        at = kinds.index(Ellipsis)
+        kinds[at:at + 1] = [slice(None)] * (len(aval.shape) - consuming)
+    else:
+        kinds += [slice(None)] * (len(aval.shape) - consuming)
+    shape: list[int] = []
+    axis = 0
+    for kind in kinds:
+        if kind is None:
+            shape.append(1)
+            continue
+        size = aval.shape[axis]
+        axis += 1
+        if isinstance(kind, slice):
+            shape.append(size)
+        elif not -size <= kind < size:  # type: ignore[operator]
+            return None
+    return Aval(tuple(shape), aval.dtype, aval.weak)
+
+
 def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.expr],
                    keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> Bound | None:
     """Bind a call's arguments as Python would; None when the code does not show it (a
@@ -785,6 +832,9 @@ class Inference:
             if entry is not None:
                 return entry
         if not isinstance(key, ast.Constant):
+            if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
+                indexed = _basic_index(base.aval, key)
+                return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             return UNKNOWN_VALUE
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
             # `params["w"]` where `params` holds a dict display (a parameter given it): the
