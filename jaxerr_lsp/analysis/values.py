@@ -245,6 +245,18 @@ class Bound:
     extra_keywords: tuple[tuple[str, ast.expr], ...] = ()
 
 
+def _scalar_index(aval: Aval, key: Value) -> Aval | None:
+    """`x[i]` for a JAX array `x` of known rank and an integer scalar JAX array `i` (a traced
+    index: JAX clamps it, never raises): the first axis goes."""
+    if aval.shape is None or not aval.shape:
+        return None
+    index = key.aval
+    if key.type != "ArrayImpl" or index is None or index.shape != () or index.dtype is None \
+            or not index.dtype.startswith(("int", "uint")):
+        return None
+    return Aval(aval.shape[1:], aval.dtype, aval.weak)
+
+
 def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
     """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
     written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
@@ -834,6 +846,8 @@ class Inference:
         if not isinstance(key, ast.Constant):
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key)
+                if indexed is None:
+                    indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             return UNKNOWN_VALUE
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
@@ -845,6 +859,9 @@ class Inference:
                     if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
                         return value
         if base.type == "ArrayImpl" and base.aval is not None:
+            if (key.value is None or key.value is Ellipsis) and isinstance(expr.ctx, ast.Load):
+                indexed = _basic_index(base.aval, key)
+                return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
         if type(key.value) is int:
@@ -1013,6 +1030,8 @@ class Inference:
 
     def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
         namespace, _, name = qualname.rpartition(".")
+        if namespace == "jax.numpy" and name in ("concatenate", "stack"):
+            return self._joined(name, call)
         if namespace == "jax.numpy":
             return self.facts.numpy_call(name, call)
         if namespace == "jax.random":
@@ -1020,6 +1039,45 @@ class Inference:
         if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
             return avals.unary(name, self.value(call.args[0]).aval)
         return None
+
+    def _joined(self, name: str, call: ast.Call) -> Aval | None:
+        """`jnp.concatenate([a, b], axis)` / `jnp.stack([a, b], axis)` of a list or tuple
+        display of JAX arrays of known shapes and one dtype (no promotion to work out): the
+        joined aval; None when JAX would raise or the code does not show it."""
+        if not call.args or any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > 2:
+            return None
+        keywords = {k.arg: k.value for k in call.keywords}
+        if None in keywords or set(keywords) - {"axis"} or (len(call.args) == 2 and keywords):
+            return None
+        axis_expr = call.args[1] if len(call.args) == 2 else keywords.get("axis")
+        axis = 0 if axis_expr is None else self.constant(axis_expr)
+        display = call.args[0]
+        if type(axis) is not int or not isinstance(display, (ast.List, ast.Tuple)) or not display.elts \
+                or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        parts = [self.value(e) for e in display.elts]
+        found = [v.aval for v in parts]
+        if any(v.type != "ArrayImpl" for v in parts) or any(a is None or a.shape is None for a in found):
+            return None
+        first = found[0]
+        assert first is not None and first.shape is not None
+        if any(a.dtype != first.dtype or a.weak != first.weak for a in found) or first.dtype is None:  # type: ignore[union-attr]
+            return None
+        rank = len(first.shape)
+        shapes = [a.shape for a in found]  # type: ignore[union-attr]
+        if name == "stack":
+            if any(shape != first.shape for shape in shapes) or not -rank - 1 <= axis <= rank:
+                return None
+            axis %= rank + 1
+            return Aval((*first.shape[:axis], len(shapes), *first.shape[axis:]), first.dtype, first.weak)
+        if rank == 0 or any(len(shape) != rank for shape in shapes) or not -rank <= axis < rank:  # type: ignore[arg-type]
+            return None
+        axis %= rank
+        if any(shape[:axis] + shape[axis + 1:] != first.shape[:axis] + first.shape[axis + 1:]  # type: ignore[index]
+               for shape in shapes):
+            return None
+        total = sum(shape[axis] for shape in shapes)  # type: ignore[index]
+        return Aval((*first.shape[:axis], total, *first.shape[axis + 1:]), first.dtype, first.weak)
 
     def _dict_call(self, expr: ast.Call, depth: int) -> Value:
         if len(expr.args) > 1 or any(k.arg is None for k in expr.keywords):

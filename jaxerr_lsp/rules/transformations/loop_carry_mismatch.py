@@ -123,7 +123,9 @@ def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
     body = callee(ctx, function)
     if body is None or len(body.parameters) != 2:
         return None
-    concrete = all(type(ctx.values.constant(b)) is int for b in (lower, upper))
+    # Python ints (their values need not be known: a parameter a followed call gives one)
+    concrete = all(type(ctx.values.constant(b)) is int or ctx.values.value(b).type == "int"
+                   for b in (lower, upper))
     traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
     if concrete:  # a scan over (i, val); i a weakly typed int32
         return Loop(site, body, init, [array_of(scalar("int32", True))], 1, False, "scan body",
