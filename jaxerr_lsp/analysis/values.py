@@ -1064,19 +1064,19 @@ class Inference:
         if any(a.dtype != first.dtype or a.weak != first.weak for a in found) or first.dtype is None:  # type: ignore[union-attr]
             return None
         rank = len(first.shape)
-        shapes = [a.shape for a in found]  # type: ignore[union-attr]
+        shapes: list[tuple[int, ...]] = [a.shape for a in found if a is not None and a.shape is not None]
         if name == "stack":
             if any(shape != first.shape for shape in shapes) or not -rank - 1 <= axis <= rank:
                 return None
             axis %= rank + 1
             return Aval((*first.shape[:axis], len(shapes), *first.shape[axis:]), first.dtype, first.weak)
-        if rank == 0 or any(len(shape) != rank for shape in shapes) or not -rank <= axis < rank:  # type: ignore[arg-type]
+        if rank == 0 or any(len(shape) != rank for shape in shapes) or not -rank <= axis < rank:
             return None
         axis %= rank
-        if any(shape[:axis] + shape[axis + 1:] != first.shape[:axis] + first.shape[axis + 1:]  # type: ignore[index]
-               for shape in shapes):
+        rest = first.shape[:axis] + first.shape[axis + 1:]
+        if any(shape[:axis] + shape[axis + 1:] != rest for shape in shapes):
             return None
-        total = sum(shape[axis] for shape in shapes)  # type: ignore[index]
+        total = sum(shape[axis] for shape in shapes)
         return Aval((*first.shape[:axis], total, *first.shape[axis + 1:]), first.dtype, first.weak)
 
     def _dict_call(self, expr: ast.Call, depth: int) -> Value:
