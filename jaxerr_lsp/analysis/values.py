@@ -18,15 +18,19 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
+
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.members import AttributeStore
 
 # Calls whose result is one array. Anything else in these namespaces is not assumed:
 # jnp.split returns a list, jnp.shape a tuple, jnp.linalg.svd a tuple...
@@ -404,6 +408,8 @@ class Inference:
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
+        # Python constants some of them certainly are (a constructor call's `3`), same keys.
+        self._parameter_constants: dict[tuple[int, str], object] = {}
         # Values already computed, per node: (node, value, reach), `reach` the deepest level
         # below the node's own that computing it went (reused only where the depth budget
         # still covers it, so a reused value is what computing it again would give).
@@ -506,6 +512,10 @@ class Inference:
             finally:
                 self._busy.discard(id(found[0]))
         if isinstance(expr, ast.Name):
+            if self._parameter_constants:
+                held = self._parameter_constant(expr)
+                if held is not None:
+                    return held
             binding = self.model.binding_of(expr)
             if binding is None or binding.kind != ASSIGN or binding.value is None:
                 return None
@@ -523,18 +533,27 @@ class Inference:
 
     @contextmanager
     def bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
-              parameters: Mapping[str, Value]) -> Iterator[None]:
+              parameters: Mapping[str, Value],
+              constants: Mapping[str, object] | None = None) -> Iterator[None]:
         """While inside, the parameters of `function` hold the given values (what JAX hands
-        a scan body or a cond branch): the inference follows them through the body."""
+        a scan body or a cond branch): the inference follows them through the body;
+        `constants`: the Python constants some of them certainly are (`constant` reads them
+        where the parameter is read and never rebound)."""
         scope = self.model.scope_of_node.get(id(function))
         saved, saved_scoped = self._parameters, self._scoped
+        saved_constants = self._parameter_constants
         if scope is not None:
             self._parameters = {**saved, **{(id(scope), name): value for name, value in parameters.items()}}
+            self._parameter_constants = {**{k: v for k, v in saved_constants.items() if k[0] != id(scope)},
+                                         **{(id(scope), name): value
+                                            for name, value in (constants or {}).items()
+                                            if value is not None}}
             self._scoped = {}
         try:
             yield
         finally:
             self._parameters, self._scoped = saved, saved_scoped
+            self._parameter_constants = saved_constants
 
     def structure(self, expr: ast.expr) -> Structure:
         return self.value(expr).tree
@@ -697,6 +716,19 @@ class Inference:
             value = of_tree(tree.children[position])
         return value
 
+    def _parameter_constant(self, expr: ast.Name) -> object:
+        """The Python constant a parameter read certainly holds (`bound`'s `constants`), when
+        the use reads the parameter itself, bound once and never reassigned."""
+        use = self.model.use_of.get(id(expr))
+        scope = self.model.resolve_scope(expr.id, use.scope) if use else None
+        if scope is None or (id(scope), expr.id) not in self._parameter_constants:
+            return None
+        bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+            return None
+        self._depends(_CONTEXT)  # what it holds depends on the call followed
+        return self._parameter_constants[(id(scope), expr.id)]
+
     def _parameter(self, expr: ast.Name) -> Value:
         """A parameter whose value is known (a seed, or the argument of a followed call),
         when the use reads the parameter itself (bound once, never reassigned; or code flow
@@ -818,6 +850,10 @@ class Inference:
             return UNKNOWN_VALUE
         if any(members.defines_in_hierarchy(s.owner, expr.attr) for s in stores):
             return UNKNOWN_VALUE
+        if len(stores) == 1:
+            constructed = self._constructed_attribute(expr, stores[0], depth)
+            if constructed is not None:
+                return constructed
         found: list[Value] = []
         for store in stores:  # (the first that is no JAX array settles it: most are not)
             value = self.value(store.value, depth)  # type: ignore[arg-type]
@@ -826,6 +862,38 @@ class Inference:
             found.append(value)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
+
+    def _constructed_attribute(self, expr: ast.Attribute, store: AttributeStore, depth: int) -> Value | None:
+        """`m.w` for `m = C(a, b)` whose one store of `w` is `self.w = <JAX array>` in `C`'s
+        own `__init__` (undecorated), `self` its first parameter: the stored value with
+        `__init__`'s other parameters holding the constructor call's arguments (`self.w =
+        jnp.ones((1, n))` and `Linear(3)`). None when the code does not show it."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name):
+            return None
+        binding = self.model.binding_of(receiver)
+        call = binding.value if binding is not None and binding.kind == ASSIGN else None
+        init = store.method
+        if not isinstance(call, ast.Call) or not isinstance(init, ast.FunctionDef) or store.value is None \
+                or init.name != "__init__" or init.decorator_list or init not in store.owner.body \
+                or self.model.members.class_of_instance(receiver) is not store.owner \
+                or self.model.members.subclasses(store.owner):
+            return None
+        signature = Signature.of(init.args)
+        if not signature.positional:
+            return None
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return None
+        arguments = {name: self.value(argument, depth) for name, argument in bound.given.items()}
+        constants = {name: self.constant(argument) for name, argument in bound.given.items()}
+        with self.bound(init, arguments, constants):
+            value = self.value(store.value, depth)
+        if value.jax_array is None:
+            return None
+        return replace(array_of(value.aval), jax_array=JaxArray(value.jax_array.words))
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
