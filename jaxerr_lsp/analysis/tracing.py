@@ -1312,6 +1312,8 @@ class Tracing:
             if function.attr in ARRAY_ONLY_METHODS and self.model.qualname(receiver) is None:
                 base = self.tracer(receiver)
                 return base.as_array() if base is not None else None
+            if function.attr == "get" and isinstance(receiver, ast.Name):
+                return self._keyword_given(expr, receiver)
         qualname = self.model.qualname(function)
         if qualname is None or not qualname.startswith(JAX_NAMESPACES):
             if qualname == "builtins.abs" and len(expr.args) == 1:
@@ -1383,10 +1385,64 @@ class Tracing:
         key = expr.slice
         if isinstance(key, ast.Constant) and type(key.value) is int and base.elements is not None:
             return base.element(key.value)
+        if isinstance(key, ast.Constant) and type(key.value) is str and isinstance(expr.value, ast.Name):
+            entry = self._keyword_entry(expr.value, key.value)
+            if entry is not None:
+                return entry
         if isinstance(key, ast.Constant) and type(key.value) in (int, str):
             return base  # a part of a pytree of tracers
         return None
 
+
+    def _keyword_given(self, expr: ast.Call, receiver: ast.Name) -> Tracer | None:
+        """`options.get("k")` (or with a default) on the `**options` parameter of a function
+        jit traces: `_keyword_entry`."""
+        key = expr.args[0] if expr.args else None
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) \
+                or len(expr.args) > 2 or expr.keywords:
+            return None
+        return self._keyword_entry(receiver, key.value)
+
+    def _keyword_entry(self, receiver: ast.Name, key: str) -> Tracer | None:
+        """`options["k"]` / `options.get("k")` on the `**options` parameter (never rebound) of a
+        function only jit traces (`_star_parameters`), when every call of it the file shows
+        (the decorated def called by its name, or `jax.jit(f)`'s result) passes `k=` by
+        keyword: the traced value given for it; one array when each call gives a Python
+        number or bool (JAX traces it as a scalar). None otherwise."""
+        base = self.tracer(receiver)
+        if base is None or base.array or base.parameter != receiver.id:
+            return None
+        function = base.function.function
+        if isinstance(function, ast.Lambda) or function.args.kwarg is None \
+                or function.args.kwarg.arg != receiver.id:
+            return None
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is None or self.model.sole_binding(receiver.id, scope) is None:
+            return None
+        calls: list[ast.Call] = []
+        for transform in base.function.transforms:
+            if transform.qualname != "jax.jit":
+                return None
+            site = transform.site
+            if any(site is d for d in function.decorator_list):
+                calls += self.model.calls_of_def(function)
+            elif isinstance(site, ast.Call):
+                calls += self.model.calls_of_result(site)
+            else:
+                return None
+        given: list[ast.expr] = []
+        for call in calls:
+            if any(k.arg is None for k in call.keywords):
+                return None
+            value = next((k.value for k in call.keywords if k.arg == key), None)
+            if value is None:
+                return None
+            given.append(value)
+        if not given:
+            return None
+        if all(type(self._constant(v)) in (bool, int, float) for v in given):
+            return base.as_array()
+        return base
 
     def _indexed_constant(self, expr: ast.Subscript) -> Tracer | None:
         """`table[i]` with a traced array `i` (no slice, no tuple) into a name bound once to a

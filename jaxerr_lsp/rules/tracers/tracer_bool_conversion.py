@@ -212,6 +212,15 @@ def _dependencies(ctx: Context, expr: ast.expr, function: TracedFunction) -> set
     if isinstance(expr, ast.Slice):
         return _union(ctx, [e for e in (expr.lower, expr.upper, expr.step) if e is not None], function)
     if isinstance(expr, ast.Call):
+        getter = expr.func
+        if isinstance(getter, ast.Attribute) and getter.attr == "get" and isinstance(getter.value, ast.Name) \
+                and expr.args and isinstance(expr.args[0], ast.Constant) \
+                and isinstance(expr.args[0].value, str):
+            tracer = _parameter(ctx, getter.value, function)
+            if isinstance(tracer, Tracer) and not tracer.array:
+                # `options.get("k")` on a traced dict parameter (the tracing model says it
+                # holds the value given for "k"): JAX names that leaf
+                return {f"{getter.value.id}[{expr.args[0].value!r}]"}
         qualname = ctx.model.qualname(expr.func)
         if qualname in CONCRETE_BUILTINS:
             return set()
