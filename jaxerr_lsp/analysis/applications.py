@@ -108,6 +108,7 @@ class Applications:
         for transform in traced.transforms:
             if method and transform.qualname not in LAX:
                 found.extend(self._of_bound_method(traced, transform))
+                found.extend(self._of_decorated_method(traced, transform))
             else:
                 found.extend(self._of_transform(traced, transform))
         self._of[id(traced)] = (traced, found)
@@ -227,6 +228,48 @@ class Applications:
         for call in self._calls_of_result(site):
             found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
                                      static, signature))
+        return found
+
+    def _of_decorated_method(self, traced: TracedFunction, transform: Transform) -> list[Application]:
+        """`@functools.partial(jax.jit, static_argnums=0) def step(self, x, n)` called as
+        `obj.step(x, 5)` or `self.step(x, 5)`, the receiver certainly an instance of the class
+        (`Members.class_of_instance`) whose `step` is this def, not stored on an instance:
+        Python hands the receiver to the jitted function as its first argument, so the
+        call's arguments bind to the parameters after it; static options count every
+        parameter (`self` is 0). The decorator is the method's only one and keeps `self`
+        static (else JAX fails on the receiver before tracing: not an application)."""
+        function = traced.function
+        decorators = getattr(function, "decorator_list", [])
+        if isinstance(function, ast.Lambda) or len(decorators) != 1 \
+                or decorators[0] is not transform.site or transform.qualname not in TRACING_ALL:
+            return []
+        decoration = self.model.decoration(function, transform.qualname)
+        if decoration is not None:
+            keywords = decoration.keywords
+        elif isinstance(decorators[0], ast.Call) and not decorators[0].args:
+            keywords = tuple(decorators[0].keywords)
+        else:
+            return []
+        options = self._jit_options(transform.qualname, (), keywords)
+        signature = Signature.of(function.args)
+        static = self._static(function, options) if options is not None else None
+        if static is None or not signature.positional or signature.positional[0] not in static:
+            return []
+        shifted = replace(signature, positional=signature.positional[1:],
+                          positional_only=max(0, signature.positional_only - 1))
+        members = self.model.members
+        found: list[Application] = []
+        for call in self.model.attribute_calls.get(function.name, ()):
+            callee = call.func
+            if not isinstance(callee, ast.Attribute) or not isinstance(callee.value, ast.Name):
+                continue
+            owner = members.class_of_instance(callee.value)
+            if owner is None or members.method(owner, function.name) is not function \
+                    or any(members.attribute_stores(c, function.name)
+                           for c in (owner, *members.subclasses(owner))):
+                continue
+            found.extend(self._bound(call, function, transform, call.args, call.keywords, None,
+                                     static, shifted))
         return found
 
     def _decorated(self, function: FunctionNode, transform: Transform,
@@ -398,9 +441,37 @@ class Applications:
         return self.model.calls_of_def(function)
 
     def _calls_of_result(self, site: ast.Call) -> list[ast.Call]:
-        """The calls of what `site` returns: where it is made, or through the name it is
-        assigned to (`g = jax.jit(f)`)."""
-        return self.model.calls_of_result(site)
+        """The calls of what `site` returns: where it is made, through the name it is
+        assigned to (`g = jax.jit(f)`), or through the attribute of `self` it is stored to
+        (`self.run = jax.jit(self._run)` in a method: `sim.run(x)`, `self.run(x)`)."""
+        return self.model.calls_of_result(site) or self._calls_of_attribute(site)
+
+    def _calls_of_attribute(self, site: ast.Call) -> list[ast.Call]:
+        """`self.attr = site` in a method of a class of the file, the one store of `attr` on
+        the class, its subclasses and their instances, no class among them defining `attr`:
+        the calls `obj.attr(...)` on an object certainly of that class (`self` in its
+        methods, `m = C(...)`)."""
+        parent = self.model.parent.get(id(site))
+        if type(parent) is not ast.Assign or parent.value is not site or len(parent.targets) != 1:
+            return []
+        target = parent.targets[0]
+        if not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name):
+            return []
+        members = self.model.members
+        owner = members.class_of_instance(target.value)
+        if owner is None or members.defines_in_hierarchy(owner, target.attr):
+            return []
+        stores = [store for cls in (owner, *members.subclasses(owner))
+                  for store in members.attribute_stores(cls, target.attr)]
+        if len(stores) != 1 or stores[0].target is not target:
+            return []
+        found = []
+        for call in self.model.attribute_calls.get(target.attr, ()):
+            callee = call.func
+            if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name) \
+                    and members.class_of_instance(callee.value) is owner:
+                found.append(call)
+        return found
 
     def _is_method(self, function: FunctionNode) -> bool:
         scope = self.model.scope_of_node.get(id(function))

@@ -122,6 +122,22 @@ def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: as
 _GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
 
 
+def argument_constants(model: ModuleModel, values: Inference, call: FollowedCall) -> dict[str, object]:
+    """The Python constants (numbers, bools, strings, tuples of them: `Inference.constant`) a
+    followed call certainly gives the parameters, when it runs the def itself: a call through
+    a transformation, or of a def a transformation decorates, traces them (no constant there).
+    `Inference.bound(..., constants=...)` lets `constant` read them (`jnp.zeros((n, 3))` with
+    `n` given 4)."""
+    if isinstance(call.call.func, ast.Call) or call.function.decorator_list:
+        return {}
+    found: dict[str, object] = {}
+    for name, expr in call.arguments.items():
+        constant = values.constant(expr)
+        if constant is not None:
+            found[name] = constant
+    return found
+
+
 def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -> dict[str, Value] | None:
     """What a followed call gives the parameters that the code shows: JAX arrays of known
     aval, and Python numbers and bools (arrays of their weak aval when a transformation traces

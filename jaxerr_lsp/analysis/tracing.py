@@ -757,7 +757,9 @@ class Tracing:
             static = _static_parameters(options, positional)
             if static is None:
                 return None
-            return {n: a for n, a in parameters.items() if n not in static}
+            traced = {n: a for n, a in parameters.items() if n not in static}
+            traced.update(_star_parameters(function, options, positional))
+            return traced
         if qualname == "jax.pmap":
             broadcast = options.get("static_broadcasted_argnums")
             static_pmap = _static_parameters({"static_argnums": broadcast} if broadcast else {},
@@ -781,6 +783,9 @@ class Tracing:
             carry_only = xs is None or (isinstance(xs, ast.Constant) and xs.value is None)
             names = positional[:1] if carry_only else positional[:2]
             return {n: a for n, a in parameters.items() if n in names}
+        if qualname == "jax.lax.fori_loop" and positional:
+            # the body's first parameter is the loop index: one integer scalar array
+            return {n: a or n == positional[0] for n, a in parameters.items() if n in positional}
         if qualname.startswith("jax.lax."):
             return {n: a for n, a in parameters.items() if n in positional}
         return None
@@ -1291,6 +1296,14 @@ class Tracing:
         if isinstance(function, ast.Call) and self.model.qualname(function.func) in FLAX_ARRAY_LAYERS:
             # nn.Dense(4)(x) in a flax module's method that staged code runs: one array
             return self._staged_array(expr, "array")
+        if isinstance(function, ast.Call) and _value_and_grad(self.model.qualname(function.func), function):
+            # `loss, grads = jax.value_and_grad(f)(w)` in staged code: the value is one
+            # (scalar) array, the gradients a pytree
+            traced = self._enclosing.get(id(expr))
+            transform = self._staging_of(traced) if traced is not None else None
+            if traced is None or transform is None:
+                return None
+            return Tracer(False, True, None, traced, transform, elements=(True, False))
         if isinstance(function, ast.Attribute):
             # x.at[i].set(v)
             receiver = function.value
@@ -1301,6 +1314,8 @@ class Tracing:
             if function.attr in ARRAY_ONLY_METHODS and self.model.qualname(receiver) is None:
                 base = self.tracer(receiver)
                 return base.as_array() if base is not None else None
+            if function.attr == "get" and isinstance(receiver, ast.Name):
+                return self._keyword_given(expr, receiver)
         qualname = self.model.qualname(function)
         if qualname is None or not qualname.startswith(JAX_NAMESPACES):
             if qualname == "builtins.abs" and len(expr.args) == 1:
@@ -1363,7 +1378,7 @@ class Tracing:
             return None
         base = self.tracer(expr.value)
         if base is None:
-            return None
+            return self._indexed_constant(expr)
         if base.array:
             key = expr.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
@@ -1372,12 +1387,103 @@ class Tracing:
         key = expr.slice
         if isinstance(key, ast.Constant) and type(key.value) is int and base.elements is not None:
             return base.element(key.value)
+        if isinstance(key, ast.Constant) and type(key.value) is str and isinstance(expr.value, ast.Name):
+            entry = self._keyword_entry(expr.value, key.value)
+            if entry is not None:
+                return entry
         if isinstance(key, ast.Constant) and type(key.value) in (int, str):
             return base  # a part of a pytree of tracers
         return None
 
 
+    def _keyword_given(self, expr: ast.Call, receiver: ast.Name) -> Tracer | None:
+        """`options.get("k")` (or with a default) on the `**options` parameter of a function
+        jit traces: `_keyword_entry`."""
+        key = expr.args[0] if expr.args else None
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) \
+                or len(expr.args) > 2 or expr.keywords:
+            return None
+        return self._keyword_entry(receiver, key.value)
+
+    def _keyword_entry(self, receiver: ast.Name, key: str) -> Tracer | None:
+        """`options["k"]` / `options.get("k")` on the `**options` parameter (never rebound) of a
+        function only jit traces (`_star_parameters`), when every call of it the file shows
+        (the decorated def called by its name, or `jax.jit(f)`'s result) passes `k=` by
+        keyword: the traced value given for it; one array when each call gives a Python
+        number or bool (JAX traces it as a scalar). None otherwise."""
+        base = self.tracer(receiver)
+        if base is None or base.array or base.parameter != receiver.id:
+            return None
+        function = base.function.function
+        if isinstance(function, ast.Lambda) or function.args.kwarg is None \
+                or function.args.kwarg.arg != receiver.id:
+            return None
+        scope = self.model.scope_of_node.get(id(function))
+        if scope is None or self.model.sole_binding(receiver.id, scope) is None:
+            return None
+        calls: list[ast.Call] = []
+        for transform in base.function.transforms:
+            if transform.qualname != "jax.jit":
+                return None
+            site = transform.site
+            if any(site is d for d in function.decorator_list):
+                calls += self.model.calls_of_def(function)
+            elif isinstance(site, ast.Call):
+                calls += self.model.calls_of_result(site)
+            else:
+                return None
+        given: list[ast.expr] = []
+        for call in calls:
+            if any(k.arg is None for k in call.keywords):
+                return None
+            value = next((k.value for k in call.keywords if k.arg == key), None)
+            if value is None:
+                return None
+            given.append(value)
+        if not given:
+            return None
+        if all(type(self._constant(v)) in (bool, int, float) for v in given):
+            return base.as_array()
+        return base
+
+    def _indexed_constant(self, expr: ast.Subscript) -> Tracer | None:
+        """`table[i]` with a traced array `i` (no slice, no tuple) into a name bound once to a
+        JAX array made by a `jax.numpy` function (`table = jnp.array([3, 2, 1])` at module
+        level, a closure's constant): a gather, so one traced array."""
+        base, key = expr.value, expr.slice
+        if not isinstance(base, ast.Name) or isinstance(key, (ast.Slice, ast.Tuple)):
+            return None
+        index = self.tracer(key)
+        if index is None or not index.array:
+            return None
+        binding = self.model.binding_of(base)
+        value = binding.value if binding is not None and binding.kind == ASSIGN else None
+        if not isinstance(value, ast.Call):
+            return None
+        qualname = self.model.qualname(value.func)
+        if qualname is None or not qualname.startswith("jax.numpy.") \
+                or qualname.rsplit(".", 1)[1] not in ARRAY_FUNCTIONS \
+                or _returns_several(qualname.rsplit(".", 1)[1], value):
+            return None
+        return index
+
+
 # ------------------------------------------------------------------------ small helpers
+def _value_and_grad(qualname: str | None, call: ast.Call) -> bool:
+    """`jax.value_and_grad(f)` or `jax.value_and_grad(f, argnums=...)`, whose result returns
+    the pair `(value, grads)` (no `has_aux`: with it, the value is a pair itself)."""
+    if qualname != "jax.value_and_grad" or any(isinstance(a, ast.Starred) for a in call.args) \
+            or len(call.args) > 2:
+        return False
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return False
+        if keyword.arg == "has_aux" and not (isinstance(keyword.value, ast.Constant)
+                                             and keyword.value.value is False):
+            return False
+    return True
+
+
 def _returns_several(name: str, call: ast.Call) -> bool:
     """Forms of one-array functions that return a tuple or list: `jnp.where(c)`,
     `jnp.atleast_1d(a, b)`, `logsumexp(..., return_sign=True)`, `lax.sort((a, b))`."""
@@ -1514,6 +1620,25 @@ def _str_set(expr: ast.expr | None) -> frozenset[str] | None:
             return None
         out.add(value.value)
     return frozenset(out)
+
+
+def _star_parameters(function: FunctionNode, options: dict[str, ast.expr],
+                     positional: list[str]) -> dict[str, bool]:
+    """The `*args` and `**kwargs` parameters jit (or checkpoint, make_jaxpr) traces: every
+    extra positional argument unless `static_argnums` may name one (a position past the named
+    ones, or a negative one), every extra keyword argument unless `static_argnames` may name
+    one (a name that is no parameter). Each holds a tuple or dict of pytrees."""
+    args = function.args
+    numbers = _int_set(options.get("static_argnums"))
+    names = _str_set(options.get("static_argnames"))
+    found: dict[str, bool] = {}
+    if args.vararg is not None and numbers is not None \
+            and all(0 <= n < len(positional) for n in numbers):
+        found[args.vararg.arg] = False
+    named = set(positional) | {a.arg for a in args.kwonlyargs}
+    if args.kwarg is not None and names is not None and names <= named:
+        found[args.kwarg.arg] = False
+    return found
 
 
 def _static_parameters(options: dict[str, ast.expr], positional: list[str]) -> set[str] | None:

@@ -18,15 +18,19 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
+
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
                                Opaque, Structure, TupleNode, Unknown, replace_leaves)
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.analysis.members import AttributeStore
 
 # Calls whose result is one array. Anything else in these namespaces is not assumed:
 # jnp.split returns a list, jnp.shape a tuple, jnp.linalg.svd a tuple...
@@ -245,6 +249,65 @@ class Bound:
     extra_keywords: tuple[tuple[str, ast.expr], ...] = ()
 
 
+def _scalar_index(aval: Aval, key: Value) -> Aval | None:
+    """`x[i]` for a JAX array `x` of known rank and an integer scalar JAX array `i` (a traced
+    index: JAX clamps it, never raises): the first axis goes."""
+    if aval.shape is None or not aval.shape:
+        return None
+    index = key.aval
+    if key.type != "ArrayImpl" or index is None or index.shape != () or index.dtype is None \
+            or not index.dtype.startswith(("int", "uint")):
+        return None
+    return Aval(aval.shape[1:], aval.dtype, aval.weak)
+
+
+def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
+    """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
+    written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
+    and integer literals in range (each takes its axis away). None otherwise."""
+    parts = list(key.elts) if isinstance(key, ast.Tuple) else [key]
+    if aval.shape is None:
+        return None
+    kinds: list[object] = []
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            if part.lower is not None or part.upper is not None or part.step is not None:
+                return None
+            kinds.append(slice(None))
+        elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
+            kinds.append(part.value)
+        elif isinstance(part, ast.Constant) and type(part.value) is int:
+            kinds.append(part.value)
+        elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub) \
+                and isinstance(part.operand, ast.Constant) and type(part.operand.value) is int:
+            kinds.append(-part.operand.value)
+        else:
+            return None
+    if kinds.count(Ellipsis) > 1:
+        return None
+    consuming = sum(1 for k in kinds if k is not None and k is not Ellipsis)
+    if consuming > len(aval.shape):
+        return None
+    if Ellipsis in kinds:
+        at = kinds.index(Ellipsis)
+        kinds[at:at + 1] = [slice(None)] * (len(aval.shape) - consuming)
+    else:
+        kinds += [slice(None)] * (len(aval.shape) - consuming)
+    shape: list[int] = []
+    axis = 0
+    for kind in kinds:
+        if kind is None:
+            shape.append(1)
+            continue
+        size = aval.shape[axis]
+        axis += 1
+        if isinstance(kind, slice):
+            shape.append(size)
+        elif not -size <= kind < size:  # type: ignore[operator]
+            return None
+    return Aval(tuple(shape), aval.dtype, aval.weak)
+
+
 def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.expr],
                    keywords: tuple[ast.keyword, ...] | list[ast.keyword]) -> Bound | None:
     """Bind a call's arguments as Python would; None when the code does not show it (a
@@ -345,6 +408,8 @@ class Inference:
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
+        # Python constants some of them certainly are (a constructor call's `3`), same keys.
+        self._parameter_constants: dict[tuple[int, str], object] = {}
         # Values already computed, per node: (node, value, reach), `reach` the deepest level
         # below the node's own that computing it went (reused only where the depth budget
         # still covers it, so a reused value is what computing it again would give).
@@ -447,6 +512,10 @@ class Inference:
             finally:
                 self._busy.discard(id(found[0]))
         if isinstance(expr, ast.Name):
+            if self._parameter_constants:
+                held = self._parameter_constant(expr)
+                if held is not None:
+                    return held
             binding = self.model.binding_of(expr)
             if binding is None or binding.kind != ASSIGN or binding.value is None:
                 return None
@@ -464,18 +533,27 @@ class Inference:
 
     @contextmanager
     def bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
-              parameters: Mapping[str, Value]) -> Iterator[None]:
+              parameters: Mapping[str, Value],
+              constants: Mapping[str, object] | None = None) -> Iterator[None]:
         """While inside, the parameters of `function` hold the given values (what JAX hands
-        a scan body or a cond branch): the inference follows them through the body."""
+        a scan body or a cond branch): the inference follows them through the body;
+        `constants`: the Python constants some of them certainly are (`constant` reads them
+        where the parameter is read and never rebound)."""
         scope = self.model.scope_of_node.get(id(function))
         saved, saved_scoped = self._parameters, self._scoped
+        saved_constants = self._parameter_constants
         if scope is not None:
             self._parameters = {**saved, **{(id(scope), name): value for name, value in parameters.items()}}
+            self._parameter_constants = {**{k: v for k, v in saved_constants.items() if k[0] != id(scope)},
+                                         **{(id(scope), name): value
+                                            for name, value in (constants or {}).items()
+                                            if value is not None}}
             self._scoped = {}
         try:
             yield
         finally:
             self._parameters, self._scoped = saved, saved_scoped
+            self._parameter_constants = saved_constants
 
     def structure(self, expr: ast.expr) -> Structure:
         return self.value(expr).tree
@@ -638,6 +716,19 @@ class Inference:
             value = of_tree(tree.children[position])
         return value
 
+    def _parameter_constant(self, expr: ast.Name) -> object:
+        """The Python constant a parameter read certainly holds (`bound`'s `constants`), when
+        the use reads the parameter itself, bound once and never reassigned."""
+        use = self.model.use_of.get(id(expr))
+        scope = self.model.resolve_scope(expr.id, use.scope) if use else None
+        if scope is None or (id(scope), expr.id) not in self._parameter_constants:
+            return None
+        bindings = scope.bindings.get(expr.id, [])
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
+            return None
+        self._depends(_CONTEXT)  # what it holds depends on the call followed
+        return self._parameter_constants[(id(scope), expr.id)]
+
     def _parameter(self, expr: ast.Name) -> Value:
         """A parameter whose value is known (a seed, or the argument of a followed call),
         when the use reads the parameter itself (bound once, never reassigned; or code flow
@@ -759,6 +850,10 @@ class Inference:
             return UNKNOWN_VALUE
         if any(members.defines_in_hierarchy(s.owner, expr.attr) for s in stores):
             return UNKNOWN_VALUE
+        if len(stores) == 1:
+            constructed = self._constructed_attribute(expr, stores[0], depth)
+            if constructed is not None:
+                return constructed
         found: list[Value] = []
         for store in stores:  # (the first that is no JAX array settles it: most are not)
             value = self.value(store.value, depth)  # type: ignore[arg-type]
@@ -767,6 +862,38 @@ class Inference:
             found.append(value)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
+
+    def _constructed_attribute(self, expr: ast.Attribute, store: AttributeStore, depth: int) -> Value | None:
+        """`m.w` for `m = C(a, b)` whose one store of `w` is `self.w = <JAX array>` in `C`'s
+        own `__init__` (undecorated), `self` its first parameter: the stored value with
+        `__init__`'s other parameters holding the constructor call's arguments (`self.w =
+        jnp.ones((1, n))` and `Linear(3)`). None when the code does not show it."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name):
+            return None
+        binding = self.model.binding_of(receiver)
+        call = binding.value if binding is not None and binding.kind == ASSIGN else None
+        init = store.method
+        if not isinstance(call, ast.Call) or not isinstance(init, ast.FunctionDef) or store.value is None \
+                or init.name != "__init__" or init.decorator_list or init not in store.owner.body \
+                or self.model.members.class_of_instance(receiver) is not store.owner \
+                or self.model.members.subclasses(store.owner):
+            return None
+        signature = Signature.of(init.args)
+        if not signature.positional:
+            return None
+        signature = replace(signature, positional=signature.positional[1:],
+                            positional_only=max(0, signature.positional_only - 1))
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return None
+        arguments = {name: self.value(argument, depth) for name, argument in bound.given.items()}
+        constants = {name: self.constant(argument) for name, argument in bound.given.items()}
+        with self.bound(init, arguments, constants):
+            value = self.value(store.value, depth)
+        if value.jax_array is None:
+            return None
+        return replace(array_of(value.aval), jax_array=JaxArray(value.jax_array.words))
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
@@ -785,6 +912,11 @@ class Inference:
             if entry is not None:
                 return entry
         if not isinstance(key, ast.Constant):
+            if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
+                indexed = _basic_index(base.aval, key)
+                if indexed is None:
+                    indexed = _scalar_index(base.aval, self.value(key, depth))
+                return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             return UNKNOWN_VALUE
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
             # `params["w"]` where `params` holds a dict display (a parameter given it): the
@@ -795,6 +927,9 @@ class Inference:
                     if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
                         return value
         if base.type == "ArrayImpl" and base.aval is not None:
+            if (key.value is None or key.value is Ellipsis) and isinstance(expr.ctx, ast.Load):
+                indexed = _basic_index(base.aval, key)
+                return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             indexed = avals.index(base.aval, key.value)
             return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
         if type(key.value) is int:
@@ -963,6 +1098,8 @@ class Inference:
 
     def _array_aval(self, qualname: str, call: ast.Call) -> Aval | None:
         namespace, _, name = qualname.rpartition(".")
+        if namespace == "jax.numpy" and name in ("concatenate", "stack"):
+            return self._joined(name, call)
         if namespace == "jax.numpy":
             return self.facts.numpy_call(name, call)
         if namespace == "jax.random":
@@ -970,6 +1107,45 @@ class Inference:
         if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
             return avals.unary(name, self.value(call.args[0]).aval)
         return None
+
+    def _joined(self, name: str, call: ast.Call) -> Aval | None:
+        """`jnp.concatenate([a, b], axis)` / `jnp.stack([a, b], axis)` of a list or tuple
+        display of JAX arrays of known shapes and one dtype (no promotion to work out): the
+        joined aval; None when JAX would raise or the code does not show it."""
+        if not call.args or any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > 2:
+            return None
+        keywords = {k.arg: k.value for k in call.keywords}
+        if None in keywords or set(keywords) - {"axis"} or (len(call.args) == 2 and keywords):
+            return None
+        axis_expr = call.args[1] if len(call.args) == 2 else keywords.get("axis")
+        axis = 0 if axis_expr is None else self.constant(axis_expr)
+        display = call.args[0]
+        if type(axis) is not int or not isinstance(display, (ast.List, ast.Tuple)) or not display.elts \
+                or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        parts = [self.value(e) for e in display.elts]
+        found = [v.aval for v in parts]
+        if any(v.type != "ArrayImpl" for v in parts) or any(a is None or a.shape is None for a in found):
+            return None
+        first = found[0]
+        assert first is not None and first.shape is not None
+        if any(a.dtype != first.dtype or a.weak != first.weak for a in found) or first.dtype is None:  # type: ignore[union-attr]
+            return None
+        rank = len(first.shape)
+        shapes: list[tuple[int, ...]] = [a.shape for a in found if a is not None and a.shape is not None]
+        if name == "stack":
+            if any(shape != first.shape for shape in shapes) or not -rank - 1 <= axis <= rank:
+                return None
+            axis %= rank + 1
+            return Aval((*first.shape[:axis], len(shapes), *first.shape[axis:]), first.dtype, first.weak)
+        if rank == 0 or any(len(shape) != rank for shape in shapes) or not -rank <= axis < rank:
+            return None
+        axis %= rank
+        rest = first.shape[:axis] + first.shape[axis + 1:]
+        if any(shape[:axis] + shape[axis + 1:] != rest for shape in shapes):
+            return None
+        total = sum(shape[axis] for shape in shapes)
+        return Aval((*first.shape[:axis], total, *first.shape[axis + 1:]), first.dtype, first.weak)
 
     def _dict_call(self, expr: ast.Call, depth: int) -> Value:
         if len(expr.args) > 1 or any(k.arg is None for k in expr.keywords):

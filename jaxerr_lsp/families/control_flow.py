@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import calls_reaching
+from jaxerr_lsp.analysis.followed_calls import argument_constants, calls_reaching
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
@@ -188,7 +188,8 @@ def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) ->
     if len(ctx.findings) != before:
         return
     for followed, arguments in calls_reaching(ctx.model, ctx.values, call):
-        with ctx.values.bound(followed.function, arguments):
+        constants = argument_constants(ctx.model, ctx.values, followed)
+        with ctx.values.bound(followed.function, arguments, constants):
             check()
         if len(ctx.findings) != before:
             last = ctx.findings[-1]

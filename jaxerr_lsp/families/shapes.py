@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, FollowedCall, followed_calls, runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, argument_constants, followed_calls,
+                                                runs_whenever_called)
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
@@ -548,7 +549,7 @@ def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, as
     seen = {id(item.node) for item in found}
     for call, arguments in _followed_with_values(model, values):
         function = call.function
-        with values.bound(function, arguments):
+        with values.bound(function, arguments, argument_constants(model, values, call)):
             inside = find(model, values, function)
         for item in inside:
             if id(item.node) not in seen and runs_whenever_called(model, function, item.node):

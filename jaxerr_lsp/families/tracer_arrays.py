@@ -48,6 +48,13 @@ def _array_tracer(ctx: Context, expr: ast.expr, depth: int) -> Tracer | None:
     if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and depth < _MAX_DEPTH \
             and not (isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)):
         return _array_tracer(ctx, expr.value, depth + 1)  # a part of a traced array
+    if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and depth < _MAX_DEPTH \
+            and tracer is not None and isinstance(expr.value, ast.Name) \
+            and tracer.parameter == expr.value.id and isinstance(expr.slice, ast.Constant) \
+            and isinstance(expr.slice.value, str) \
+            and _names_the_parameter(ctx, expr.value, tracer.function) \
+            and _entry_is_array(ctx, tracer.function, expr.value.id, expr.slice.value, depth):
+        return tracer.as_array()  # `cfg["n"]` where every call passes a dict whose "n" is one
     if tracer is None:
         return None
     if not isinstance(expr, ast.Name) or tracer.parameter != expr.id:
@@ -90,6 +97,29 @@ def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: 
         verdicts[key] = bool(found) and any(v is True for v in found) \
             and not any(v is False for v in found)
     return verdicts[key] is True
+
+
+def _entry_is_array(ctx: Context, traced: TracedFunction, name: str, key: str, depth: int) -> bool:
+    """Whether every argument the file shows for parameter `name` is a dict display (written
+    at the call, or a name certainly holding one, unchanged: `Inference.entry_expression`)
+    whose entry `key` is one array or a number JAX traces into one."""
+    found: list[bool | None] = []
+    for argument, transform in _arguments(ctx, traced, name):
+        entry: ast.expr | None = None
+        if isinstance(argument, ast.Dict):
+            for k, v in zip(argument.keys, argument.values):
+                if k is None:
+                    entry = None
+                    break
+                if isinstance(k, ast.Constant) and k.value == key and type(k.value) is str:
+                    entry = v  # (the last of equal keys: Python's rule)
+        elif isinstance(argument, ast.Name):
+            held = ctx.values.entry_expression(argument, key, dict_only=True)
+            entry = held[1] if held is not None else None
+        if entry is None:
+            return False
+        found.append(_argument_verdict(ctx, entry, transform, depth + 1))
+    return bool(found) and all(v is True for v in found)
 
 
 def _parameter_verdicts(ctx: Context) -> dict[tuple[int, str], bool | None]:

@@ -4,8 +4,10 @@ What it does: in the code of a function JAX traces abstractly (jit, vmap, pmap, 
 eval_shape, make_jaxpr, the lax control-flow bodies, and the file's helpers they call with
 tracers), finds a shape given with a traced array in it: the shape of `jnp.zeros`, `ones`,
 `empty`, `full`, the `shape=` of `jnp.zeros_like` and its kin, `jnp.reshape`,
-`jnp.broadcast_to`, `x.reshape(...)` of a traced array, and `jax.random.normal`, `uniform`,
-`randint`. The shape is the traced value itself (`jnp.zeros(n)`) or a tuple or list display
+`jnp.broadcast_to`, `x.reshape(...)` of a traced array, `jax.random.normal`, `uniform`,
+`randint`, and (given as a tuple or list display) the shape of `lax.full`, `lax.reshape`,
+`jax.random.bernoulli`, `truncated_normal`, `bits`, `exponential`, `gamma`, `categorical`, and
+`lax.dynamic_slice`'s `slice_sizes`. The shape is the traced value itself (`jnp.zeros(n)`) or a tuple or list display
 with one in it (`(n, 3)`); the traced value must certainly be one array (a parameter of unknown
 structure counts only when the file shows it receives an array or a number). Under `jax.grad`
 alone nothing is reported.
@@ -60,7 +62,21 @@ SHAPE_ARGUMENT: dict[str, tuple[int, str]] = {
     "jax.random.normal": (1, "shape"),
     "jax.random.uniform": (1, "shape"),
     "jax.random.randint": (1, "shape"),
+    "jax.lax.full": (0, "shape"),
+    "jax.lax.dynamic_slice": (2, "slice_sizes"),
+    "jax.lax.reshape": (1, "new_sizes"),
+    "jax.random.bernoulli": (2, "shape"),
+    "jax.random.truncated_normal": (3, "shape"),
+    "jax.random.bits": (1, "shape"),
+    "jax.random.exponential": (1, "shape"),
+    "jax.random.gamma": (2, "shape"),
+    "jax.random.categorical": (3, "shape"),
 }
+# Functions that iterate their shape first: a bare traced value there raises Python's
+# "iteration over a 0-d array"; only a tuple or list display with a tracer in it is ours.
+DISPLAY_ONLY = frozenset({"jax.lax.full", "jax.lax.dynamic_slice", "jax.lax.reshape",
+                          "jax.random.bernoulli", "jax.random.truncated_normal", "jax.random.bits",
+                          "jax.random.exponential", "jax.random.gamma", "jax.random.categorical"})
 
 
 @dataclass(frozen=True)
@@ -86,9 +102,12 @@ def _shape_of(ctx: Context, call: ast.Call) -> list[ast.expr] | None:
         return None
     position, keyword = where
     if len(call.args) > position:
-        return [call.args[position]]
-    value = next((k.value for k in call.keywords if k.arg == keyword), None)
-    return [value] if value is not None else None
+        value: ast.expr | None = call.args[position]
+    else:
+        value = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if value is None or (qualname in DISPLAY_ONLY and not isinstance(value, (ast.Tuple, ast.List))):
+        return None
+    return [value]
 
 
 def _traced_dimension(ctx: Context, shape: list[ast.expr]) -> tuple[ast.expr, Tracer] | None:

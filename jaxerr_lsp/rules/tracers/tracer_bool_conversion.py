@@ -212,6 +212,15 @@ def _dependencies(ctx: Context, expr: ast.expr, function: TracedFunction) -> set
     if isinstance(expr, ast.Slice):
         return _union(ctx, [e for e in (expr.lower, expr.upper, expr.step) if e is not None], function)
     if isinstance(expr, ast.Call):
+        getter = expr.func
+        if isinstance(getter, ast.Attribute) and getter.attr == "get" and isinstance(getter.value, ast.Name) \
+                and expr.args and isinstance(expr.args[0], ast.Constant) \
+                and isinstance(expr.args[0].value, str):
+            tracer = _parameter(ctx, getter.value, function)
+            if isinstance(tracer, Tracer) and not tracer.array:
+                # `options.get("k")` on a traced dict parameter (the tracing model says it
+                # holds the value given for "k"): JAX names that leaf
+                return {f"{getter.value.id}[{expr.args[0].value!r}]"}
         qualname = ctx.model.qualname(expr.func)
         if qualname in CONCRETE_BUILTINS:
             return set()
@@ -263,6 +272,9 @@ def _ordered(names: set[str], function: TracedFunction) -> list[str] | None:
         return None
     args = function.function.args
     order = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    order += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+    if any(n.split("[", 1)[0] not in order for n in names):
+        return None
     return sorted(names, key=lambda n: order.index(n.split("[", 1)[0]))
 
 

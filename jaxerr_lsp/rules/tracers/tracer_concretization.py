@@ -3,7 +3,7 @@
 What it does: in the code of a function JAX traces abstractly (jit, vmap, pmap, checkpoint,
 eval_shape, make_jaxpr, the lax control-flow bodies, and the file's helpers they call with
 tracers), finds an operation that needs the concrete value of a traced array:
-- `int(x)`, `float(x)`, `complex(x)`, `x.item()`, `x.tolist()`;
+- `int(x)`, `float(x)`, `complex(x)`, `x.item()`, `x.tolist()`, `x.tobytes()`;
 - `jnp.arange(...)` with a traced start, stop or step, `jnp.linspace(a, b, num)` with a traced
   `num`;
 - `jnp.nonzero(m)`, `jnp.argwhere(m)`, `jnp.flatnonzero(m)`, one-argument `jnp.where(m)`,
@@ -23,7 +23,7 @@ a Python int passed for its static parameter: JAX traces it as a scalar array
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
-only `float(x)`, `complex(x)` and `x.tolist()` are reported there, since JAX 0.12.0.1 raises for
+only `float(x)`, `complex(x)`, `x.tolist()` and `x.tobytes()` are reported there, since JAX 0.12.0.1 raises for
 them on every tracer. `bool(x)` is JXE070's error, shapes JXE072's,
 `range(x)` and list indexing JXE073's.
 Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
@@ -87,6 +87,7 @@ REPEAT_CONTEXT = ("When jit-compiling jnp.repeat, the total number of repeats mu
                   "to `total_repeat_length`.")
 ITEM_CONTEXT = "This occurred in the item() method of jax.Array"
 TOLIST_CONTEXT = "The tolist() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
+TOBYTES_CONTEXT = "The tobytes() method was called on {tracer._error_repr()}.{tracer._origin_msg()}"
 ARANGE_PARAMETERS = ("start", "stop", "step")
 AXIS_CONTEXT = "The axis argument must be known statically."
 INDEX_CONTEXT = "expected a static index or sequence of indices."
@@ -154,15 +155,15 @@ def _conversion(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | 
 
 
 def _method(ctx: Context, call: ast.Call) -> Needed | None:
-    """`x.item()`, `x.tolist()`, `m.nonzero()` on a traced array."""
+    """`x.item()`, `x.tolist()`, `x.tobytes()`, `m.nonzero()` on a traced array."""
     function = call.func
     if not isinstance(function, ast.Attribute) or ctx.model.qualname(function.value) is not None:
         return None
-    if function.attr not in ("item", "tolist", "nonzero"):
+    if function.attr not in ("item", "tolist", "tobytes", "nonzero"):
         return None
-    # .tolist() fails on every tracer, grad's included; .item() and .nonzero() need an
-    # abstract one.
-    tracer = abstract_array(ctx, function.value, concrete_too=function.attr == "tolist")
+    # .tolist() and .tobytes() fail on every tracer, grad's included; .item() and .nonzero()
+    # need an abstract one.
+    tracer = abstract_array(ctx, function.value, concrete_too=function.attr in ("tolist", "tobytes"))
     if tracer is None or any(isinstance(a, ast.Starred) for a in call.args) \
             or any(k.arg is None for k in call.keywords):
         return None
@@ -172,6 +173,10 @@ def _method(ctx: Context, call: ast.Call) -> Needed | None:
         if call.args or call.keywords:
             return None
         return Needed(function.value, tracer, TOLIST_CONTEXT, ".tolist()", False, False)
+    if function.attr == "tobytes":
+        if len(call.args) + len(call.keywords) > 1:
+            return None  # (Python's TypeError: it takes one `order`)
+        return Needed(function.value, tracer, TOBYTES_CONTEXT, ".tobytes()", False, False)
     if call.args or not _size_missing(call):
         return None
     return Needed(function.value, tracer, escaped(NONZERO_CONTEXT), ".nonzero()", False, True)

@@ -8,7 +8,8 @@ is certainly a Python list, tuple or string (`ctx.values`). The traced value mus
 one array (a parameter of unknown structure counts only when the file shows it receives an
 array or a number). Also a JAX function that reads a parameter with `operator.index`
 (`INDEX_PARAMETERS`: `jnp.argmax/argmin/concatenate/stack`'s `axis`, `jnp.take`'s `axis`,
-`jnp.diag`'s `k`, `x.argmax(axis)`), given a traced value not known to be a float.
+`jnp.diag`'s `k`, `lax.dynamic_slice_in_dim`'s `slice_size`, `lax.index_in_dim`'s `index`,
+`x.argmax(axis)`), given a traced value not known to be a float.
 Indexing a JAX array with a tracer is fine and never reported, nor is anything under
 `jax.grad` alone.
 Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
@@ -57,6 +58,7 @@ INDEX_PARAMETERS: dict[str, tuple[str, int]] = {
     "jax.numpy.argmax": ("axis", 1), "jax.numpy.argmin": ("axis", 1),
     "jax.numpy.concatenate": ("axis", 1), "jax.numpy.stack": ("axis", 1),
     "jax.numpy.diag": ("k", 1), "jax.numpy.take": ("axis", 2),
+    "jax.lax.dynamic_slice_in_dim": ("slice_size", 2), "jax.lax.index_in_dim": ("index", 1),
 }
 INDEX_METHODS = frozenset({"argmax", "argmin"})  # x.argmax(axis)
 
@@ -100,7 +102,8 @@ def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, st
         array, (parameter, position), name = function.value, ("axis", 0), f"`.{function.attr}()`"
     elif qualname in INDEX_PARAMETERS:
         array = call.args[0] if call.args else None
-        (parameter, position), name = INDEX_PARAMETERS[qualname], f"`jnp.{qualname.rsplit('.', 1)[1]}`"
+        module = "lax" if qualname.startswith("jax.lax.") else "jnp"
+        (parameter, position), name = INDEX_PARAMETERS[qualname], f"`{module}.{qualname.rsplit('.', 1)[1]}`"
     else:
         return None
     if array is None:

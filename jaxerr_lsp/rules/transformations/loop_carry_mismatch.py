@@ -20,8 +20,13 @@ tracing it. fori_loop with concrete bounds runs as a scan over `(i, val)`: the m
 `while_loop body`, `loop_carry[2]`; with bounds the code does not show, the message's name and
 differences are only described.
 
-Not reported: carries or slices whose types the code does not show (parameters, values of
-other modules), bodies calling helpers of other modules, decorated defs, `*args`.
+A leaf whose types the code shows certainly differing is reported even when other leaves'
+types are not shown (a parameter, a value of another module), if its initial type is not weak
+(JAX promotes weak leaves): the message then lists the leaves shown and says others may
+differ too.
+
+Not reported: carries or slices whose types the code does not show otherwise (parameters,
+values of other modules), bodies calling helpers of other modules, decorated defs, `*args`.
 
 Fix: where one leaf differs in dtype only, convert the returned leaf back to the initial
 carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated each step).
@@ -118,7 +123,9 @@ def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
     body = callee(ctx, function)
     if body is None or len(body.parameters) != 2:
         return None
-    concrete = all(type(ctx.values.constant(b)) is int for b in (lower, upper))
+    # Python ints (their values need not be known: a parameter a followed call gives one)
+    concrete = all(type(ctx.values.constant(b)) is int or ctx.values.value(b).type == "int"
+                   for b in (lower, upper))
     traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
     if concrete:  # a scan over (i, val); i a weakly typed int32
         return Loop(site, body, init, [array_of(scalar("int32", True))], 1, False, "scan body",
@@ -211,20 +218,26 @@ def _structure_text(loop: Loop, init: Typed, out: Typed) -> str | None:
     return _listed(found) if found else None
 
 
-def _type_differences(init: Typed, out: Typed) -> list[tuple[TypedLeaf, TypedLeaf]] | None:
+def _type_differences(init: Typed, out: Typed) -> tuple[list[tuple[TypedLeaf, TypedLeaf]], bool] | None:
+    """The leaves whose types certainly differ, and whether other leaves' types are not known
+    (then only a leaf whose initial type is not weak counts: JAX promotes weak ones)."""
     assert init.leaves is not None and out.leaves is not None
     if len(init.leaves) != len(out.leaves):
         return None
     found = []
+    unknown = False
     for one, other in zip(init.leaves, out.leaves):
         differ = mismatch(one.aval, other.aval)
         if differ is None:
-            return None
+            unknown = True
+            continue
         if differ:
             if not fully_known(one.aval) or not fully_known(other.aval):
                 return None
             found.append((one, other))
-    return found
+    if unknown:
+        found = [(one, other) for one, other in found if one.aval is not None and not one.aval.weak]
+    return found, unknown
 
 
 def _promoted(init: Typed, out: Typed) -> Aval | None | bool:
@@ -268,9 +281,9 @@ def _check(ctx: Context, loop: Loop) -> None:
         if again is None:
             return
         out = again
-    pairs = _type_differences(init, out.carry)
-    if pairs:
-        _report_types(ctx, loop, pairs, out)
+    differing = _type_differences(init, out.carry)
+    if differing is not None and differing[0]:
+        _report_types(ctx, loop, differing[0], out, incomplete=differing[1])
 
 
 def _related(ctx: Context, loop: Loop, out: Output) -> tuple[Related, ...]:
@@ -298,11 +311,16 @@ def _report_structure(ctx: Context, loop: Loop, text: str, out: Output) -> None:
                data=CarryMismatch(None))
 
 
-def _report_types(ctx: Context, loop: Loop, pairs: list[tuple[TypedLeaf, TypedLeaf]], out: Output) -> None:
+def _report_types(ctx: Context, loop: Loop, pairs: list[tuple[TypedLeaf, TypedLeaf]], out: Output,
+                  incomplete: bool = False) -> None:
+    """`incomplete`: other leaves' types are not known (JAX lists them too when they differ)."""
     found = [f"{_component(loop, one.path)} has type {one.aval} but the corresponding output carry "
              f"component has type {other.aval}{mismatch_extra(one.aval, other.aval)}"  # type: ignore[arg-type]
              for one, other in pairs]
     values, shown = _values(loop, _listed(found))
+    if incomplete:
+        listed = values.pop("differences", None) or shown.pop("differences", "")
+        shown["differences"] = listed + "(Other components of the carry may differ too: the code does not show their types.)\n"
     values["pvary_msg"] = ""
     cast = None
     one, other = pairs[0]

@@ -39,6 +39,11 @@ argument; JAX can only trace arrays and pytrees of arrays, so it raises TypeErro
 argument path `self`, at every call. `jax.jit(self.method)` (a bound method: `self` is not an
 argument) is not concerned.
 
+The same for a method decorated `@classmethod` over `jax.jit`, in a class of the file with no
+base and no keyword: each call hands the class object (a `type`) as the first argument; reported
+when the first parameter is not static and the file calls the method through the class or an
+instance of it (no fix offered: `static_argnums=0` is the edit).
+
 Fix: make `self` static (the shared edit of jaxerr_lsp.fixes.static_args: `"self"` added to
 `static_argnames`, and 0 to `static_argnums` when that is written out); unsafe: the instance is
 then hashed by identity, every instance compiles anew, and attributes changed after the first
@@ -187,7 +192,67 @@ def _check_method(ctx: Context, jitted: JittedDef, plainness: PlainClasses) -> N
         data=NonArrayArgument(decorator_span, ctx.segment(jitted.decorator), "self", 0, hashable))
 
 
+def _jitted_classmethods(ctx: Context) -> list[tuple[JittedDef, ast.ClassDef]]:
+    """Methods decorated `@classmethod` over a `jax.jit` decorator (bare, with options or
+    through `functools.partial`: `jitted_defs`' forms), in a class of the file written with
+    no keyword (no metaclass) and no base (its class object's type is `type`)."""
+    found = []
+    for function in ctx.model.functions:
+        decorators = getattr(function, "decorator_list", [])
+        if isinstance(function, ast.Lambda) or len(decorators) != 2 \
+                or ctx.model.qualname(decorators[0]) != "builtins.classmethod":
+            continue
+        inner = decorators[1]
+        if isinstance(inner, ast.Call):
+            site = ctx.model.call_site(inner)
+            if site is None or site.qualname != "jax.jit" or site.args:
+                continue
+            keywords = tuple(site.keywords)
+        elif ctx.model.qualname(inner) == "jax.jit":
+            keywords = ()
+        else:
+            continue
+        cls = _class_of(ctx, function)
+        if cls is None or cls.keywords or cls.bases:
+            continue
+        found.append((JittedDef(function, inner, keywords), cls))  # type: ignore[arg-type]
+    return found
+
+
+def _check_classmethod(ctx: Context, jitted: JittedDef, cls: ast.ClassDef) -> None:
+    """A jitted class method whose first parameter (the class) is not static, called in the
+    file through the class or an instance of it."""
+    function = jitted.function
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if not positional or _self_static(jitted, Signature.of(function.args)) is not False:
+        return
+    members = ctx.model.members
+    called = None
+    for call in ctx.model.attribute_calls.get(function.name, ()):
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not isinstance(receiver, ast.Name):
+            continue
+        binding = ctx.model.binding_of(receiver)
+        if (binding is not None and binding.node is cls) or members.class_of_instance(receiver) is cls:
+            called = call
+            break
+    if called is None or members.subclasses(cls):
+        return
+    name = positional[0].arg
+    ctx.report(
+        jitted.decorator,
+        values={"arg_description": f"path {name}", "type(x)": "<class 'type'>"},
+        shown={"fun": f"<function {cls.name}.{function.name} at 0x…>"},
+        note=(f" (`{function.name}` is jitted below `@classmethod`: each call passes the class "
+              f"`{cls.name}` as its argument `{name}`, which is neither an array nor a pytree)"),
+        related=(Related(ctx.name_span(cls), f"class `{cls.name}`"),
+                 Related(ctx.span(called), "the class method is called here")),
+        data=NonArrayArgument(None, "", name, 0))
+
+
 def check(ctx: Context) -> None:
+    for jitted, cls in _jitted_classmethods(ctx):
+        _check_classmethod(ctx, jitted, cls)
     plainness: PlainClasses | None = None
     for jitted in jitted_defs(ctx):
         if _class_of(ctx, jitted.function) is None:

@@ -6,7 +6,8 @@ anything the value inference knows to be one), a NumPy array made by an array co
 functions are `jax.jit(f, static_argnums=..., static_argnames=...)` called where it is made or
 through a name bound once to it, and defs of this file decorated with `@jax.jit(...)` or
 `@functools.partial(jax.jit, ...)`, called through their name, or, for a method, as
-`self.method(...)` in the methods of its class (the instance is the first argument). The static
+`self.method(...)` in the methods of its class or `m.method(...)` for `m = C(...)` (the
+instance is the first argument). The static
 positions and names are resolved as JAX resolves them (`static_argnames` alone makes those
 parameters' positions static too, and `static_argnums` alone their names; negative positions
 count from the end), from `f`'s signature when the file shows it, else only as given. Calls
@@ -106,8 +107,9 @@ def _without_first(signature: Signature) -> Signature | None:
 
 def _calls_on_self(ctx: Context, cls: ast.ClassDef,
                    method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
-    """`self.method(...)` in the methods of `cls`, `self` being their first parameter, when no
-    other class of the file defines a method of that name (a subclass could override it)."""
+    """`self.method(...)` in the methods of `cls`, `self` being their first parameter, or
+    `m.method(...)` for `m = cls(...)`, when no other class of the file
+    defines a method of that name (a subclass could override it)."""
     model = ctx.model
     if any(other is not cls and any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                                     and s.name == method.name for s in other.body)
@@ -121,6 +123,14 @@ def _calls_on_self(ctx: Context, cls: ast.ClassDef,
         use = model.use_of.get(id(receiver))
         scope = model.resolve_scope(receiver.id, use.scope) if use is not None else None
         if scope is None:
+            continue
+        binding = model.binding_of(receiver)
+        if binding is not None and binding.kind == ASSIGN:
+            # `m.method(...)` where `m = C(...)` certainly is an instance of the class (and no
+            # instance stores the name: the method is what runs).
+            if model.members.class_of_instance(receiver) is cls \
+                    and not model.members.attribute_stores(cls, method.name):
+                found.append(call)
             continue
         holder = scope.node
         if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) or holder not in cls.body \
