@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, TRANSFORMS, FunctionNode,
@@ -219,8 +219,7 @@ class Applications:
         signature = Signature.of(function.args)
         if options is None or not signature.positional:
             return []
-        signature = replace(signature, positional=signature.positional[1:],
-                            positional_only=max(0, signature.positional_only - 1))
+        signature = signature.bound_to_instance()
         static = _static_parameters(options, list(signature.positional))
         if static is None:
             return []
@@ -255,8 +254,7 @@ class Applications:
         static = self._static(function, options) if options is not None else None
         if static is None or not signature.positional or signature.positional[0] not in static:
             return []
-        shifted = replace(signature, positional=signature.positional[1:],
-                          positional_only=max(0, signature.positional_only - 1))
+        shifted = signature.bound_to_instance()
         members = self.model.members
         found: list[Application] = []
         for call in self.model.attribute_calls.get(function.name, ()):

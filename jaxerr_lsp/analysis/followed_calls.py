@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.analysis.values import Inference, Signature, Value, array_of, bind_arguments
@@ -79,8 +79,7 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
     if scope is not None and scope.parent is not None and scope.parent.kind == "class":
         # a method: followed where an instance calls it, `self` left unknown
         calls = _method_calls(model, function)
-        signature = replace(signature, positional=signature.positional[1:],
-                            positional_only=max(0, signature.positional_only - 1))
+        signature = signature.bound_to_instance()
     else:
         calls = [*model.calls_of_def(function), *_transformed_calls(model).get(id(function), ())]
     found: list[FollowedCall] = []

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
@@ -897,8 +897,7 @@ class Tracing:
         signature = Signature.of(method.args)
         if not signature.positional:
             return None
-        signature = replace(signature, positional=signature.positional[1:],
-                            positional_only=max(0, signature.positional_only - 1))
+        signature = signature.bound_to_instance()
         return method, signature, args, keywords
 
     def instance_call(self, expr: ast.Name) -> ast.FunctionDef | None:
@@ -989,8 +988,7 @@ class Tracing:
         if receiver:
             if not signature.positional:
                 return False
-            signature = replace(signature, positional=signature.positional[1:],
-                                positional_only=max(0, signature.positional_only - 1))
+            signature = signature.bound_to_instance()
         bound = bind_arguments(signature, call.args, call.keywords)
         if bound is None:
             return False

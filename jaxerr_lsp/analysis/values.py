@@ -238,6 +238,10 @@ class Signature:
                    tuple(a.arg for a in args.kwonlyargs), defaults,
                    args.vararg.arg if args.vararg else None, args.kwarg.arg if args.kwarg else None)
 
+    def bound_to_instance(self) -> Signature:
+        """The parameters a method called on an instance takes: all but the first (`self`)."""
+        return replace(self, positional=self.positional[1:], positional_only=max(0, self.positional_only - 1))
+
 
 @dataclass(frozen=True)
 class Bound:
@@ -882,8 +886,7 @@ class Inference:
         signature = Signature.of(init.args)
         if not signature.positional:
             return None
-        signature = replace(signature, positional=signature.positional[1:],
-                            positional_only=max(0, signature.positional_only - 1))
+        signature = signature.bound_to_instance()
         bound = bind_arguments(signature, call.args, call.keywords)
         if bound is None or bound.extra_positional or bound.extra_keywords:
             return None

@@ -18,7 +18,7 @@ Everything is looked up through the model (no walk of the tree); unknown means N
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import returned_values
@@ -190,8 +190,7 @@ def differentiated_callable(ctx: Context, expr: ast.expr) -> tuple[FunctionNode,
     signature = Signature.of(denoted.function.args)
     if not signature.positional:
         return None
-    return denoted.function, replace(signature, positional=signature.positional[1:],
-                                     positional_only=max(0, signature.positional_only - 1))
+    return denoted.function, signature.bound_to_instance()
 
 
 def returned_expressions(model: ModuleModel, function: FunctionNode) -> list[ast.expr | None] | None:
