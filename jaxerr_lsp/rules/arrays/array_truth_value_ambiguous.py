@@ -5,10 +5,12 @@ What it does: finds a value Python asks for one truth value (the test of an `if`
 the argument of `bool()`) in module-level code (a script, a notebook: no def or lambda around
 it, so no transformation traces it), where the value inference certainly knows a JAX array
 whose shape has more than one element, or none: `x = jnp.array([-1, 2, 5])` then
-`if x > 0:`, `if a == b:` on two such arrays, `assert jnp.zeros(3) == 0`. Also the test of
-an `if`, `while` or `assert` that runs whenever its undecorated def runs, in a call of that
-def by its name from module-level code that hands it such arrays (`def check(x): if x > 0:`
-then `check(jnp.array([1, 2]))`; `analysis.followed_calls`): the call is named beside it.
+`if x > 0:`, `if a == b:` on two such arrays, `assert jnp.zeros(3) == 0`. Also, in a call
+of an undecorated def by its name from module-level code that hands it such arrays
+(`analysis.followed_calls`; the call is named beside the finding), the value whose truth a
+statement that runs whenever the def runs asks: the test of an `if`, `while` or `assert`,
+the first operand of an `and`/`or` or the operand of a `not` it evaluates unconditionally
+(`def check(x): if x > 0:`, `return is_even and x > 0`, then `check(jnp.array([1, 2]))`).
 
 Silent: arrays of one element (`jnp.sum(x) > 0`, shape `(1, 1)`), NumPy arrays (NumPy raises
 its own ValueError), values whose shape the file does not show (a parameter, a call into
@@ -60,9 +62,8 @@ def check(ctx: Context) -> None:
             tested.append(site.args[0])
     for expr in tested:
         _check(ctx, expr)
-    statements: list[ast.If | ast.While | ast.Assert] = model.nodes_in(model.tree, (ast.If, ast.While, ast.Assert))
     eager: dict[int, list[tuple[ast.Call, dict[str, Value]]]] = {}
-    for statement in statements:
+    for statement, first in _certain_tests(ctx):
         function = _enclosing_def(ctx, statement)
         if function is None:
             continue
@@ -70,7 +71,51 @@ def check(ctx: Context) -> None:
         if calls is None:
             calls = eager[id(function)] = _eager_calls(ctx, function)
         if calls and runs_whenever_called(model, function, statement):
-            _check_eager_calls(ctx, statement, function, calls)
+            _check_eager_calls(ctx, first, function, calls)
+
+
+# Where, inside a statement, an expression may not be evaluated each time the statement runs.
+_CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                ast.GeneratorExp)
+
+
+def _certain_tests(ctx: Context) -> list[tuple[ast.stmt, ast.expr]]:
+    """(a statement, the value whose truth Python asks each time it runs): the test of an
+    `if`, `while` or `assert` (the first operand of an `and`/`or` test, the operand of a
+    `not`), and the first operand of any `and`/`or` and the operand of a `not` the statement
+    evaluates unconditionally (`return is_even and x > 0`)."""
+    model = ctx.model
+    found: list[tuple[ast.stmt, ast.expr]] = []
+    seen: set[int] = set()
+    statements: list[ast.If | ast.While | ast.Assert] = model.nodes_in(model.tree, (ast.If, ast.While, ast.Assert))
+    for statement in statements:
+        test = statement.test
+        first = _asked(test) or test
+        seen.add(id(first))
+        found.append((statement, first))
+    operators: list[ast.BoolOp | ast.UnaryOp] = model.nodes_in(model.tree, (ast.BoolOp, ast.UnaryOp))
+    for operator in operators:
+        asked = _asked(operator)
+        path = model.path_to(model.tree, operator)
+        if asked is None or id(asked) in seen or path is None:
+            continue
+        held = next((i for i in range(len(path) - 1, -1, -1) if isinstance(path[i], ast.stmt)), None)
+        holder = path[held] if held is not None else None
+        if not isinstance(holder, ast.stmt) \
+                or any(isinstance(step, _CONDITIONAL) for step in path[held + 1:-1]):  # type: ignore[operator]
+            continue
+        seen.add(id(asked))
+        found.append((holder, asked))
+    return found
+
+
+def _asked(expr: ast.expr) -> ast.expr | None:
+    """The operand whose truth `expr` asks first: `a` of `a and b`, `x` of `not x`."""
+    if isinstance(expr, ast.BoolOp):
+        return expr.values[0]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        return expr.operand
+    return None
 
 
 def _eager_calls(ctx: Context, function: ast.FunctionDef) -> list[tuple[ast.Call, dict[str, Value]]]:
@@ -93,14 +138,11 @@ def _eager_calls(ctx: Context, function: ast.FunctionDef) -> list[tuple[ast.Call
     return found
 
 
-def _check_eager_calls(ctx: Context, statement: ast.If | ast.While | ast.Assert, function: ast.FunctionDef,
+def _check_eager_calls(ctx: Context, first: ast.expr, function: ast.FunctionDef,
                        calls: list[tuple[ast.Call, dict[str, Value]]]) -> None:
-    """The test of an `if`, `while` or `assert` that runs whenever its def runs, in the
-    def's eager calls (`_eager_calls`): `def check(x): if x > 0:` then
+    """A value whose truth a statement that runs whenever its def runs asks (`_certain_tests`),
+    in the def's eager calls (`_eager_calls`): `def check(x): if x > 0:` then
     `check(jnp.array([1, 2]))`."""
-    test = statement.test
-    first = test.values[0] if isinstance(test, ast.BoolOp) else \
-        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else test
     for call, arguments in calls:
         with ctx.values.bound(function, arguments):
             shape = _ambiguous_shape(ctx, first)
