@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.followed_calls import argument_values, followed_calls, runs_whenever_called
 from jaxerr_lsp.analysis.values import Value
+from jaxerr_lsp.analysis.model import DEF
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import may_be_expected
@@ -62,16 +63,28 @@ def check(ctx: Context) -> None:
             tested.append(site.args[0])
     for expr in tested:
         _check(ctx, expr)
-    eager: dict[int, list[tuple[ast.Call, dict[str, Value]]]] = {}
-    for statement, first in _certain_tests(ctx):
-        function = _enclosing_def(ctx, statement)
-        if function is None:
+    for function in _called_from_module_code(ctx):
+        calls = _eager_calls(ctx, function)
+        if not calls:
             continue
-        calls = eager.get(id(function))
-        if calls is None:
-            calls = eager[id(function)] = _eager_calls(ctx, function)
-        if calls and runs_whenever_called(model, function, statement):
-            _check_eager_calls(ctx, first, function, calls)
+        for statement, first in _certain_tests(ctx, function):
+            if runs_whenever_called(model, function, statement):
+                _check_eager_calls(ctx, first, function, calls)
+
+
+def _called_from_module_code(ctx: Context) -> list[ast.FunctionDef]:
+    """The undecorated defs that module-level code calls by a name code flow says is them."""
+    model = ctx.model
+    found: dict[int, ast.FunctionDef] = {}
+    for calls in model.name_calls.values():
+        for call in calls:
+            if not isinstance(call.func, ast.Name) or model.call_scope.get(id(call)) is not model.module_scope:
+                continue
+            binding = model.binding_of(call.func)
+            if binding is not None and binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
+                    and not binding.node.decorator_list:
+                found[id(binding.node)] = binding.node
+    return list(found.values())
 
 
 # Where, inside a statement, an expression may not be evaluated each time the statement runs.
@@ -79,33 +92,35 @@ _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, as
                 ast.GeneratorExp)
 
 
-def _certain_tests(ctx: Context) -> list[tuple[ast.stmt, ast.expr]]:
-    """(a statement, the value whose truth Python asks each time it runs): the test of an
-    `if`, `while` or `assert` (the first operand of an `and`/`or` test, the operand of a
-    `not`), and the first operand of any `and`/`or` and the operand of a `not` the statement
-    evaluates unconditionally (`return is_even and x > 0`)."""
+def _certain_tests(ctx: Context, function: ast.FunctionDef) -> list[tuple[ast.stmt, ast.expr]]:
+    """(a statement of the def's own body, the value whose truth Python asks each time it
+    runs): the test of an `if`, `while` or `assert` (the first operand of an `and`/`or` test,
+    the operand of a `not`), and the first operand of any `and`/`or` and the operand of a
+    `not` the statement evaluates unconditionally (`return is_even and x > 0`)."""
     model = ctx.model
     found: list[tuple[ast.stmt, ast.expr]] = []
     seen: set[int] = set()
-    statements: list[ast.If | ast.While | ast.Assert] = model.nodes_in(model.tree, (ast.If, ast.While, ast.Assert))
+    statements: list[ast.If | ast.While | ast.Assert] = model.nodes_in(function, (ast.If, ast.While, ast.Assert))
     for statement in statements:
-        test = statement.test
-        first = _asked(test) or test
-        seen.add(id(first))
-        found.append((statement, first))
-    operators: list[ast.BoolOp | ast.UnaryOp] = model.nodes_in(model.tree, (ast.BoolOp, ast.UnaryOp))
+        if _enclosing_def(ctx, statement) is function:
+            test = statement.test
+            first = _asked(test) or test
+            seen.add(id(first))
+            found.append((statement, first))
+    operators: list[ast.BoolOp | ast.UnaryOp] = model.nodes_in(function, (ast.BoolOp, ast.UnaryOp))
     for operator in operators:
         asked = _asked(operator)
-        path = model.path_to(model.tree, operator)
-        if asked is None or id(asked) in seen or path is None:
+        path = model.path_to(function, operator) if asked is not None and id(asked) not in seen else None
+        if path is None:
             continue
-        held = next((i for i in range(len(path) - 1, -1, -1) if isinstance(path[i], ast.stmt)), None)
-        holder = path[held] if held is not None else None
-        if not isinstance(holder, ast.stmt) \
-                or any(isinstance(step, _CONDITIONAL) for step in path[held + 1:-1]):  # type: ignore[operator]
+        held = next((i for i in range(len(path) - 1, -1, -1) if isinstance(path[i], ast.stmt)), 0)
+        holder = path[held]
+        if not isinstance(holder, ast.stmt) or holder is function \
+                or any(isinstance(step, _CONDITIONAL) for step in path[held + 1:-1]) \
+                or _enclosing_def(ctx, holder) is not function:
             continue
         seen.add(id(asked))
-        found.append((holder, asked))
+        found.append((holder, asked))  # type: ignore[arg-type]
     return found
 
 
