@@ -313,9 +313,12 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
         return traced.displays[name]  # a tuple or list of arrays and numbers it passes
     if name is None or own is None or own.array:
         return None
-    for argument, transform in _arguments(ctx, traced, name):
-        if argument is not None and _argument_verdict(ctx, argument, transform, 0) is True:
+    arguments = [a for a in _arguments(ctx, traced, name) if a[0] is not None]
+    for argument, transform in arguments:
+        if _argument_verdict(ctx, argument, transform, 0) is True:
             return argument
+    if tracer.array and arguments:
+        return arguments[0][0]  # an entry of what the calls pass (`cfg["n"]`): they show it
     return None
 
 
@@ -328,7 +331,9 @@ def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
     evidence = array_evidence(ctx, tracer)
     if evidence is not None:
         received = "a tuple or list whose elements are traced as arrays" \
-            if isinstance(evidence, (ast.Tuple, ast.List)) else "an array"
+            if isinstance(evidence, (ast.Tuple, ast.List)) else \
+            "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
+            else "an array"
         related.append(Related(ctx.span(evidence), scalar_note(tracer) or
                                f"`{tracer.parameter}` receives {received} here"))
     return tuple(related)
