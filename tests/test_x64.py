@@ -121,3 +121,31 @@ def test_a_notebook_in_a_package_is_a_program_of_its_own(tmp_path: Path) -> None
     _write(tmp_path, {"docs/__init__.py": "", "docs/conf.py": TURNS_X64_ON,
                       "docs/tutorial.ipynb": json.dumps(notebook)})
     assert _codes(tmp_path, "docs/tutorial.ipynb") == {"docs/tutorial.ipynb": ["JXE109"]}
+
+
+def test_the_module_that_names_x64_counts_for_its_package_whichever_is_asked_first(tmp_path: Path) -> None:
+    from jaxerr_lsp.project import x64
+
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": TURNS_X64_ON + REQUEST, "pkg/b.py": REQUEST})
+    x64.forget()
+    # `a` names it itself: nothing else in the package does; `b` has `a` beside it.
+    assert [x64.x64_named_elsewhere(tmp_path / "pkg" / m) for m in ("a.py", "b.py")] == [False, True]
+    x64.forget()
+
+
+def test_a_module_changed_since_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from jaxerr_lsp.project import x64
+
+    monkeypatch.setattr(x64, "MAX_AGE", 0.0)
+    x64.forget()
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/setup.py": "import jax\n", "pkg/ops.py": REQUEST})
+    ops = tmp_path / "pkg" / "ops.py"
+    assert not x64.x64_named_elsewhere(ops)
+    setup = tmp_path / "pkg" / "setup.py"
+    setup.write_text(TURNS_X64_ON, encoding="utf-8")
+    stamp = setup.stat().st_mtime_ns + 10**9
+    os.utime(setup, ns=(stamp, stamp))
+    assert x64.x64_named_elsewhere(ops)
+    x64.forget()

@@ -18,7 +18,8 @@ nothing of its neighbour; nor does anything around a notebook (`.ipynb`, a MyST 
 Markdown notebook), which is a program of its own. Named means the words of `avals.X64_WORDS` appear anywhere (a
 comment too: over-approximated, which only silences). A package too large to read whole
 (`MAX_FILES`) counts as naming it. Answers are kept per package for `MAX_AGE` seconds
-(the language server sees files change; the command line runs once).
+(the language server sees files change; the command line runs once); a module is read again
+only when its modification time changed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.core.config import find_pyproject
@@ -37,7 +40,9 @@ MAX_AGE = 30.0
 _CONFIG_FILES = ("pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "conftest.py")
 _SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 
-_kept: dict[tuple[str, Path], tuple[float, bool]] = {}
+T = TypeVar("T")
+_kept: dict[tuple[str, Path], tuple[float, object]] = {}  # answers, with when they were found
+_read: dict[Path, tuple[int, bool]] = {}  # module -> (its modification time, whether it names x64)
 _lock = threading.Lock()
 
 
@@ -50,12 +55,14 @@ def x64_named_elsewhere(path: str | os.PathLike[str]) -> bool:
         file = Path(os.path.abspath(path))
         root, dotted = module_of(file)
         package = root / dotted.split(".")[0] if "." in dotted or file.stem == "__init__" else None
-        if package is not None and _answer("package", package, lambda: _package_names(package, file)):
-            return True
+        if package is not None:
+            naming = _kept_answer("package", package, lambda: _naming_modules(package))
+            if naming is None or naming - {file}:
+                return True
         pyproject = find_pyproject(file)
         top = pyproject.parent if pyproject is not None else root
         for folder in (file.parent, *file.parent.parents):
-            if _answer("folder", folder, lambda: _folder_names(folder, top)):
+            if _kept_answer("folder", folder, lambda: _folder_names(folder, top)):
                 return True
             if folder == top or folder == folder.parent:
                 break
@@ -64,34 +71,52 @@ def x64_named_elsewhere(path: str | os.PathLike[str]) -> bool:
     return False
 
 
-def _answer(kind: str, where: Path, compute: object) -> bool:
+def _kept_answer(kind: str, where: Path, compute: Callable[[], T]) -> T:
+    """`compute()`, kept for `MAX_AGE` seconds per (kind, place)."""
     now = time.monotonic()
     with _lock:
         known = _kept.get((kind, where))
     if known is not None and now - known[0] < MAX_AGE:
-        return known[1]
-    answer = bool(compute())  # type: ignore[operator]
+        return known[1]  # type: ignore[return-value]
+    answer = compute()
     with _lock:
         _kept[(kind, where)] = (now, answer)
     return answer
 
 
-def _package_names(package: Path, file: Path) -> bool:
-    """Whether a module of `package` other than `file` names x64 (True when it has more
-    modules than can be read)."""
-    read = 0
+def _naming_modules(package: Path) -> frozenset[Path] | None:
+    """The modules of `package` that name x64 (None when it has more than can be read). A
+    module is read again only when its modification time changed: asked again after
+    `MAX_AGE` (the server's worker, on the way to a check), the package costs a walk."""
+    found: set[Path] = set()
+    seen = 0
     for folder, folders, files in os.walk(package):
         folders[:] = [f for f in folders if not f.startswith(".") and f not in _SKIPPED_FOLDERS]
         for name in files:
             if not name.endswith(".py"):
                 continue
-            read += 1
-            if read > MAX_FILES:
-                return True
-            candidate = Path(folder) / name
-            if candidate != file and _names_x64(candidate):
-                return True
-    return False
+            seen += 1
+            if seen > MAX_FILES:
+                return None
+            module = Path(folder) / name
+            if _module_names_x64(module):
+                found.add(module)
+    return frozenset(found)
+
+
+def _module_names_x64(module: Path) -> bool:
+    try:
+        stamp = module.stat().st_mtime_ns
+    except OSError:
+        return False
+    with _lock:
+        known = _read.get(module)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    answer = _names_x64(module)
+    with _lock:
+        _read[module] = (stamp, answer)
+    return answer
 
 
 def _folder_names(folder: Path, top: Path) -> bool:
@@ -113,3 +138,4 @@ def forget() -> None:
     """Drop the answers kept (tests)."""
     with _lock:
         _kept.clear()
+        _read.clear()
