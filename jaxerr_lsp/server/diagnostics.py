@@ -47,13 +47,9 @@ class EntryLinks:
         self._hrefs: dict[str, str | None] = {}
 
     def href(self, finding: Finding) -> str | None:
-        known = self._hrefs.get(finding.catalog_id, _UNKNOWN)
-        if known is _UNKNOWN:
-            known = self._hrefs[finding.catalog_id] = _entry_href(self._session, finding, self._path)
-        return known  # type: ignore[return-value]
-
-
-_UNKNOWN = object()
+        if finding.catalog_id not in self._hrefs:
+            self._hrefs[finding.catalog_id] = _entry_href(self._session, finding, self._path)
+        return self._hrefs[finding.catalog_id]
 
 
 def to_diagnostic(session: Session, program: Program, index: int,
