@@ -268,17 +268,24 @@ def _top_level_starts(text: str) -> list[int]:
     return starts
 
 
+def _end_of_findings(original, text: str) -> int:
+    """The offset right after the top-level statements (decorators included) that hold the
+    findings and what they point to (the registration, the call that runs the trace)."""
+    tree = ast.parse(text)
+    needed = max(max([f.span.end_line, *(r.span.end_line for r in f.related)]) for f in original.findings)
+    ends = [s.end_lineno for s, start in zip(tree.body, _top_level_starts(text))
+            if start <= needed <= s.end_lineno]
+    last_line = ends[0] if ends else needed
+    return min(sum(len(line) + 1 for line in text.split("\n")[:last_line]), len(text))
+
+
 def program_cut_after_its_findings_keeps_them(name, data):
     """Cut anywhere after the top-level statements that hold the findings and what they
     point to (the registration, the `jax.vjp` call)."""
     original = reference(name)
     text = TRIGGERS[name]
-    tree = ast.parse(text)
-    needed = max(max([f.span.end_line, *(r.span.end_line for r in f.related)]) for f in original.findings)
-    ends = [s.end_lineno for s in tree.body if s.lineno <= needed <= s.end_lineno]
-    last_line = ends[0] if ends else needed
-    offset = sum(len(line) + 1 for line in text.split("\n")[:last_line])
-    cut = data.draw(st.integers(min(offset, len(text)), len(text)), label="cut")
+    offset = _end_of_findings(original, text)
+    cut = data.draw(st.integers(offset, len(text)), label="cut")
     partial = run(text[:cut])
     assert set(map(key, original.findings)) <= set(map(key, partial.findings)), partial.notes
 
@@ -332,6 +339,22 @@ test_later_function_cut_anywhere_keeps_findings = build("later_function_cut_anyw
 test_program_cut_after_its_findings_keeps_them = build("program_cut_after_its_findings_keeps_them", CI, 25)
 test_broken_line_between_statements_keeps_findings = build(
     "broken_line_between_statements_keeps_findings", CI, 25)
+
+
+def test_every_program_cut_right_after_its_findings_keeps_them():
+    """The cut property above at its tightest cut, for every program: a finding that needs a
+    later statement (the call that runs a trace, the argument that shows an array) names it
+    as a related place."""
+    lost = {}
+    for name, text in sorted(TRIGGERS.items()):
+        original = run(text)
+        if not original.findings:
+            continue
+        partial = run(text[:_end_of_findings(original, text)])
+        missing = set(map(key, original.findings)) - set(map(key, partial.findings))
+        if missing:
+            lost[name] = sorted(f[:5] for f in missing)
+    assert not lost, lost
 
 
 # A few fixed partial-code cases, so a failure reads plainly without hypothesis.

@@ -114,6 +114,25 @@ class Applications:
         self._of[id(traced)] = (traced, found)
         return list(found)
 
+    def runs(self, traced: TracedFunction) -> list[ast.Call]:
+        """The calls that run `traced` through one of its transformations, whatever their
+        arguments and options (an application `of` leaves out what it cannot bind): the
+        calls of a decorated def, of what a transformation's call returns; a lax function's
+        call is its own site."""
+        found = {id(a.call): a.call for a in self.of(traced)}
+        function = traced.function
+        method = self._is_method(function)
+        for transform in traced.transforms:
+            site = transform.site
+            if transform.qualname in LAX:
+                continue
+            if any(site is d for d in getattr(function, "decorator_list", [])):
+                calls = [] if method else self._calls_of_def(function)
+            else:
+                calls = self._calls_of_result(site) if isinstance(site, ast.Call) else []
+            found.update((id(call), call) for call in calls)
+        return list(found.values())
+
     def foreign(self) -> list[ForeignApplication]:
         """The calls that run a function of JAX given straight to jit, checkpoint/remat,
         make_jaxpr (with no option: every argument traced) or eval_shape, with arguments

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from jaxerr_lsp.core.findings import Related
+from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
@@ -322,21 +322,47 @@ def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:
     return None
 
 
-def tracer_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
-    """The related locations of a tracer-error finding: the transformation's site and, when
-    only the file's calls show the parameter is an array, the argument that shows it."""
+def tracer_related(ctx: Context, tracer: Tracer, *also: Tracer | None,
+                   site: str | None = None) -> tuple[Related, ...]:
+    """The related locations of a tracer-error finding: the transformation's site (worded
+    `site`, or "`x` is traced by jax.jit here") and, for `tracer` and every tracer of `also`
+    the finding depends on too (the array a traced slice indexes), the argument that shows the
+    parameter is an array when only the file's calls show it: the finding holds only with it."""
     transform = tracer.transform
     what = f"`{tracer.parameter}`" if tracer.parameter else "the value"
-    related = [Related(ctx.span(transform.site), f"{what} is traced by {transform.qualname} here")]
-    evidence = array_evidence(ctx, tracer)
-    if evidence is not None:
+    related = [Related(ctx.span(transform.site),
+                       site if site is not None else f"{what} is traced by {transform.qualname} here")]
+    for each in (tracer, *also):
+        if each is None:
+            continue
+        evidence = array_evidence(ctx, each)
+        if evidence is None or any(r.span == ctx.span(evidence) for r in related):
+            continue
         received = "a tuple or list whose elements are traced as arrays" \
             if isinstance(evidence, (ast.Tuple, ast.List)) else \
             "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
             else "an array"
-        related.append(Related(ctx.span(evidence), scalar_note(tracer) or
-                               f"`{tracer.parameter}` receives {received} here"))
+        related.append(Related(ctx.span(evidence), scalar_note(each) or
+                               f"`{each.parameter}` receives {received} here"))
+    run = _first_run(ctx, tracer)
+    if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
+        related.append(Related(ctx.span(run), f"`{tracer.function.name}` is traced when this call runs it"))
     return tuple(related)
+
+
+def _first_run(ctx: Context, tracer: Tracer) -> ast.Call | None:
+    """The first call the file shows running the traced function through its transformation,
+    when it is not where the transformation is written (a decorator, `g = jax.jit(f)`): JAX
+    traces there, so the finding holds only with it."""
+    site = ctx.span(tracer.transform.site)
+    calls = [call for call in ctx.tracing.applications.runs(tracer.function)
+             if not _within(site, ctx.span(call))]
+    return min(calls, key=lambda c: (c.lineno, c.col_offset), default=None)
+
+
+def _within(inner: Span, outer: Span) -> bool:
+    return (outer.start_line, outer.start_column) <= (inner.start_line, inner.start_column) \
+        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
 def scalar_note(tracer: Tracer) -> str:

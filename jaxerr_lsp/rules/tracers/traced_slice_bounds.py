@@ -165,7 +165,7 @@ def check(ctx: Context) -> None:
             values={"position": str(position)},
             shown={"idx.index": _slice_text(ctx, piece), "tracer._origin_msg()": origin_line(tracer, bound)},
             note=note,
-            related=tracer_related(ctx, tracer),
+            related=tracer_related(ctx, tracer, array_tracer(ctx, array)),
             data=_with_static(_fix_data(ctx, subscript, array, method, position, piece),
                               _static_parameter(ctx, piece, tracer)))
 

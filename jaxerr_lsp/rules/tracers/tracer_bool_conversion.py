@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import Scope
 from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
-from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, scalar_note
+from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, scalar_note, tracer_related
 from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
                                 tests_isinstance)
 
@@ -516,11 +516,11 @@ def _after_type_guard(test: ast.expr, function: TracedFunction) -> bool:
     return False
 
 
-def _scalar_related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
-    """Where a call passes the Python number or bool the parameter is traced from."""
-    note = scalar_note(tracer)
-    argument = tracer.function.scalars.get(tracer.parameter or "")
-    return (Related(ctx.span(argument), note),) if note and argument is not None else ()
+def _related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
+    """The transformation's site and the argument a call passes that makes the test an
+    array's (a Python number or bool traced as a scalar, an array)."""
+    return tracer_related(ctx, tracer, site=f"`{tracer.function.name}` traced by "
+                                             f"`{tracer.transform.qualname}` here")
 
 
 def _describe(tracer: Tracer, function: TracedFunction) -> str:
@@ -542,13 +542,10 @@ def check(ctx: Context) -> None:
         prediction = _predict(ctx, test, function, tracer)
         where = _where_edits(ctx, test, owner, function)
         static = _static_site(ctx, test, function)
-        site = tracer.transform.site
         ctx.report(
             test, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
-            related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
-                                             f"`{tracer.transform.qualname}` here"),
-                     *_scalar_related(ctx, tracer)),
+            related=_related(ctx, tracer),
             data=TracerBool(where, static[0] if static else None, static[1] if static else "",
                             static[2] if static else None, isinstance(test, ast.Name)))
     _check_max_min(ctx)
@@ -582,12 +579,10 @@ def _check_max_min(ctx: Context) -> None:
         jnp = _numpy_name(ctx)
         elementwise = _edit(ctx, call.func, f"{jnp}.{ELEMENTWISE[qualname]}") \
             if jnp is not None and len(call.args) == 2 else None
-        site = tracer.transform.site
         ctx.report(
             call, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
-            related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
-                                             f"`{tracer.transform.qualname}` here"),),
+            related=_related(ctx, tracer),
             data=TracerBool([], None, "", None, False, elementwise))
 
 
@@ -603,12 +598,10 @@ def _check_bool_calls(ctx: Context) -> None:
                 or _after_type_guard(call, function):
             continue
         prediction = _predict(ctx, call.args[0], function, tracer)
-        site = tracer.transform.site
         ctx.report(
             call, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
-            related=(Related(ctx.span(site), f"`{tracer.function.name}` traced by "
-                                             f"`{tracer.transform.qualname}` here"),),
+            related=_related(ctx, tracer),
             data=TracerBool([], None, "", None, False))
 
 

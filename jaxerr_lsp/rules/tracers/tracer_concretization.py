@@ -63,7 +63,7 @@ from jaxerr_lsp.families.concretization import (
     tracer_phrase,
 )
 from jaxerr_lsp.core.findings import Finding, RuleData
-from jaxerr_lsp.families.tracer_arrays import tracer_related
+from jaxerr_lsp.families.tracer_arrays import array_tracer, tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
 from jaxerr_lsp.analysis.applications import ForeignApplication
 from jaxerr_lsp.analysis.tracing import Tracer
@@ -491,8 +491,14 @@ def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
         predicted=predicted_message(message, values),
         note=f"\n({needed.call_name} needs a concrete value, but "
              f"{tracer_phrase(ctx, needed.operand, tracer)}.)",
-        related=tracer_related(ctx, tracer),
+        related=tracer_related(ctx, tracer, _receiver_tracer(ctx, call)),
         data=Concretization(parameter, needed.call_name, static, size))
+
+
+def _receiver_tracer(ctx: Context, call: ast.Call) -> Tracer | None:
+    """For a method call (`row.repeat(n)`): the tracer its receiver is, whose array makes
+    the method JAX's."""
+    return array_tracer(ctx, call.func.value) if isinstance(call.func, ast.Attribute) else None
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:

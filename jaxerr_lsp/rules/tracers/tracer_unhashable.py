@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
 from jaxerr_lsp.families.hashed_values import Hashed, hashed_values
+from jaxerr_lsp.families.tracer_arrays import tracer_related
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -63,7 +64,8 @@ def _check(ctx: Context, hashed: Hashed) -> bool:
         shown = values or {"kind": "…"}  # Batch, JVP, Linearize...: by the transformation
         ctx.report(span, message=fill(_TRACER_TEMPLATE, shown),
                    predicted=fill(_TRACER_TEMPLATE, values, escape=True),
-                   note=note, data=Unhashable(span, source, True, False))
+                   note=note, related=tracer_related(ctx, tracer),
+                   data=Unhashable(span, source, True, False))
         return True
     value = ctx.values.value(hashed.expr)
     if value.type != "ArrayImpl":
