@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import Scope
 from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
-from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, scalar_note, tracer_related
+from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, tracer_related
 from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
                                 tests_isinstance)
 
