@@ -10,7 +10,10 @@ CPU time of this process, summed over the sample:
 - the value inference and the tracing model, built eagerly here (the engine builds them
   lazily, when the first rule asks), so that their cost is not charged to that rule;
 - each rule's `check`, on a context where the parts above are already built: what the rule
-  itself asks (and the lazy queries it is the first to ask, e.g. code flow).
+  itself asks (and the lazy queries it is the first to ask, e.g. code flow);
+- apart, not in the total: one bare `ast.walk` over the same tree, the least any analysis
+  written in Python that looks at every node pays (with the engine's parse, the floor of the
+  total's ratio in CPython).
 
     python bench/bench_parts.py                       # every 4th file of bench/.corpus/src
     python bench/bench_parts.py DIR --every 1 --top 20
@@ -51,6 +54,7 @@ def main() -> int:
     per_rule: dict[str, float] = defaultdict(float)
     clock = time.process_time
     checked = 0
+    floor = 0.0
     gc.disable()
     for path in files:
         try:
@@ -69,6 +73,10 @@ def main() -> int:
         if parsed.tree is None:
             continue
         checked += 1
+        start = clock()
+        for _node in ast.walk(parsed.tree):
+            pass
+        floor += clock() - start
         try:
             start = clock()
             model = ModuleModel(parsed.tree)
@@ -107,6 +115,8 @@ def main() -> int:
         print(f"  {name:40s} {seconds:8.3f} s  {seconds / base:6.2f} x")
     total += parts["rules, all"]
     print(f"  {'total (engine parse .. release)':40s} {total:8.3f} s  {total / base:6.2f} x")
+    print(f"  {'apart: one bare ast.walk of each tree':40s} {floor:8.3f} s  {floor / base:6.2f} x"
+          f"   (engine parse + this: {(parts['engine parse'] + floor) / base:.2f} x, the floor)")
     print("rules, slowest first:")
     for name, seconds in sorted(per_rule.items(), key=lambda kv: -kv[1])[:options.top]:
         print(f"  {name:60s} {seconds:7.3f} s  {seconds / base:6.2f} x")
