@@ -45,7 +45,8 @@ class Hashed:
 
 
 def hashed_values(ctx: Context) -> list[Hashed]:
-    """Every hashed expression of the document, in source order; found once."""
+    """Every hashed expression of the document that may be a JAX array (a tracer, or what
+    the inference knows as one), in source order; found once."""
     return ctx.once(_find)
 
 
@@ -117,6 +118,8 @@ def _candidates(ctx: Context) -> list[tuple[ast.expr, str, ast.AST]]:
 def _find(ctx: Context) -> list[Hashed]:
     found = []
     for expr, how, holder in _candidates(ctx):
+        if not _may_be_array(ctx, expr):
+            continue  # the rule speaks only of arrays: no need to find where the code runs
         path = ctx.model.path_to(ctx.model.tree, holder)
         if path is None or may_be_expected(path):
             continue
