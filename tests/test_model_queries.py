@@ -244,3 +244,24 @@ def test_unchanged_at_fails_where_the_container_may_have_changed() -> None:
         model, _ = model_of(source)
         binding, use = _last_read(model)
         assert binding is None or not model.unchanged_at(binding, use), source  # type: ignore[arg-type]
+
+
+def test_assigned_value_is_the_value_of_the_one_plain_assignment_a_use_reads() -> None:
+    model, _ = model_of(
+        "import sys\n"
+        "a = [1]\nb: int\nc = 1\nc += 2\nd, e = 1, 2\n"
+        "if sys.argv:\n    f = 1\nelse:\n    f = 2\n"
+        "g = 1\ng = (3, 4)\n"
+        "def h(p):\n    return p\n"
+        "print(a, b, c, d, f, g, h)\n")
+    used = {use.node.id: use.node for uses in model.uses.values() for use in uses
+            if use.node.lineno == 15}
+    assert isinstance(model.assigned_value(used["a"]), ast.List)
+    found = model.assignment_of(used["a"])
+    assert found is not None and found[0].kind == ASSIGN and found[1] is found[0].value
+    assert isinstance(model.assigned_value(used["g"]), ast.Tuple)  # the latest binding
+    # An annotation without a value, an augmented assignment, an unpacking, two reaching
+    # bindings, a def: no plain assignment's value.
+    for name in ("b", "c", "d", "f", "h"):
+        assert model.assigned_value(used[name]) is None, name
+        assert model.assignment_of(used[name]) is None, name

@@ -650,6 +650,21 @@ class ModuleModel:
         the name's only binding there, when the use certainly sees it bound."""
         return _kept(self._binding_of, node, self._find_binding_of)
 
+    def assignment_of(self, node: ast.Name) -> tuple[Binding, ast.expr] | None:
+        """The binding the use `node` certainly reads (`binding_of`) when it is a plain
+        assignment with a value, `name = value` (not a parameter, import, def, loop target,
+        unpacking or augmented assignment), and that value."""
+        binding = self.binding_of(node)
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
+            return None
+        return binding, binding.value
+
+    def assigned_value(self, node: ast.Name) -> ast.expr | None:
+        """The value of the assignment `name = value` the use `node` certainly reads
+        (`assignment_of`); None when it reads anything else."""
+        found = self.assignment_of(node)
+        return found[1] if found is not None else None
+
     def _find_binding_of(self, node: ast.Name) -> Binding | None:
         use = self.use_of.get(id(node))
         if use is None:
@@ -1318,10 +1333,10 @@ class ModuleModel:
     def _made_by_copying_transform(self, callee: ast.expr) -> bool:
         """`jax.vmap(f, ...)`, or a name bound once to it: a function of COPYING_TRANSFORMS."""
         if isinstance(callee, ast.Name):
-            binding = self.binding_of(callee)
-            if binding is None or binding.kind != ASSIGN or binding.value is None:
+            value = self.assigned_value(callee)
+            if value is None:
                 return False
-            callee = binding.value
+            callee = value
         if not isinstance(callee, ast.Call):
             return False
         site = self.call_site(callee)

@@ -520,17 +520,18 @@ class Inference:
                 held = self._parameter_constant(expr)
                 if held is not None:
                     return held
-            binding = self.model.binding_of(expr)
-            if binding is None or binding.kind != ASSIGN or binding.value is None:
+            found = self.model.assignment_of(expr)
+            if found is None:
                 return None
+            binding, value = found
             if id(binding) in self._busy:
                 self._depends(_PARTIAL)
                 return None
-            if isinstance(binding.value, ast.List) and self.model.is_mutated(binding):
+            if isinstance(value, ast.List) and self.model.is_mutated(binding):
                 return None
             self._busy.add(id(binding))
             try:
-                return self.constant(binding.value, depth + 1)
+                return self.constant(value, depth + 1)
             finally:
                 self._busy.discard(id(binding))
         return None
@@ -875,8 +876,7 @@ class Inference:
         receiver = expr.value
         if not isinstance(receiver, ast.Name):
             return None
-        binding = self.model.binding_of(receiver)
-        call = binding.value if binding is not None and binding.kind == ASSIGN else None
+        call = self.model.assigned_value(receiver)
         init = store.method
         if not isinstance(call, ast.Call) or not isinstance(init, ast.FunctionDef) or store.value is None \
                 or init.name != "__init__" or init.decorator_list or init not in store.owner.body \
@@ -976,11 +976,10 @@ class Inference:
         list or tuple display of its one reaching assignment (one target) and no use that may
         change the container's slots can run in between (`ModuleModel.unchanged_at`): the
         assignment and the entry's expression (for equal keys, the last: Python's rule)."""
-        binding = self.model.binding_of(name)
-        if binding is None or binding.kind != ASSIGN or binding.value is None \
-                or id(binding) in self._busy:
+        found = self.model.assignment_of(name)
+        if found is None or id(found[0]) in self._busy:
             return None
-        display = binding.value
+        binding, display = found
         entry: ast.expr | None = None
         if type(display) is ast.Dict:
             if key is None or any(k is None or type(k) is not ast.Constant for k in display.keys):

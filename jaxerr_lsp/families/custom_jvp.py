@@ -22,7 +22,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.analysis.pytree import UNKNOWN, Structure, Unknown
 from jaxerr_lsp.analysis.values import FROM_JAX, Signature, bind_arguments
 from jaxerr_lsp.families.custom_vjp import (CustomVjp, FunctionNode, custom_vjp_of,
@@ -180,10 +179,10 @@ def primal_structure(ctx: Context, registration: JvpRegistration, expr: ast.expr
         return known
     call = expr
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        value = ctx.model.assigned_value(expr)
+        if value is None:
             return UNKNOWN
-        call = binding.value
+        call = value
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         return UNKNOWN
     called = custom_jvp_of(ctx, call.func)

@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
+from jaxerr_lsp.analysis.model import DEF, CallSite, Decoration
 from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_function
 
 if TYPE_CHECKING:
@@ -206,11 +206,10 @@ def _dict_values(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
     """The values of a dict display with string keys (or of a name bound once to one, never
     changed), in the order JAX flattens them: sorted by key."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None \
-                or ctx.model.is_mutated(binding):
+        found = ctx.model.assignment_of(expr)
+        if found is None or ctx.model.is_mutated(found[0]):
             return None
-        expr = binding.value
+        expr = found[1]
     if not isinstance(expr, ast.Dict):
         return None
     items: dict[str, ast.expr] = {}

@@ -25,7 +25,7 @@ from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, arg
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
-from jaxerr_lsp.analysis.model import ASSIGN, CallSite, ModuleModel
+from jaxerr_lsp.analysis.model import CallSite, ModuleModel
 
 # Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
 # Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
@@ -342,11 +342,10 @@ class Reshape:
 def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -> tuple[str, tuple[int, ...]] | None:
     """A shape argument as its display shows it (list, tuple or int) and its sizes."""
     if isinstance(expr, ast.Name) and depth == 0:
-        binding = model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None \
-                or isinstance(binding.value, ast.List) and model.is_mutated(binding):
+        found = model.assignment_of(expr)
+        if found is None or isinstance(found[1], ast.List) and model.is_mutated(found[0]):
             return None
-        return _written_shape(model, values, binding.value, 1)
+        return _written_shape(model, values, found[1], 1)
     constant = values.constant(expr)
     if type(constant) is int:
         return repr(constant), (constant,)

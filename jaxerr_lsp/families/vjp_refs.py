@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.avals import Aval, explicit_dtype
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode, differences)
 from jaxerr_lsp.engine.rule import Context
@@ -88,10 +87,8 @@ def _typed_explicit(ctx: Context, expr: ast.expr, depth: int) -> Typed | None:
     """With 64-bit types possibly on, only what the code writes out (`jnp.zeros(3,
     jnp.float32)`): the default dtypes are unknown."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
-            return None
-        return _typed_explicit(ctx, binding.value, depth + 1)
+        value = ctx.model.assigned_value(expr)
+        return _typed_explicit(ctx, value, depth + 1) if value is not None else None
     if not isinstance(expr, ast.Call) or depth > 20:
         return None
     qualname = ctx.model.qualname(expr.func) or ""
@@ -139,10 +136,8 @@ def ref_like(ctx: Context, entry: ast.expr, primal: ast.expr | None) -> bool:
 
 def _bound_call(ctx: Context, expr: ast.expr) -> ast.Call | None:
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
-            return binding.value
-        return None
+        value = ctx.model.assigned_value(expr)
+        return value if isinstance(value, ast.Call) else None
     return expr if isinstance(expr, ast.Call) else None
 
 
@@ -285,10 +280,10 @@ def _elements(ctx: Context, expr: ast.expr | None, length: int) -> list[ast.expr
 def _dict_values(ctx: Context, expr: ast.expr | None) -> dict[object, ast.expr]:
     """The value expressions of a dict display (or a name bound once to one, never changed)."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or ctx.model.is_mutated(binding):
+        assigned = ctx.model.assignment_of(expr)
+        if assigned is None or ctx.model.is_mutated(assigned[0]):
             return {}
-        expr = binding.value
+        expr = assigned[1]
     if not isinstance(expr, ast.Dict):
         return {}
     found: dict[object, ast.expr] = {}

@@ -182,12 +182,13 @@ def literal(ctx: Context, expr: ast.expr, depth: int = 0) -> object:
         assert isinstance(expr, ast.Call)
         return {k.arg: literal(ctx, k.value, depth + 1) for k in expr.keywords}
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        found = ctx.model.assignment_of(expr)
+        if found is None:
             return UNKNOWN
-        if isinstance(binding.value, (ast.List, ast.Dict, ast.Set)) and ctx.model.is_mutated(binding):
+        binding, value = found
+        if isinstance(value, (ast.List, ast.Dict, ast.Set)) and ctx.model.is_mutated(binding):
             return UNKNOWN
-        return literal(ctx, binding.value, depth + 1)
+        return literal(ctx, value, depth + 1)
     return UNKNOWN
 
 

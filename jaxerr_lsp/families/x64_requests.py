@@ -25,7 +25,6 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.model import ASSIGN
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -78,10 +77,8 @@ def dtype_named(ctx: Context, expr: ast.expr, depth: int = 0) -> str | None:
             return None
         return dtype_named(ctx, site.args[0], depth + 1)
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
-            return None
-        return dtype_named(ctx, binding.value, depth + 1)
+        value = ctx.model.assigned_value(expr)
+        return dtype_named(ctx, value, depth + 1) if value is not None else None
     return None
 
 

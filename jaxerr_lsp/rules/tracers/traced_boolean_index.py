@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import (array_tracer, indexed_array, module_name_for_fix, tracer_related,
                                       tracer_source)
@@ -85,10 +84,7 @@ def mask_tracer(ctx: Context, expr: ast.expr, depth: int = 0) -> Tracer | None:
 
 
 def _bound_value(ctx: Context, name: ast.Name) -> ast.expr | None:
-    binding = ctx.model.binding_of(name)
-    if binding is None or binding.kind != ASSIGN or binding.value is None:
-        return None
-    return binding.value
+    return ctx.model.assigned_value(name)
 
 
 def elementwise_of(ctx: Context, mask: ast.expr, array: ast.Name, depth: int = 0) -> bool:

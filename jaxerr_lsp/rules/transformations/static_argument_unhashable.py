@@ -145,10 +145,10 @@ def _calls_on_self(ctx: Context, cls: ast.ClassDef,
 def _numpy_array(ctx: Context, expr: ast.expr) -> bool:
     """`expr` is, or is a name bound once to, a call of a NumPy array constructor."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        value = ctx.model.assigned_value(expr)
+        if value is None:
             return False
-        expr = binding.value
+        expr = value
     if not isinstance(expr, ast.Call):
         return False
     qualname = ctx.model.qualname(expr.func) or ""
@@ -189,10 +189,10 @@ def _instance_class(ctx: Context, expr: ast.expr) -> ast.ClassDef | None:
     """The class of the file `expr` is an instance of: `C(...)`, or a name whose one
     reaching binding is `name = C(...)`."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        value = ctx.model.assigned_value(expr)
+        if value is None:
             return None
-        expr = binding.value
+        expr = value
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
         return None
     binding = ctx.model.binding_of(expr.func)

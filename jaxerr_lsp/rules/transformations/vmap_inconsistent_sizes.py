@@ -31,7 +31,7 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
-from jaxerr_lsp.analysis.model import ASSIGN, Binding
+from jaxerr_lsp.analysis.model import Binding
 from jaxerr_lsp.families.vmap_axes import Vmap, arguments_span, bad_leaves, has_unknown, literal, vmaps
 
 if TYPE_CHECKING:
@@ -69,13 +69,12 @@ def _display(ctx: Context, expr: ast.expr) -> ast.Tuple | ast.List | ast.Dict | 
     """A tuple, list or dict display (dict keys strings), written here or bound once to the
     name; a list or dict only when nothing can change it."""
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN \
-                or not isinstance(binding.value, (ast.Tuple, ast.List, ast.Dict)):
+        found = ctx.model.assignment_of(expr)
+        if found is None or not isinstance(found[1], (ast.Tuple, ast.List, ast.Dict)):
             return None
-        if not isinstance(binding.value, ast.Tuple) and not _only_read(ctx, binding):
+        if not isinstance(found[1], ast.Tuple) and not _only_read(ctx, found[0]):
             return None
-        expr = binding.value
+        expr = found[1]
     if isinstance(expr, ast.Dict):
         if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in expr.keys):
             return expr

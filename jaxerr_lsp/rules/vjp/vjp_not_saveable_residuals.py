@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.vjp_application import (WITH_REFS, Application, VjpFunction, applications,
                                         differentiated_function)
@@ -53,11 +52,10 @@ def _float_array_shape(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[in
     """The shape of `expr` when it is certainly a float32 JAX array (not weakly typed) made by
     a constructor of this file with a literal shape; None otherwise."""
     if isinstance(expr, ast.Name) and depth < 5:
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None \
-                or ctx.model.is_mutated(binding):
+        found = ctx.model.assignment_of(expr)
+        if found is None or ctx.model.is_mutated(found[0]):
             return None
-        return _float_array_shape(ctx, binding.value, depth + 1)
+        return _float_array_shape(ctx, found[1], depth + 1)
     if not isinstance(expr, ast.Call) or any(k.arg in ("dtype", None) for k in expr.keywords) \
             or any(isinstance(a, ast.Starred) for a in expr.args):
         return None

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Union
 
 from jaxerr_lsp.core.findings import Related, RuleData
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.vjp_refs import makes_refs, typed
 
@@ -129,10 +128,10 @@ def _call_write(ctx: Context, function: Function, expr: ast.expr) -> tuple[ast.A
 
 def _outside_ref(ctx: Context, function: Function, name: ast.Name) -> bool:
     """`name` is bound once, outside `function`, to a `jax.new_ref(...)`."""
-    binding = ctx.model.binding_of(name)
-    if binding is None or binding.kind != ASSIGN or binding.value is None:
+    found = ctx.model.assignment_of(name)
+    if found is None:
         return False
-    if binding.scope is ctx.model.scope_of_node.get(id(function)):
+    if found[0].scope is ctx.model.scope_of_node.get(id(function)):
         return False
     return ctx.values.value(name).type == "Ref"
 

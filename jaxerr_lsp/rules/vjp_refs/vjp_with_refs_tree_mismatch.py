@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, InferredStructure, Related, RuleData, Span
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.analysis.pytree import DictNode, Leaf, TupleNode, Unknown, describe, differences
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.vjp_calls import function_text, vjp_origin
@@ -106,9 +105,9 @@ def _dict_literal(ctx: Context, expr: ast.expr) -> ast.Dict | None:
     if isinstance(expr, ast.Dict):
         return expr
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr)
-        if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Dict):
-            return binding.value
+        value = ctx.model.assigned_value(expr)
+        if isinstance(value, ast.Dict):
+            return value
     return None
 
 
