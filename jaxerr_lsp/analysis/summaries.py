@@ -100,6 +100,12 @@ def summarize(model: ModuleModel, values: Inference | None, names: frozenset[str
                 and isinstance(bindings[0].node, ast.ClassDef) and classes.plain(bindings[0].node):
             found.append(FunctionSummary(name, None, plain_class=True))
             continue
+        if len(bindings) == 1 and bindings[0].kind == ASSIGN and values is not None:
+            unregistered = _custom_vjp_made_without_rules(model, bindings[0])
+            if unregistered is not None:
+                found.append(FunctionSummary(name, None, "jax.custom_vjp",
+                                             custom_vjp_without_rules=unregistered))
+            continue
         if len(bindings) != 1 or bindings[0].kind != DEF or values is None:
             continue  # rebound (`f = jax.jit(f)`, a second def): not certainly this def
         function = bindings[0].node
@@ -188,6 +194,21 @@ def _only_called(model: ModuleModel, binding: Binding) -> bool:
             continue
         return False
     return True
+
+
+def _custom_vjp_made_without_rules(model: ModuleModel, binding: Binding) -> str | None:
+    """For `f = jax.custom_vjp(g)` (the module's one binding of `f`, `g` a plain def of the
+    module) when nothing in the module registers rules for `f` nor lets it out
+    (`_only_called`): the name JAX gives the function, `g`'s."""
+    call = binding.value
+    if not isinstance(call, ast.Call) or model.qualname(call.func) != "jax.custom_vjp" \
+            or len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+        return None
+    wrapped = model.binding_of(call.args[0])
+    if wrapped is None or wrapped.kind != DEF or not isinstance(wrapped.node, ast.FunctionDef) \
+            or wrapped.node.decorator_list or not _only_called(model, binding):
+        return None
+    return wrapped.node.name
 
 
 def _decorator_callee(decorator: ast.expr) -> ast.expr:
