@@ -3,7 +3,8 @@
 What it does: finds a traced array (`ctx.tracing.tracer(value)`, one array) that a function
 JAX traces stores where it outlives the trace, by a statement of the function's own body
 (not under an `if`, a loop or a `with`):
-- `global name` / `nonlocal name` then `name = value`;
+- `global name` / `nonlocal name` then `name = value`, or the accumulator `name += value` /
+  `name = name + value` when every other binding of the name assigns a Python number;
 - `outer[key] = value`, `outer.update(key=value)` / `outer.update({key: value})` on a dict
   bound once outside the traced function;
 - `outer.append(value)` / `outer.insert(i, value)` on a list bound once to `[]` outside it;
@@ -129,9 +130,14 @@ def check(ctx: Context) -> None:
 # ------------------------------------------------------------------------ the stores
 def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
             traced: TracedFunction) -> Leak | None:
-    if value is None or not _top_level_assignment(traced, target):
+    statement = _top_level_store(traced, target) if value is not None else None
+    if value is None or statement is None:
         return None
-    tracer = ctx.tracing.tracer(value)
+    if isinstance(statement, ast.AugAssign) or isinstance(target, ast.Name) \
+            and ctx.tracing.tracer(value) is None:
+        tracer = _accumulated(ctx, target, statement, traced)
+    else:
+        tracer = ctx.tracing.tracer(value)
     if tracer is None or not (tracer.array or _the_parameter(value, tracer)):
         return None
     if isinstance(target, ast.Name):
@@ -187,14 +193,46 @@ def _the_parameter(value: ast.expr, tracer: Tracer) -> bool:
     return isinstance(value, ast.Name) and value.id == tracer.parameter
 
 
-def _top_level_assignment(traced: TracedFunction, target: ast.expr) -> bool:
-    """Whether `target` is assigned by a statement of the function's own body (it runs each
-    time the function is traced)."""
+def _top_level_store(traced: TracedFunction, target: ast.expr) -> ast.stmt | None:
+    """The statement of the function's own body (it runs each time the function is traced)
+    that assigns `target`: `=`, an annotated or an augmented assignment; None elsewhere."""
     body = getattr(traced.function, "body", None)
     if not isinstance(body, list):
-        return False
-    return any(isinstance(s, ast.Assign) and any(t is target for t in s.targets)
-               or isinstance(s, ast.AnnAssign) and s.target is target for s in body)
+        return None
+    return next((s for s in body
+                 if isinstance(s, ast.Assign) and any(t is target for t in s.targets)
+                 or isinstance(s, (ast.AnnAssign, ast.AugAssign)) and s.target is target), None)
+
+
+def _accumulated(ctx: Context, target: ast.expr, statement: ast.stmt,
+                 traced: TracedFunction) -> Tracer | None:
+    """`total += loss` or `total = total + loss` on a global or nonlocal `total` (the usual
+    accumulator): the traced array `loss` combined by arithmetic with the name's previous
+    value, when every other binding of the name assigns it a Python number (a number and a
+    traced array make a traced array; the store itself keeps it one)."""
+    if not isinstance(target, ast.Name):
+        return None
+    other: ast.expr | None = None
+    if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ARITHMETIC):
+        other = statement.value
+    elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.BinOp) \
+            and isinstance(statement.value.op, ARITHMETIC):
+        left, right = statement.value.left, statement.value.right
+        if isinstance(left, ast.Name) and left.id == target.id:
+            other = right
+        elif isinstance(right, ast.Name) and right.id == target.id:
+            other = left
+    tracer = array_tracer(ctx, other) if other is not None else None
+    own = ctx.model.scope_of_node.get(id(traced.function))
+    scope = ctx.model.resolve_scope(target.id, own) if own is not None else None
+    if tracer is None or scope is None or scope is own:
+        return None
+    for binding in scope.bindings.get(target.id, []):
+        if binding.node is not target and not (
+                binding.kind == ASSIGN and isinstance(binding.value, ast.Constant)
+                and type(binding.value.value) in (int, float)):
+            return None
+    return tracer
 
 
 def _top_level_expression(traced: TracedFunction, call: ast.Call) -> bool:
@@ -613,7 +651,10 @@ def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr) -> No
             values["dbg.func_src_info"] = source_info
     entry = load_catalog().get("tracer-leak")
     template = (entry.message if full else entry.sources[1].message or entry.message).strip()
-    what = {"name": f"the global `{leak.holder}`", "item": f"`{leak.holder}[{leak.key!r}]`",
+    scope = ctx.model.scope_of_node.get(id(leak.traced.function))
+    variable = "the enclosing function's variable" \
+        if scope is not None and leak.holder in scope.nonlocal_names else "the global"
+    what = {"name": f"{variable} `{leak.holder}`", "item": f"`{leak.holder}[{leak.key!r}]`",
             "element": f"the list `{leak.holder}`", "attribute": f"`self.{leak.holder}`"}[leak.kind]
     name = leak.traced.name
     note = (f"\n`{name}` is traced by {transform.qualname}; the traced value stored in {what} "
