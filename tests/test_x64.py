@@ -47,6 +47,13 @@ def test_a_file_without_x64_gets_float32_and_int32() -> None:
     assert [str(a) for a in seen["avals"]] == ["float32[3]", "int32[3]"]  # type: ignore[attr-defined]
 
 
+def test_a_file_naming_64_bit_dtypes_without_x64_keeps_the_defaults() -> None:
+    # `complex64` holds "x64", `float64` names a dtype: neither turns 64-bit types on.
+    seen = names("import jax\nimport numpy as np\nKINDS = (np.complex64, np.float64, 'complex64')\n" + BODY)
+    assert seen["x64"] is False
+    assert [str(a) for a in seen["avals"]] == ["float32[3]", "int32[3]"]  # type: ignore[attr-defined]
+
+
 def test_jax_changes_the_default_dtypes_in_each_form() -> None:
     # (the environment form acts only when JAX is first imported, which the batch runner
     # has done already: the two config forms are run)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -191,15 +192,17 @@ def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
 
 
 # --------------------------------------------------------------------------- operators
-# A file that names one of these may turn 64-bit types on (`jax.config.update(
-# "jax_enable_x64", True)`, `jax.experimental.enable_x64()`, `os.environ["JAX_ENABLE_X64"]`,
-# `config.jax_enable_x64`): then default dtypes are not float32/int32, and they are unknown.
-X64_WORDS = ("x64", "X64")
+# A file that names one of these, as a whole word, may turn 64-bit types on
+# (`jax.config.update("jax_enable_x64", True)`, `jax.experimental.enable_x64()`,
+# `os.environ["JAX_ENABLE_X64"]`, `config.jax_enable_x64`, `jax_enable_x64 = true` in a
+# configuration file): then default dtypes are not float32/int32, and they are unknown.
+# (Not "x64" anywhere: `complex64` holds it.)
+X64_WORDS = ("jax_enable_x64", "JAX_ENABLE_X64", "enable_x64")
 
 
 def x64_possible(text: str) -> bool:
-    """Whether a file may turn 64-bit types on: it names x64 somewhere (`X64_WORDS`)."""
-    return any(word in text for word in X64_WORDS)
+    """Whether a file may turn 64-bit types on: it names x64 (`X64_WORDS`, whole words)."""
+    return any(re.search(rf"(?<![\w]){word}(?![\w])", text) is not None for word in X64_WORDS)
 
 
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:

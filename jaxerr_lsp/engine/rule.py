@@ -122,7 +122,7 @@ class Context:
         (`avals.X64_WORDS`), or the project around it does (`x64_elsewhere`)."""
         from jaxerr_lsp.analysis.avals import X64_WORDS
 
-        return self.x64_elsewhere or any(self.mentions(word) for word in X64_WORDS)
+        return self.x64_elsewhere or any(self.mentions(word, whole_word=True) for word in X64_WORDS)
 
     def mentions(self, word: str, *, whole_word: bool = False) -> bool:
         """Whether the document's text holds `word` anywhere (with `whole_word`, not inside a

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.external import (Origin, Outgoing, Outside, OutsideApplication,
                                           OutsideCall, OutsideRegistration, TracerFact)
-from jaxerr_lsp.analysis.avals import X64_WORDS
 from jaxerr_lsp.analysis.classes import PlainClasses
 from jaxerr_lsp.analysis.summaries import Imported, ModuleSummary, summarize
 from jaxerr_lsp.analysis.values import Inference
@@ -260,7 +259,7 @@ def _summary(context: Context, names: frozenset[str] | None) -> ModuleSummary:
         if "class" in text else None  # (its summary: a base of another module's may be plain)
     if not _may_export(text, context.imported):  # (its plain classes only)
         return summarize(context.model, None, names, classes) if classes is not None else ModuleSummary()
-    values = Inference(context.model, x64=any(context.mentions(word) for word in X64_WORDS),
+    values = Inference(context.model, x64=context.x64_possible(),
                        imported=dict(context.imported))
     try:
         return summarize(context.model, values, names, classes)

@@ -15,7 +15,7 @@ it names:
 
 Loose scripts beside each other are not one program: a script that turns x64 on says
 nothing of its neighbour; nor does anything around a notebook (`.ipynb`, a MyST or Jupytext
-Markdown notebook), which is a program of its own. Named means the words of `avals.X64_WORDS` appear anywhere (a
+Markdown notebook), which is a program of its own. Named means a word of `avals.X64_WORDS` appears anywhere, as a whole word (a
 comment too: over-approximated, which only silences). A package too large to read whole
 (`MAX_FILES`) counts as naming it. Answers are kept per package for `MAX_AGE` seconds
 (the language server sees files change; the command line runs once); a module is read again
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from jaxerr_lsp.analysis.avals import X64_WORDS
+from jaxerr_lsp.analysis.avals import x64_possible
 from jaxerr_lsp.core.config import find_pyproject
 from jaxerr_lsp.project.modules import module_of
 
@@ -131,7 +131,7 @@ def _names_x64(file: Path) -> bool:
         text = file.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
-    return any(word in text for word in X64_WORDS)
+    return x64_possible(text)
 
 
 def forget() -> None:
