@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.analysis.values import ARRAY, Signature, bind_arguments
 from jaxerr_lsp.families.vjp_application import (FunctionNode, differentiated_function,
                                         returned_expressions)
 
@@ -74,6 +75,43 @@ def _returned(ctx: Context, expr: ast.expr | None) -> Returned | None:
     if isinstance(expr, ast.Constant):
         shown = repr(expr.value)
     return Returned(f"<class '{value.type}'>", shown)
+
+
+def _returns(ctx: Context, values: list[ast.expr | None]) -> list[Returned] | None:
+    """What each return certainly is; None when one may be a pair."""
+    returned = []
+    for value in values:
+        found = _returned(ctx, value)
+        if found is None:
+            return None
+        returned.append(found)
+    return returned
+
+
+def _returns_with_arguments(ctx: Context, site: CallSite, function: FunctionNode,
+                            values: list[ast.expr | None]) -> list[Returned] | None:
+    """The returns again with the parameters holding what each call that runs the function
+    passes (`lambda x: x` called with `1.0`), when every such call shows them: an array or a
+    number reaches the function as an array (a tracer where it is differentiated)."""
+    runs: list[tuple[list[ast.expr], list[ast.keyword]]]
+    if site.qualname in IMMEDIATE:
+        runs = [(list(site.args[1:]), [])]
+    else:
+        runs = [(list(c.args), list(c.keywords)) for c in ctx.model.calls_of_result(site.call)]
+    found: list[Returned] | None = None
+    signature = Signature.of(function.args)
+    for args, keywords in runs:
+        bound = bind_arguments(signature, args, keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return None
+        held = {name: ARRAY if value.is_array or value.python_scalar else value
+                for name, value in ((n, ctx.values.value(e)) for n, e in bound.given.items())}
+        with ctx.values.bound(function, held):
+            returned = _returns(ctx, values)
+        if returned is None:
+            return None
+        found = found if found is not None else returned
+    return found
 
 
 def _raises_when_run(ctx: Context, site: CallSite) -> bool:
@@ -134,12 +172,11 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     values = returned_expressions(ctx.model, function)
     if values is None:
         return
-    returned = []
-    for value in values:
-        found = _returned(ctx, value)
-        if found is None:
-            return  # this return may be a pair
-        returned.append(found)
+    returned = _returns(ctx, values)
+    if returned is None:
+        returned = _returns_with_arguments(ctx, site, function, values)
+    if returned is None:
+        return  # a return may be a pair
     predicted: dict[str, str] = {}
     types = {r.type_text for r in returned}
     if len(types) == 1 and None not in types:
