@@ -53,6 +53,7 @@ from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import array_tracer
 from jaxerr_lsp.analysis.tracing import Tracer, TracedFunction, Transform
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 
 # The tracer class a value stored inside each transformation is (JAX 0.12.0.1, measured).
 JAXPR_TRANSFORMS = frozenset({
@@ -122,9 +123,9 @@ def check(ctx: Context) -> None:
         runs = [run for run in _runs(ctx, leak, transform) if not _in_traced_code(ctx, _call_scope(ctx, run))]
         if not leak.tracer.array and (leak.kind == "attribute" or array_tracer(ctx, leak.value) is None):
             continue
-        use = _first_use(ctx, leak, runs)
-        if use is not None:
-            _report(ctx, leak, transform, use)
+        found = _first_use(ctx, leak, runs)
+        if found is not None:
+            _report(ctx, leak, transform, *found)
 
 
 # ------------------------------------------------------------------------ the stores
@@ -406,15 +407,55 @@ def _in_traced_code(ctx: Context, scope: Scope | None) -> bool:
 
 
 # ------------------------------------------------------------------------ the later use
-def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> ast.expr | None:
+def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr, ast.Call | None] | None:
+    """The first expression that computes with the leaked tracer after the trace ran, and,
+    for one in another function, the call that runs that function."""
     if not runs:
         return None
     for use, expr in _candidate_uses(ctx, leak, runs):
-        if _in_traced_code(ctx, use.scope) or not _computes_with(ctx, expr, use, leak):
+        if not _computes_with(ctx, expr, use, leak):
             continue
-        if any(ctx.model.runs_before(run, use) for run in runs):
-            return expr
+        if any(ctx.model.runs_before(run, use) for run in runs) and not _in_traced_code(ctx, use.scope):
+            return expr, None
+        later = _in_function_run_later(ctx, leak, use, runs) if leak.kind == "name" else None
+        if later is not None:
+            return expr, later
     return None
+
+
+def _in_function_run_later(ctx: Context, leak: Leak, use: Use, runs: list[ast.Call]) -> ast.Call | None:
+    """A use of the leaked global in another function (`jax.jit(lambda a: a + leaked)(w)`, a
+    later step function) that reads it whenever it runs, every run of which comes after a
+    run of the leaking trace: it then computes with the dead tracer (under a transformation
+    too: JAX raises UnexpectedTracerError at the first trace; a jitted function traced before
+    the leak would not be traced again, hence "every run"): the first of those runs."""
+    function = use.scope.node
+    if not isinstance(function, (ast.FunctionDef, ast.Lambda)) or _in_function(use.scope, leak.traced) \
+            or not isinstance(use.scope.parent.node if use.scope.parent else None, ast.Module):
+        return None
+    if isinstance(function, ast.FunctionDef):
+        if not runs_whenever_called(ctx.model, function, use.node):
+            return None
+    else:
+        path = ctx.model.path_to(function, use.node)
+        if path is None or any(isinstance(step, (ast.IfExp, ast.BoolOp, ast.comprehension, ast.Lambda))
+                               for step in path[1:-1]):
+            return None
+    traced = ctx.tracing.traced(function)
+    calls = ctx.tracing.applications.runs(traced) if traced is not None else ctx.model.calls_of_def(function)
+    if not calls or not all(_after_a_run(ctx, call, runs) for call in calls):
+        return None
+    return min(calls, key=lambda c: (c.lineno, c.col_offset))
+
+
+def _after_a_run(ctx: Context, call: ast.Call, runs: list[ast.Call]) -> bool:
+    """Whether one of `runs` certainly ran whenever `call` runs (same scope, before it, in
+    the branches it is in)."""
+    callee: ast.AST = call.func
+    while isinstance(callee, (ast.Attribute, ast.Call)):
+        callee = callee.value if isinstance(callee, ast.Attribute) else callee.func
+    where = ctx.model.use_of.get(id(callee)) if isinstance(callee, ast.Name) else None
+    return where is not None and any(ctx.model.runs_before(run, where) for run in runs)
 
 
 def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
@@ -634,7 +675,8 @@ def _traced_argument_of_jitted_def(ctx: Context, call: ast.Call, expr: ast.expr)
 
 
 # ------------------------------------------------------------------------ the finding
-def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr) -> None:
+def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr,
+            later: ast.Call | None) -> None:
     from jaxerr_lsp.errors.catalog import load_catalog
     from jaxerr_lsp.engine.rule import fill
 
@@ -668,7 +710,9 @@ def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr) -> No
     ctx.report(leak.where, message=fill(template, {**shown, **values}),
                predicted=fill(template, values, escape=True), note=note,
                related=(Related(ctx.span(transform.site), f"traced by {transform.qualname} here"),
-                        Related(ctx.span(use), "the leaked tracer is used here")),
+                        Related(ctx.span(use), "the leaked tracer is used here"),
+                        *((Related(ctx.span(later), "which runs here, after the trace"),)
+                          if later is not None else ())),
                data=TracerLeak(ctx.span(use)))
 
 
