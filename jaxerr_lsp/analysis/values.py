@@ -663,8 +663,8 @@ class Inference:
             value = self.value(binding.value, depth)
             if binding.kind == UNPACK:
                 value = self._unpacked(value, binding, depth)
-                if value.jax_array is not None:
-                    value = replace(value, jax_array=None)  # made by a tuple, not by one call
+                if value.jax_array is not None:  # still one JAX array; no one assignment made it
+                    value = replace(value, jax_array=JaxArray(value.jax_array.words))
             elif value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
             if value.is_mutable and self.model.is_mutated(binding):

@@ -25,7 +25,7 @@ from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, arg
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
-from jaxerr_lsp.analysis.model import CallSite, ModuleModel
+from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
 
 # Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
 # Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
@@ -229,6 +229,8 @@ def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
         binding = model.binding_of(expr)
         if binding is None:
             return _parameter(model, expr)
+        if binding.kind == UNPACK and isinstance(binding.value, (ast.Tuple, ast.List)):
+            return True  # `x, y = jnp.ones(3), jnp.ones(4)`: an element of the display
         return binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
     return isinstance(expr, _EXPRESSIONS)
 
