@@ -12,6 +12,8 @@ cannot order against each other (a number and a string, `None` and anything else
   the carry of `lax.scan`/`lax.while_loop`, the carry of `lax.fori_loop` with two Python
   ints for bounds, the operands of `lax.cond`/`lax.switch` with a scalar bool or int
   predicate (JAX checks bounds and predicate before it flattens);
+- an argument of a call of `jax.vmap(f)` (a function of the file) whose `in_axes` and
+  `out_axes` are ints or None written out (a tuple is checked against the arguments first);
 
 the dict itself, or an entry of a tuple, list or dict display given there. It stays silent
 where jit may be off (`jax.disable_jit`: jitted functions then flatten nothing), inside a
@@ -34,18 +36,19 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.applications import LAX, TRACING_ALL, Application
+from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 
-# The jax.tree functions that flatten their tree before anything else: the tree's position.
-_TREE_FUNCTIONS = {
-    **{f"jax.tree.{name}": 0 for name in (
-        "all", "flatten", "flatten_with_path", "leaves", "leaves_with_path", "structure")},
-    **{f"jax.tree_util.tree_{name}": 0 for name in (
-        "all", "flatten", "flatten_with_path", "leaves", "leaves_with_path", "structure")},
-    **{name: 1 for name in ("jax.tree.map", "jax.tree.map_with_path", "jax.tree.reduce",
-                            "jax.tree_util.tree_map", "jax.tree_util.tree_map_with_path",
-                            "jax.tree_util.tree_reduce")},
+# The jax.tree functions that flatten their tree before anything else: the tree's position,
+# and how many positional arguments leave `is_leaf` out (None: it is keyword-only).
+_ONE_TREE = ("all", "flatten", "flatten_with_path", "leaves", "leaves_with_path", "structure")
+_TREE_FUNCTIONS: dict[str, tuple[int, int | None]] = {
+    **{f"jax.tree.{name}": (0, 1) for name in _ONE_TREE},
+    **{f"jax.tree_util.tree_{name}": (0, 1) for name in _ONE_TREE},
+    **{name: (1, None) for name in ("jax.tree.map", "jax.tree.map_with_path",
+                                     "jax.tree_util.tree_map", "jax.tree_util.tree_map_with_path")},
+    **{name: (1, 3) for name in ("jax.tree.reduce", "jax.tree_util.tree_reduce")},
 }
 # The transformations whose calls flatten every argument they trace, first thing.
 _FLATTENING = TRACING_ALL | {"jax.eval_shape"}
@@ -81,7 +84,10 @@ def _unsortable(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.expr,
     if depth > _MAX_DEPTH or isinstance(expr, ast.Starred):
         return None
     value = ctx.values.value(expr)
-    keys = ctx.values.dict_keys(expr)
+    # Where the tree is flattened, the dict a name holds there (`dict_keys`: also when it is
+    # changed later); inside a display, what it holds wherever it is read (`Value.keys`: the
+    # display may be flattened after the dict changed).
+    keys = ctx.values.dict_keys(expr) if depth == 0 else value.keys
     clash = _clash(keys) if keys is not None else None
     if clash is not None:
         return expr, clash
@@ -103,7 +109,7 @@ def _display(ctx: Context, expr: ast.expr) -> ast.expr | None:
         if not isinstance(expr, ast.Name):
             break
         binding = ctx.model.binding_of(expr)
-        if binding is None or binding.value is None:
+        if binding is None or binding.kind != ASSIGN or binding.value is None:
             return None
         expr = binding.value
     if isinstance(expr, ast.Dict) or isinstance(expr, ast.Call) \
@@ -136,9 +142,10 @@ def _report(ctx: Context, argument: ast.expr, where: str, done: set[int]) -> Non
 
 
 def _tree_calls(ctx: Context, done: set[int]) -> None:
-    for qualname, position in _TREE_FUNCTIONS.items():
+    for qualname, (position, most) in _TREE_FUNCTIONS.items():
         for site in ctx.model.calls_to(qualname):
             if not site.complete or len(site.args) <= position \
+                    or most is not None and len(site.args) > most \
                     or any(isinstance(a, ast.Starred) for a in site.args[:position + 1]) \
                     or any(k.arg is None or k.arg == "is_leaf" and not (
                         isinstance(k.value, ast.Constant) and k.value.value is None)
@@ -181,16 +188,43 @@ def _applications(ctx: Context, done: set[int]) -> None:
                 _report(ctx, argument, where, done)
 
 
+def _axes_known_good(ctx: Context, expr: ast.expr) -> bool:
+    """An int or None written out: what vmap accepts for every argument, whatever it is."""
+    return isinstance(expr, ast.Constant) and (expr.value is None or type(expr.value) is int)
+
+
+def _vmapped_calls(ctx: Context, done: set[int]) -> None:
+    """`jax.vmap(f)(...)`, `g = jax.vmap(f, in_axes=0)` ... `g(...)`: with `in_axes` an int or
+    None (a tuple is checked against the arguments first), every argument is flattened."""
+    for site in ctx.model.calls_to("jax.vmap"):
+        if not site.complete or not site.args or len(site.args) > 3 \
+                or any(isinstance(a, ast.Starred) for a in site.args) \
+                or ctx.model.function_of(site.args[0]) is None \
+                or not all(_axes_known_good(ctx, a) for a in site.args[1:]):
+            continue
+        if any(k.arg not in ("in_axes", "out_axes") or not _axes_known_good(ctx, k.value)
+               for k in site.keywords):
+            continue
+        for call in ctx.model.calls_of_result(site.call):
+            if any(isinstance(a, ast.Starred) for a in call.args) \
+                    or any(k.arg is None for k in call.keywords) \
+                    or ctx.tracing.applications.guarded(call):
+                continue
+            for argument in (*call.args, *(k.value for k in call.keywords)):
+                _report(ctx, argument, "argument of a function mapped by `jax.vmap`", done)
+
+
 def check(ctx: Context) -> None:
     done: set[int] = set()
     _tree_calls(ctx, done)
     _applications(ctx, done)
+    _vmapped_calls(ctx, done)
 
 
 RULE = Rule(
     code="JXE146",
     catalog_id="pytree-dict-keys-unsortable",
-    triggers=("tree", "jit", "lax", "checkpoint", "remat", "make_jaxpr", "eval_shape"),
+    triggers=("tree", "jit", "lax", "vmap", "checkpoint", "remat", "make_jaxpr", "eval_shape"),
     check=check,
     data=UnsortableKeys,
 )
