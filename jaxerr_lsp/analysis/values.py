@@ -104,6 +104,10 @@ class Value:
     # A dict display with constant keys: each key and the expression of its entry (the last
     # for equal keys), read by `d[k]` where `d` holds it (a parameter given the display).
     entries: tuple[tuple[object, ast.expr], ...] | None = None
+    # A dict display (or `dict(...)` call) whose keys are all constants: the keys, in
+    # insertion order, equal keys once (Python's rule), also when JAX cannot sort them (a
+    # `None` key, keys of types Python does not order: `{1: a, "b": c}`).
+    keys: tuple[object, ...] | None = None
 
     @property
     def length(self) -> int | None:
@@ -606,19 +610,22 @@ class Inference:
         return self._dict(list(zip(expr.keys, expr.values)), depth)
 
     def _dict(self, items: list[tuple[ast.expr | None, ast.expr]], depth: int) -> Value:
+        if any(key is None or not isinstance(key, ast.Constant) for key, _ in items):
+            return Value("dict", Opaque("dict"))  # **spread or a computed key
+        keys = tuple({key.value: None for key, _ in items})  # type: ignore[union-attr]
+        if None in keys:
+            return Value("dict", Opaque("dict"), keys=keys)
+        if len({type(k) for k in keys}) > 1:
+            return Value("dict", keys=keys)  # JAX may not sort the keys (`keys` tells)
         entries: dict[object, Structure] = {}
         for key, value in items:
-            if key is None or not isinstance(key, ast.Constant) or key.value is None:
-                return Value("dict", Opaque("dict"))  # **spread or a computed key
-            entries[key.value] = self.value(value, depth).tree
-        if len({type(k) for k in entries}) > 1:
-            return Value("dict")  # JAX could not sort the keys; not our error
+            entries[key.value] = self.value(value, depth).tree  # type: ignore[union-attr]
         try:
             ordered = tuple(sorted(entries.items(), key=lambda kv: kv[0]))  # type: ignore[arg-type, return-value]
         except TypeError:
-            return Value("dict")
+            return Value("dict", keys=keys)
         expressions = {key.value: value for key, value in items}  # type: ignore[union-attr]
-        return Value("dict", DictNode(ordered), entries=tuple(expressions.items()))
+        return Value("dict", DictNode(ordered), entries=tuple(expressions.items()), keys=keys)
 
     def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
         name = "list" if isinstance(expr, ast.ListComp) else "dict"
@@ -969,6 +976,23 @@ class Inference:
         if value.jax_array is not None or value.type in _IMMUTABLE_ENTRIES:
             return value
         return None
+
+    def dict_keys(self, expr: ast.expr) -> tuple[object, ...] | None:
+        """The constant keys of the plain dict `expr` certainly is where it is read (`Value.keys`):
+        for a name whose one reaching assignment (one target) is a dict display or `dict(...)`
+        call, also when the dict may change later, provided nothing that may change it can run
+        between the assignment and this read (`ModuleModel.unchanged_at`). None when unknown."""
+        value = self.value(expr)
+        if value.type != "dict":
+            return None
+        if value.keys is not None or type(expr) is not ast.Name:
+            return value.keys
+        binding = self.model.binding_of(expr)
+        use = self.model.use_of.get(id(expr))
+        if binding is None or binding.kind != ASSIGN or binding.value is None or use is None \
+                or not self.model.unchanged_at(binding, use):
+            return None
+        return self.value(binding.value).keys
 
     def entry_expression(self, name: ast.Name, key: object,
                          dict_only: bool = False) -> tuple[Binding, ast.expr] | None:
