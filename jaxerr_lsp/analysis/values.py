@@ -987,12 +987,11 @@ class Inference:
             return None
         if value.keys is not None or type(expr) is not ast.Name:
             return value.keys
-        binding = self.model.binding_of(expr)
+        found = self.model.assignment_of(expr)
         use = self.model.use_of.get(id(expr))
-        if binding is None or binding.kind != ASSIGN or binding.value is None or use is None \
-                or not self.model.unchanged_at(binding, use):
+        if found is None or use is None or not self.model.unchanged_at(found[0], use):
             return None
-        return self.value(binding.value).keys
+        return self.value(found[1]).keys
 
     def entry_expression(self, name: ast.Name, key: object,
                          dict_only: bool = False) -> tuple[Binding, ast.expr] | None:

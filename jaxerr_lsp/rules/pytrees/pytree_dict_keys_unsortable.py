@@ -36,7 +36,6 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.applications import LAX, TRACING_ALL, Application
-from jaxerr_lsp.analysis.model import ASSIGN
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 
@@ -108,10 +107,10 @@ def _display(ctx: Context, expr: ast.expr) -> ast.expr | None:
     for _ in range(8):
         if not isinstance(expr, ast.Name):
             break
-        binding = ctx.model.binding_of(expr)
-        if binding is None or binding.kind != ASSIGN or binding.value is None:
+        value = ctx.model.assigned_value(expr)
+        if value is None:
             return None
-        expr = binding.value
+        expr = value
     if isinstance(expr, ast.Dict) or isinstance(expr, ast.Call) \
             and ctx.model.qualname(expr.func) == "builtins.dict":
         return expr
