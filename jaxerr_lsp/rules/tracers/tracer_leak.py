@@ -228,7 +228,7 @@ def _accumulated(ctx: Context, target: ast.expr, statement: ast.stmt,
     scope = ctx.model.resolve_scope(target.id, own) if own is not None else None
     if tracer is None or scope is None or scope is own:
         return None
-    for binding in scope.bindings.get(target.id, []):
+    for binding in ctx.model.bindings_named(target.id, scope):
         if binding.node is not target and not (
                 binding.kind == ASSIGN and isinstance(binding.value, ast.Constant)
                 and type(binding.value.value) in (int, float)):
