@@ -89,7 +89,8 @@ def _carries_tangent(ctx: Context, expr: ast.expr, scope: Scope, names: set[str]
     if depth > _MAX_DEPTH:
         return False
     if isinstance(expr, ast.Name):
-        binding = ctx.model.binding_of(expr) or ctx.model.sole_binding(expr.id, scope)
+        reaching = ctx.model.reaching(expr)  # (a parameter's read: its one binding)
+        binding = reaching[0] if reaching and len(reaching) == 1 else ctx.model.binding_of(expr)
         if binding is None or binding.scope is not scope:
             return False
         if isinstance(binding.node, ast.arg):
