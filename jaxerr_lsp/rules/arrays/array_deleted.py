@@ -34,6 +34,7 @@ from jaxerr_lsp.analysis.avals import broadcast
 from jaxerr_lsp.analysis.model import Binding, Scope, Use
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.expected_errors import may_be_expected
 from jaxerr_lsp.families.donation import (JitCall, argument_aval, certainly_donated, jit_calls,
                                           runs_eagerly)
 from jaxerr_lsp.families.prng_keys import conditional_in_statement, is_prefix, locate
@@ -99,6 +100,15 @@ def _reads_buffer(ctx: Context, use: Use, shape: tuple[int, ...], jitted: set[in
         grandparent = ctx.model.parent.get(id(parent))
         return isinstance(grandparent, ast.Call) and grandparent.func is parent \
             and not grandparent.args and not grandparent.keywords
+    return False
+
+
+def _expected(ctx: Context, *nodes: ast.AST) -> bool:
+    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
+    for node in nodes:
+        path = ctx.model.path_to(ctx.model.tree, node)
+        if path is None or may_be_expected(path):
+            return True
     return False
 
 
@@ -197,7 +207,7 @@ def check(ctx: Context) -> None:
                     or _aliased_elsewhere(ctx, jit_call, name, argument):
                 continue
             use = _first_read(ctx, jit_call, argument, binding, aval.shape, jitted)
-            if use is None:
+            if use is None or _expected(ctx, use.node):
                 continue
             reported.add(id(binding))
             note = (f" (`{argument.id}` was donated to the jitted function at line "
