@@ -9,7 +9,11 @@ between: `print(x)`, `repr`/`str`/an f-string, arithmetic with a number or an ar
 shape that broadcasts with it, `-x`, a comparison with a number, `x[i]` for an index in range, `x.sum()` (and
 `mean`, `max`, `min`, `prod`, `tolist`, `copy`), a `jax.numpy` function that reads its operand
 (`jnp.sum(x)`...), `np.asarray(x)`, `jax.device_get(x)`, or a call of a jitted function of
-the file (the donating one again: `f(x); f(x)`).
+the file (the donating one again: `f(x); f(x)`). Also the donating call itself in the body of
+a `for` loop certainly run twice or more (`range` of constants, a display), not in a branch
+of it, with the name bound before the loop and read nowhere else in it, and no `break`,
+`continue`, `return`, `raise`, `try` or `with` in the loop: the second pass hands JAX the
+deleted array.
 
 Why is this bad: a donated array is marked deleted when the call runs (on the CPU as on GPU
 and TPU); reading it raises RuntimeError "Array has been deleted with shape=float32[3]."
@@ -37,7 +41,7 @@ from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import may_be_expected
 from jaxerr_lsp.families.donation import (JitCall, argument_aval, certainly_donated, jit_calls,
                                           runs_eagerly)
-from jaxerr_lsp.families.prng_keys import conditional_in_statement, is_prefix, locate
+from jaxerr_lsp.families.prng_keys import LOOP, conditional_in_statement, is_prefix, locate
 
 CATALOG_ID = "array-deleted"
 # Functions that read their array operand's buffer (measured: each raises on a deleted array).
@@ -176,6 +180,44 @@ def _first_read(ctx: Context, jit_call: JitCall, argument: ast.Name, binding: Bi
     return None
 
 
+def _runs_twice(ctx: Context, loop: ast.For) -> bool:
+    """A `for` over `range` of constants or a display, certainly of two passes or more."""
+    it = loop.iter
+    if isinstance(it, (ast.List, ast.Tuple)):
+        return len(it.elts) >= 2 and not any(isinstance(e, ast.Starred) for e in it.elts)
+    if isinstance(it, ast.Call) and ctx.model.qualname(it.func) == "builtins.range" \
+            and not it.keywords and 1 <= len(it.args) <= 2 \
+            and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args):
+        bounds = [a.value for a in it.args]  # type: ignore[attr-defined]
+        return (bounds[-1] - (bounds[0] if len(bounds) == 2 else 0)) >= 2
+    return False
+
+
+def _repeated_in_loop(ctx: Context, jit_call: JitCall, argument: ast.Name,
+                      binding: Binding) -> ast.For | None:
+    """The `for` loop that certainly runs the donating call a second time with the same array
+    (bound before the loop, never rebound in it, read nowhere else in it), if any."""
+    scope = binding.scope
+    body = _body(scope)
+    if body is None or ctx.model.call_scope.get(id(jit_call.call)) is not scope:
+        return None
+    where = locate(body, jit_call.call)
+    if where is None or where.in_header or not where.blocks or where.blocks[-1].kind != LOOP \
+            or conditional_in_statement(ctx.model, where.statement, jit_call.call):
+        return None
+    loop = where.blocks[-1].statement
+    if not isinstance(loop, ast.For) or not _runs_twice(ctx, loop) or binding.end > (loop.lineno, loop.col_offset):
+        return None
+    if ctx.model.nodes_in(loop, (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Assert, ast.Try,
+                                 ast.TryStar, ast.With, ast.Yield, ast.YieldFrom, ast.Await)):
+        return None
+    start, end = (loop.lineno, loop.col_offset), (loop.end_lineno or 0, loop.end_col_offset or 0)
+    for use in ctx.model.uses_of(binding):
+        if use.node is not argument and start <= (use.node.lineno, use.node.col_offset) <= end:
+            return None
+    return loop
+
+
 def _metadata_only(ctx: Context, use: Use) -> bool:
     """A read that certainly leaves the buffer alone (`x.shape`, `len(x)`, `type(x)`...)."""
     parent = use.parent
@@ -207,15 +249,25 @@ def check(ctx: Context) -> None:
                     or _aliased_elsewhere(ctx, jit_call, name, argument):
                 continue
             use = _first_read(ctx, jit_call, argument, binding, aval.shape, jitted)
-            if use is None or _expected(ctx, use.node):
+            if use is not None and not _expected(ctx, use.node):
+                reported.add(id(binding))
+                note = (f" (`{argument.id}` was donated to the jitted function at line "
+                        f"{jit_call.call.lineno}: its buffer now holds an output; rebind the name "
+                        "to the result, or copy the array before the call)")
+                related = (Related(ctx.span(jit_call.call), f"`{argument.id}` donated here"),)
+                ctx.report(use.node, values={"self.aval.str_short()": str(aval)}, note=note,
+                           related=related, data=DeletedRead(argument.id, ctx.span(jit_call.call)))
                 continue
-            reported.add(id(binding))
-            note = (f" (`{argument.id}` was donated to the jitted function at line "
-                    f"{jit_call.call.lineno}: its buffer now holds an output; rebind the name "
-                    "to the result, or copy the array before the call)")
-            related = (Related(ctx.span(jit_call.call), f"`{argument.id}` donated here"),)
-            ctx.report(use.node, values={"self.aval.str_short()": str(aval)}, note=note,
-                       related=related, data=DeletedRead(argument.id, ctx.span(jit_call.call)))
+            loop = _repeated_in_loop(ctx, jit_call, argument, binding)
+            if loop is not None and not _expected(ctx, jit_call.call):
+                reported.add(id(binding))
+                note = (f" (the loop calls the jitted function again with `{argument.id}`, which the "
+                        "first pass donated: rebind the name to the result, `"
+                        f"{argument.id} = ...(...)`, or do not donate it)")
+                header = loop.iter if isinstance(loop, ast.For) else loop
+                related = (Related(ctx.span(loop, header), "the loop"),)
+                ctx.report(argument, values={"self.aval.str_short()": str(aval)}, note=note,
+                           related=related, data=DeletedRead(argument.id, ctx.span(jit_call.call)))
 
 
 RULE = Rule(
