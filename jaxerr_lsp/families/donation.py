@@ -1,0 +1,190 @@
+"""Calls of the file's jitted functions that donate arguments, and which donated arrays JAX
+certainly hands over (for JXE139 array-deleted and JXE140 donate-same-buffer-twice).
+
+A jitted function is `jax.jit(f, ...)` of a lambda or an undecorated def of the file (called
+where it is made or through the name bound once to it) or a def whose one decorator is
+`jax.jit` (bare, `@jax.jit(...)`, `functools.partial(jax.jit, ...)`), with no option but
+`donate_argnums`/`donate_argnames`/`static_argnums`/`static_argnames`, all literals.
+JAX resolves the donated positions and names as it resolves the static ones (`jax/_src/
+api_util.py` `resolve_argnums`: either is inferred from the other through the signature).
+
+Which donations JAX keeps (measured under JAX 0.12.0.1; `jax/_src/interpreters/mlir.py`
+`_set_up_aliases`, the same on every platform that implements donation: cpu, cuda, rocm,
+tpu): a donated input is dropped unless the traced computation uses it (`keep_unused=False`
+prunes unused parameters), then matched, in order, to an output of the same shape and dtype
+(a second pass matches the rest by element count). An unmatched one is not donated at all: no
+buffer is deleted, JAX warns "Some donated buffers were not usable". `certainly_donated` says
+which donated arguments the first pass certainly matches: every donated argument one array of
+known aval, the outputs the return expression shows (a tuple display or one expression)
+counted where their aval is known, and the parameter certainly used by an output (the output
+is the parameter, or `+ - * / @ **`/unary minus of it, or a local name bound once to such).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.model import ASSIGN, Scope
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
+from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.families.jit_static import JIT, jit_sites, jitted_defs, static_args
+from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_function
+
+DONATE_KEYWORDS = ("donate_argnums", "donate_argnames")
+# Options of jax.jit that change nothing of what a call donates.
+_KNOWN_OPTIONS = frozenset({*DONATE_KEYWORDS, "static_argnums", "static_argnames"})
+_USING_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult, ast.Pow)
+_MAX_DEPTH = 6
+
+
+@dataclass(frozen=True, eq=False)
+class JitCall:
+    """One call of a jitted function of the file."""
+
+    call: ast.Call
+    function: FunctionNode
+    made: ast.AST  # the jax.jit(...) call or the decorator
+    arguments: dict[str, ast.expr]  # every parameter the call gives, by name
+    donated: tuple[str, ...]  # the donated parameters the call gives, in signature order
+    static: frozenset[str]
+
+
+def jit_calls(ctx: Context) -> list[JitCall]:
+    """Every call of a jitted function of the file whose options the code shows and whose
+    arguments bind one for one (no `*args`/`**kwargs`), found once per document."""
+    return ctx.once(_jit_calls)
+
+
+def _jit_calls(ctx: Context) -> list[JitCall]:
+    found: list[JitCall] = []
+    for site in jit_sites(ctx):
+        if site.qualname != JIT:
+            continue
+        function = differentiated_function(ctx, site.args[0])
+        if function is not None:
+            found.extend(_calls(ctx, function, site.call, site.keywords,
+                                ctx.model.calls_of_result(site.call)))
+    for jitted in jitted_defs(ctx):
+        if isinstance(jitted.function, ast.FunctionDef):
+            found.extend(_calls(ctx, jitted.function, jitted.decorator, jitted.keywords,
+                                ctx.model.calls_of_def(jitted.function)))
+    found.sort(key=lambda c: (c.call.lineno, c.call.col_offset))
+    return found
+
+
+def _calls(ctx: Context, function: FunctionNode, made: ast.AST, keywords: tuple[ast.keyword, ...],
+           calls: list[ast.Call]) -> Iterator[JitCall]:
+    if any(k.arg not in _KNOWN_OPTIONS for k in keywords):
+        return
+    signature = Signature.of(function.args)
+    static = static_args(keywords, signature)
+    renamed = tuple(ast.keyword(arg=k.arg.replace("donate", "static"), value=k.value)
+                    for k in keywords if k.arg in DONATE_KEYWORDS)
+    donate = static_args(renamed, signature)
+    if static is None or donate is None or signature.vararg is not None or signature.kwarg is not None:
+        return
+    positional = signature.positional
+    donated_names = {name for i, name in enumerate(positional) if i in donate.argnums} \
+        | set(donate.argnames)
+    static_names = {name for i, name in enumerate(positional) if i in static.argnums} \
+        | set(static.argnames)
+    if donated_names & static_names:
+        return  # jax.jit raises ValueError first
+    for call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            continue
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            continue
+        # JAX flattens the positional arguments in order, then the keyword ones by name.
+        order = [*positional[:len(call.args)], *sorted(k.arg for k in call.keywords if k.arg)]
+        donated = tuple(name for name in order if name in donated_names and name not in static_names)
+        yield JitCall(call, function, made, dict(bound.given), donated, frozenset(static_names))
+
+
+def runs_eagerly(ctx: Context, call: ast.Call) -> bool:
+    """Whether `call` is in code no transformation traces (module level, or functions the
+    tracing model does not trace): donation happens only on a call that runs."""
+    scope = ctx.model.call_scope.get(id(call))
+    if scope is None:
+        return False
+    while scope is not None:
+        if scope.kind != "module" and (scope.kind not in ("function", "lambda")
+                                       or ctx.tracing.traced(scope.node) is not None):
+            return False
+        scope = scope.parent
+    return True
+
+
+def _uses(ctx: Context, expr: ast.expr, scope: Scope, name: str, depth: int = 0) -> bool:
+    """Whether the output `expr` of the function certainly uses its parameter `name`."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, ast.Name):
+        reaching = ctx.model.reaching(expr)  # (a parameter's read: its one binding)
+        binding = reaching[0] if reaching and len(reaching) == 1 else ctx.model.binding_of(expr)
+        if binding is None or binding.scope is not scope:
+            return False
+        if isinstance(binding.node, ast.arg):
+            return binding.name == name
+        if binding.kind == ASSIGN and binding.value is not None and isinstance(binding.node, ast.Name):
+            return _uses(ctx, binding.value, scope, name, depth + 1)
+        return False
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, _USING_OPERATORS):
+        return _uses(ctx, expr.left, scope, name, depth + 1) \
+            or _uses(ctx, expr.right, scope, name, depth + 1)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return _uses(ctx, expr.operand, scope, name, depth + 1)
+    return False
+
+
+def _key(aval: Aval | None) -> tuple[tuple[int, ...], str] | None:
+    if aval is None or aval.shape is None or aval.dtype is None:
+        return None
+    return aval.shape, aval.dtype
+
+
+def argument_aval(ctx: Context, argument: ast.expr) -> Aval | None:
+    """The aval of an argument that is certainly one JAX array of known shape and dtype."""
+    value = ctx.values.value(argument)
+    if value.jax_array is None or value.type != "ArrayImpl" or _key(value.aval) is None:
+        return None
+    return value.aval
+
+
+def certainly_donated(ctx: Context, jit_call: JitCall) -> list[str]:
+    """The donated parameters whose argument JAX certainly donates (its buffer handed over,
+    the array deleted) when the call runs; [] when the code does not show it."""
+    if not jit_call.donated or ctx.values.x64:
+        return []
+    function = jit_call.function
+    scope = ctx.model.scope_of_node.get(id(function))
+    returned = return_expression(ctx.model, function)
+    if scope is None or returned is None:
+        return []
+    keys = {}
+    for name in jit_call.donated:
+        key = _key(argument_aval(ctx, jit_call.arguments[name]))
+        if key is None:
+            return []
+        keys[name] = key
+    outputs = list(returned.elts) if isinstance(returned, ast.Tuple) else [returned]
+    # (a static argument reaches the function as the Python value it is)
+    parameters = {name: ctx.values.value(argument) for name, argument in jit_call.arguments.items()}
+    output_keys: list[tuple[tuple[int, ...], str] | None] = []
+    with ctx.values.bound(function, parameters):
+        for output in outputs:
+            value: Value = ctx.values.value(output)
+            output_keys.append(_key(value.aval) if value.type == "ArrayImpl" else None)
+    found = []
+    for index, name in enumerate(jit_call.donated):
+        key = keys[name]
+        rank = sum(1 for earlier in jit_call.donated[:index] if keys[earlier] == key)
+        if output_keys.count(key) <= rank:
+            continue
+        if any(_uses(ctx, output, scope, name) for output in outputs):
+            found.append(name)
+    return found

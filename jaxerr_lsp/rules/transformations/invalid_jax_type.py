@@ -1,0 +1,210 @@
+"""JXE142 invalid-jax-type.
+
+What it does: finds a value that is certainly not a valid JAX type (`families.jax_types`
+`invalid_leaf`: a `str`/`bytes` literal or f-string, a builtin type or a plain class of the
+file, a plain def or a lambda, an instance of a plain class of the file, alone or the one bad
+leaf of a tuple, list or dict display, or a name bound once to one of those) where JAX turns
+it into an abstract value, every other leaf there certainly valid:
+
+- a differentiated argument of a call of a gradient function (`jax.grad`,
+  `jax.value_and_grad`, `jax.jacrev`, `jax.jacobian`: `families.grad_checks`), every other
+  differentiated argument certainly real or complex; JAX's `check_arg` words it
+  "Argument '...' of type <class '...'> is not a valid JAX type.";
+- the initial carry of `lax.fori_loop` (its bounds Python ints), `lax.while_loop`, or
+  `lax.scan` (its `xs` certainly valid, or `None`); `core.typeof` words it "Argument '...' of
+  type '<class '...'>' is not a valid JAX type" (a `str`: without the quotes around its type);
+- an operand of a `jax.lax` function that binds the primitive of its own name (`lax.add`,
+  `lax.sin`...): "Error interpreting argument to add as a JAX value. The problematic value is
+  of type <class 'str'> and was passed to add at position 1.".
+
+Why is this bad: JAX works on arrays; each leaf of what it is handed must have a shape and a
+dtype. An object that is neither an array, a number nor a registered pytree makes it raise
+TypeError before anything runs.
+
+Silent: a class that may be a pytree (a decorator, a base or keyword the file does not show,
+a registration), a value of unknown type, another argument that may fail first, `jax.numpy`
+functions (they word it their own way), the outputs of a jitted function (another message).
+The value's text is predicted for a `str` or a builtin type; an instance's or a function's
+`repr` holds an address, and its type the module name the program runs as: shown.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.core.findings import Related, RuleData, Span
+from jaxerr_lsp.engine.rule import Context, Rule, fill
+from jaxerr_lsp.families.grad_checks import differentiated_arguments, first_rejected_leaf, gradient_calls
+from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.jax_types import InvalidLeaf, invalid_leaf, known_valid
+
+CATALOG_ID = "invalid-jax-type"
+# jax.lax functions that bind the primitive of their own name on their positional operands
+# (measured: `lax.add(x, "a")` -> "Error interpreting argument to add ... at position 1").
+LAX_PRIMITIVES = frozenset("""
+add sub mul div max min pow atan2 rem nextafter sin cos tan asin acos atan sinh cosh tanh exp
+log log1p expm1 sqrt rsqrt cbrt neg abs sign floor ceil round is_finite exp2 logistic
+""".split())
+_BINARY = frozenset({"add", "sub", "mul", "div", "max", "min", "pow", "atan2", "rem", "nextafter"})
+
+
+@dataclass(frozen=True)
+class InvalidValue(RuleData):
+    where: str  # "grad", "fori_loop", "while_loop", "scan", "lax"
+    leaf: Span
+
+
+def _template(function: str) -> str:
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    entry = load_catalog().get(CATALOG_ID)
+    if function == "check_arg":
+        return entry.message.strip()
+    source = next(s for s in entry.sources if s.function == function)
+    assert source.message is not None
+    return source.message.strip()
+
+
+def _report(ctx: Context, leaf: InvalidLeaf, function: str, values: dict[str, str],
+            shown: dict[str, str], note: str, related: Span, words: str, where: str) -> None:
+    if _expected(ctx, leaf.node):
+        return
+    template = _template(function)
+    message = fill(template, {**values, **shown})
+    ctx.report(leaf.node, message=message, predicted=fill(template, values, escape=True),
+               note=note, related=(Related(related, words),),
+               data=InvalidValue(where, ctx.span(leaf.node)))
+
+
+def _expected(ctx: Context, *nodes: ast.AST) -> bool:
+    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
+    for node in nodes:
+        path = ctx.model.path_to(ctx.model.tree, node)
+        if path is None or may_be_expected(path):
+            return True
+    return False
+
+
+def _shown_value(leaf: InvalidLeaf) -> str:
+    """What JAX prints for a value whose `repr` holds an address."""
+    node = leaf.node
+    if leaf.type_text == "<class 'function'>":
+        name = node.id if isinstance(node, ast.Name) else "<lambda>"
+        return f"<function {name} at 0x…>"
+    if leaf.type_text.startswith("<class '….") and leaf.type_text.endswith("'>"):
+        return f"<….{leaf.type_text[10:-2]} object at 0x…>"
+    return "…"
+
+
+def _value_and_type(leaf: InvalidLeaf, value_key: str, type_key: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(predicted, shown) for the value and its type."""
+    values: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    if leaf.value_text is not None:
+        values[value_key] = leaf.value_text
+    else:
+        shown[value_key] = _shown_value(leaf)
+    if leaf.type_known and "…" not in leaf.type_text:
+        values[type_key] = leaf.type_text
+    else:
+        shown[type_key] = leaf.type_text
+    return values, shown
+
+
+def _check_gradients(ctx: Context) -> None:
+    for gradient in gradient_calls(ctx):
+        arguments = differentiated_arguments(gradient)
+        if arguments is None:
+            continue
+        found = [(argument, leaf) for _, argument in arguments
+                 if (leaf := invalid_leaf(ctx, argument)) is not None]
+        if len(found) != 1:
+            continue
+        argument, leaf = found[0]
+        if any(other is not argument and first_rejected_leaf(ctx, other) is not True
+               for _, other in arguments):
+            continue
+        values, shown = _value_and_type(leaf, "arg", "type(arg)")
+        note = (f" (`{gradient.qualname.rsplit('.', 1)[1]}` differentiates this argument: pass the "
+                "arrays themselves, or register its class as a pytree)")
+        _report(ctx, leaf, "check_arg", values, shown, note, ctx.span(gradient.call),
+                "the gradient function is called here", "grad")
+
+
+def _typeof(ctx: Context, leaf: InvalidLeaf, site: ast.Call, name: str) -> None:
+    if leaf.type_text == "<class 'str'>":
+        function, value_key, type_key = "_str_abstractify", "x", "type(x)"
+    else:
+        function, value_key, type_key = "typeof", "x", "typ"
+    values, shown = _value_and_type(leaf, value_key, type_key)
+    note = f" (the initial carry of `lax.{name}` must be arrays, numbers or pytrees of them)"
+    _report(ctx, leaf, function, values, shown, note, ctx.span(site), f"`lax.{name}` called here", name)
+
+
+def _int_bound(ctx: Context, expr: ast.expr) -> bool:
+    return type(ctx.values.constant(expr)) is int
+
+
+def _check_loops(ctx: Context) -> None:
+    for site in ctx.model.calls_to("jax.lax.fori_loop"):
+        if site.complete and len(site.args) == 4 and not site.keywords \
+                and _int_bound(ctx, site.args[0]) and _int_bound(ctx, site.args[1]):
+            leaf = invalid_leaf(ctx, site.args[3])
+            if leaf is not None:
+                _typeof(ctx, leaf, site.call, "fori_loop")
+    for site in ctx.model.calls_to("jax.lax.while_loop"):
+        if site.complete and len(site.args) == 3 and not site.keywords:
+            leaf = invalid_leaf(ctx, site.args[2])
+            if leaf is not None:
+                _typeof(ctx, leaf, site.call, "while_loop")
+    for site in ctx.model.calls_to("jax.lax.scan"):
+        if not site.complete or site.keywords or len(site.args) != 3:
+            continue
+        init, xs = site.args[1], site.args[2]
+        if not (isinstance(xs, ast.Constant) and xs.value is None) and not known_valid(ctx, xs):
+            continue
+        leaf = invalid_leaf(ctx, init)
+        if leaf is not None:
+            _typeof(ctx, leaf, site.call, "scan")
+
+
+def _check_lax(ctx: Context) -> None:
+    for name in sorted(LAX_PRIMITIVES):
+        for site in ctx.model.calls_to(f"jax.lax.{name}"):
+            arity = 2 if name in _BINARY else 1
+            if not site.complete or site.keywords or len(site.args) != arity \
+                    or any(isinstance(a, ast.Starred) for a in site.args):
+                continue
+            found = [(i, leaf) for i, a in enumerate(site.args)
+                     if not isinstance(a, (ast.Tuple, ast.List, ast.Dict))
+                     and (leaf := invalid_leaf(ctx, a)) is not None and not leaf.path]
+            if len(found) != 1:
+                continue
+            position, leaf = found[0]
+            if not all(known_valid(ctx, a) for i, a in enumerate(site.args) if i != position):
+                continue
+            values = {"self": name, "i": str(position)}
+            shown: dict[str, str] = {}
+            if leaf.type_known and "…" not in leaf.type_text:
+                values["type(arg)"] = leaf.type_text
+            else:
+                shown["type(arg)"] = leaf.type_text
+            note = f" (`lax.{name}` takes arrays and numbers)"
+            _report(ctx, leaf, "Primitive.bind", values, shown, note, ctx.span(site.call),
+                    f"`lax.{name}` called here", "lax")
+
+
+def check(ctx: Context) -> None:
+    _check_gradients(ctx)
+    _check_loops(ctx)
+    _check_lax(ctx)
+
+
+RULE = Rule(
+    code="JXE142",
+    catalog_id=CATALOG_ID,
+    triggers=("grad", "jacrev", "jacobian", "fori_loop", "while_loop", "scan", "lax."),
+    check=check,
+    data=InvalidValue,
+)

@@ -1,0 +1,8 @@
+import jax
+import jax.numpy as jnp
+
+swap = jax.jit(lambda a, b: (b * 2.0, a * 3.0), donate_argnums=(0, 1))
+x = jnp.arange(4.0)
+y = x
+x = jnp.ones(4)
+print(swap(x, y))
