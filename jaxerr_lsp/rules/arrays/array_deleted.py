@@ -251,9 +251,9 @@ def check(ctx: Context) -> None:
             use = _first_read(ctx, jit_call, argument, binding, aval.shape, jitted)
             if use is not None and not _expected(ctx, use.node):
                 reported.add(id(binding))
-                note = (f" (`{argument.id}` was donated to the jitted function at line "
-                        f"{jit_call.call.lineno}: its buffer now holds an output; rebind the name "
-                        "to the result, or copy the array before the call)")
+                note = (f" (`{argument.id}` was donated to the jitted function `{ctx.segment(jit_call.call.func)}`: "
+                        "its buffer now holds an output; rebind the name to the result, or copy "
+                        "the array before the call)")
                 related = (Related(ctx.span(jit_call.call), f"`{argument.id}` donated here"),)
                 ctx.report(use.node, values={"self.aval.str_short()": str(aval)}, note=note,
                            related=related, data=DeletedRead(argument.id, ctx.span(jit_call.call)))
