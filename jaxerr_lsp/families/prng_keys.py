@@ -1,4 +1,5 @@
-"""Where PRNG keys are consumed, and how the code around a consumption runs (for JXE099).
+"""Where PRNG keys are consumed, and how the code around a consumption runs (for JXE099);
+the `jax.random` calls that check their key first (`key_calls`, for the rules on keys).
 
 A key is consumed when it is passed to a `jax.random` sampler, `jax.random.split` or
 `jax.random.bits` (what `jax_debug_key_reuse` counts: `fold_in`, `key_data`, `clone` and
@@ -14,10 +15,11 @@ only sometimes within its statement (`a if c else b`, `x and y`).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import ModuleModel, Scope, Use
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.engine.rule import Context
 
 # Samplers whose key is their first argument (checked under JAX 0.12.0.1: each one raises
@@ -204,3 +206,117 @@ def runs_once(loop: ast.stmt) -> bool:
 
 def spans(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
     return _start(node), _end(node)
+
+
+# ------------------------------------------------------------------------ calls that check a key
+
+# The jax.random functions whose body checks the key (`_check_prng_key(name, key)`, which
+# wraps raw key data and refuses a key array) before any other argument is read (JAX
+# 0.12.0.1's jax/_src/random/core.py), with their parameters as Python binds them:
+# positional-or-keyword names ("?": with a default), then after "|" the keyword-only ones
+# (all with defaults). `bernoulli` and `truncated_normal` canonicalize `shape` first, and
+# bernoulli checks `mode`: `KeyCall.reads_before_key`. The name is what JAX's messages call
+# the function. tests/test_prng_calls.py checks the table against the installed JAX.
+KEY_CHECKING = {
+    "normal": "key shape? dtype? | out_sharding",
+    "uniform": "key shape? dtype? minval? maxval? | out_sharding",
+    "bernoulli": "key p? shape? mode? | out_sharding",
+    "randint": "key shape minval maxval dtype? | out_sharding",
+    "categorical": "key logits axis? shape? replace? mode? | out_sharding",
+    "choice": "key a shape? replace? p? axis? mode?",
+    "permutation": "key x axis? independent? | out_sharding",
+    "gamma": "key a shape? dtype? | method out_sharding",
+    "beta": "key a b shape? dtype? | method out_sharding",
+    "dirichlet": "key alpha shape? dtype? | out_sharding",
+    "exponential": "key shape? dtype? | out_sharding",
+    "gumbel": "key shape? dtype? mode? | out_sharding",
+    "laplace": "key shape? dtype? | out_sharding",
+    "logistic": "key shape? dtype? | out_sharding",
+    "multivariate_normal": "key mean cov shape? dtype? method? | out_sharding",
+    "truncated_normal": "key lower upper shape? dtype? | out_sharding",
+    "poisson": "key lam shape? dtype? | method out_sharding",
+    "rademacher": "key shape? dtype? | out_sharding",
+    "cauchy": "key shape? dtype? | out_sharding",
+    "chisquare": "key df shape? dtype? | method out_sharding",
+    "t": "key df shape? dtype? | out_sharding",
+    "lognormal": "key sigma? shape? dtype? | out_sharding",
+    "maxwell": "key shape? dtype? | out_sharding",
+    "pareto": "key b shape? dtype? | out_sharding",
+    "weibull_min": "key scale concentration shape? dtype?",
+    "binomial": "key n p shape? dtype?",
+    "geometric": "key p shape? dtype? | out_sharding",
+    "loggamma": "key a shape? dtype? | method out_sharding",
+    "rayleigh": "key scale shape? dtype? | out_sharding",
+    "wald": "key mean shape? dtype? | out_sharding",
+    "triangular": "key left mode right shape? dtype? | out_sharding",
+    "double_sided_maxwell": "key loc scale shape? dtype?",
+    "f": "key dfnum dfden shape? dtype? | out_sharding",
+    "split": "key num?",
+    "fold_in": "key data",
+    "bits": "key shape? dtype? | out_sharding",
+}
+_DEFAULT = ast.Constant(None)  # stands for a parameter's default in a bound call
+
+
+def key_checking_signature(name: str) -> Signature:
+    """The parameters of `jax.random.<name>` (a function of `KEY_CHECKING`)."""
+    positional_text, _, keyword_text = KEY_CHECKING[name].partition("|")
+    positional = [p.rstrip("?") for p in positional_text.split()]
+    keyword_only = keyword_text.split()
+    defaults: dict[str, ast.expr] = {p.rstrip("?"): _DEFAULT for p in positional_text.split() if p.endswith("?")}
+    defaults.update({k: _DEFAULT for k in keyword_only})
+    return Signature(tuple(positional), 0, tuple(keyword_only), defaults)
+
+
+@dataclass(frozen=True, eq=False)
+class KeyCall:
+    """A call of a `KEY_CHECKING` function whose arguments bind to its parameters (Python
+    raises nothing before the body runs)."""
+
+    call: ast.Call
+    name: str  # "normal", "split"...: what JAX's messages call it
+    key: ast.expr
+    given: dict[str, ast.expr]  # the arguments the call gives, by parameter
+
+    def reads_before_key(self, constant: Callable[[ast.expr], object]) -> bool:
+        """Whether the body may raise on another argument before it checks the key: a
+        `shape` of `bernoulli` or `truncated_normal` that is not None or a tuple of
+        non-negative ints the code shows, a `mode` of bernoulli not 'low' or 'high'."""
+        if self.name not in ("bernoulli", "truncated_normal"):
+            return False
+        shape = self.given.get("shape")
+        if shape is not None:
+            value = constant(shape)
+            if not (value is None and isinstance(shape, ast.Constant)) and not (
+                    isinstance(value, tuple) and all(type(v) is int and v >= 0 for v in value)):
+                return True
+        mode = self.given.get("mode")
+        return mode is not None and constant(mode) not in ("low", "high")
+
+
+def key_calls(ctx: Context) -> list[KeyCall]:
+    """Every call of a `KEY_CHECKING` function of `jax.random` that binds, in source order
+    (computed once per document)."""
+    return ctx.once(_key_calls)
+
+
+def _key_calls(ctx: Context) -> list[KeyCall]:
+    found = []
+    for name in called_names(ctx.model, "jax.random", sorted(KEY_CHECKING)):
+        signature = key_checking_signature(name)
+        for site in ctx.model.calls_to(f"jax.random.{name}"):
+            if site.partial is not None or not site.complete:
+                continue
+            bound = bind_arguments(signature, site.args, site.keywords)
+            if bound is None or bound.extra_positional or bound.extra_keywords:
+                continue
+            given = {p: e for p, e in bound.given.items() if e is not _DEFAULT}
+            found.append(KeyCall(site.call, name, given["key"], given))
+    return sorted(found, key=lambda c: (c.call.lineno, c.call.col_offset))
+
+
+def prng_configured(ctx: Context) -> bool:
+    """Whether the file may change what keys are (`jax_default_prng_impl`: other key shapes
+    and dtype names; `jax_enable_custom_prng`: `PRNGKey` makes typed keys;
+    `jax_legacy_prng_key`: raw keys refused or warned about)."""
+    return any(ctx.mentions(word) for word in ("prng_impl", "custom_prng", "legacy_prng", "PRNG_IMPL"))

@@ -1,0 +1,104 @@
+"""JXE132 prng-key-to-numpy.
+
+What it does: finds `np.asarray(key)`, `np.array(key)` and `np.asanyarray(key)` (NumPy's, the
+key first, `dtype=` or not) where `key` is a typed PRNG key or key array (`jax.random.key`,
+split, folded or cloned from one, as the value inference shows it) that is certainly a
+concrete key, not a tracer: the call is in module-level code, or the key is a name bound at
+module level (a global key stays concrete even inside a jitted function). Inside traced code
+a key made there is a tracer, and NumPy gets JAX's tracer error instead (JXE074).
+
+Why is this bad: a typed key's dtype (`key<fry>`) has no NumPy counterpart; its `__array__`
+raises TypeError. The key's data converts: `np.asarray(jax.random.key_data(key))`.
+
+Fix (safe: the array NumPy gets is the key's uint32 data, which the conversion was after; the
+program no longer raises): wrap the key in `jax.random.key_data(...)`, through the file's name
+for `jax.random` or `jax`; in module-level code only (in a function that may be traced,
+`key_data` of the key would be a tracer, which NumPy refuses too).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxerr_lsp.core.findings import Finding, RuleData, Span
+from jaxerr_lsp.engine.rule import Context, Rule
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.fixes.edits import Fix
+    from jaxerr_lsp.fixes.text import Lines
+
+CONVERSIONS = ("numpy.asarray", "numpy.array", "numpy.asanyarray")
+
+
+@dataclass(frozen=True)
+class KeyToNumpy(RuleData):
+    key_span: Span
+    key_source: str
+    key_data: str  # the file's name for jax.random.key_data ("" when it has none)
+
+
+def _module_level(ctx: Context, call: ast.Call) -> bool:
+    """Whether the call is in module-level code (no def, lambda, class or comprehension)."""
+    path = ctx.model.path_to(ctx.model.tree, call)
+    return path is not None and not any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+                       ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) for n in path)
+
+
+def _global_key(ctx: Context, key: ast.expr) -> bool:
+    """A name bound at module level: a concrete key wherever it is read."""
+    if not isinstance(key, ast.Name):
+        return False
+    binding = ctx.model.binding_of(key)
+    return binding is not None and binding.scope.kind == "module"
+
+
+def _key_data_name(ctx: Context) -> str:
+    random = next(iter(ctx.model.aliases_of("jax.random")), None)
+    if random:
+        return f"{random}.key_data"
+    return next((f"{alias}.random.key_data" for alias in ctx.model.aliases_of("jax")), "")
+
+
+def check(ctx: Context) -> None:
+    for qualname in CONVERSIONS:
+        for site in ctx.model.calls_to(qualname):
+            if not site.complete or site.partial is not None or not site.args \
+                    or isinstance(site.args[0], ast.Starred) or any(k.arg is None for k in site.keywords):
+                continue
+            key = site.args[0]
+            value = ctx.values.value(key)
+            if value.type != "ArrayImpl" or value.aval is None or not value.aval.is_key:
+                continue
+            eager = _module_level(ctx, site.call)
+            if not eager and not _global_key(ctx, key):
+                continue
+            # In a function (jitted, perhaps), key_data of the key may be a tracer: no fix.
+            ctx.report(key, note=f" (`{ctx.segment(site.call.func)}` of a typed key)",
+                       data=KeyToNumpy(ctx.span(key), ctx.segment(key), _key_data_name(ctx) if eager else ""))
+
+
+def fix(lines: Lines, finding: Finding) -> list[Fix]:
+    from jaxerr_lsp.fixes.edits import Fix, TextEdit
+
+    data = finding.data
+    assert isinstance(data, KeyToNumpy)
+    if not data.key_data or lines.text(data.key_span) != data.key_source.replace("\n", lines.newline):
+        return []
+    why = (f"Converts the key's uint32 data (`{data.key_data}`), which NumPy can hold, instead of the "
+           "typed key; `jax.random.wrap_key_data` makes a key of it again.")
+    return [Fix("Convert the key's data", True, why,
+                (TextEdit(data.key_span, f"{data.key_data}({data.key_source})"),), "key-data")]
+
+
+RULE = Rule(
+    code="JXE132",
+    catalog_id="prng-key-to-numpy",
+    triggers=("random",),
+    check=check,
+    data=KeyToNumpy,
+    fix=fix,
+    fix_ids=("key-data",),
+)
