@@ -866,12 +866,23 @@ class Inference:
             constructed = self._constructed_attribute(expr, stores[0], depth)
             if constructed is not None:
                 return constructed
+        # A store that reads the attribute itself (`self.x = self.x.at[i].set(v)`) would ask
+        # these stores again, once per store at every depth: asked again, unknown (as the
+        # depth budget would end it, at once).
+        busy = id(stores[0].statement)
+        if busy in self._busy:
+            self._depends(_PARTIAL)
+            return UNKNOWN_VALUE
         found: list[Value] = []
-        for store in stores:  # (the first that is no JAX array settles it: most are not)
-            value = self.value(store.value, depth)  # type: ignore[arg-type]
-            if value.jax_array is None:
-                return UNKNOWN_VALUE
-            found.append(value)
+        self._busy.add(busy)
+        try:
+            for store in stores:  # (the first that is no JAX array settles it: most are not)
+                value = self.value(store.value, depth)  # type: ignore[arg-type]
+                if value.jax_array is None:
+                    return UNKNOWN_VALUE
+                found.append(value)
+        finally:
+            self._busy.discard(busy)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
 

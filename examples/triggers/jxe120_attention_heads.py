@@ -1,0 +1,8 @@
+"""Splitting a hidden width of 10 into 4 attention heads (JXE120)."""
+
+import jax.numpy as jnp
+
+num_heads = 4
+hidden = jnp.ones((2, 10))
+heads = jnp.split(hidden, num_heads, axis=-1)  # expect: JXE120
+print([h.shape for h in heads])

@@ -1,0 +1,214 @@
+"""JXE119 too-many-indices.
+
+What it does: finds `x[...]` (read, or `x.at[...]` followed by an update or `get`) of a JAX
+array whose rank the value inference knows, with an index that consumes more axes than the
+array has: `x[0, 0]` or `x[:, 0]` on a 1-D array, `x[0][0]` on a vector. Each part of the
+index must be certain: an int, a slice, `None` or one `...` (consuming 1, 1, 0, 0), or a JAX
+array of known dtype (an integer array consumes 1, a boolean one its rank). Also inside a def
+or lambda made by `jax.vmap` and called with arrays of known shapes, where each mapped
+parameter has lost its mapped axis (`jax.vmap(lambda row: row[:, 0])(m)` for a 2-D `m`):
+there the index must certainly run whenever the function runs (outside branches and loops).
+
+Never flagged: an array of unknown rank, a NumPy array (NumPy words its own IndexError), a
+part of the index the code does not show (a parameter, a list, a name bound twice), two
+`...` (another IndexError), a store `x[i, j] = v` (JXE080 first), a vmap call whose mapped
+arguments are not all arrays of known shape with one batch size (vmap's own errors first).
+
+Why is this bad: JAX counts the axes the index consumes before anything else and raises
+IndexError with the array's rank and that count, eagerly and under jit or vmap alike.
+
+No fix: which axis the author meant is theirs to say.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
+from jaxerr_lsp.core.findings import Related
+from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
+from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, has_unknown, literal, vmaps
+
+# `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
+_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
+# Steps between a def and a node of its body that may skip the node or run it apart.
+_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
+
+
+def _indexed(ctx: Context, subscript: ast.Subscript) -> ast.expr | None:
+    """The array a read subscript indexes: `x` of `x[i]`, or of `x.at[i].set(v)`."""
+    if not isinstance(subscript.ctx, ast.Load):
+        return None
+    base = subscript.value
+    if isinstance(base, ast.Attribute) and base.attr == "at":
+        method = ctx.model.parent.get(id(subscript))
+        call = ctx.model.parent.get(id(method)) if method is not None else None
+        if not isinstance(method, ast.Attribute) or method.attr not in _AT_METHODS \
+                or not isinstance(call, ast.Call) or call.func is not method:
+            return None
+        return base.value
+    return base
+
+
+def _array(ctx: Context, expr: ast.expr) -> Aval | None:
+    """The aval of a certain JAX array of known shape (never a NumPy array, never a key)."""
+    value = ctx.values.value(expr)
+    aval = value.aval
+    if value.jax_array is None or value.type != "ArrayImpl" or aval is None or aval.shape is None \
+            or aval.kind in (None, "key"):
+        return None
+    return aval
+
+
+def _consumed(ctx: Context, index: ast.expr) -> int | None:
+    """How many axes the index consumes, when every part is certain; None otherwise."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    total, ellipses = 0, 0
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            total += 1
+            continue
+        if isinstance(part, ast.Starred):
+            return None
+        if isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
+            ellipses += part.value is Ellipsis
+            continue
+        constant = ctx.values.constant(part)
+        if type(constant) is int:
+            total += 1
+            continue
+        if constant is not None:
+            return None
+        aval = _array(ctx, part)
+        if aval is None or aval.shape is None:
+            return None
+        if aval.kind in ("i", "u"):
+            total += 1
+        elif aval.kind == "b":
+            total += len(aval.shape)
+        else:
+            return None  # a float index: another error
+    return total if ellipses <= 1 else None
+
+
+def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tuple[Related, ...]) -> bool:
+    consumed = _consumed(ctx, subscript.slice)
+    if not consumed:
+        return False
+    aval = _array(ctx, array)
+    if aval is None or aval.shape is None or consumed <= len(aval.shape):
+        return False
+    ctx.report(subscript, values={"len(shape)": str(len(aval.shape)), "total_consumed": str(consumed)},
+               related=related, data=ShapeData((str(aval),)))
+    return True
+
+
+# ------------------------------------------------------------------ inside vmapped functions
+def _in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
+    expr = vmap.option("in_axes")
+    if expr is None:
+        return 0
+    value = literal(ctx, expr)
+    if has_unknown(value) or bad_leaves(value):
+        return ...
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, (tuple, list)) and len(value) == count:
+        return tuple(value)
+    return ...
+
+
+def _per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | None:
+    """What each mapped parameter holds for one example (the array without its mapped axis),
+    when vmap certainly gets to trace the function: every mapped argument an array of known
+    shape with the axis, all of one size (and `axis_size`'s, when given)."""
+    function = vmap.definition
+    if function is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    signature = Signature.of(function.args)
+    bound = bind_arguments(signature, call.args, call.keywords)
+    in_axes = _in_axes(ctx, vmap, len(call.args))
+    out_axes = vmap.option("out_axes")
+    if bound is None or bound.extra_positional or bound.extra_keywords or in_axes is ... \
+            or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
+        return None
+    entries = [(signature.positional[i], a, in_axes[i] if isinstance(in_axes, tuple) else in_axes)
+               for i, a in enumerate(call.args)]
+    entries += [(k.arg, k.value, 0) for k in call.keywords if k.arg is not None]
+    sizes: set[int] = set()
+    axis_size = vmap.option("axis_size")
+    if axis_size is not None:
+        size = literal(ctx, axis_size)
+        if size is not None and type(size) is not int:
+            return None
+        if type(size) is int:
+            sizes.add(size)
+    found: dict[str, Value] = {}
+    for name, argument, entry in entries:
+        if entry is None:
+            continue
+        value = ctx.values.value(argument)
+        aval = _array(ctx, argument)
+        if type(entry) is not int or aval is None or aval.shape is None:
+            return None
+        rank = len(aval.shape)
+        if not -rank <= entry < rank:
+            return None
+        axis = entry % rank
+        sizes.add(aval.shape[axis])
+        found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
+    return found if len(sizes) == 1 else None
+
+
+def _runs_whenever_called(ctx: Context, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
+    path = ctx.model.path_to(function, node)
+    if path is None or any(isinstance(step, _MAY_SKIP) for step in path[1:-1]):
+        return False
+    return isinstance(function, ast.Lambda) or runs_whenever_called(ctx.model, function, node)
+
+
+def _vmapped_bodies(ctx: Context) -> Iterator[tuple[Vmap, ast.Call, dict[str, Value]]]:
+    for vmap in vmaps(ctx):
+        if not isinstance(vmap.definition, (ast.FunctionDef, ast.Lambda)):
+            continue
+        for call in vmap.calls:
+            per_example = _per_example(ctx, vmap, call)
+            if per_example:
+                yield vmap, call, per_example
+
+
+def check(ctx: Context) -> None:
+    if not has_shaped_arrays(ctx.model):
+        return
+    reported: set[int] = set()
+    for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
+        array = _indexed(ctx, subscript)
+        if array is not None and _report(ctx, subscript, array, ()):
+            reported.add(id(subscript))
+    for vmap, call, per_example in _vmapped_bodies(ctx):
+        function = vmap.definition
+        assert function is not None
+        related = (Related(ctx.span(call), "the call that gives these shapes"),)
+        with ctx.values.bound(function, per_example):
+            for subscript in ctx.model.nodes_in(function, ast.Subscript):
+                if id(subscript) in reported or not _runs_whenever_called(ctx, function, subscript):
+                    continue
+                array = _indexed(ctx, subscript)
+                if array is not None and _report(ctx, subscript, array, related):
+                    reported.add(id(subscript))
+
+
+RULE = Rule(
+    code="JXE119",
+    catalog_id="too-many-indices",
+    triggers=("[",),
+    check=check,
+    data=ShapeData,
+)
