@@ -193,8 +193,8 @@ def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
 
 # --------------------------------------------------------------------------- operators
 # A file that names one of these, as a whole word, may turn 64-bit types on
-# (`jax.config.update("jax_enable_x64", True)`, `jax.experimental.enable_x64()`,
-# `os.environ["JAX_ENABLE_X64"]`, `config.jax_enable_x64`, `jax_enable_x64 = true` in a
+# (`jax.config.update("jax_enable_x64", True)`, `os.environ["JAX_ENABLE_X64"]`,
+# `config.jax_enable_x64`, JAX's own `config.enable_x64(True)`, `jax_enable_x64 = true` in a
 # configuration file): then default dtypes are not float32/int32, and they are unknown.
 # (Not "x64" anywhere: `complex64` holds it.)
 X64_WORDS = ("jax_enable_x64", "JAX_ENABLE_X64", "enable_x64")
