@@ -43,6 +43,14 @@ e5 = -d4
 e6 = c ** 2
 e7 = c // 2
 e8 = d2 + d2
+e9 = a * 1j
+e10 = 1j * c
+e11 = jnp.exp(1j * a)
+e12 = jnp.sum(jnp.exp(1j * a))
+e13 = jnp.abs(e9)
+e14 = jnp.var(e9)
+e15 = jnp.mean(e9)
+e16 = jnp.square(e9)
 f = a.sum()
 f2 = jnp.mean(c)
 f3 = jnp.sum(d2)
@@ -292,8 +300,8 @@ v = None
 for _ in range(2):
     v = jnp.zeros(2) if v is None else v * 2
 '''
-KNOWN = "a b c d e f g h n o q s".split()
-NOT = "i j k m p r t u v".split()  # v: an array only when the loop runs
+KNOWN = "a b c d e f g h n o q s t".split()  # t: an element of the unpacked display
+NOT = "i j k m p r u v".split()  # v: an array only when the loop runs
 
 
 def test_jax_array_is_what_jax_says() -> None:

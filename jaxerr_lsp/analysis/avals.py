@@ -167,6 +167,10 @@ def promote(a: Aval | None, b: Aval | None) -> tuple[str, bool] | None:
             return strong.dtype, False  # type: ignore[return-value]
         if strong.kind in ("b", "i", "u") and weak.kind == "f":
             return "float32", True  # int32 array + 1.5: float32, weakly typed (measured)
+        if weak.kind == "c" and strong.kind in ("b", "i", "u"):
+            return "complex64", True  # int32 array * 1j: complex64, weakly typed (measured)
+        if weak.kind == "c" and strong.dtype in ("float32", "bfloat16", "float16"):
+            return "complex64", False  # float32 array * 1j: complex64 (measured)
         return None
     if {a.dtype, b.dtype} == {"int32", "float32"}:
         return "float32", False
@@ -269,6 +273,8 @@ arctanh exp exp2 expm1 log log2 log10 log1p sqrt cbrt reciprocal""".split())
 _SAME_DTYPE_MATH = frozenset("abs absolute negative positive sign square conj conjugate".split())
 _FLOAT_ONLY_SAME = frozenset("floor ceil round rint trunc relu sigmoid softplus silu gelu".split())
 _SUM_LIKE = frozenset("sum prod cumsum cumprod".split())
+# The real dtype of a complex one's magnitude (`jnp.abs`, `jnp.var` of a complex array).
+_REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64"}
 _MEAN_LIKE = frozenset("mean var std".split())
 _MAX_LIKE = frozenset("max min amax amin".split())
 _BINARY = {"add": ast.Add(), "subtract": ast.Sub(), "multiply": ast.Mult(), "divide": ast.Div(),
@@ -552,6 +558,8 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
             return operand
         return operand if kind == "f" else Aval(operand.shape, "float32", operand.weak)
     if name in _SAME_DTYPE_MATH:
+        if kind == "c" and name in ("abs", "absolute"):
+            return Aval(operand.shape, _REAL_OF_COMPLEX.get(operand.dtype), operand.weak)  # measured
         return None if kind == "b" and name != "abs" else operand
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
@@ -568,6 +576,8 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
     if name in _MEAN_LIKE:
         if reduced is None:
             return None
+        if kind == "c" and name in ("var", "std"):
+            return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), operand.weak)  # measured
         return Aval((), "float32", operand.weak) if kind in ("b", "i", "u") else reduced
     if name in _MAX_LIKE:
         return reduced

@@ -1,5 +1,6 @@
 """The reverse-mode gradient functions of this file and where they are called, for the rules
-about what JAX checks when one runs (JXE090 integer inputs, JXE091 non-scalar outputs).
+about what JAX checks when one runs (JXE090 integer inputs, JXE091 non-scalar outputs,
+JXE136 outputs that are not real).
 
 `gradient_calls(ctx)`: every `jax.grad(f, ...)`, `jax.value_and_grad`, `jax.jacrev`,
 `jax.jacobian` (also through `functools.partial`, and `@jax.grad` on a def) whose options are
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import DEF, CallSite, Decoration
-from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_function
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
+from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_callable, differentiated_function
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -242,3 +244,46 @@ def _jitted_gradient_calls(ctx: Context) -> list[GradientCall]:
                              for call in ctx.model.calls_of_result(jit.call))
     found.sort(key=lambda g: (g.call.lineno, g.call.col_offset))
     return found
+
+
+def gradient_output(ctx: Context, gradient: GradientCall) -> tuple[ast.expr, Value] | None:
+    """What JAX checks after running the differentiated function at this call, when JAX's
+    input check passes first (else JXE090 or JXE024 speaks): the returned expression (the
+    first of a returned pair with has_aux) and its value with the call's arguments standing
+    for the parameters (a bound method's `self` unknown). None when the code does not show it
+    (several returns, arguments it cannot bind)."""
+    function = differentiated_definition(ctx, gradient)
+    signature = Signature.of(function.args) if function is not None else None
+    if function is None and not isinstance(gradient.function, ast.FunctionDef):
+        found = differentiated_callable(ctx, gradient.function)  # a bound method
+        function, signature = found if found is not None else (None, None)
+    returned = return_expression(ctx.model, function) if function is not None else None
+    if function is None or signature is None or returned is None or not _inputs_accepted(ctx, gradient):
+        return None
+    output = _output_expression(returned, gradient.has_aux)
+    if output is None:
+        return None
+    bound = bind_arguments(signature, gradient.call.args, gradient.call.keywords)
+    if bound is None or bound.extra_positional or bound.extra_keywords:
+        return None
+    values = {name: ctx.values.value(expr) for name, expr in bound.given.items()}
+    with ctx.values.bound(function, values):
+        return output, ctx.values.value(output)
+
+
+def _inputs_accepted(ctx: Context, gradient: GradientCall) -> bool:
+    """JAX's input check passes (else JXE024 or JXE090 comes first), unless allow_int."""
+    arguments = differentiated_arguments(gradient)
+    if arguments is None:
+        return False
+    return gradient.allow_int or all(first_rejected_leaf(ctx, a) is True for _, a in arguments)
+
+
+def _output_expression(returned: ast.expr, has_aux: bool) -> ast.expr | None:
+    """What JAX checks: the returned expression, or the first of a returned pair (has_aux)."""
+    if not has_aux:
+        return returned
+    if isinstance(returned, ast.Tuple) and len(returned.elts) == 2 \
+            and not any(isinstance(e, ast.Starred) for e in returned.elts):
+        return returned.elts[0]
+    return None

@@ -28,13 +28,10 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_arguments,
-                                    differentiated_definition, first_rejected_leaf,
-                                    gradient_calls)
+from jaxerr_lsp.families.grad_checks import GradientCall, gradient_calls, gradient_output
 from jaxerr_lsp.engine.rule import Context, Rule, fill
-from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
+from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.families.control_flow import check_in_calls
-from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_callable
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -61,51 +58,9 @@ def check(ctx: Context) -> None:
 
 
 def _check_gradient(ctx: Context, gradient: GradientCall) -> None:
-    function = differentiated_definition(ctx, gradient)
-    signature = Signature.of(function.args) if function is not None else None
-    if function is None and not isinstance(gradient.function, ast.FunctionDef):
-        found = differentiated_callable(ctx, gradient.function)  # a bound method
-        function, signature = found if found is not None else (None, None)
-    returned = return_expression(ctx.model, function) if function is not None else None
-    if function is None or signature is None or returned is None \
-            or not _inputs_accepted(ctx, gradient):
-        return
-    output = _output_expression(ctx, returned, gradient.has_aux)
-    if output is None:
-        return
-    value = _value_for_call(ctx, function, signature, output, gradient.call)
-    if value is not None:
-        _check_output(ctx, gradient, output, value)
-
-
-def _inputs_accepted(ctx: Context, gradient: GradientCall) -> bool:
-    """JAX's input check passes (else JXE024 or JXE090 comes first), unless allow_int."""
-    arguments = differentiated_arguments(gradient)
-    if arguments is None:
-        return False
-    return gradient.allow_int or all(first_rejected_leaf(ctx, a) is True for _, a in arguments)
-
-
-def _output_expression(ctx: Context, returned: ast.expr, has_aux: bool) -> ast.expr | None:
-    """What JAX checks: the returned expression, or the first of a returned pair (has_aux)."""
-    if not has_aux:
-        return returned
-    if isinstance(returned, ast.Tuple) and len(returned.elts) == 2 \
-            and not any(isinstance(e, ast.Starred) for e in returned.elts):
-        return returned.elts[0]
-    return None
-
-
-def _value_for_call(ctx: Context, function: FunctionNode, signature: Signature, output: ast.expr,
-                    call: ast.Call) -> Value | None:
-    """The value of `output` with the call's arguments standing for the parameters (those of
-    `signature`: a bound method's leave `self` unknown)."""
-    bound = bind_arguments(signature, call.args, call.keywords)
-    if bound is None or bound.extra_positional or bound.extra_keywords:
-        return None
-    values = {name: ctx.values.value(expr) for name, expr in bound.given.items()}
-    with ctx.values.bound(function, values):
-        return ctx.values.value(output)
+    found = gradient_output(ctx, gradient)
+    if found is not None:
+        _check_output(ctx, gradient, *found)
 
 
 def _check_output(ctx: Context, gradient: GradientCall, output: ast.expr, value: Value) -> None:
