@@ -7,6 +7,10 @@ error Python raises at the user's own statement stay silent there.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxerr_lsp.engine.rule import Context
 
 
 def may_be_expected(path: list[ast.AST]) -> bool:
@@ -26,3 +30,13 @@ def _expects_an_error(item: ast.withitem) -> bool:
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     return "raise" in name.lower() or "error" in name.lower() \
         or name in ("suppress", "ensure_compile_time_eval")
+
+
+def expected_at(ctx: Context, *nodes: ast.AST) -> bool:
+    """Whether one of `nodes` sits where the error is caught or expected (a `try` with
+    handlers, `pytest.raises`...), or outside the module's tree."""
+    for node in nodes:
+        path = ctx.model.path_to(ctx.model.tree, node)
+        if path is None or may_be_expected(path):
+            return True
+    return False

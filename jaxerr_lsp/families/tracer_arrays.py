@@ -276,6 +276,22 @@ AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "
                         "max", "apply", "get"})
 
 
+def indexed_by(ctx: Context, subscript: ast.Subscript) -> ast.expr | None:
+    """What a read subscript indexes, whatever it is: `x` of `x[i]`, or of `x.at[i].set(v)`
+    (an `.at[]` update that runs); None for a store or an `.at[]` not updated."""
+    if not isinstance(subscript.ctx, ast.Load):
+        return None
+    base = subscript.value
+    if isinstance(base, ast.Attribute) and base.attr == "at":
+        method = ctx.model.parent.get(id(subscript))
+        call = ctx.model.parent.get(id(method)) if method is not None else None
+        if not isinstance(method, ast.Attribute) or method.attr not in AT_METHODS \
+                or not isinstance(call, ast.Call) or call.func is not method:
+            return None
+        return base.value
+    return base
+
+
 def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast.Call | None] | None:
     """The JAX array `subscript` indexes and, for `x.at[i].method(...)`, the method call;
     None when it does not index a JAX array by reading it (or by an indexed update that runs)."""

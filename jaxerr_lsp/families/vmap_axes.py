@@ -233,3 +233,20 @@ def as_given(value: object) -> object:
 def jax_str(value: object) -> str:
     """`str(value)`, as JAX formats it into its message."""
     return str(value)
+
+
+def checked_in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
+    """The literal in_axes of `vmap` when JAX's earlier checks pass it for a call of `count`
+    positional arguments (an int, None, or a tuple of one entry per argument); `...` when the
+    code does not show it or it does not pass."""
+    expr = vmap.option("in_axes")
+    if expr is None:
+        return 0
+    value = literal(ctx, expr)
+    if has_unknown(value) or bad_leaves(value):
+        return ...
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, (tuple, list)) and len(value) == count:
+        return tuple(value)
+    return ...

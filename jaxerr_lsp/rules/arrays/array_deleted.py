@@ -38,7 +38,7 @@ from jaxerr_lsp.analysis.avals import broadcast
 from jaxerr_lsp.analysis.model import Binding, Scope, Use
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.donation import (JitCall, argument_aval, certainly_donated, jit_calls,
                                           runs_eagerly)
 from jaxerr_lsp.families.prng_keys import LOOP, conditional_in_statement, is_prefix, locate
@@ -104,15 +104,6 @@ def _reads_buffer(ctx: Context, use: Use, shape: tuple[int, ...], jitted: set[in
         grandparent = ctx.model.parent.get(id(parent))
         return isinstance(grandparent, ast.Call) and grandparent.func is parent \
             and not grandparent.args and not grandparent.keywords
-    return False
-
-
-def _expected(ctx: Context, *nodes: ast.AST) -> bool:
-    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
-    for node in nodes:
-        path = ctx.model.path_to(ctx.model.tree, node)
-        if path is None or may_be_expected(path):
-            return True
     return False
 
 
@@ -249,7 +240,7 @@ def check(ctx: Context) -> None:
                     or _aliased_elsewhere(ctx, jit_call, name, argument):
                 continue
             use = _first_read(ctx, jit_call, argument, binding, aval.shape, jitted)
-            if use is not None and not _expected(ctx, use.node):
+            if use is not None and not expected_at(ctx, use.node):
                 reported.add(id(binding))
                 note = (f" (`{argument.id}` was donated to the jitted function `{ctx.segment(jit_call.call.func)}`: "
                         "its buffer now holds an output; rebind the name to the result, or copy "
@@ -259,7 +250,7 @@ def check(ctx: Context) -> None:
                            related=related, data=DeletedRead(argument.id, ctx.span(jit_call.call)))
                 continue
             loop = _repeated_in_loop(ctx, jit_call, argument, binding)
-            if loop is not None and not _expected(ctx, jit_call.call):
+            if loop is not None and not expected_at(ctx, jit_call.call):
                 reported.add(id(binding))
                 note = (f" (the loop calls the jitted function again with `{argument.id}`, which the "
                         "first pass donated: rebind the name to the result, `"

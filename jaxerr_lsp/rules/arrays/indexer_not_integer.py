@@ -24,27 +24,12 @@ import ast
 
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData
 
 # `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
-_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
 # A Python number's dtype as `np.dtype(type(idx))` names it.
 _PYTHON_DTYPES = {"float": "float64", "complex": "complex128"}
-
-
-def _indexed(ctx: Context, subscript: ast.Subscript) -> ast.expr | None:
-    """The array a read subscript indexes: `x` of `x[i]`, or of `x.at[i].set(v)`."""
-    if not isinstance(subscript.ctx, ast.Load):
-        return None
-    base = subscript.value
-    if isinstance(base, ast.Attribute) and base.attr == "at":
-        method = ctx.model.parent.get(id(subscript))
-        call = ctx.model.parent.get(id(method)) if method is not None else None
-        if not isinstance(method, ast.Attribute) or method.attr not in _AT_METHODS \
-                or not isinstance(call, ast.Call) or call.func is not method:
-            return None
-        return base.value
-    return base
 
 
 def _refused(ctx: Context, index: ast.expr) -> tuple[int, str] | None:
@@ -78,7 +63,7 @@ def check(ctx: Context) -> None:
     for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
         if isinstance(subscript.slice, ast.Constant) and type(subscript.slice.value) in (str, int):
             continue  # (the common `d["key"]` and `x[0]`, cheaply)
-        array = _indexed(ctx, subscript)
+        array = indexed_by(ctx, subscript)
         if array is None:
             continue
         refused = _refused(ctx, subscript.slice)

@@ -31,30 +31,15 @@ from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
-from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, has_unknown, literal, vmaps
+from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, checked_in_axes, literal, vmaps
 
 # `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
-_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
 # Steps between a def and a node of its body that may skip the node or run it apart.
 _MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
              ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
              ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
-
-
-def _indexed(ctx: Context, subscript: ast.Subscript) -> ast.expr | None:
-    """The array a read subscript indexes: `x` of `x[i]`, or of `x.at[i].set(v)`."""
-    if not isinstance(subscript.ctx, ast.Load):
-        return None
-    base = subscript.value
-    if isinstance(base, ast.Attribute) and base.attr == "at":
-        method = ctx.model.parent.get(id(subscript))
-        call = ctx.model.parent.get(id(method)) if method is not None else None
-        if not isinstance(method, ast.Attribute) or method.attr not in _AT_METHODS \
-                or not isinstance(call, ast.Call) or call.func is not method:
-            return None
-        return base.value
-    return base
 
 
 def _array(ctx: Context, expr: ast.expr) -> Aval | None:
@@ -111,20 +96,6 @@ def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tu
 
 
 # ------------------------------------------------------------------ inside vmapped functions
-def _in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
-    expr = vmap.option("in_axes")
-    if expr is None:
-        return 0
-    value = literal(ctx, expr)
-    if has_unknown(value) or bad_leaves(value):
-        return ...
-    if value is None or type(value) is int:
-        return value
-    if isinstance(value, (tuple, list)) and len(value) == count:
-        return tuple(value)
-    return ...
-
-
 def _per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | None:
     """What each mapped parameter holds for one example (the array without its mapped axis),
     when vmap certainly gets to trace the function: every mapped argument an array of known
@@ -134,7 +105,7 @@ def _per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] |
         return None
     signature = Signature.of(function.args)
     bound = bind_arguments(signature, call.args, call.keywords)
-    in_axes = _in_axes(ctx, vmap, len(call.args))
+    in_axes = checked_in_axes(ctx, vmap, len(call.args))
     out_axes = vmap.option("out_axes")
     if bound is None or bound.extra_positional or bound.extra_keywords or in_axes is ... \
             or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
@@ -189,7 +160,7 @@ def check(ctx: Context) -> None:
         return
     reported: set[int] = set()
     for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
-        array = _indexed(ctx, subscript)
+        array = indexed_by(ctx, subscript)
         if array is not None and _report(ctx, subscript, array, ()):
             reported.add(id(subscript))
     for vmap, call, per_example in _vmapped_bodies(ctx):
@@ -200,7 +171,7 @@ def check(ctx: Context) -> None:
             for subscript in ctx.model.nodes_in(function, ast.Subscript):
                 if id(subscript) in reported or not _runs_whenever_called(ctx, function, subscript):
                     continue
-                array = _indexed(ctx, subscript)
+                array = indexed_by(ctx, subscript)
                 if array is not None and _report(ctx, subscript, array, related):
                     reported.add(id(subscript))
 

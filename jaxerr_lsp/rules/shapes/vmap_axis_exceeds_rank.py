@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.shapes import ShapeData, shape_text
-from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, has_unknown, literal, vmaps
+from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, checked_in_axes, literal, vmaps
 
 def _walk(ctx: Context, expr: ast.expr, entry: object, depth: int = 0) -> Iterator[tuple[tuple[int, ...], int] | None]:
     """Each mapped leaf of an argument as (shape, axis), in JAX's order; None where the code
@@ -83,22 +83,6 @@ def _children(value, entry: object) -> list[tuple[ast.expr, object]] | None:
     return None
 
 
-def _in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
-    """The literal in_axes when JAX's earlier checks pass it for `count` positional
-    arguments; `...` otherwise."""
-    expr = vmap.option("in_axes")
-    if expr is None:
-        return 0
-    value = literal(ctx, expr)
-    if has_unknown(value) or bad_leaves(value):
-        return ...
-    if value is None or type(value) is int:
-        return value
-    if isinstance(value, (tuple, list)) and len(value) == count:
-        return tuple(value)
-    return ...
-
-
 def _function_known(ctx: Context, vmap: Vmap) -> bool:
     """The vmapped function is a def or lambda of the file, or a function of JAX."""
     if vmap.definition is not None:
@@ -113,7 +97,7 @@ def _function_known(ctx: Context, vmap: Vmap) -> bool:
 def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return
-    in_axes = _in_axes(ctx, vmap, len(call.args))
+    in_axes = checked_in_axes(ctx, vmap, len(call.args))
     out_axes = vmap.option("out_axes")
     if in_axes is ... or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
         return

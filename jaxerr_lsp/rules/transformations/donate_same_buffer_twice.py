@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.donation import JitCall, certainly_donated, jit_calls, runs_eagerly
 
 CATALOG_ID = "donate-same-buffer-twice"
@@ -82,19 +82,10 @@ def _check_call(ctx: Context, jit_call: JitCall) -> None:
             return
 
 
-def _expected(ctx: Context, *nodes: ast.AST) -> bool:
-    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
-    for node in nodes:
-        path = ctx.model.path_to(ctx.model.tree, node)
-        if path is None or may_be_expected(path):
-            return True
-    return False
-
-
 def check(ctx: Context) -> None:
     for jit_call in jit_calls(ctx):
         if len(jit_call.donated) >= 2 and runs_eagerly(ctx, jit_call.call) \
-                and not _expected(ctx, jit_call.call):
+                and not expected_at(ctx, jit_call.call):
             _check_call(ctx, jit_call)
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.grad_checks import differentiated_arguments, first_rejected_leaf, gradient_calls
-from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.jax_types import InvalidLeaf, invalid_leaf, known_valid
 
 CATALOG_ID = "invalid-jax-type"
@@ -68,22 +68,13 @@ def _template(function: str) -> str:
 
 def _report(ctx: Context, leaf: InvalidLeaf, function: str, values: dict[str, str],
             shown: dict[str, str], note: str, related: Span, words: str, where: str) -> None:
-    if _expected(ctx, leaf.node):
+    if expected_at(ctx, leaf.node):
         return
     template = _template(function)
     message = fill(template, {**values, **shown})
     ctx.report(leaf.node, message=message, predicted=fill(template, values, escape=True),
                note=note, related=(Related(related, words),),
                data=InvalidValue(where, ctx.span(leaf.node)))
-
-
-def _expected(ctx: Context, *nodes: ast.AST) -> bool:
-    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
-    for node in nodes:
-        path = ctx.model.path_to(ctx.model.tree, node)
-        if path is None or may_be_expected(path):
-            return True
-    return False
 
 
 def _shown_value(leaf: InvalidLeaf) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.callbacks import PURE_CALLBACK, Callback, callbacks, derives_from, runs_every_time
-from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_arguments,
                                              differentiated_definition, first_rejected_leaf,
                                              gradient_calls, jitted_gradient_calls)
@@ -75,15 +75,6 @@ def _parameters(ctx: Context, function: FunctionNode, gradient: GradientCall) ->
     return {positional[position] for position, _ in arguments}
 
 
-def _expected(ctx: Context, *nodes: ast.AST) -> bool:
-    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
-    for node in nodes:
-        path = ctx.model.path_to(ctx.model.tree, node)
-        if path is None or may_be_expected(path):
-            return True
-    return False
-
-
 def check(ctx: Context) -> None:
     found = callbacks(ctx)
     if found:
@@ -107,7 +98,7 @@ def _check(ctx: Context, found: list[Callback]) -> None:
             if not names or not any(derives_from(ctx, o, scope, names, _LINEAR) for o in callback.operands):
                 continue
             if not runs_every_time(ctx, function, callback.call) \
-                    or _expected(ctx, gradient.call, callback.call):
+                    or expected_at(ctx, gradient.call, callback.call):
                 continue
             reported.add(id(callback.call))
             template = _template(RAISERS[callback.qualname])

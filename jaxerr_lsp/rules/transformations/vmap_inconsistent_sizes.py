@@ -32,7 +32,7 @@ from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.analysis.model import Binding
-from jaxerr_lsp.families.vmap_axes import Vmap, arguments_span, bad_leaves, has_unknown, literal, vmaps
+from jaxerr_lsp.families.vmap_axes import Vmap, arguments_span, bad_leaves, checked_in_axes, literal, vmaps
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -209,22 +209,6 @@ def _axes_of_call(ctx: Context, vmap: Vmap, call: ast.Call, in_axes: object,
     return axes
 
 
-def _in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
-    """The literal in_axes when it passes JAX's earlier checks for a call of `count`
-    positional arguments; `...` when not shown or not passing."""
-    expr = vmap.option("in_axes")
-    if expr is None:
-        return 0
-    value = literal(ctx, expr)
-    if has_unknown(value) or bad_leaves(value):
-        return ...
-    if value is None or type(value) is int:
-        return value
-    if isinstance(value, (tuple, list)) and len(value) == count:
-        return tuple(value)
-    return ...
-
-
 def _axis_size(ctx: Context, vmap: Vmap) -> int | None | object:
     expr = vmap.option("axis_size")
     if expr is None or isinstance(expr, ast.Constant) and expr.value is None:
@@ -242,7 +226,7 @@ def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
     if len(call.args) > len(signature.positional) \
             or bind_arguments(signature, call.args, call.keywords) is None:
         return
-    in_axes = _in_axes(ctx, vmap, len(call.args))
+    in_axes = checked_in_axes(ctx, vmap, len(call.args))
     axis_size = _axis_size(ctx, vmap)
     out_axes = vmap.option("out_axes")
     if in_axes is ... or axis_size is ... or out_axes is not None and bad_leaves(literal(ctx, out_axes)):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.callbacks import IO_CALLBACK, Callback, callbacks, derives_from, runs_every_time
-from jaxerr_lsp.families.expected_errors import may_be_expected
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.vmap_axes import UNKNOWN, Vmap, literal, vmaps
 
 CATALOG_ID = "vmap-ordered-io-callback"
@@ -81,15 +81,6 @@ def _ordered(callback: Callback) -> bool:
     return isinstance(option, ast.Constant) and option.value is True
 
 
-def _expected(ctx: Context, *nodes: ast.AST) -> bool:
-    """Whether one of `nodes` sits where the error is caught or expected (`try`, `pytest.raises`)."""
-    for node in nodes:
-        path = ctx.model.path_to(ctx.model.tree, node)
-        if path is None or may_be_expected(path):
-            return True
-    return False
-
-
 def check(ctx: Context) -> None:
     ordered = [c for c in callbacks(ctx) if c.qualname == IO_CALLBACK and _ordered(c) and c.operands]
     if not ordered:
@@ -113,7 +104,7 @@ def check(ctx: Context) -> None:
             if not names:
                 continue
             for callback in mine:
-                if id(callback.call) in reported or _expected(ctx, call, callback.call) or not any(
+                if id(callback.call) in reported or expected_at(ctx, call, callback.call) or not any(
                         derives_from(ctx, o, scope, names, _OPERATORS) for o in callback.operands):
                     continue
                 reported.add(id(callback.call))
