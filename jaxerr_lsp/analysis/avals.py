@@ -206,7 +206,8 @@ X64_WORDS = ("jax_enable_x64", "JAX_ENABLE_X64", "enable_x64")
 
 def x64_possible(text: str) -> bool:
     """Whether a file may turn 64-bit types on: it names x64 (`X64_WORDS`, whole words)."""
-    return any(re.search(rf"(?<![\w]){word}(?![\w])", text) is not None for word in X64_WORDS)
+    return any(word in text and re.search(rf"(?<![\w]){word}(?![\w])", text) is not None
+               for word in X64_WORDS)
 
 
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
