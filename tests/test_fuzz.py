@@ -357,6 +357,22 @@ def test_every_program_cut_right_after_its_findings_keeps_them():
     assert not lost, lost
 
 
+def test_a_broken_first_line_keeps_every_programs_findings():
+    """The broken-line property above, for every program, with the line inserted at the top:
+    every finding stays, one line down (a message that names another statement's line would
+    move with it: it should name the statement instead)."""
+    lost = {}
+    for name, text in sorted(TRIGGERS.items()):
+        original = run(text)
+        if not original.findings:
+            continue
+        partial = run("def broken(:\n" + text)
+        missing = {key(f, 1, 1) for f in original.findings} - {key(f) for f in partial.findings}
+        if missing:
+            lost[name] = sorted(f[:5] for f in missing)
+    assert not lost, lost
+
+
 # A few fixed partial-code cases, so a failure reads plainly without hypothesis.
 @pytest.mark.parametrize("header", ["def helper():", "if ready:", "class Pending:"])
 def test_block_header_without_body_above_a_trigger(header):
