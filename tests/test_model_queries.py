@@ -265,3 +265,11 @@ def test_assigned_value_is_the_value_of_the_one_plain_assignment_a_use_reads() -
     for name in ("b", "c", "d", "f", "h"):
         assert model.assigned_value(used[name]) is None, name
         assert model.assignment_of(used[name]) is None, name
+
+
+def test_read_binding_is_the_one_reaching_binding_of_a_read() -> None:
+    model, _ = model_of("import sys\ndef f(p):\n    q = p\n    if sys.argv:\n        q = 2\n    return p, q\n")
+    reads_p = [u.node for u in model.uses["p"]]
+    [read_q] = [u.node for u in model.uses["q"]]
+    assert all((b := model.read_binding(node)) is not None and isinstance(b.node, ast.arg) for node in reads_p)
+    assert model.read_binding(read_q) is None  # two bindings reach it

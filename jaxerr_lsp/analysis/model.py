@@ -650,6 +650,12 @@ class ModuleModel:
         the name's only binding there, when the use certainly sees it bound."""
         return _kept(self._binding_of, node, self._find_binding_of)
 
+    def read_binding(self, node: ast.Name) -> Binding | None:
+        """The binding a read certainly reads in its own frame: the one code flow lets reach
+        it (a parameter's read: its one binding), else `binding_of`."""
+        reaching = self.reaching(node)
+        return reaching[0] if reaching and len(reaching) == 1 else self.binding_of(node)
+
     def assignment_of(self, node: ast.Name) -> tuple[Binding, ast.expr] | None:
         """The binding the use `node` certainly reads (`binding_of`) when it is a plain
         assignment with a value, `name = value` (not a parameter, import, def, loop target,

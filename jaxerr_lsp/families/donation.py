@@ -124,8 +124,7 @@ def _uses(ctx: Context, expr: ast.expr, scope: Scope, name: str, depth: int = 0)
     if depth > _MAX_DEPTH:
         return False
     if isinstance(expr, ast.Name):
-        reaching = ctx.model.reaching(expr)  # (a parameter's read: its one binding)
-        binding = reaching[0] if reaching and len(reaching) == 1 else ctx.model.binding_of(expr)
+        binding = ctx.model.read_binding(expr)
         if binding is None or binding.scope is not scope:
             return False
         if isinstance(binding.node, ast.arg):
