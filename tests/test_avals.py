@@ -11,9 +11,9 @@ import ast
 import json
 
 from jaxerr_lsp.analysis.model import ModuleModel
-from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.avals import Aval, dtypes_differ
 from jaxerr_lsp.analysis.values import Inference, array_of
-from tests.jax_runner import run_programs
+from tests.jax_runner import Program, run_programs
 
 PROGRAM = '''
 import jax
@@ -112,11 +112,16 @@ def _names() -> list[str]:
     return names
 
 
-def test_inferred_avals_are_what_jax_computes() -> None:
+def _probe() -> str:
+    """PROGRAM, printing JAX's aval of every name, then reading each (`_use_<name>`)."""
     names = _names()
-    probe = PROGRAM + "\nimport json\n" + "print(json.dumps({" + ", ".join(
+    return PROGRAM + "\nimport json\n" + "print(json.dumps({" + ", ".join(
         f"{n!r}: f'{{jax.typeof({n}).str_short()}} weak={{jax.typeof({n}).weak_type}}'" for n in names) + "}))\n" \
         + "\n".join(f"_use_{n} = {n}" for n in names)
+
+
+def test_inferred_avals_are_what_jax_computes() -> None:
+    names, probe = _names(), _probe()
     inferred_here = _inferred_for(probe)
     [result] = run_programs([probe])
     assert not result.raised, result.traceback
@@ -127,9 +132,30 @@ def test_inferred_avals_are_what_jax_computes() -> None:
     assert not wrong, wrong
 
 
-def _inferred_for(source: str) -> dict[str, str | None]:
+def test_with_x64_on_the_shapes_weak_types_and_kinds_are_what_jax_computes() -> None:
+    """Where x64 may be on, every aval keeps its shape and weak type, and its dtype is JAX's
+    or names it among two ("float32|float64": x64 decides the width)."""
+    names, probe = _names(), _probe()
+    inferred_here = _inferred_for(probe, x64=True)
+    [result] = run_programs([Program(probe, "<x64>", (("jax_enable_x64", True),))])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    unknown = [n for n in names if inferred_here[n] is None]
+    assert not unknown, f"the inference left these unknown: {unknown}"
+    widths_left = 0
+    for name in names:
+        inferred, jax_said = inferred_here[name], real[name]
+        assert inferred is not None
+        dtype, rest = inferred.split("[", 1)
+        real_dtype, real_rest = jax_said.split("[", 1)
+        assert rest == real_rest and real_dtype in dtype.split("|"), (name, inferred, jax_said)
+        widths_left += "|" in dtype
+    assert widths_left > len(names) // 2  # (the 32-bit defaults: most of them)
+
+
+def _inferred_for(source: str, x64: bool = False) -> dict[str, str | None]:
     tree = ast.parse(source)
-    inference = Inference(ModuleModel(tree))
+    inference = Inference(ModuleModel(tree), x64=x64)
     out: dict[str, str | None] = {}
     for statement in tree.body:
         if isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name) \
@@ -176,13 +202,26 @@ def test_what_the_code_does_not_show_stays_unknown() -> None:
     assert g is not None and g.shape == (3,) and g.dtype is None
 
 
-def test_x64_files_leave_dtypes_unknown() -> None:
-    source = "import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\nx = jnp.ones(3)\nx\n"
+def test_x64_files_keep_shapes_and_leave_widths_unknown() -> None:
+    source = ("import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\n"
+              "x = jnp.ones(3)\ny = jnp.ones(3, jnp.float16) > 0\nx, y\n")
     tree = ast.parse(source)
     statement = tree.body[-1]
-    assert isinstance(statement, ast.Expr)
-    assert Inference(ModuleModel(tree)).aval(statement.value) is not None
-    assert Inference(ModuleModel(tree), x64=True).aval(statement.value) is None
+    assert isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Tuple)
+    x, y = statement.value.elts
+    assert Inference(ModuleModel(tree)).aval(x) == Aval((3,), "float32")
+    assert Inference(ModuleModel(tree), x64=True).aval(x) == Aval((3,), "float32|float64")
+    assert Inference(ModuleModel(tree), x64=True).aval(y) == Aval((3,), "bool")  # x64 changes no bool
+
+
+def test_dtypes_differ_only_where_every_width_differs() -> None:
+    assert dtypes_differ("float32", "float32") is False
+    assert dtypes_differ("float32", "int32") is True
+    assert dtypes_differ("float32|float64", "float16") is True
+    assert dtypes_differ("float32|float64", "int32|int64") is True
+    assert dtypes_differ("float32|float64", "float32") is None
+    assert dtypes_differ("float32|float64", "float32|float64") is None  # float32 and float64?
+    assert dtypes_differ(None, "float32") is None
 
 
 def test_bound_parameters_are_followed_through_a_body() -> None:

@@ -9,6 +9,9 @@
   (JAX's second implementation, jax/_src/hijax.py). There a bad case raises one of the entry's
   exceptions with one of its messages, which the catalog recognizes from the traceback; a good
   case and every safe fix's result run clean.
+- 64-bit types: every case checked as in a project that may turn x64 on (`x64_elsewhere`)
+  gets a subset of its findings, and each bad case that keeps some raises, with
+  `jax_enable_x64=True`, what they predict (a dtype whose width x64 decides is a placeholder).
 - Data: every finding's typed data survives the JSON round trip of the LSP.
 - Fixes: every fix of every finding (the rule's fixes and the ignore comment) gives code that
   parses, without that finding and without a new one; every safe fix's result runs clean.
@@ -20,12 +23,14 @@ JAX runs of this module are one batch (`jax_runs`).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 from collections import Counter
 from functools import cache
 
 import pytest
 
+from jaxerr_lsp.core.config import Config
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.engine.run import analyze
 from jaxerr_lsp.core.findings import Finding
@@ -40,6 +45,9 @@ BAD = [c for c in CASES if c.bad]
 RUNNABLE_GOOD = [c for c in CASES if not c.bad and c.runnable]
 # custom_vjp's second implementation (jax/_src/hijax.py), which JAX's own tests also run.
 CUSTOM_VJP3: tuple[tuple[str, object], ...] = (("jax_custom_vjp3", True),)
+# 64-bit types: the project around the file may turn them on; JAX with them on.
+X64_POSSIBLE = dataclasses.replace(Config(), x64_elsewhere=True)
+X64_ON: tuple[tuple[str, object], ...] = (("jax_enable_x64", True),)
 RULE_BY_CATALOG_ID = {rule.catalog_id: rule for rule in all_rules()}
 CATALOG = load_catalog()
 
@@ -51,6 +59,14 @@ def ids(cases: list[Case]) -> list[str]:
 @cache
 def findings(case: Case) -> tuple[Finding, ...]:
     return tuple(analyze(case.source, path=str(case.path)).findings)
+
+
+@cache
+def x64_findings(case: Case) -> tuple[Finding, ...]:
+    return tuple(analyze(case.source, X64_POSSIBLE, path=str(case.path)).findings)
+
+
+X64_BAD = [c for c in BAD if x64_findings(c)]
 
 
 def fixes(case: Case, finding: Finding) -> list[Fix]:
@@ -82,11 +98,13 @@ BOTH_PATHS_CLEAN = ([c.id for c in RUNNABLE_GOOD if uses_custom_vjp(c.source)]
 @pytest.fixture(scope="module")
 def jax_runs() -> dict[str, Result]:
     """Every bad case, every runnable good case and every safe fix's result, run once; those
-    using custom_vjp once more on its second path (keys ending in '@custom_vjp3')."""
+    using custom_vjp once more on its second path (keys ending in '@custom_vjp3'); the bad
+    cases with findings when x64 may be on, once more with it on ('@x64')."""
     programs = {c.id: Program(c.source, str(c.path)) for c in BAD + RUNNABLE_GOOD}
     programs |= {key: Program(text, str(c.path)) for key, (c, text) in SAFE_FIXED.items()}
     programs |= {f"{key}@custom_vjp3": Program(program.source, program.filename, CUSTOM_VJP3)
                  for key, program in list(programs.items()) if uses_custom_vjp(program.source)}
+    programs |= {f"{c.id}@x64": Program(c.source, str(c.path), X64_ON) for c in X64_BAD}
     return dict(zip(programs, run_programs(list(programs.values()))))
 
 
@@ -112,6 +130,26 @@ def test_bad_case_raises_what_the_findings_predict(case: Case, jax_runs: dict[st
         assert finding.predicted, f"{finding.code} predicts no message"
         assert fully_matches(finding.predicted, result.message), (
             f"JAX said:\n{result.message}\n\nthe finding predicted:\n{finding.predicted}")
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids(CASES))
+def test_x64_possible_finds_no_more(case: Case) -> None:
+    """Where x64 may be on, dtype widths are unknown: fewer facts, never a new finding."""
+    plain = {(f.code, f.span.start_line) for f in findings(case)}
+    assert {(f.code, f.span.start_line) for f in x64_findings(case)} <= plain
+
+
+@pytest.mark.parametrize("case", X64_BAD, ids=ids(X64_BAD))
+def test_bad_case_with_x64_on_raises_what_the_findings_predict(
+        case: Case, jax_runs: dict[str, Result]) -> None:
+    result = jax_runs[f"{case.id}@x64"]
+    assert result.raised, f"{case.id} ran clean with jax_enable_x64=True"
+    for finding in x64_findings(case):
+        entry = CATALOG.get(finding.catalog_id)
+        assert raised_one_of(result, entry.exceptions), str(result)
+        assert raised_at_a_source(entry, result), (result.frame, entry.sources)
+        assert finding.predicted and fully_matches(finding.predicted, result.message), (
+            f"JAX said:\n{result.message}\n\nthe finding predicted (x64 possible):\n{finding.predicted}")
 
 
 @pytest.mark.parametrize("case", BOTH_PATHS_BAD, ids=ids(BOTH_PATHS_BAD))

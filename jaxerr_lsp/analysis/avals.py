@@ -171,6 +171,8 @@ def promote(a: Aval | None, b: Aval | None) -> tuple[str, bool] | None:
             return "complex64", True  # int32 array * 1j: complex64, weakly typed (measured)
         if weak.kind == "c" and strong.dtype in ("float32", "bfloat16", "float16"):
             return "complex64", False  # float32 array * 1j: complex64 (measured)
+        if weak.kind == "c" and strong.dtype == X64_KIND["float32"]:
+            return X64_KIND["complex64"], False  # (float64 * 1j: complex128)
         return None
     if {a.dtype, b.dtype} == {"int32", "float32"}:
         return "float32", False
@@ -202,12 +204,45 @@ def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
 # configuration file): then default dtypes are not float32/int32, and they are unknown.
 # (Not "x64" anywhere: `complex64` holds it.)
 X64_WORDS = ("jax_enable_x64", "JAX_ENABLE_X64", "enable_x64")
+# A dtype the avals give with 64-bit types off, and what is left of it when they may be on:
+# its kind, its width unknown: either dtype, as the message shows it (`kind_of` reads the
+# kind; no JAX dtype has these names; a predicted message leaves them as placeholders).
+X64_KIND = {"float32": "float32|float64", "int32": "int32|int64", "uint32": "uint32|uint64",
+            "complex64": "complex64|complex128"}
 
 
 def x64_possible(text: str) -> bool:
     """Whether a file may turn 64-bit types on: it names x64 (`X64_WORDS`, whole words)."""
     return any(word in text and re.search(rf"(?<![\w]){word}(?![\w])", text) is not None
                for word in X64_WORDS)
+
+
+EITHER_WIDTH = frozenset(X64_KIND.values())
+
+
+def exact_dtype(dtype: str | None) -> bool:
+    """Whether `dtype` is one JAX dtype (not unknown, not "float32|float64")."""
+    return dtype is not None and dtype not in EITHER_WIDTH
+
+
+def dtypes_differ(a: str | None, b: str | None) -> bool | None:
+    """True: the dtypes certainly differ; False: certainly the same; None: not known (one is
+    unknown, or x64 decides the width of either: "float32|float64" and "float32")."""
+    if a is None or b is None:
+        return None
+    if a not in EITHER_WIDTH and b not in EITHER_WIDTH:
+        return a != b
+    return None if set(a.split("|")) & set(b.split("|")) else True
+
+
+def without_x64_dtype(aval: Aval | None) -> Aval | None:
+    """What stays known of `aval` when 64-bit types may be on. The shape and weak typing
+    (x64 changes neither); a dtype of the widths x64 cannot change (bool, a typed key, the
+    8- and 16-bit ones); for the 32-bit defaults, whose 64-bit kin x64 may give, the kind
+    alone (`X64_KIND`: "float32|float64")."""
+    if aval is None or aval.dtype not in X64_KIND:
+        return aval
+    return Aval(aval.shape, X64_KIND[aval.dtype], aval.weak)
 
 
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
@@ -275,7 +310,7 @@ _SAME_DTYPE_MATH = frozenset("abs absolute negative positive sign square conj co
 _FLOAT_ONLY_SAME = frozenset("floor ceil round rint trunc relu sigmoid softplus silu gelu".split())
 _SUM_LIKE = frozenset("sum prod cumsum cumprod".split())
 # The real dtype of a complex one's magnitude (`jnp.abs`, `jnp.var` of a complex array).
-_REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64"}
+_REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64", "complex64|complex128": "float32|float64"}
 _MEAN_LIKE = frozenset("mean var std".split())
 _MAX_LIKE = frozenset("max min amax amin".split())
 _BINARY = {"add": ast.Add(), "subtract": ast.Sub(), "multiply": ast.Mult(), "divide": ast.Div(),
@@ -514,7 +549,9 @@ class Facts:
         if name == "PRNGKey":
             return Aval((2,), "uint32") if self.simple(call, 1, ("seed",)) and not call.keywords else None
         key = self.aval_of_arg(call, 0, "key")
-        if key is None or key.shape is None or not (key.is_key or key == Aval((2,), "uint32")):
+        # (a raw key is uint32 with x64 on too; "uint32|uint64" where x64 may be on)
+        if key is None or key.shape is None \
+                or not (key.is_key or key.shape == (2,) and key.dtype in ("uint32", X64_KIND["uint32"])):
             return None
         if name in ("fold_in", "clone"):
             return key if not key.is_key or key.shape == () else None
@@ -650,4 +687,5 @@ def index(aval: Aval | None, key: object) -> Aval | None:
 
 
 __all__ = ["Aval", "Facts", "KEY", "binary", "broadcast", "compare", "dtype_name", "element",
-           "index", "kind_of", "method", "promote", "python_scalar", "scalar", "unary", "with_dtype"]
+           "index", "kind_of", "method", "promote", "python_scalar", "scalar", "unary", "with_dtype",
+           "EITHER_WIDTH", "X64_KIND", "dtypes_differ", "exact_dtype", "without_x64_dtype"]

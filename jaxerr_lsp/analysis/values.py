@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis import avals
-from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.avals import Aval, without_x64_dtype
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
@@ -461,7 +461,8 @@ class Inference:
         try:
             value = handler(self, expr, depth + 1)
             if self.x64 and (value.aval is not None or value.ref is not None):
-                value = replace(value, aval=None, ref=None)
+                value = replace(value, aval=without_x64_dtype(value.aval),
+                                ref=without_x64_dtype(value.ref))
         finally:
             frames.pop()
         if frame[1] == _PURE:

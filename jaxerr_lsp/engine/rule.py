@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.core.findings import Finding, InferredStructure, Related, RuleData, Span
+from jaxerr_lsp.analysis.avals import X64_KIND
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.core.source import ParsedSource
 
@@ -58,15 +59,25 @@ def shorten(source: str, limit: int = 60) -> str:
     return first
 
 
+def as_template(text: str) -> str:
+    """`text` as a piece of a predicted message (itself a template): literal braces doubled,
+    a dtype whose width x64 decides ("float32|float64") a placeholder that JAX fills with one."""
+    text = text.replace("{", "{{").replace("}", "}}")
+    for either in X64_KIND.values():
+        if either in text:
+            text = text.replace(either, "{" + either + "}")
+    return text
+
+
 def fill(template: str, values: Mapping[str, str], *, escape: bool = False) -> str:
     """A catalog message template with its `{placeholders}` filled from `values` (keyed by
     the placeholder's text, e.g. "type(logs).__name__"). Placeholders without a value stay.
-    With `escape`, the result is itself a template (literal braces doubled), so the
-    placeholders left can still be told from text."""
+    With `escape`, the result is itself a template (`as_template`), so the placeholders
+    left can still be told from text."""
     from jaxerr_lsp.errors.catalog import template_parts
 
     def text(value: str) -> str:
-        return value.replace("{", "{{").replace("}", "}}") if escape else value
+        return as_template(value) if escape else value
 
     out = []
     for kind, part in template_parts(template):

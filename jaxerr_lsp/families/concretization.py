@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import RuleData, Span
-from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.engine.rule import Context, as_template
 from jaxerr_lsp.families.tracer_arrays import array_tracer, hashable_wherever_passed
 from jaxerr_lsp.analysis.tracing import Tracer
 
@@ -136,15 +136,10 @@ def predicted_message(template: str, values: dict[str, str]) -> str:
     out = []
     for kind, part in template_parts(template):
         if kind == "text":
-            out.append(part.replace("{", "{{").replace("}", "}}"))
+            out.append(as_template(part))
         else:
             out.append(values.get(part, "{" + part + "}"))
     return "".join(out)
-
-
-def escaped(text: str) -> str:
-    """`text` as a template piece (literal braces doubled)."""
-    return text.replace("{", "{{").replace("}", "}}")
 
 
 # ------------------------------------------------------------------------ edits

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.avals import EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, exact_dtype
 from jaxerr_lsp.analysis.followed_calls import argument_constants, calls_reaching
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
@@ -211,7 +211,7 @@ def mismatch(first: Aval | None, second: Aval | None) -> bool | None:
     not count); False: certainly equal; None: not known."""
     if first is None or second is None:
         return None
-    dtypes = None if first.dtype is None or second.dtype is None else first.dtype != second.dtype
+    dtypes = dtypes_differ(first.dtype, second.dtype)
     shapes = None if first.shape is None or second.shape is None else first.shape != second.shape
     if dtypes or shapes:
         return True
@@ -221,13 +221,14 @@ def mismatch(first: Aval | None, second: Aval | None) -> bool | None:
 
 
 def fully_known(aval: Aval | None) -> bool:
-    return aval is not None and aval.dtype is not None and aval.shape is not None
+    """One dtype and a shape: what JAX's message prints of it is known."""
+    return aval is not None and exact_dtype(aval.dtype) and aval.shape is not None
 
 
 def mismatch_extra(first: Aval, second: Aval) -> str:
     """JAX's `aval_mismatch_extra`: ', so the dtypes do not match, and the shapes do not match'."""
     found = []
-    if first.dtype != second.dtype:
+    if dtypes_differ(first.dtype, second.dtype):
         found.append("the dtypes do not match")
     if first.shape != second.shape:
         found.append("the shapes do not match")
@@ -246,7 +247,9 @@ def promoted_dtype(weak: Aval, other: Aval) -> str | None:
         return None
     if _KIND_ORDER[theirs] >= _KIND_ORDER[mine]:
         return other.dtype
-    return _DEFAULT_OF_KIND.get(mine)
+    default = _DEFAULT_OF_KIND.get(mine)
+    # (a weakly typed leaf whose width x64 decides: so does its default's)
+    return X64_KIND.get(default, default) if weak.dtype in EITHER_WIDTH and default else default
 
 
 def capitalize(text: str) -> str:
@@ -271,7 +274,7 @@ def cast_edit(ctx: Context, leaf: TypedLeaf, dtype: str, within: FunctionNode) -
     """The edit giving `leaf` the dtype `dtype`, where its expression is written inside
     `within` (a branch's or body's own code, not an argument passed through it)."""
     expr = leaf.expr
-    if expr is None or leaf.aval is None or not _inside(expr, within):
+    if expr is None or leaf.aval is None or not exact_dtype(dtype) or not _inside(expr, within):
         return None
     span = ctx.span(expr)
     source = ctx.segment(expr)

@@ -23,6 +23,7 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import RuleData
+from jaxerr_lsp.analysis.avals import dtypes_differ
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.prng_keys import KeyCall, key_calls, prng_configured
 
@@ -84,7 +85,7 @@ def check(ctx: Context) -> None:
         elif aval.shape[-1] != 2:
             _report(ctx, call, KEY_SHAPE, {"impl.key_shape": "(2,)", "key_data.shape": str(aval.shape)},
                     {"impl!r": "PRNGImpl(key_shape=(2,), ..., name='threefry2x32', tag='fry')"})
-        elif aval.dtype != "uint32":
+        elif dtypes_differ(aval.dtype, "uint32"):
             _report(ctx, call, KEY_DTYPE, {"key_data.dtype": aval.dtype})
 
 

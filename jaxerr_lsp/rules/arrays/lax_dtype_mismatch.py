@@ -29,7 +29,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.avals import Aval, dtypes_differ
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.families.prng_keys import called_names
@@ -138,7 +138,7 @@ def _check_call(ctx: Context, site: CallSite, operation: Operation) -> None:
     if operands is None or any(_too_large(o) for o in operands):
         return
     a, b = (ctx.values.value(o).aval for o in operands)
-    if a is None or b is None or a.dtype is None or b.dtype is None or a.dtype == b.dtype:
+    if a is None or b is None or not dtypes_differ(a.dtype, b.dtype):
         return
     if a.kind not in operation.kinds or b.kind not in operation.kinds or not _shapes_fit(a, b):
         return

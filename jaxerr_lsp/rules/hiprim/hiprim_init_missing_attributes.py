@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.families.hiprim import HIPRIM_QUALNAMES, HiPrimClass, hiprim_classes
-from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.engine.rule import Context, Rule, as_template
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -151,7 +151,7 @@ def _report(ctx: Context, hiprim: HiPrimClass, init: ast.FunctionDef | ast.Async
                  "`super().__init__()` after them.")
     else:
         note += f"\nAssign `self.{first}` before calling `super().__init__()`."
-    ctx.report(call, message=template, predicted=template.replace("{", "{{").replace("}", "}}"),
+    ctx.report(call, message=template, predicted=as_template(template),
                note=note,
                related=(Related(ctx.span(hiprim.instantiations[0]),
                                 f"`{hiprim.name}` instantiated here: the error is raised there"),),

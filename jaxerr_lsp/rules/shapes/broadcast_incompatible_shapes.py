@@ -8,7 +8,7 @@ broadcast: a size differs on an axis where neither is 1 (`(3,)` and `(4,)`, `(2,
 
 Never flagged: an operand of unknown shape or dtype kind, a NumPy array, arrays of different
 ranks (JXE102), a dtype for which the operator is another primitive (`+` of bools is `or`),
-`//`, `%`, `**` of integers, a file that sets `jax_numpy_rank_promotion` or enables x64.
+`//`, `%`, `**` of integers, a file that sets `jax_numpy_rank_promotion`.
 
 Why is this bad: `jax.numpy` promotes the dtypes, then `lax` checks the shapes and raises
 TypeError naming the primitive (`add`, `mul`, `lt`...) and both shapes.

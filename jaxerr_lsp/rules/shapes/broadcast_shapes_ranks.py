@@ -6,7 +6,7 @@ where neither is 1, and raises ValueError listing the shapes as they were given.
 
 Never flagged: as JXE101 (unknown shapes or dtypes, NumPy operands, a scalar, a file that sets
 `jax_numpy_rank_promotion`, whose "raise" setting refuses any rank difference with another
-message, or that enables x64).
+message).
 
 No fix: which axis is wrong is the author's choice.
 """

@@ -7,7 +7,7 @@ to: fewer dimensions than `x` has, or a size of `x` other than 1 that differs fr
 requested size it is aligned with (from the right).
 
 Never flagged: an unknown shape on either side, a negative size, `out_sharding=`, a NumPy
-array or a Python number (which broadcasts to any shape), a file that enables x64.
+array or a Python number (which broadcasts to any shape).
 
 Why is this bad: JAX compares the shapes while it builds the operation (eagerly and under
 jit alike) and raises ValueError with both types, or with both shapes when the requested one

@@ -7,7 +7,7 @@ one joined (`(2, 3)` and `(2, 4)` along axis 0).
 
 Never flagged: an element of unknown shape, elements of different ranks (JAX raises another
 message), an axis out of range or unknown, a NumPy element, `vstack`/`hstack` (they reshape
-first), a file that enables x64.
+first).
 
 Why is this bad: the concatenate primitive's shape rule raises TypeError naming the axis
 (made non-negative) and every shape.

@@ -6,7 +6,7 @@ sizes differ: the last axis of `a` and the first of `b` (`(2, 3) @ (4, 5)`, a `(
 against a `(4, 2)` matrix).
 
 Never flagged: an operand of unknown shape or of rank 0 or above 2 (batched products), a NumPy
-operand, a bool or key array, a file that enables x64.
+operand, a bool or key array.
 
 Why is this bad: `jnp.matmul` and `jnp.dot` become one `lax.dot_general`, whose shape rule
 raises TypeError with the contracted sizes of each side.

@@ -6,7 +6,7 @@ sizes as separate arguments, or a name bound once to one) with no -1, whose numb
 elements differs from the array's.
 
 Never flagged: an unknown shape on either side, a -1 in the new shape (JAX then raises
-another message, or none), `order=` or other keywords, a NumPy array, a file that enables x64.
+another message, or none), `order=` or other keywords, a NumPy array.
 
 Why is this bad: JAX checks the sizes before reshaping and raises TypeError naming both
 shapes and sizes, the new shape printed as it was given (`(4, 2)`, `[4, 2]`, `5`).

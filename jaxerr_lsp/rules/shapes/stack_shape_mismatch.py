@@ -5,7 +5,7 @@ to one and never changed) of JAX arrays whose shapes the value inference knows, 
 rank, whose shapes differ (`(3,)` and `(4,)`), with the axis in range.
 
 Never flagged: an element of unknown shape, elements of different ranks (JAX raises another
-message), an axis unknown or out of range, a NumPy element, a file that enables x64.
+message), an axis unknown or out of range, a NumPy element.
 
 Why is this bad: the stack primitive's shape rule raises ValueError listing every shape.
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import Scope
-from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
+from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill, shorten
 from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, tracer_related
 from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
                                 tests_isinstance)
@@ -313,7 +313,7 @@ def _predict(ctx: Context, test: ast.expr, function: TracedFunction, tracer: Tra
         if arguments is not None:
             # "depends on the value{s} of {arg_info_str}." written out as JAX words it.
             split = "value{'s' if len(invar_pos) > 1 else ''} of {arg_info_str}"
-            predicted = predicted.replace(split, arguments.replace("{", "{{").replace("}", "}}"))
+            predicted = predicted.replace(split, as_template(arguments))
             template = template.replace(split, arguments)
         else:
             shown.update({"'s' if len(invar_pos) > 1 else ''": "(s)",

@@ -53,7 +53,6 @@ from jaxerr_lsp.families.concretization import (
     Edit,
     abstract_array,
     edit_fix,
-    escaped,
     keyword_insertion,
     origin_text,
     runs_unconditionally,
@@ -64,7 +63,7 @@ from jaxerr_lsp.families.concretization import (
 )
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import array_tracer, tracer_related
-from jaxerr_lsp.engine.rule import Context, Rule, fill, shorten
+from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill, shorten
 from jaxerr_lsp.analysis.applications import ForeignApplication
 from jaxerr_lsp.analysis.tracing import Tracer
 
@@ -148,7 +147,7 @@ def _conversion(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | 
     tracer = abstract_array(ctx, call.args[0], concrete_too=name != "int")
     if tracer is None:
         return None
-    context = escaped(f"The problem arose with the `{name}` function. If trying to convert the "
+    context = as_template(f"The problem arose with the `{name}` function. If trying to convert the "
                       f"data type of a value, try using `x.astype({name})` or "
                       f"`jnp.array(x, {name})` instead.")
     return Needed(call.args[0], tracer, context, name, True, False)
@@ -168,7 +167,7 @@ def _method(ctx: Context, call: ast.Call) -> Needed | None:
             or any(k.arg is None for k in call.keywords):
         return None
     if function.attr == "item":
-        return Needed(function.value, tracer, escaped(ITEM_CONTEXT), ".item()", False, False)
+        return Needed(function.value, tracer, as_template(ITEM_CONTEXT), ".item()", False, False)
     if function.attr == "tolist":
         if call.args or call.keywords:
             return None
@@ -179,7 +178,7 @@ def _method(ctx: Context, call: ast.Call) -> Needed | None:
         return Needed(function.value, tracer, TOBYTES_CONTEXT, ".tobytes()", False, False)
     if call.args or not _size_missing(call):
         return None
-    return Needed(function.value, tracer, escaped(NONZERO_CONTEXT), ".nonzero()", False, True)
+    return Needed(function.value, tracer, as_template(NONZERO_CONTEXT), ".nonzero()", False, True)
 
 
 def _size_missing(call: ast.Call) -> bool:
@@ -201,7 +200,7 @@ def _nonzero_like(ctx: Context, call: ast.Call, qualname: str | None) -> Needed 
         return None
     short = "jnp." + (qualname or "").rsplit(".", 1)[1]
     context = UNIQUE_CONTEXT if qualname == "jax.numpy.unique" else NONZERO_CONTEXT
-    return Needed(call.args[0], tracer, escaped(context), short, False, True)
+    return Needed(call.args[0], tracer, as_template(context), short, False, True)
 
 
 def _arange(ctx: Context, call: ast.Call) -> Needed | None:
@@ -223,7 +222,7 @@ def _arange(ctx: Context, call: ast.Call) -> Needed | None:
             earlier = [given[p] for p in ARANGE_PARAMETERS[:ARANGE_PARAMETERS.index(parameter)]
                        if p in given]
             context = None if any(not _plain_number(e) for e in earlier) else \
-                escaped(f"It arose in the jnp.arange argument '{named}'")
+                as_template(f"It arose in the jnp.arange argument '{named}'")
             return Needed(value, tracer, context, "jnp.arange", True, False)
     return None
 
@@ -245,7 +244,7 @@ def _traced_argument(ctx: Context, call: ast.Call, position: int | None, keyword
     tracer = abstract_array(ctx, value) if value is not None else None
     if value is None or tracer is None:
         return None
-    return Needed(value, tracer, escaped(context), call_name, True, False)
+    return Needed(value, tracer, as_template(context), call_name, True, False)
 
 
 def _linspace(ctx: Context, call: ast.Call) -> Needed | None:
@@ -280,7 +279,7 @@ def _repeat(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None
     if tracer is None:
         return None
     name = ".repeat()" if method else "jnp.repeat"
-    return Needed(repeats, tracer, escaped(REPEAT_CONTEXT), name, True, False)
+    return Needed(repeats, tracer, as_template(REPEAT_CONTEXT), name, True, False)
 
 
 def _static_parameter(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
@@ -463,7 +462,7 @@ def _report_foreign(ctx: Context, application: ForeignApplication, parameter: st
     ctx.report(
         application.call,
         message=shown_text,
-        predicted=predicted_message(message, {"context": escaped(context)}),
+        predicted=predicted_message(message, {"context": as_template(context)}),
         note=note,
         data=Concretization(parameter, f"{name}'s `{parameter}`", None, None))
 

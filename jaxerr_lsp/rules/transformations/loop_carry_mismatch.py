@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import Aval, element, scalar
+from jaxerr_lsp.analysis.avals import Aval, element, scalar, without_x64_dtype
 from jaxerr_lsp.families.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
                                      capitalize, cast_edit, cast_fixes, check_in_calls, fully_known, mismatch,
                                      mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
@@ -127,8 +127,9 @@ def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
     concrete = all(type(ctx.values.constant(b)) is int or ctx.values.value(b).type == "int"
                    for b in (lower, upper))
     traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
-    if concrete:  # a scan over (i, val); i a weakly typed int32
-        return Loop(site, body, init, [array_of(scalar("int32", True))], 1, False, "scan body",
+    if concrete:  # a scan over (i, val); i a weakly typed int32 (int64 with x64)
+        index = without_x64_dtype(scalar("int32", True)) if ctx.values.x64 else scalar("int32", True)
+        return Loop(site, body, init, [array_of(index)], 1, False, "scan body",
                     "loop_carry", "[1]")
     if traced:  # a while_loop over (i, upper, val)
         return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, "while_loop body", "loop_carry", "[2]")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.engine.rule import Context, Rule, as_template
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.analysis.model import Binding
@@ -186,7 +186,7 @@ def _parts(axes: list[MappedAxis], axis_size: int | None) -> list[tuple[str, str
 def _message(parts: list[tuple[str, str]]) -> tuple[str, str]:
     """(the message shown, the prediction: literal braces doubled, unknown types a field)."""
     shown = "".join(text for _, text in parts)
-    predicted = "".join(text.replace("{", "{{").replace("}", "}}") if kind == "text"
+    predicted = "".join(as_template(text) if kind == "text"
                         else "{" + TYPE_FIELD + "}" for kind, text in parts)
     return shown, predicted
 
