@@ -18,6 +18,7 @@ from tests.jax_runner import Program, run_programs
 PROGRAM = '''
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import random
 n = 4
 shape = (2, n)
@@ -98,6 +99,20 @@ o2 = jnp.eye(3)
 r = 3 / 2
 r2 = 1 + 2
 r3 = True
+np1 = np.zeros((2, 3))
+np2 = np.arange(4)
+np3 = np.array([1.0, 2])
+np4 = np.array(1.0)
+np5 = np.full(3, 1.0)
+np6 = np.linspace(0, 1, 7)
+np7 = np.eye(3, dtype=np.int32)
+np8 = np.zeros_like(a)
+np9 = np.ones(3, dtype=int)
+np10 = np.random.randn(3, 2)
+np11 = np.random.normal(0, 1, size=(4,))
+np12 = np.random.uniform(size=(2, 2))
+np13 = np.random.randint(0, 5, size=3)
+np14 = np.random.rand(5)
 '''
 
 
@@ -172,7 +187,7 @@ import numpy as np
 import other
 def f(x, n):
     return jnp.zeros(n), x + 1, jnp.ones(3) + x
-a = np.zeros(3)
+a = np.zeros(3) * 2
 b = other.make()
 c = jnp.zeros(3)
 if b:
@@ -375,7 +390,7 @@ def _jax_arrays_for(source: str) -> dict[str, bool]:
 # plain cases.
 _NAMES = "xyzw"
 _MAKERS = ["jnp.zeros(({r}, 3))", "jnp.ones(3, dtype=jnp.int32)", "jnp.arange({r})",
-           "jnp.full((2, {r}), 1.5)", "np.zeros(3)", "({v}, {v})", "[1.0, 2.0]", "{r}", "{r}.5"]
+           "jnp.full((2, {r}), 1.5)", "np.zeros(3)", "np.arange({r})", "({v}, {v})", "[1.0, 2.0]", "{r}", "{r}.5"]
 _OPERATIONS = ["{v} + 1", "{v} * 2.5", "-{v}", "{v}.T", "{v}.sum(axis=0)", "{v}[0]",
                "{v}.reshape(-1)", "{v}.at[0].set(1)", "jnp.sin({v})", "{v} > 0", "{v} @ {v}.T",
                "jnp.where({v} > 0, {v}, 0)", "np.asarray({v}) * 2", "{v}.astype(jnp.float32)"]
@@ -430,7 +445,7 @@ def _generated(seed: int, traced: bool) -> str:
     body = "\n".join(lines)
     head = ("import sys\nimport json\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n"
             "_seen = {}\ndef _probe(i, v):\n    t = jax.typeof(v) if type(v) in (int, float, bool, complex) or "
-            "hasattr(v, 'shape') and not isinstance(v, np.ndarray) else None\n"
+            "hasattr(v, 'shape') else None\n"
             "    _seen[i] = [type(v).__name__, isinstance(v, jax.core.Tracer), "
             "t.str_short() if t is not None else None, bool(t.weak_type) if t is not None else None]\n")
     if traced:
@@ -460,7 +475,7 @@ def _said(source: str) -> dict[int, tuple[bool, str | None, bool]]:
 
 
 def test_generated_programs_agree_with_jax() -> None:
-    programs = [_generated(seed, traced) for seed in range(24) for traced in (False, True)]
+    programs = [_generated(seed, traced) for seed in range(30) for traced in (False, True)]
     probes, known, tracers = _check_against_jax(programs)
     assert probes > 200 and known > probes // 4 and tracers > 20, (probes, known, tracers)
 

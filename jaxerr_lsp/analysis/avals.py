@@ -317,6 +317,10 @@ _BINARY = {"add": ast.Add(), "subtract": ast.Sub(), "multiply": ast.Mult(), "div
            "true_divide": ast.Div(), "power": ast.Pow(), "maximum": ast.Add(),
            "minimum": ast.Add(), "mod": ast.Mod(), "remainder": ast.Mod(),
            "floor_divide": ast.FloorDiv(), "matmul": ast.MatMult(), "dot": ast.MatMult()}
+# NumPy functions that make an array from shapes and values the code writes out, with the
+# shape and dtype (after JAX's conversion) of their `jax.numpy` twins.
+_NUMPY_CONSTRUCTORS = frozenset("""zeros ones empty full zeros_like ones_like empty_like full_like
+arange linspace eye identity array asarray""".split())
 _SAMPLERS = {"normal": "float32", "uniform": "float32", "truncated_normal": "float32",
              "gumbel": "float32", "laplace": "float32", "logistic": "float32",
              "exponential": "float32", "cauchy": "float32"}
@@ -382,6 +386,45 @@ class Facts:
         if expr is None or (isinstance(expr, ast.Constant) and expr.value is None):
             return False, None
         return True, self.dtype(expr)
+
+    # ------------------------------------------------------------------ NumPy
+    def numpy_module_call(self, name: str, call: ast.Call) -> Aval | None:
+        """The aval of the NumPy array `np.<name>(...)` as JAX sees it when it gets it: NumPy's
+        64-bit defaults become JAX's 32-bit ones (as `jnp.asarray` converts them), and a NumPy
+        array is never weakly typed. Constructors and the `np.random` samplers given a size;
+        None for anything else (NumPy's own arithmetic is left out)."""
+        if name in _NUMPY_CONSTRUCTORS:
+            aval = self.numpy_call(name, call)
+        elif name.startswith("random."):
+            aval = self.numpy_random_call(name[7:], call)
+        else:
+            return None
+        return None if aval is None else Aval(aval.shape, aval.dtype, False)
+
+    def numpy_random_call(self, name: str, call: ast.Call) -> Aval | None:
+        """`np.random.randn(3, 4)`, `np.random.normal(0, 1, size=(3, 4))`... (without a size
+        they return a Python float)."""
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        if name in ("rand", "randn"):
+            dims = [self.integer(a) for a in call.args]
+            if not dims or call.keywords or any(d is None or d < 0 for d in dims):
+                return None
+            return Aval(tuple(d for d in dims if d is not None), "float32")
+        slots = {"standard_normal": 0, "random": 0, "random_sample": 0, "normal": 2, "uniform": 2,
+                 "randint": 2}
+        if name not in slots or not self.simple(call, slots[name] + (2 if name == "randint" else 1),
+                                                ("loc", "scale", "low", "high", "size", "dtype")):
+            return None
+        size = self.argument(call, slots[name], "size")
+        shape = None if size is None or isinstance(size, ast.Constant) and size.value is None \
+            else self.shape(size)
+        if shape is None:
+            return None
+        if name != "randint":
+            return None if any(k.arg == "dtype" for k in call.keywords) else Aval(shape, "float32")
+        given, dtype = self.dtype_given(call, 3)
+        return Aval(shape, dtype if given else "int32")
 
     # ------------------------------------------------------------------ jax.numpy
     def numpy_call(self, name: str, call: ast.Call) -> Aval | None:

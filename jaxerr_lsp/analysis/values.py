@@ -1099,6 +1099,10 @@ class Inference:
             return Value(name, Leaf(name))
         if qualname.startswith("jax.random.") and qualname[11:] in KEY_FUNCTIONS:
             return array_of(self.facts.random_call(qualname[11:], expr))
+        if qualname.startswith("numpy."):
+            made = self.facts.numpy_module_call(qualname[6:], expr)
+            if made is not None:
+                return Value("ndarray", Leaf("ndarray"), aval=made)
         array = array_type_of_call(model, expr)
         if array == "ArrayImpl":
             return array_of(self._array_aval(qualname, expr))

@@ -194,7 +194,7 @@ def first_rejected_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[a
     if value.type in ("float", "complex"):
         return True  # a Python float or complex: inexact, 64-bit types or not
     aval = value.aval
-    if value.type not in ("ArrayImpl", "int", "float", "bool", "complex") or aval is None \
+    if value.type not in ("ArrayImpl", "ndarray", "int", "float", "bool", "complex") or aval is None \
             or aval.dtype is None:
         return False
     if aval.kind in _ACCEPTED_KINDS:

@@ -4,7 +4,9 @@ What it does: finds a function made by `jax.grad`, `jax.value_and_grad`, `jax.ja
 `jax.jacobian` (see `grad_checks`) called with a value whose dtype the value inference shows
 to be an integer, a boolean or a PRNG key at a differentiated position (`argnums`, 0 by
 default): `jax.grad(f)(3)`, `jax.grad(loss)(jnp.arange(4))`, `jax.grad(f, argnums=1)(w, 2)`,
-a leaf of a tuple or list display there (`jax.grad(f)((1.0, 2))`).
+a leaf of a tuple or list display there (`jax.grad(f)((1.0, 2))`), a NumPy array (JAX
+converts it: `np.arange(4)` is int32 to it). Where x64 may be on, the width is JAX's to say
+(`int32|int64`).
 
 Why is this bad: before running the function JAX checks each leaf of the differentiated
 arguments, in argnums order, and raises TypeError for the first whose dtype is not real or
@@ -12,8 +14,7 @@ complex ("grad" for grad/value_and_grad, "jacrev" for jacrev/jacobian).
 
 Silent: `allow_int=True`, `holomorphic=True` (another message), options that are not
 literals, arguments of unknown dtype (parameters, other modules; the first such leaf ends the
-search: it could fail first), files enabling 64-bit types (the inference leaves dtypes
-unknown there), positions not differentiated, calls with `*args` or too few positional
+search: it could fail first), positions not differentiated, calls with `*args` or too few positional
 arguments (JXE024 first).
 
 Fix: an int literal becomes the equal float literal (`3` -> `3.0`, safe); an integer array
@@ -56,8 +57,6 @@ class IntegerInput(RuleData):
 
 
 def check(ctx: Context) -> None:
-    if ctx.values.x64:
-        return
     for gradient in gradient_calls(ctx):
         if gradient.allow_int or gradient.holomorphic:
             continue

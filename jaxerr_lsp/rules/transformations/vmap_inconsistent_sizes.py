@@ -108,7 +108,7 @@ def _mapped_leaves(ctx: Context, expr: ast.expr, entry: object, path: str,
     if entry is None or isinstance(expr, ast.Constant) and expr.value is None:
         return []
     value = ctx.values.value(expr)
-    if value.type == "ArrayImpl" and value.aval is not None:
+    if value.type in ("ArrayImpl", "ndarray") and value.aval is not None:
         return _array_leaf(value.aval, entry, path, argument)
     display = _display(ctx, expr)
     if isinstance(display, ast.Dict):

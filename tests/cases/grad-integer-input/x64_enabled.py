@@ -1,5 +1,5 @@
-# case: static — with 64-bit types the message would say int64: the dtype is left unknown
 import jax
 
+# With 64-bit types on, the int is int64: the message says so, the checker leaves the width to JAX.
 jax.config.update("jax_enable_x64", True)
-print(jax.grad(lambda v: v * v)(3))
+print(jax.grad(lambda v: v * v)(3))  # expect: JXE090
