@@ -54,7 +54,7 @@ def _leading_sizes(ctx: Context, expr: ast.expr, depth: int = 0) -> Iterator[int
     if depth > 6:
         yield None
         return
-    if value.type == "ArrayImpl":
+    if value.type in ("ArrayImpl", "ndarray"):  # (scan converts a NumPy array)
         aval = value.aval
         yield aval.shape[0] if aval is not None and aval.shape else None
         return

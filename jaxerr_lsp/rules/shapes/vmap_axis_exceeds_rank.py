@@ -42,7 +42,7 @@ def _walk(ctx: Context, expr: ast.expr, entry: object, depth: int = 0) -> Iterat
     if type(entry) is int and value.python_scalar:
         yield (), entry
         return
-    if value.type == "ArrayImpl":
+    if value.type in ("ArrayImpl", "ndarray"):  # (vmap converts a NumPy array)
         aval = value.aval
         if type(entry) is int and aval is not None and aval.shape is not None:
             yield aval.shape, entry
