@@ -26,6 +26,7 @@ from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
+from jaxerr_lsp.families.vmap_axes import vmapped_calls
 
 # Operator -> (lax's name in the message, the dtype kinds for which jnp ends in that primitive).
 # Measured under JAX 0.12.0.1: bool `+` is `or`, `*` is `and`; `//` and `%` of floats go
@@ -162,11 +163,11 @@ def _scalar_aval(constant: object) -> Aval | None:
     return python_scalar(constant) if type(constant) in (int, float, bool, complex) else None
 
 
-def broadcast_operations(model: ModuleModel, values) -> list[Operands]:
+def broadcast_operations(ctx: Context) -> list[Operands]:
     """The operators and `jnp` binary functions of the file whose two operands' avals are
     known, with at least one a JAX array, in source order (the bodies of the file's functions
     also with the arguments of their followed calls)."""
-    return followed(model, values, _broadcast_operations)
+    return followed(ctx, _broadcast_operations)
 
 
 def _broadcast_operations(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Operands]:
@@ -202,7 +203,7 @@ def document_broadcast_operations(ctx: Context) -> list[Operands]:
 
 
 def _document_broadcast_operations(ctx: Context) -> list[Operands]:
-    return broadcast_operations(ctx.model, ctx.values)
+    return broadcast_operations(ctx)
 
 
 def _two_positional(site: CallSite) -> tuple[ast.expr, ast.expr] | None:
@@ -307,9 +308,9 @@ class Product:
         return a[-1], b[0]
 
 
-def products(model: ModuleModel, values) -> list[Product]:
+def products(ctx: Context) -> list[Product]:
     """`a @ b`, `jnp.matmul(a, b)`, `jnp.dot(a, b)` with two JAX arrays of known avals."""
-    return followed(model, values, _products)
+    return followed(ctx, _products)
 
 
 def _products(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Product]:
@@ -357,10 +358,10 @@ def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -
     return repr(list(constant) if isinstance(expr, ast.List) else constant), constant
 
 
-def reshapes(model: ModuleModel, values) -> list[Reshape]:
+def reshapes(ctx: Context) -> list[Reshape]:
     """`x.reshape(...)` and `jnp.reshape(x, shape)` of a JAX array of known shape to a shape
     the code writes out, without a -1."""
-    return followed(model, values, _reshapes)
+    return followed(ctx, _reshapes)
 
 
 def _reshapes(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Reshape]:
@@ -411,10 +412,10 @@ class Joined:
     call: ast.Call | None = None
 
 
-def joins(model: ModuleModel, values) -> list[Joined]:
+def joins(ctx: Context) -> list[Joined]:
     """`jnp.concatenate(seq, axis)` and `jnp.stack(seq, axis)` of a list or tuple display (or a
     name bound once to one, never changed) of JAX arrays whose avals are known."""
-    return followed(model, values, _joins)
+    return followed(ctx, _joins)
 
 
 def _joins(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Joined]:
@@ -537,18 +538,24 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     return found
 
 
-def followed(model: ModuleModel, values, find: Callable[[ModuleModel, object, ast.FunctionDef | None], list[R]]) -> list[R]:
+def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef | None], list[R]]) -> list[R]:
     """What `find` finds over the file, then inside each def of the file once per call the
     file shows with its arguments' values (`analysis.followed_calls`): `x @ w` in
-    `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`. A node found both
-    ways keeps the first; one found only through a call names it (`call`), and is kept only
-    where it runs whenever the def runs."""
+    `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`, and once per call
+    vmap certainly traces with what one example holds (`vmap_axes.vmapped_calls`: `x @ w` in
+    `jax.vmap(predict, in_axes=(0, None))(xs, w)`). A node found both ways keeps the first;
+    one found only through a call names it (`call`), and is kept only where it runs whenever
+    the def runs."""
+    model, values = ctx.model, ctx.values
     if not has_shaped_arrays(model) and not any(
             f.returns is not None and f.returns.aval is not None for f in values.imported.values()):
         return []  # (nor a function of another module returning an array of known shape)
     found = find(model, values, None)
     seen = {id(item.node) for item in found}
-    for call, arguments in _followed_with_values(model, values):
+    calls = list(_followed_with_values(model, values))
+    calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), v.held) for v in vmapped_calls(ctx)
+              if isinstance(v.vmap.definition, ast.FunctionDef)]
+    for call, arguments in calls:
         function = call.function
         with values.bound(function, arguments, argument_constants(model, values, call)):
             inside = find(model, values, function)

@@ -10,7 +10,9 @@ Shared by the vmap rules (JXE092-JXE094):
 - `literal(ctx, expr)`: the Python value an axes expression certainly has (ints, None,
   strings, floats, tuples, lists, dicts, sets, through a name bound once), with `UNKNOWN`
   where the code does not show it;
-- `bad_leaves(value)`, `jax_str(value)`: what JAX's checks of `in_axes`/`out_axes` see.
+- `bad_leaves(value)`, `jax_str(value)`: what JAX's checks of `in_axes`/`out_axes` see;
+- `vmapped_calls(ctx)`: the calls vmap certainly traces, with what each parameter holds for
+  one example (a mapped array without its axis; an unmapped argument as it is passed).
 
 Everything is looked up through the model (no walk of the tree); unknown means None.
 """
@@ -18,11 +20,13 @@ Everything is looked up through the model (no walk of the tree); unknown means N
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -250,3 +254,94 @@ def checked_in_axes(ctx: Context, vmap: Vmap, count: int) -> object:
     if isinstance(value, (tuple, list)) and len(value) == count:
         return tuple(value)
     return ...
+
+
+# ------------------------------------------------------------------ the body for one call
+def known_jax_array(ctx: Context, expr: ast.expr) -> Aval | None:
+    """The aval of a certain JAX array of known shape (never a NumPy array, never a key)."""
+    value = ctx.values.value(expr)
+    aval = value.aval
+    if value.jax_array is None or value.type != "ArrayImpl" or aval is None or aval.shape is None \
+            or aval.kind in (None, "key"):
+        return None
+    return aval
+
+
+@dataclass(frozen=True, eq=False)
+class VmappedCall:
+    """A call of a vmapped def or lambda that vmap certainly traces."""
+
+    vmap: Vmap
+    call: ast.Call
+    held: dict[str, Value]  # what each parameter holds for one example (`per_example`)
+    unmapped: dict[str, ast.expr]  # the arguments vmap hands over as they are (in_axes None)
+
+
+def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | None:
+    """What each parameter holds for one example when `call` runs the vmapped def or lambda,
+    when vmap certainly gets to trace it: a mapped argument is the array without its mapped
+    axis (every mapped argument a JAX array of known shape, all of one size, and
+    `axis_size`'s when given); an unmapped one (`in_axes` None) is what the call passes, as it
+    is (vmap hands it over untouched). None when vmap would raise first or the code does not
+    show the mapping."""
+    function = vmap.definition
+    if function is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    signature = Signature.of(function.args)
+    bound = bind_arguments(signature, call.args, call.keywords)
+    in_axes = checked_in_axes(ctx, vmap, len(call.args))
+    out_axes = vmap.option("out_axes")
+    if bound is None or bound.extra_positional or bound.extra_keywords or in_axes is ... \
+            or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
+        return None
+    entries = [(signature.positional[i], a, in_axes[i] if isinstance(in_axes, tuple) else in_axes)
+               for i, a in enumerate(call.args)]
+    entries += [(k.arg, k.value, 0) for k in call.keywords if k.arg is not None]
+    sizes: set[int] = set()
+    axis_size = vmap.option("axis_size")
+    if axis_size is not None:
+        size = literal(ctx, axis_size)
+        if size is not None and type(size) is not int:
+            return None
+        if type(size) is int:
+            sizes.add(size)
+    found: dict[str, Value] = {}
+    for name, argument, entry in entries:
+        value = ctx.values.value(argument)
+        if entry is None:
+            found[name] = value
+            continue
+        aval = known_jax_array(ctx, argument)
+        if type(entry) is not int or aval is None or aval.shape is None:
+            return None
+        rank = len(aval.shape)
+        if not -rank <= entry < rank:
+            return None
+        axis = entry % rank
+        sizes.add(aval.shape[axis])
+        found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
+    return found if len(sizes) == 1 else None
+
+
+def vmapped_calls(ctx: Context) -> list[VmappedCall]:
+    """Each call of a vmapped def or lambda of the file that vmap certainly traces, with what
+    its parameters hold for one example (`per_example`); once per document."""
+    return ctx.once(_vmapped_calls)
+
+
+def _vmapped_calls(ctx: Context) -> list[VmappedCall]:
+    found = []
+    for vmap in vmaps(ctx):
+        function = vmap.definition
+        if not isinstance(function, (ast.FunctionDef, ast.Lambda)):
+            continue
+        for call in vmap.calls:
+            held = per_example(ctx, vmap, call)
+            if not held:
+                continue
+            in_axes = checked_in_axes(ctx, vmap, len(call.args))
+            positional = Signature.of(function.args).positional
+            unmapped = {positional[i]: a for i, a in enumerate(call.args)
+                        if (in_axes[i] if isinstance(in_axes, tuple) else in_axes) is None}
+            found.append(VmappedCall(vmap, call, held, unmapped))
+    return found

@@ -23,33 +23,19 @@ No fix: which axis the author meant is theirs to say.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-from dataclasses import replace
 
-from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
-from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
-from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, checked_in_axes, literal, vmaps
+from jaxerr_lsp.families.vmap_axes import known_jax_array, vmapped_calls
 
 # `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
 # Steps between a def and a node of its body that may skip the node or run it apart.
 _MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
              ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
              ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
-
-
-def _array(ctx: Context, expr: ast.expr) -> Aval | None:
-    """The aval of a certain JAX array of known shape (never a NumPy array, never a key)."""
-    value = ctx.values.value(expr)
-    aval = value.aval
-    if value.jax_array is None or value.type != "ArrayImpl" or aval is None or aval.shape is None \
-            or aval.kind in (None, "key"):
-        return None
-    return aval
 
 
 def _consumed(ctx: Context, index: ast.expr) -> int | None:
@@ -71,7 +57,7 @@ def _consumed(ctx: Context, index: ast.expr) -> int | None:
             continue
         if constant is not None:
             return None
-        aval = _array(ctx, part)
+        aval = known_jax_array(ctx, part)
         if aval is None or aval.shape is None:
             return None
         if aval.kind in ("i", "u"):
@@ -87,7 +73,7 @@ def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tu
     consumed = _consumed(ctx, subscript.slice)
     if not consumed:
         return False
-    aval = _array(ctx, array)
+    aval = known_jax_array(ctx, array)
     if aval is None or aval.shape is None or consumed <= len(aval.shape):
         return False
     ctx.report(subscript, values={"len(shape)": str(len(aval.shape)), "total_consumed": str(consumed)},
@@ -96,63 +82,11 @@ def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tu
 
 
 # ------------------------------------------------------------------ inside vmapped functions
-def _per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | None:
-    """What each mapped parameter holds for one example (the array without its mapped axis),
-    when vmap certainly gets to trace the function: every mapped argument an array of known
-    shape with the axis, all of one size (and `axis_size`'s, when given)."""
-    function = vmap.definition
-    if function is None or any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    signature = Signature.of(function.args)
-    bound = bind_arguments(signature, call.args, call.keywords)
-    in_axes = checked_in_axes(ctx, vmap, len(call.args))
-    out_axes = vmap.option("out_axes")
-    if bound is None or bound.extra_positional or bound.extra_keywords or in_axes is ... \
-            or out_axes is not None and bad_leaves(literal(ctx, out_axes)):
-        return None
-    entries = [(signature.positional[i], a, in_axes[i] if isinstance(in_axes, tuple) else in_axes)
-               for i, a in enumerate(call.args)]
-    entries += [(k.arg, k.value, 0) for k in call.keywords if k.arg is not None]
-    sizes: set[int] = set()
-    axis_size = vmap.option("axis_size")
-    if axis_size is not None:
-        size = literal(ctx, axis_size)
-        if size is not None and type(size) is not int:
-            return None
-        if type(size) is int:
-            sizes.add(size)
-    found: dict[str, Value] = {}
-    for name, argument, entry in entries:
-        if entry is None:
-            continue
-        value = ctx.values.value(argument)
-        aval = _array(ctx, argument)
-        if type(entry) is not int or aval is None or aval.shape is None:
-            return None
-        rank = len(aval.shape)
-        if not -rank <= entry < rank:
-            return None
-        axis = entry % rank
-        sizes.add(aval.shape[axis])
-        found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
-    return found if len(sizes) == 1 else None
-
-
 def _runs_whenever_called(ctx: Context, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     path = ctx.model.path_to(function, node)
     if path is None or any(isinstance(step, _MAY_SKIP) for step in path[1:-1]):
         return False
     return isinstance(function, ast.Lambda) or runs_whenever_called(ctx.model, function, node)
-
-
-def _vmapped_bodies(ctx: Context) -> Iterator[tuple[Vmap, ast.Call, dict[str, Value]]]:
-    for vmap in vmaps(ctx):
-        if not isinstance(vmap.definition, (ast.FunctionDef, ast.Lambda)):
-            continue
-        for call in vmap.calls:
-            per_example = _per_example(ctx, vmap, call)
-            if per_example:
-                yield vmap, call, per_example
 
 
 def check(ctx: Context) -> None:
@@ -163,8 +97,8 @@ def check(ctx: Context) -> None:
         array = indexed_by(ctx, subscript)
         if array is not None and _report(ctx, subscript, array, ()):
             reported.add(id(subscript))
-    for vmap, call, per_example in _vmapped_bodies(ctx):
-        function = vmap.definition
+    for vmapped in vmapped_calls(ctx):
+        call, per_example, function = vmapped.call, vmapped.held, vmapped.vmap.definition
         assert function is not None
         related = (Related(ctx.span(call), "the call that gives these shapes"),)
         with ctx.values.bound(function, per_example):

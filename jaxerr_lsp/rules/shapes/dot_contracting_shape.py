@@ -21,7 +21,7 @@ from jaxerr_lsp.families.shapes import call_related, ShapeData, products
 
 
 def check(ctx: Context) -> None:
-    for product in products(ctx.model, ctx.values):
+    for product in products(ctx):
         sizes = product.contracting
         if sizes is None or sizes[0] == sizes[1]:
             continue

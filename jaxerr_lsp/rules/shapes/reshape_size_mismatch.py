@@ -23,7 +23,7 @@ from jaxerr_lsp.families.shapes import call_related, ShapeData, reshapes, shape_
 
 
 def check(ctx: Context) -> None:
-    for reshape in reshapes(ctx.model, ctx.values):
+    for reshape in reshapes(ctx):
         size = size_of(reshape.operand)
         shape = reshape.operand.shape
         if size is None or shape is None or math.prod(reshape.shape) == size:

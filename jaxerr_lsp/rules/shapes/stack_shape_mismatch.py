@@ -19,7 +19,7 @@ from jaxerr_lsp.families.shapes import call_related, ShapeData, joins, shape_tex
 
 
 def check(ctx: Context) -> None:
-    for joined in joins(ctx.model, ctx.values):
+    for joined in joins(ctx):
         if joined.function != "stack":
             continue
         shapes = [a.shape for a in joined.avals]
