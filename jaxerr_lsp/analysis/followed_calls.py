@@ -43,6 +43,9 @@ class FollowedCall:
     function: ast.FunctionDef
     call: ast.Call
     arguments: dict[str, ast.expr]
+    # Through a transformation (`jax.jit(f)(x)`, `g(x)` for `g = jax.jit(f)`, a decorated def):
+    # the arguments reach the body traced (a NumPy array or a Python number as a JAX array).
+    traced: bool = False
 
 
 def _keeps_shapes(model: ModuleModel, decorator: ast.expr) -> bool:
@@ -82,12 +85,14 @@ def followed_calls(model: ModuleModel, function: ast.FunctionDef) -> list[Follow
         signature = signature.bound_to_instance()
     else:
         calls = [*model.calls_of_def(function), *_transformed_calls(model).get(id(function), ())]
+    through = {id(call) for call in _transformed_calls(model).get(id(function), ())}
     found: list[FollowedCall] = []
     for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset))[:MAX_CALLS]:
         bound = bind_arguments(signature, call.args, call.keywords)
         if bound is None or bound.extra_positional or bound.extra_keywords:
             continue
-        found.append(FollowedCall(function, call, bound.given))
+        traced = bool(function.decorator_list) or id(call) in through
+        found.append(FollowedCall(function, call, bound.given, traced))
     return found
 
 
@@ -127,7 +132,7 @@ def argument_constants(model: ModuleModel, values: Inference, call: FollowedCall
     a transformation, or of a def a transformation decorates, traces them (no constant there).
     `Inference.bound(..., constants=...)` lets `constant` read them (`jnp.zeros((n, 3))` with
     `n` given 4)."""
-    if isinstance(call.call.func, ast.Call) or call.function.decorator_list:
+    if call.traced:
         return {}
     found: dict[str, object] = {}
     for name, expr in call.arguments.items():
@@ -143,15 +148,15 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
     them); the others stay unknown. None when nothing is known, or when JAX refuses the call
     first (differentiating with respect to a non-float argument, options not written out)."""
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
-    traced = transform is not None or any(model.qualname(d) in SHAPE_KEEPING
-                                          for d in call.function.decorator_list)
     given: dict[str, Value] = {}
     for name, expr in call.arguments.items():
         value = values.value(expr)
         if value.type == "ArrayImpl" and value.aval is not None and value.aval.shape is not None:
             given[name] = value
+        elif value.type == "ndarray" and call.traced and value.aval is not None and value.aval.shape is not None:
+            given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
         elif value.python_scalar and value.aval is not None:
-            given[name] = array_of(value.aval) if traced else value
+            given[name] = array_of(value.aval) if call.traced else value
     if not given:
         return None
     if transform in _GRAD_FAMILY:

@@ -22,7 +22,7 @@ from typing import TypeVar
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, argument_constants, followed_calls,
                                                 runs_whenever_called)
-from jaxerr_lsp.analysis.values import Value
+from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
@@ -89,7 +89,10 @@ def shapes_known(ctx: Context) -> bool:
 _SHAPED = {"jax.numpy": frozenset("""zeros ones empty full arange linspace eye identity array
 asarray zeros_like ones_like full_like empty_like""".split()),
            "jax.random": frozenset("""normal uniform truncated_normal gumbel laplace logistic
-exponential cauchy randint bernoulli PRNGKey key split""".split())}
+exponential cauchy randint bernoulli PRNGKey key split""".split()),
+           # (NumPy arrays a transformation converts: `jax.jit(f)(np.zeros((2, 3)))`)
+           "numpy": frozenset("zeros ones empty full arange linspace eye identity array asarray".split()),
+           "numpy.random": frozenset("rand randn normal uniform randint random standard_normal".split())}
 
 
 def has_shaped_arrays(model: ModuleModel) -> bool:
@@ -467,20 +470,27 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
     given = {name: value for name, expr in call.arguments.items()
              if not isinstance(expr, ast.Constant) and (
                  _may_be_array(model, expr)
-                 and (value := values.value(expr)).type == "ArrayImpl" and value.aval is not None
-                 and value.aval.shape is not None
+                 and (value := _traced(values.value(expr), call.traced)).type == "ArrayImpl"
+                 and value.aval is not None and value.aval.shape is not None
                  or (value := values.value(expr)).entries is not None)}  # a dict display
     if not given:
         return None
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
     if transform in _GRAD_FAMILY:
         site = call.call.func
+        assert isinstance(site, ast.Call)
         positional = [*call.function.args.posonlyargs, *call.function.args.args]
         first = positional[0].arg if positional else None
-        value = given.get(first) if first is not None else None
-        if site.keywords or value is None or value.aval is None or value.aval.kind != "f":  # type: ignore[attr-defined]
+        differentiated = given.get(first) if first is not None else None
+        if site.keywords or differentiated is None or differentiated.aval is None \
+                or differentiated.aval.kind != "f":
             return None
     return given
+
+
+def _traced(value: Value, traced: bool) -> Value:
+    """What a parameter holds: a NumPy array a transformation converts is a JAX array."""
+    return array_of(value.aval) if traced and value.type == "ndarray" and value.aval is not None else value
 
 
 def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
