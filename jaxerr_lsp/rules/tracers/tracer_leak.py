@@ -12,6 +12,8 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   class hashed by identity, or in an undecorated method of a plain class that a
   transformation is given bound (`jax.jit(self.loss)(w)`, `jax.vmap(model.apply)`: `self`
   is then the receiver's own object), read from that receiver after the run;
+- `self.attr.append(value)` there, on a list the class binds only in `__init__` (to `[]`),
+  read after the run by `jnp.stack(obj.attr)` / `jnp.array(obj.attr)` / `sum(obj.attr)`;
 and reports the store only when the file also shows the leaked tracer computed with after
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
 and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
@@ -103,10 +105,15 @@ class Leak:
     value: ast.expr  # what is stored
     tracer: Tracer
     traced: TracedFunction
-    kind: str  # "name" | "item" | "element" | "attribute"
+    kind: str  # "name" | "item" | "element" | "attribute" | "self element"
     holder: str  # the global/nonlocal name, container name or attribute name
     key: object = None  # the dict key ("item")
     binding: Binding | None = None  # the container's binding ("item", "element")
+
+    @property
+    def on_self(self) -> bool:
+        """Stored on the traced method's `self` (the caller's own object)."""
+        return self.kind in ("attribute", "self element")
 
 
 def check(ctx: Context) -> None:
@@ -121,7 +128,7 @@ def check(ctx: Context) -> None:
         if transform is None or leak.tracer.transform is not transform:
             continue
         runs = [run for run in _runs(ctx, leak, transform) if not _in_traced_code(ctx, _call_scope(ctx, run))]
-        if not leak.tracer.array and (leak.kind == "attribute" or array_tracer(ctx, leak.value) is None):
+        if not leak.tracer.array and (leak.on_self or array_tracer(ctx, leak.value) is None):
             continue
         found = _first_use(ctx, leak, runs)
         if found is not None:
@@ -158,6 +165,9 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
 def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
     """`outer.append(t)`, `outer.insert(i, t)`, `outer.update(k=t)`, `outer.update({k: t})`."""
     method = call.func
+    if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Attribute) \
+            and method.attr == "append" and _top_level_expression(traced, call):
+        return _appended_on_self(ctx, call, method.value, traced)
     if not isinstance(method, ast.Attribute) or not isinstance(method.value, ast.Name) \
             or method.attr not in ("append", "insert", "update") \
             or not _top_level_expression(traced, call):
@@ -186,6 +196,28 @@ def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
         if tracer is not None and (tracer.array or _the_parameter(value, tracer)):
             leaks.append(Leak(call, value, tracer, traced, "item", name, key, binding))
     return leaks
+
+
+def _appended_on_self(ctx: Context, call: ast.Call, holder: ast.Attribute,
+                      traced: TracedFunction) -> list[Leak]:
+    """`self.attr.append(t)`, `self` the caller's own object and `attr` a list its class binds
+    only in `__init__`, to `[]` (no subclass: it could bind it otherwise)."""
+    if not isinstance(holder.value, ast.Name) or holder.value.id != _self_name(ctx, traced) \
+            or len(call.args) != 1 or call.keywords:
+        return []
+    scope = ctx.model.scope_of_node.get(id(traced.function))
+    owner = scope.parent.node if scope is not None and scope.parent is not None else None
+    if not isinstance(owner, ast.ClassDef) or ctx.model.members.subclasses(owner):
+        return []
+    stores = ctx.model.members.attribute_stores(owner, holder.attr)
+    if len(stores) != 1 or getattr(stores[0].method, "name", None) != "__init__" \
+            or not isinstance(stores[0].statement, ast.Assign) or stores[0].value is None \
+            or not _empty_list_display(ctx, stores[0].value):
+        return []
+    tracer = ctx.tracing.tracer(call.args[0])
+    if tracer is None or not tracer.array:
+        return []
+    return [Leak(call, call.args[0], tracer, traced, "self element", holder.attr)]
 
 
 def _the_parameter(value: ast.expr, tracer: Tracer) -> bool:
@@ -259,7 +291,11 @@ def _outer_container(ctx: Context, name: ast.Name, traced: TracedFunction) -> Bi
 
 
 def _empty_list(ctx: Context, binding: Binding) -> bool:
-    value = binding.value
+    return binding.value is not None and _empty_list_display(ctx, binding.value)
+
+
+def _empty_list_display(ctx: Context, value: ast.expr) -> bool:
+    """`[]` or `list()`."""
     if isinstance(value, ast.List):
         return not value.elts
     return isinstance(value, ast.Call) and not value.args and not value.keywords \
@@ -361,11 +397,11 @@ def _runs(ctx: Context, leak: Leak, transform: Transform) -> list[ast.Call]:
     site = transform.site
     function = leak.traced.function
     if site in getattr(function, "decorator_list", ()):
-        if leak.kind == "attribute":
+        if leak.on_self:
             return _method_runs(ctx, leak)
         return ctx.model.calls_of_def(function)
     if not isinstance(site, ast.Call) \
-            or leak.kind == "attribute" and _bound_receiver(ctx, leak.traced, transform) is None:
+            or leak.on_self and _bound_receiver(ctx, leak.traced, transform) is None:
         return []
     if transform.qualname in RUN_WHERE_CALLED:
         return [site]
@@ -464,7 +500,7 @@ def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     if leak.kind == "name":
         yield from _global_uses(ctx, leak, runs)
         return
-    if leak.kind == "attribute":
+    if leak.on_self:
         yield from _attribute_uses(ctx, leak, runs)
         return
     binding = leak.binding
@@ -631,6 +667,10 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
     `jnp.matmul` on scalars ValueError, `~` on floats and `-` on booleans TypeError)."""
     if leak.kind == "element" and expr is use.node:
         return True  # jnp.stack(outer), jnp.array(outer), sum(outer)
+    if leak.kind == "self element":  # jnp.stack(obj.attr), jnp.array(obj.attr), sum(obj.attr)
+        consumer = ctx.model.parent.get(id(expr))
+        return isinstance(consumer, ast.Call) and consumer.args == [expr] and not consumer.keywords \
+            and ctx.model.qualname(consumer.func) in LIST_CONSUMERS
     boolean = isinstance(leak.value, ast.Compare)
     parent = use.parent if expr is use.node else ctx.model.parent.get(id(expr))
     if isinstance(parent, ast.BinOp):
@@ -697,7 +737,8 @@ def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr,
     variable = "the enclosing function's variable" \
         if scope is not None and leak.holder in scope.nonlocal_names else "the global"
     what = {"name": f"{variable} `{leak.holder}`", "item": f"`{leak.holder}[{leak.key!r}]`",
-            "element": f"the list `{leak.holder}`", "attribute": f"`self.{leak.holder}`"}[leak.kind]
+            "element": f"the list `{leak.holder}`", "attribute": f"`self.{leak.holder}`",
+            "self element": f"the list `self.{leak.holder}`"}[leak.kind]
     name = leak.traced.name
     note = (f"\n`{name}` is traced by {transform.qualname}; the traced value stored in {what} "
             f"outlives the trace, and `{ctx.segment(use)}` computes with it after the "
