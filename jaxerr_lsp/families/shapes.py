@@ -472,7 +472,8 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
                  _may_be_array(model, expr)
                  and (value := _traced(values.value(expr), call.traced)).type == "ArrayImpl"
                  and value.aval is not None and value.aval.shape is not None
-                 or (value := values.value(expr)).entries is not None)}  # a dict display
+                 or (value := values.value(expr)).entries is not None  # a dict display
+                 or value.elements is not None and _reaches_as_it_is(values, value, call.traced))}
     if not given:
         return None
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
@@ -486,6 +487,14 @@ def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str
                 or differentiated.aval.kind != "f":
             return None
     return given
+
+
+def _reaches_as_it_is(values, display: Value, traced: bool) -> bool:
+    """Whether the elements of a tuple or list display reach the body as the evaluator sees
+    them: always without a transformation; through one only when each is a JAX array (a
+    Python number or a NumPy array would be traced, or converted, there)."""
+    assert display.elements is not None
+    return not traced or all(values.value(e).type == "ArrayImpl" for e in display.elements)
 
 
 def _traced(value: Value, traced: bool) -> Value:
