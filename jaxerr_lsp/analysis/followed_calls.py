@@ -40,7 +40,7 @@ MAX_CALLS = 8
 class FollowedCall:
     """One call that runs `function` with `arguments` (by parameter name, defaults included)."""
 
-    function: ast.FunctionDef
+    function: ast.FunctionDef | ast.Lambda  # (a lambda: vmapped, `vmap_axes.vmapped_calls`)
     call: ast.Call
     arguments: dict[str, ast.expr]
     # Through a transformation (`jax.jit(f)(x)`, `g(x)` for `g = jax.jit(f)`, a decorated def):
@@ -112,13 +112,15 @@ _MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.T
              ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
-def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
+def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     """Whether `node` certainly runs, once, each time `function` runs to its end: outside
     every branch and loop of its body, before no `return`, in a def that raises nothing
-    itself (a check that raises its own error first) and is no generator."""
-    ends = model.returns_of(function)
-    if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
-        return False
+    itself (a check that raises its own error first) and is no generator (a lambda: outside
+    its conditional expressions, `and`/`or` and comprehensions)."""
+    if isinstance(function, ast.FunctionDef):
+        ends = model.returns_of(function)
+        if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
+            return False
     path = model.path_to(function, node)
     return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
 

@@ -109,7 +109,7 @@ _OPERATOR_NODES: weakref.WeakKeyDictionary[ModuleModel, list[ast.BinOp | ast.Com
     weakref.WeakKeyDictionary()
 
 
-def _operator_nodes(model: ModuleModel, within: ast.FunctionDef | None = None) -> list[ast.BinOp | ast.Compare]:
+def _operator_nodes(model: ModuleModel, within: ast.FunctionDef | ast.Lambda | None = None) -> list[ast.BinOp | ast.Compare]:
     """The file's binary operations and comparisons (those of the def `within` alone, when
     given), each once, found from their operands' parent links (no walk); once per model."""
     if within is None:
@@ -173,7 +173,7 @@ def broadcast_operations(ctx: Context) -> list[Operands]:
     return followed(ctx, _broadcast_operations)
 
 
-def _broadcast_operations(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Operands]:
+def _broadcast_operations(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[Operands]:
     found: list[Operands] = []
     memo = _Memo(values)
     for node in _operator_nodes(model, within):
@@ -316,7 +316,7 @@ def products(ctx: Context) -> list[Product]:
     return followed(ctx, _products)
 
 
-def _products(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Product]:
+def _products(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[Product]:
     found: list[Product] = []
     numbers = frozenset("iufc")
     for node in _operator_nodes(model, within):
@@ -367,7 +367,7 @@ def reshapes(ctx: Context) -> list[Reshape]:
     return followed(ctx, _reshapes)
 
 
-def _reshapes(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Reshape]:
+def _reshapes(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[Reshape]:
     found: list[Reshape] = []
     for call in model.method_calls("reshape"):
         if within is not None and not _in_own_body(model, within, call):
@@ -421,7 +421,7 @@ def joins(ctx: Context) -> list[Joined]:
     return followed(ctx, _joins)
 
 
-def _joins(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[Joined]:
+def _joins(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[Joined]:
     found: list[Joined] = []
     for function in ("concatenate", "stack"):
         for site in _calls_to(model, f"jax.numpy.{function}", within):
@@ -447,7 +447,7 @@ def _joins(model: ModuleModel, values, within: ast.FunctionDef | None) -> list[J
 
 
 # --------------------------------------------------------------------------- followed calls
-def _in_own_body(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -> bool:
+def _in_own_body(model: ModuleModel, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     """Whether `node` is in the body of `function` itself (not of a def or lambda inside it)."""
     path = model.path_to(function, node)
     return path is not None and not any(
@@ -455,7 +455,7 @@ def _in_own_body(model: ModuleModel, function: ast.FunctionDef, node: ast.AST) -
         for step in path[1:])
 
 
-def _calls_to(model: ModuleModel, qualname: str, within: ast.FunctionDef | None) -> list[CallSite]:
+def _calls_to(model: ModuleModel, qualname: str, within: ast.FunctionDef | ast.Lambda | None) -> list[CallSite]:
     sites = model.calls_to(qualname)
     return sites if within is None else [s for s in sites if _in_own_body(model, within, s.call)]
 
@@ -557,7 +557,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     return found
 
 
-def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef | None], list[R]]) -> list[R]:
+def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef | ast.Lambda | None], list[R]]) -> list[R]:
     """What `find` finds over the file, then inside each def of the file once per call the
     file shows with its arguments' values (`analysis.followed_calls`): `x @ w` in
     `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`, and once per call
@@ -573,7 +573,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     seen = {id(item.node) for item in found}
     calls = list(_followed_with_values(model, values))
     calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), v.held) for v in vmapped_calls(ctx)
-              if isinstance(v.vmap.definition, ast.FunctionDef)]
+              if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
     for call, arguments in calls:
         function = call.function
         with values.bound(function, arguments, argument_constants(model, values, call)):
