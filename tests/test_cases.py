@@ -118,18 +118,23 @@ def test_findings_are_the_markers(case: Case) -> None:
             f"{case.id}: a bad case of a folder expects that folder's rule")
 
 
-@pytest.mark.parametrize("case", BAD, ids=ids(BAD))
-def test_bad_case_raises_what_the_findings_predict(case: Case, jax_runs: dict[str, Result]) -> None:
-    result = jax_runs[case.id]
-    assert result.raised, f"{case.id} ran clean under JAX"
-    assert findings(case)
-    for finding in findings(case):
+def assert_raised_as_predicted(result: Result, found: tuple[Finding, ...], run: str) -> None:
+    """The run raised each finding's entry exception, at one of the entry's raise sites,
+    with a message that fully matches what the finding predicts."""
+    assert result.raised, f"{run} ran clean"
+    for finding in found:
         entry = CATALOG.get(finding.catalog_id)
-        assert raised_one_of(result, entry.exceptions), str(result)  # default path
+        assert raised_one_of(result, entry.exceptions), str(result)
         assert raised_at_a_source(entry, result), (result.frame, entry.sources)
         assert finding.predicted, f"{finding.code} predicts no message"
         assert fully_matches(finding.predicted, result.message), (
-            f"JAX said:\n{result.message}\n\nthe finding predicted:\n{finding.predicted}")
+            f"JAX said:\n{result.message}\n\nthe finding predicted ({run}):\n{finding.predicted}")
+
+
+@pytest.mark.parametrize("case", BAD, ids=ids(BAD))
+def test_bad_case_raises_what_the_findings_predict(case: Case, jax_runs: dict[str, Result]) -> None:
+    assert findings(case)
+    assert_raised_as_predicted(jax_runs[case.id], findings(case), f"{case.id} under JAX")
 
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
@@ -142,14 +147,8 @@ def test_x64_possible_finds_no_more(case: Case) -> None:
 @pytest.mark.parametrize("case", X64_BAD, ids=ids(X64_BAD))
 def test_bad_case_with_x64_on_raises_what_the_findings_predict(
         case: Case, jax_runs: dict[str, Result]) -> None:
-    result = jax_runs[f"{case.id}@x64"]
-    assert result.raised, f"{case.id} ran clean with jax_enable_x64=True"
-    for finding in x64_findings(case):
-        entry = CATALOG.get(finding.catalog_id)
-        assert raised_one_of(result, entry.exceptions), str(result)
-        assert raised_at_a_source(entry, result), (result.frame, entry.sources)
-        assert finding.predicted and fully_matches(finding.predicted, result.message), (
-            f"JAX said:\n{result.message}\n\nthe finding predicted (x64 possible):\n{finding.predicted}")
+    assert_raised_as_predicted(jax_runs[f"{case.id}@x64"], x64_findings(case),
+                               f"{case.id} with jax_enable_x64=True")
 
 
 @pytest.mark.parametrize("case", BOTH_PATHS_BAD, ids=ids(BOTH_PATHS_BAD))
