@@ -170,6 +170,41 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
     return given
 
 
+def lambda_arguments(model: ModuleModel, values: Inference,
+                     call: ast.Call) -> tuple[ast.Lambda, dict[str, Value]] | None:
+    """When `call` runs whenever a lambda runs (in its expression, outside its conditional
+    parts) and the lambda is given to a shape-keeping transformation called where it is made
+    (`jax.grad(lambda p: loss(p, x))(params)`, `jax.jit(lambda a: f(a))(x)`): the lambda and
+    what the transformation hands its parameters, the JAX arrays of known aval it is given
+    (NumPy arrays and Python numbers arrive as JAX arrays). None otherwise, or when JAX would
+    refuse the call first (a differentiated argument that is not a float array)."""
+    scope = model.call_scope.get(id(call))
+    function = scope.node if scope is not None else None
+    if not isinstance(function, ast.Lambda) or not runs_whenever_called(model, function, call):
+        return None
+    path = model.path_to(model.tree, function) or []
+    made, applied = (path[-2], path[-3]) if len(path) >= 3 else (None, None)
+    if not isinstance(made, ast.Call) or made.args[:1] != [function] or len(made.args) != 1 \
+            or not isinstance(applied, ast.Call) or applied.func is not made \
+            or model.qualname(made.func) not in SHAPE_KEEPING:
+        return None
+    signature = Signature.of(function.args)
+    bound = bind_arguments(signature, applied.args, applied.keywords)
+    if bound is None or bound.extra_positional or bound.extra_keywords:
+        return None
+    held: dict[str, Value] = {}
+    for name, expr in bound.given.items():
+        value = values.value(expr)
+        if value.type in ("ArrayImpl", "ndarray") or value.python_scalar:
+            if value.aval is not None and value.aval.shape is not None:
+                held[name] = array_of(value.aval)
+    if model.qualname(made.func) in _GRAD_FAMILY:
+        first = held.get(signature.positional[0]) if signature.positional else None
+        if made.keywords or first is None or first.aval is None or first.aval.kind != "f":
+            return None
+    return (function, held) if held else None
+
+
 def calls_reaching(model: ModuleModel, values: Inference,
                    node: ast.AST) -> list[tuple[FollowedCall, dict[str, Value]]]:
     """The followed calls of the def whose own body holds `node`, where `node` runs whenever
@@ -200,5 +235,5 @@ def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     return use.scope.node
 
 
-__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching",
+__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments",
            "followed_calls", "runs_whenever_called"]

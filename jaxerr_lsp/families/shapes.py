@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, argument_constants, followed_calls,
+                                                lambda_arguments,
                                                 runs_whenever_called)
 from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
@@ -550,7 +551,12 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
         if function.name not in named:
             continue
         for call in followed_calls(model, function):
-            arguments = _argument_values(model, values, call)
+            outer = lambda_arguments(model, values, call.call)
+            if outer is None:
+                arguments = _argument_values(model, values, call)
+            else:  # (a call in a lambda a transformation runs: its parameters' values in force)
+                with values.bound(*outer):
+                    arguments = _argument_values(model, values, call)
             if arguments is not None:
                 found.append((call, arguments))
     _FOLLOWED[model] = found
