@@ -566,3 +566,20 @@ def test_entries_of_changed_containers_stay_unknown() -> None:
     inferred_here = _inferred_for(source + "\n".join(f"_use_{n} = {n}" for n in ENTRY_NAMES))
     assert {n: inferred_here[n] for n in ENTRY_NAMES if n[0] != "t"} == dict.fromkeys(
         ["pw", "pn", "ps", "l0", "l1"])
+
+
+def test_the_static_facts_of_an_array_of_known_shape_are_constants() -> None:
+    source = ("import jax.numpy as jnp\nimport numpy as np\nx = jnp.ones((6, 3))\nn, d = x.shape\n"
+              "s = x.shape\nv = np.zeros(4)\ndef f(p):\n    return p.shape, len(p)\n"
+              "print(x.shape, x.shape[0], x.shape[-1], len(x), x.ndim, x.size, n, d, s[1], len(v), v.shape[5])\n")
+    tree = ast.parse(source)
+    inference = Inference(ModuleModel(tree))
+    printed = tree.body[-1]
+    assert isinstance(printed, ast.Expr) and isinstance(printed.value, ast.Call)
+    got = [inference.constant(a) for a in printed.value.args]
+    assert got == [(6, 3), 6, 3, 6, 2, 18, 6, 3, 3, 4, None]  # (an index out of range: unknown)
+    function = tree.body[6]
+    assert isinstance(function, ast.FunctionDef) and isinstance(function.body[0], ast.Return)
+    returned = function.body[0].value
+    assert isinstance(returned, ast.Tuple)
+    assert [inference.constant(e) for e in returned.elts] == [None, None]  # a parameter: unknown

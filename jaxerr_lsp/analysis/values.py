@@ -58,6 +58,8 @@ ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random."
                     "jax.scipy.special.", "jax.numpy.linalg.")
 REF_FUNCTIONS = frozenset({"jax.new_ref", "jax.ref.new_ref"})
 ARRAY_TYPES = frozenset({"ArrayImpl", "ndarray", "Ref"})
+# An array's attributes that are Python constants when its shape is known.
+_STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "size"})
 
 _CONSTANT_TYPES = {str: "str", bytes: "bytes", bool: "bool", int: "int", float: "float",
                    complex: "complex", type(...): "ellipsis", type(None): "NoneType"}
@@ -490,12 +492,24 @@ class Inference:
 
     def constant(self, expr: ast.expr, depth: int = 0) -> object:
         """The Python constant `expr` certainly is: a number, a string, a tuple of them;
-        names followed through their one unchanged binding, `d[k]` through the entry of the
-        display `d` certainly holds (`entry_expression`). None when unknown."""
+        names followed through their one unchanged binding (an unpacking of a constant
+        tuple too: `n, d = x.shape`), `d[k]` through the entry of the display `d` certainly
+        holds (`entry_expression`), an element of a constant tuple (`x.shape[0]`), and the
+        static facts of an array of known shape (`x.shape`, `x.ndim`, `x.size`, `len(x)`).
+        None when unknown."""
         if depth > 20:
             return None
         if isinstance(expr, ast.Constant):
             return expr.value
+        if isinstance(expr, ast.Attribute) and expr.attr in _STATIC_ATTRIBUTES:
+            return self._static_fact(expr.attr, expr.value)
+        if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords \
+                and self.model.qualname(expr.func) == "builtins.len":
+            shape = self._static_fact("shape", expr.args[0])
+            if isinstance(shape, tuple) and shape:
+                return shape[0]
+            inner = self.constant(expr.args[0], depth + 1)
+            return len(inner) if isinstance(inner, (tuple, str)) else None
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             inner = self.constant(expr.operand, depth + 1)
             return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
@@ -513,18 +527,31 @@ class Inference:
         if known and isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name \
                 and isinstance(expr.ctx, ast.Load):
             found = self.entry_expression(expr.value, index)
-            if found is None:
-                return None
-            self._busy.add(id(found[0]))
-            try:
-                return self.constant(found[1], depth + 1)
-            finally:
-                self._busy.discard(id(found[0]))
+            if found is not None:
+                self._busy.add(id(found[0]))
+                try:
+                    return self.constant(found[1], depth + 1)
+                finally:
+                    self._busy.discard(id(found[0]))
+        if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and known \
+                and type(index) is int:  # `x.shape[0]`, `(3, 4)[1]`
+            whole = self.constant(expr.value, depth + 1)
+            return whole[index] if isinstance(whole, tuple) and -len(whole) <= index < len(whole) else None
         if isinstance(expr, ast.Name):
             if self._parameter_constants:
                 held = self._parameter_constant(expr)
                 if held is not None:
                     return held
+            unpacked = self.model.binding_of(expr)
+            if unpacked is not None and unpacked.kind == UNPACK and unpacked.value is not None \
+                    and len(unpacked.index) == 1 and id(unpacked) not in self._busy:
+                self._busy.add(id(unpacked))
+                try:  # `n, d = x.shape`: the element of a constant tuple of that length
+                    whole = self.constant(unpacked.value, depth + 1)
+                finally:
+                    self._busy.discard(id(unpacked))
+                return whole[unpacked.index[0]] if isinstance(whole, tuple) \
+                    and (len(whole),) == unpacked.arity else None
             found = self.model.assignment_of(expr)
             if found is None:
                 return None
@@ -540,6 +567,17 @@ class Inference:
             finally:
                 self._busy.discard(id(binding))
         return None
+
+    def _static_fact(self, attr: str, array: ast.expr) -> object:
+        """`shape`, `ndim` or `size` of a JAX or NumPy array whose shape the inference knows
+        (static under any transformation)."""
+        value = self.value(array)
+        aval = value.aval
+        if value.type not in ("ArrayImpl", "ndarray") or aval is None or aval.shape is None:
+            return None
+        if attr == "shape":
+            return aval.shape
+        return len(aval.shape) if attr == "ndim" else aval.size
 
     @contextmanager
     def bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
