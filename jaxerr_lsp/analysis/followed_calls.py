@@ -173,7 +173,8 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
 def lambda_arguments(model: ModuleModel, values: Inference,
                      call: ast.Call) -> tuple[ast.Lambda, dict[str, Value]] | None:
     """When `call` runs whenever a lambda runs (in its expression, outside its conditional
-    parts) and the lambda is given to a shape-keeping transformation called where it is made
+    parts) and the lambda is given, without options (`static_argnums` would keep arguments
+    static), to a shape-keeping transformation called where it is made
     (`jax.grad(lambda p: loss(p, x))(params)`, `jax.jit(lambda a: f(a))(x)`): the lambda and
     what the transformation hands its parameters, the JAX arrays of known aval it is given
     (NumPy arrays and Python numbers arrive as JAX arrays). None otherwise, or when JAX would
@@ -184,7 +185,7 @@ def lambda_arguments(model: ModuleModel, values: Inference,
         return None
     path = model.path_to(model.tree, function) or []
     made, applied = (path[-2], path[-3]) if len(path) >= 3 else (None, None)
-    if not isinstance(made, ast.Call) or made.args[:1] != [function] or len(made.args) != 1 \
+    if not isinstance(made, ast.Call) or made.args != [function] or made.keywords \
             or not isinstance(applied, ast.Call) or applied.func is not made \
             or model.qualname(made.func) not in SHAPE_KEEPING:
         return None
@@ -200,7 +201,7 @@ def lambda_arguments(model: ModuleModel, values: Inference,
                 held[name] = array_of(value.aval)
     if model.qualname(made.func) in _GRAD_FAMILY:
         first = held.get(signature.positional[0]) if signature.positional else None
-        if made.keywords or first is None or first.aval is None or first.aval.kind != "f":
+        if first is None or first.aval is None or first.aval.kind != "f":
             return None
     return (function, held) if held else None
 
