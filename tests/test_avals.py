@@ -113,6 +113,8 @@ np11 = np.random.normal(0, 1, size=(4,))
 np12 = np.random.uniform(size=(2, 2))
 np13 = np.random.randint(0, 5, size=3)
 np14 = np.random.rand(5)
+np15 = np.random.default_rng(0).normal(size=(2, 3))
+np16 = np.random.default_rng(0).integers(0, 5, size=4)
 '''
 
 

@@ -402,8 +402,11 @@ class Facts:
         return None if aval is None else Aval(aval.shape, aval.dtype, False)
 
     def numpy_random_call(self, name: str, call: ast.Call) -> Aval | None:
-        """`np.random.randn(3, 4)`, `np.random.normal(0, 1, size=(3, 4))`... (without a size
-        they return a Python float)."""
+        """`np.random.randn(3, 4)`, `np.random.normal(0, 1, size=(3, 4))`, and the methods of
+        a `np.random.default_rng()` generator (`rng.normal(size=...)`, `rng.integers(0, 5,
+        size=3)`)... (without a size they return a Python float)."""
+        if name == "integers":
+            name = "randint"  # (the generator's name for it; `endpoint=` changes no shape)
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
         if name in ("rand", "randn"):
@@ -414,7 +417,8 @@ class Facts:
         slots = {"standard_normal": 0, "random": 0, "random_sample": 0, "normal": 2, "uniform": 2,
                  "randint": 2}
         if name not in slots or not self.simple(call, slots[name] + (2 if name == "randint" else 1),
-                                                ("loc", "scale", "low", "high", "size", "dtype")):
+                                                ("loc", "scale", "low", "high", "size", "dtype", "endpoint")) \
+                or name != "randint" and any(k.arg == "endpoint" for k in call.keywords):
             return None
         size = self.argument(call, slots[name], "size")
         shape = None if size is None or isinstance(size, ast.Constant) and size.value is None \

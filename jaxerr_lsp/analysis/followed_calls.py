@@ -173,16 +173,24 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
 def lambda_arguments(model: ModuleModel, values: Inference,
                      call: ast.Call) -> tuple[ast.Lambda, dict[str, Value]] | None:
     """When `call` runs whenever a lambda runs (in its expression, outside its conditional
-    parts) and the lambda is given, without options (`static_argnums` would keep arguments
-    static), to a shape-keeping transformation called where it is made
-    (`jax.grad(lambda p: loss(p, x))(params)`, `jax.jit(lambda a: f(a))(x)`): the lambda and
-    what the transformation hands its parameters, the JAX arrays of known aval it is given
-    (NumPy arrays and Python numbers arrive as JAX arrays). None otherwise, or when JAX would
-    refuse the call first (a differentiated argument that is not a float array)."""
+    parts) and a transformation runs the lambda (`transformed_lambda`: `jax.grad(lambda p:
+    loss(p, x))(params)`): the lambda and what its parameters hold. None otherwise."""
     scope = model.call_scope.get(id(call))
     function = scope.node if scope is not None else None
     if not isinstance(function, ast.Lambda) or not runs_whenever_called(model, function, call):
         return None
+    found = transformed_lambda(model, values, function)
+    return (function, found[1]) if found is not None else None
+
+
+def transformed_lambda(model: ModuleModel, values: Inference,
+                       function: ast.Lambda) -> tuple[ast.Call, dict[str, Value]] | None:
+    """When the lambda is given, without options (`static_argnums` would keep arguments
+    static), to a shape-keeping transformation called where it is made (`jax.jit(lambda a, b:
+    a @ b)(x, w)`): that call and what the transformation hands the parameters, the JAX
+    arrays of known aval it is given (NumPy arrays and Python numbers arrive as JAX arrays).
+    None otherwise, or when JAX would refuse the call first (a differentiated argument that is
+    not a float array)."""
     path = model.path_to(model.tree, function) or []
     made, applied = (path[-2], path[-3]) if len(path) >= 3 else (None, None)
     if not isinstance(made, ast.Call) or made.args != [function] or made.keywords \
@@ -203,7 +211,7 @@ def lambda_arguments(model: ModuleModel, values: Inference,
         first = held.get(signature.positional[0]) if signature.positional else None
         if first is None or first.aval is None or first.aval.kind != "f":
             return None
-    return (function, held) if held else None
+    return (applied, held) if held else None
 
 
 def calls_reaching(model: ModuleModel, values: Inference,
@@ -236,5 +244,5 @@ def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     return use.scope.node
 
 
-__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments",
+__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
            "followed_calls", "runs_whenever_called"]

@@ -72,7 +72,10 @@ _CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple
                "builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool",
                "collections.OrderedDict": "OrderedDict", "collections.defaultdict": "defaultdict",
                "collections.Counter": "Counter", "builtins.sorted": "list", "builtins.len": "int",
-               "builtins.repr": "str", "builtins.format": "str"}
+               "builtins.repr": "str", "builtins.format": "str",
+               "numpy.random.default_rng": "Generator"}
+# A NumPy generator's samplers whose result `avals.Facts.numpy_random_call` knows.
+_GENERATOR_SAMPLERS = frozenset({"normal", "uniform", "standard_normal", "random", "integers"})
 # Arithmetic that maps arrays to an array. `+` is left out for values JAX hands in: two
 # tuples of cotangents concatenate.
 _ARITHMETIC = (ast.Mult, ast.Div, ast.MatMult, ast.Sub, ast.Pow, ast.FloorDiv, ast.Mod)
@@ -1127,6 +1130,10 @@ class Inference:
                     return array_of(avals.method(function.attr, inner.aval, expr, self.facts))
                 return ARRAY if inner.from_jax or inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
         qualname = model.qualname(function)
+        if qualname is None and isinstance(function, ast.Attribute) and function.attr in _GENERATOR_SAMPLERS \
+                and self.value(function.value, depth).type == "Generator":
+            made = self.facts.numpy_random_call(function.attr, expr)  # `rng.normal(size=(3, 4))`
+            return Value("ndarray", Leaf("ndarray"), aval=None if made is None else replace(made, weak=False))
         if qualname is None:
             namedtuple = self._namedtuple_class(function)
             if namedtuple is not None:

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, argument_constants, followed_calls,
-                                                lambda_arguments,
+                                                lambda_arguments, transformed_lambda,
                                                 runs_whenever_called)
 from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
@@ -93,7 +93,7 @@ asarray zeros_like ones_like full_like empty_like""".split()),
 exponential cauchy randint bernoulli PRNGKey key split""".split()),
            # (NumPy arrays a transformation converts: `jax.jit(f)(np.zeros((2, 3)))`)
            "numpy": frozenset("zeros ones empty full arange linspace eye identity array asarray".split()),
-           "numpy.random": frozenset("rand randn normal uniform randint random standard_normal".split())}
+           "numpy.random": frozenset("rand randn normal uniform randint random standard_normal default_rng".split())}
 
 
 def has_shaped_arrays(model: ModuleModel) -> bool:
@@ -563,12 +563,27 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     return found
 
 
+def _transformed_lambdas(ctx: Context) -> list[tuple[FollowedCall, dict[str, Value]]]:
+    """Each lambda a shape-keeping transformation runs where it is made (`jax.jit(lambda a, b:
+    a @ b)(x, w)`), with what its parameters hold (`followed_calls.transformed_lambda`)."""
+    found = []
+    for qualname in SHAPE_KEEPING:
+        for site in ctx.model.calls_to(qualname):
+            function = site.args[0] if site.args else None
+            if isinstance(function, ast.Lambda):
+                applied = transformed_lambda(ctx.model, ctx.values, function)
+                if applied is not None:
+                    found.append((FollowedCall(function, applied[0], {}, traced=True), applied[1]))
+    return found
+
+
 def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef | ast.Lambda | None], list[R]]) -> list[R]:
     """What `find` finds over the file, then inside each def of the file once per call the
     file shows with its arguments' values (`analysis.followed_calls`): `x @ w` in
     `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`, and once per call
     vmap certainly traces with what one example holds (`vmap_axes.vmapped_calls`: `x @ w` in
-    `jax.vmap(predict, in_axes=(0, None))(xs, w)`). A node found both ways keeps the first;
+    `jax.vmap(predict, in_axes=(0, None))(xs, w)`), and once for a lambda a transformation
+    runs where it is made (`jax.jit(lambda a, b: a @ b)(x, w)`). A node found both ways keeps the first;
     one found only through a call names it (`call`), and is kept only where it runs whenever
     the def runs."""
     model, values = ctx.model, ctx.values
@@ -580,6 +595,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     calls = list(_followed_with_values(model, values))
     calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), v.held) for v in vmapped_calls(ctx)
               if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
+    calls += ctx.once(_transformed_lambdas)
     for call, arguments in calls:
         function = call.function
         with values.bound(function, arguments, argument_constants(model, values, call)):
