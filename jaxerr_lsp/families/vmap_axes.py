@@ -305,11 +305,14 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
             return None
         if type(size) is int:
             sizes.add(size)
+    # (`@jax.jit` stacked on `@jax.vmap`: jit traces the unmapped arguments: left unknown)
+    jitted = isinstance(function, ast.FunctionDef) and len(function.decorator_list) > 1
     found: dict[str, Value] = {}
     for name, argument, entry in entries:
         value = ctx.values.value(argument)
         if entry is None:
-            found[name] = value
+            if not jitted:
+                found[name] = value
             continue
         aval = known_jax_array(ctx, argument)
         if type(entry) is not int or aval is None or aval.shape is None:
@@ -342,6 +345,7 @@ def _vmapped_calls(ctx: Context) -> list[VmappedCall]:
             in_axes = checked_in_axes(ctx, vmap, len(call.args))
             positional = Signature.of(function.args).positional
             unmapped = {positional[i]: a for i, a in enumerate(call.args)
-                        if (in_axes[i] if isinstance(in_axes, tuple) else in_axes) is None}
+                        if (in_axes[i] if isinstance(in_axes, tuple) else in_axes) is None
+                        and positional[i] in held}
             found.append(VmappedCall(vmap, call, held, unmapped))
     return found
