@@ -10,7 +10,8 @@ echo "Lint (ruff) and types (mypy, the engine)"
 .venv/bin/ruff check --quiet jaxerr_lsp tests bench
 .venv/bin/mypy
 set +e
-.venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# One worker per CPU; a test file stays on one worker (its module fixtures, e.g. a JAX batch, run once).
+.venv/bin/python -m pytest -q -p no:cacheprovider -n "${JAXERR_TEST_WORKERS:-auto}" --dist loadfile "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi
