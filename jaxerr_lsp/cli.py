@@ -545,13 +545,22 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 'es' if noun.endswith('x') else 's'}"
 
 
+_SEVERITY_NOUNS = (("error", "error"), ("warning", "warning"), ("information", "note"), ("hint", "hint"))
+
+
 def summary(results: list[FileResult], options: CheckOptions) -> list[str]:
     """The closing lines of the text output: what was found and fixed, and what the fix
     options would do with the rest."""
     left = [item for result in results for item in result.findings]
     fixed = sum(result.fixed for result in results)
     lines = []
-    if fixed:
+    severities = [item.finding.severity for item in left]
+    if any(severity != "error" for severity in severities):
+        # Warnings said as warnings (a JXE099 key reuse raises nothing by default).
+        found = ", ".join(_count(severities.count(severity), noun) for severity, noun in _SEVERITY_NOUNS
+                          if severity in severities)
+        lines.append(f"Found {found}" + (f" ({fixed} fixed before)." if fixed else "."))
+    elif fixed:
         lines.append(f"Found {_count(len(left) + fixed, 'error')} ({fixed} fixed, {len(left)} remaining).")
     elif left:
         lines.append(f"Found {_count(len(left), 'error')}.")

@@ -70,6 +70,24 @@ def test_text_output_like_ruff(project: Path) -> None:
                           "No safe fixes (2 with unsafe fixes: `--fix --unsafe-fixes`)."]
 
 
+KEY_REUSE = """import jax
+key = jax.random.key(0)
+x = jax.random.normal(key, (3,))
+y = jax.random.normal(key, (3,))
+"""
+
+
+def test_summary_says_warnings_as_warnings(project: Path) -> None:
+    """A key drawn from twice is a warning (JAX raises nothing by default): the closing line
+    counts it as one, beside the errors; the exit status still says something was found."""
+    (project / "pkg" / "keys.py").write_text(KEY_REUSE)
+    alone = jaxerr("check", "pkg/keys.py", cwd=project)
+    assert alone.returncode == 1
+    assert alone.stdout.splitlines()[-2] == "Found 1 warning."
+    lines = jaxerr("check", "pkg", cwd=project).stdout.splitlines()
+    assert lines[-2] == "Found 2 errors, 1 warning."
+
+
 SAFE = (Path(__file__).parents[1] / "examples" / "triggers" / "jxe002_forgot_logs.py").read_text()
 
 
