@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from jaxerr_lsp.analysis.model import ModuleModel
+from jaxerr_lsp.analysis.values import RANDOM_ONE_ARRAY
 from jaxerr_lsp.core.source import parse_source
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.prng_keys import KEY_CHECKING, key_calls
@@ -47,6 +48,42 @@ KEY_FIRST = textwrap.dedent('''
         except ValueError as error:
             print(name, str(error).split(" accepts a single key")[0])
 ''')
+
+
+# Arguments for each `RANDOM_ONE_ARRAY` function (ints and tuples static under jit).
+ONE_ARRAY_ARGUMENTS = """{
+ "normal": (k,), "uniform": (k,), "bernoulli": (k,), "randint": (k, (2,), 0, 3),
+ "categorical": (k, jnp.zeros(3)), "choice": (k, 5), "permutation": (k, 5), "gamma": (k, 1.0),
+ "beta": (k, 1.0, 1.0), "dirichlet": (k, jnp.ones(3)), "exponential": (k,), "gumbel": (k,),
+ "laplace": (k,), "logistic": (k,), "multivariate_normal": (k, jnp.zeros(2), jnp.eye(2)),
+ "truncated_normal": (k, -1.0, 1.0), "poisson": (k, 1.0), "rademacher": (k, (2,)), "cauchy": (k,),
+ "chisquare": (k, 2.0), "t": (k, 2.0), "lognormal": (k,), "maxwell": (k,), "pareto": (k, 2.0),
+ "weibull_min": (k, 1.0, 1.0), "binomial": (k, 3.0, 0.5), "geometric": (k, 0.5), "loggamma": (k, 1.0),
+ "rayleigh": (k, 1.0), "wald": (k, 1.0), "triangular": (k, 0.0, 0.5, 1.0),
+ "double_sided_maxwell": (k, 0.0, 1.0), "f": (k, 2.0, 3.0), "split": (k,), "fold_in": (k, 3),
+ "bits": (k,), "ball": (k, 3), "orthogonal": (k, 3), "generalized_normal": (k, 2.0), "key": (0,),
+ "PRNGKey": (0,), "key_data": (k,), "wrap_key_data": (jr.key_data(k),), "clone": (k,),
+}"""
+ONE_ARRAY = textwrap.dedent('''
+    import jax, jax.numpy as jnp, jax.random as jr
+    k = jr.key(0)
+    calls = ARGUMENTS
+    assert sorted(calls) == NAMES, sorted(set(calls) ^ set(NAMES))
+    for name, args in calls.items():
+        static = tuple(i for i, a in enumerate(args) if type(a) in (int, tuple))
+        out = jax.jit(lambda *a, _name=name: getattr(jr, _name)(*a), static_argnums=static)(*args)
+        assert isinstance(out, jax.Array), (name, type(out))
+    print("ok")
+''')
+
+
+def test_random_functions_the_tracing_model_takes_for_one_array_return_one() -> None:
+    """`RANDOM_ONE_ARRAY` (a traced key, or staged code, makes their result one tracer)."""
+    program = ONE_ARRAY.replace("ARGUMENTS", ONE_ARRAY_ARGUMENTS).replace(
+        "NAMES", repr(sorted(RANDOM_ONE_ARRAY)))
+    result, = run_programs([program])
+    assert not result.raised, result.traceback
+    assert result.stdout.strip() == "ok"
 
 
 def test_the_table_matches_the_installed_signatures() -> None:

@@ -891,9 +891,22 @@ class ModuleModel:
         return [use for use in self.uses_of(binding) if self.binding_of(use.node) is binding]
 
     def calls_of(self, binding: Binding) -> list[ast.Call]:
-        """The calls `name(...)` whose callee certainly reads `binding`."""
-        return [use.parent for use in self.certain_uses_of(binding)
-                if type(use.parent) is ast.Call and use.parent.func is use.node]
+        """The calls `name(...)` whose callee certainly reads `binding`, also through names
+        bound to it alone (`g = f` ... `g(x)` calls what `f` is)."""
+        found: list[ast.Call] = []
+        pending, seen = [binding], {id(binding)}
+        while pending:
+            for use in self.certain_uses_of(pending.pop()):
+                parent = use.parent
+                if type(parent) is ast.Call and parent.func is use.node:
+                    found.append(parent)
+                elif type(parent) is ast.Assign and parent.value is use.node and len(parent.targets) == 1 \
+                        and type(parent.targets[0]) is ast.Name:
+                    alias = self.binding_at.get(id(parent.targets[0]))
+                    if alias is not None and alias.kind == ASSIGN and id(alias) not in seen:
+                        seen.add(id(alias))
+                        pending.append(alias)
+        return found
 
     def calls_of_def(self, function: ast.AST) -> list[ast.Call]:
         """The calls of a def or class through its name, where the name certainly is it."""

@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.values import ARRAY_FUNCTIONS, Signature, bind_arguments
+from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, RANDOM_ONE_ARRAY, Signature, Value,
+                                        bind_arguments)
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -242,6 +243,8 @@ PYTREE_FUNCTIONS = frozenset({
     "jax.lax.map", "jax.numpy.split", "jax.numpy.array_split", "jax.numpy.meshgrid",
     "jax.numpy.linalg.svd", "jax.numpy.linalg.eigh", "jax.numpy.linalg.qr",
     "jax.numpy.linalg.slogdet", "jax.numpy.linalg.eig"})
+# What a jitted function returning it gives its caller as one array.
+_ONE_LEAF_TYPES = frozenset({"ArrayImpl", "ndarray", "int", "float", "bool", "complex"})
 JAX_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.random.", "jax.scipy.")
 # Annotations that say a parameter is one array (or a number, which jit makes one).
 ARRAY_ANNOTATIONS = frozenset({"Array", "ArrayLike", "ndarray", "float", "int", "bool", "complex",
@@ -263,12 +266,15 @@ class Tracing:
 
     def __init__(self, model: ModuleModel,
                  constant: Callable[[ast.expr], object] | None = None,
-                 outside: Sequence[Outside] = (), jit_flag_named: bool = False) -> None:
+                 outside: Sequence[Outside] = (), jit_flag_named: bool = False,
+                 value: Callable[[ast.expr], Value] | None = None) -> None:
         """`jit_flag_named`: the file names JAX's `jax_disable_jit` option (a config update,
-        a test's `with_config`, an environment variable): jit may be off anywhere."""
+        a test's `with_config`, an environment variable): jit may be off anywhere. `value`:
+        the evaluator's (what a transformed def returns)."""
         from jaxerr_lsp.analysis.applications import Applications
 
         self.model = model
+        self._value = value
         self._jit_flag_named = jit_flag_named
         if constant is None:
             from jaxerr_lsp.analysis.values import Inference
@@ -1315,7 +1321,9 @@ class Tracing:
             if function.attr == "get" and isinstance(receiver, ast.Name):
                 return self._keyword_given(expr, receiver)
         qualname = self.model.qualname(function)
-        if qualname is None or not qualname.startswith(JAX_NAMESPACES):
+        if qualname is None and isinstance(function, ast.Name):
+            return self._transformed_result(expr, function)
+        if qualname is None or not qualname.startswith(JAX_NAMESPACES) or qualname.startswith(FACTORY_NAMESPACES):
             if qualname == "builtins.abs" and len(expr.args) == 1:
                 inner = self.tracer(expr.args[0])
                 return inner.as_array() if inner is not None else None
@@ -1335,13 +1343,45 @@ class Tracing:
                 if qualname in PYTREE_FUNCTIONS:
                     return Tracer(False, tracer.abstract, tracer.parameter, tracer.function,
                                   tracer.transform)
-                return None
-        return self._staged_array(expr, last)
+                if qualname.startswith("jax.random.") and last in RANDOM_ONE_ARRAY:
+                    return tracer.as_array()  # split(key), poisson(key, lam): drawn from a traced key
+                break
+        return self._staged_array(expr, last, qualname)
 
-    def _staged_array(self, expr: ast.Call, last: str) -> Tracer | None:
+    def _transformed_result(self, expr: ast.Call, function: ast.Name) -> Tracer | None:
+        """A call, in staged code, of a def that a staging transformation decorates (every call
+        of it is traced: `@jax.jit def bump(i)` called in another jitted function): what it
+        returns is traced in the caller's trace, static arguments or not. One array when each
+        of its returns is one number or array, else a pytree of tracers."""
+        definition = self.model.def_of(function)
+        traced = self._traced.get(id(definition)) if definition is not None else None
+        if definition is None or traced is None or not self._decorators_below_known(definition, -1) \
+                or not any(t.qualname in STAGING and any(t.site is d for d in definition.decorator_list)
+                           for t in traced.transforms):
+            return None
+        caller = self._enclosing.get(id(expr))
+        transform = self._staging_of(caller) if caller is not None else None
+        if caller is None or transform is None:
+            return None
+        returns = self.model.returns_of(definition)
+        array = bool(returns.returns) and not returns.suspends and all(
+            r.value is not None and self._one_leaf(r.value) for r in returns.returns)
+        return Tracer(array, True, None, caller, transform)
+
+    def _one_leaf(self, expr: ast.expr) -> bool:
+        """Whether `expr`, returned by a jitted function, is one number or array: its value
+        says so, or it is arithmetic no tuple or list could be (`i + 1`, `-x`, `a / b`)."""
+        if isinstance(expr, ast.BinOp):
+            return not isinstance(expr.op, (ast.Add, ast.Mult)) or _number(expr.left) or _number(expr.right)
+        if isinstance(expr, ast.UnaryOp):
+            return not isinstance(expr.op, ast.Not)
+        return self._value is not None and self._value(expr).type in _ONE_LEAF_TYPES
+
+    def _staged_array(self, expr: ast.Call, last: str, qualname: str | None = None) -> Tracer | None:
         """A JAX function returning one array, called in code a staging transformation
         traces (`STAGING`): a tracer whatever its arguments are."""
-        if last not in STAGED_ARRAY_FUNCTIONS or last in TREE_PRESERVING \
+        drawn = qualname is not None and qualname.startswith("jax.random.") and last in RANDOM_ONE_ARRAY
+        if (last not in STAGED_ARRAY_FUNCTIONS and not drawn) or last in TREE_PRESERVING \
                 or _returns_several(last, expr):
             return None
         traced = self._enclosing.get(id(expr))

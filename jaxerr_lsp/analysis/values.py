@@ -56,6 +56,9 @@ cumsum cumprod dot conj conjugate copy set add multiply divide power get apply
 AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "get", "apply"})
 ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random.",
                     "jax.scipy.special.", "jax.numpy.linalg.")
+# Inside the namespaces above, functions named like array functions that return something
+# else: `jax.nn.initializers.normal(0.1)` makes an initializer (a function).
+FACTORY_NAMESPACES = ("jax.nn.initializers.",)
 REF_FUNCTIONS = frozenset({"jax.new_ref", "jax.ref.new_ref"})
 ARRAY_TYPES = frozenset({"ArrayImpl", "ndarray", "Ref"})
 # An array's attributes that are Python constants when its shape is known.
@@ -164,6 +167,15 @@ _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
 # Entries of a container the evaluator follows (`Inference._entry`) besides JAX arrays: what no
 # one changes in place (`ArrayImpl` alone may be arithmetic on a NumPy array).
 _IMMUTABLE_ENTRIES = frozenset({"str", "bytes", "NoneType", *_PYTHON_SCALARS})
+# jax.random functions that return one array (samples, or keys), whatever they are given;
+# tests/test_prng_calls.py checks them against the installed JAX.
+RANDOM_ONE_ARRAY = frozenset("""
+normal uniform bernoulli randint categorical choice permutation gamma beta dirichlet exponential
+gumbel laplace logistic multivariate_normal truncated_normal poisson rademacher cauchy chisquare t
+lognormal maxwell pareto weibull_min binomial geometric loggamma rayleigh wald triangular
+double_sided_maxwell f split fold_in bits ball orthogonal generalized_normal key PRNGKey key_data
+wrap_key_data clone
+""".split())
 # jax.random functions returning one key array (not in ARRAY_FUNCTIONS: jnp.split is a list).
 KEY_FUNCTIONS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone"})
 
@@ -394,6 +406,8 @@ def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None
         return None
     if qualname in REF_FUNCTIONS:
         return "Ref"
+    if qualname.startswith(FACTORY_NAMESPACES):
+        return None
     for namespace in ARRAY_NAMESPACES:
         if qualname.startswith(namespace) and qualname.rsplit(".", 1)[1] in ARRAY_FUNCTIONS:
             return "ndarray" if namespace == "numpy." else "ArrayImpl"

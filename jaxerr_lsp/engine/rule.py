@@ -126,7 +126,7 @@ class Context:
         from jaxerr_lsp.analysis.tracing import Tracing
 
         return Tracing(self.model, self.values.constant, self.outside,
-                       jit_flag_named=self.mentions("jax_disable_jit"))
+                       jit_flag_named=self.mentions("jax_disable_jit"), value=self.values.value)
 
     def x64_possible(self) -> bool:
         """Whether 64-bit mode may be on where the file runs: it names x64 itself
