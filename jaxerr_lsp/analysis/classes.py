@@ -27,6 +27,9 @@ PYTREE_METHODS = frozenset({"tree_flatten", "tree_unflatten", "tree_flatten_with
 REGISTRATIONS = ("register_pytree_node", "register_pytree_node_class", "register_pytree_with_keys",
                  "register_pytree_with_keys_class", "register_dataclass", "register_static",
                  "register", "register_node")
+# Bases whose subclasses JAX cannot flatten unless they register themselves: `object`, and a
+# Flax linen Module (an instance given to jit as an argument is not a valid JAX type).
+PLAIN_BASES = frozenset({"builtins.object", "flax.linen.Module", "flax.linen.module.Module"})
 # Statements of a class body whose names are certain.
 SIMPLE_STATEMENTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
                      ast.Expr, ast.Pass)
@@ -92,7 +95,8 @@ class PlainClasses:
         return known
 
     def _own_plain(self, cls: ast.ClassDef) -> bool:
-        if cls.decorator_list or cls.keywords or self.registered is None \
+        if not all(self._dataclass_decorator(d) for d in cls.decorator_list) or cls.keywords \
+                or self.registered is None \
                 or cls.name in self.registered or id(cls) in self.registered_classes:
             return False
         if not all(isinstance(statement, SIMPLE_STATEMENTS) for statement in cls.body):
@@ -100,6 +104,13 @@ class PlainClasses:
         if defined_names(cls) & PYTREE_METHODS or self._handed_on(cls):
             return False
         return "dtype" not in self.segment(cls)
+
+    def _dataclass_decorator(self, decorator: ast.expr) -> bool:
+        """`@dataclasses.dataclass` (with options or not): fields and methods, no pytree
+        (`flax.struct.dataclass`, `chex.dataclass`, `jax.tree_util.register_dataclass` are
+        other names)."""
+        function = decorator.func if isinstance(decorator, ast.Call) else decorator
+        return self.model.qualname(function) == "dataclasses.dataclass"
 
     def _handed_on(self, cls: ast.ClassDef) -> bool:
         return self.handed_on(cls.name, cls)
@@ -129,7 +140,7 @@ class PlainClasses:
 
     def _plain_base(self, base: ast.expr) -> bool:
         qualname = self.model.qualname(base)
-        if qualname == "builtins.object":
+        if qualname in PLAIN_BASES:
             return True
         summary = self.imported.get(qualname) if qualname is not None else None
         if summary is not None and summary.plain_class:
