@@ -100,6 +100,7 @@ def test_names_an_init_binds_otherwise() -> None:
 
 
 CLASSES = '''import dataclasses
+import functools
 
 import jax
 
@@ -114,8 +115,13 @@ class Config(Base):
 
 
 @dataclasses.dataclass
-class Decorated:
+class Record:
     lr: float = 0.1
+
+
+@functools.total_ordering
+class Decorated:
+    lr = 0.1
 
 
 class Flattened:
@@ -143,10 +149,11 @@ Rebound = jax.tree_util.register_static(Rebound)
 
 
 def test_a_summary_says_which_classes_are_plain() -> None:
-    """A plain class (no decorator, no keyword, bases `object` or plain classes of the file,
-    never registered nor handed on, no pytree method, no `dtype`): its instances are no pytree."""
+    """A plain class (no decorator but `dataclasses.dataclass`, no keyword, bases `object` or
+    plain classes of the file, never registered nor handed on, no pytree method, no `dtype`):
+    its instances are no pytree."""
     summary = exported(CLASSES, "pkg")
-    assert {f.name for f in summary.functions if f.plain_class} == {"Base", "Config"}
+    assert {f.name for f in summary.functions if f.plain_class} == {"Base", "Config", "Record"}
     assert all(f.returns is None for f in summary.functions)
     assert summary_from_json(summary_to_json(summary)) == summary
     # (a module that names neither JAX nor NumPy nor returns anything: its classes still)
@@ -161,6 +168,8 @@ def test_the_importer_flags_an_instance_of_a_plain_class_it_imports() -> None:
             "jax.jit(f)(1.0, Decorated())\n")
     found = analyze(text, package="pkg", imported=imported).findings
     assert [(f.code, f.span.start_line) for f in found] == [("JXE081", 10), ("JXE081", 11)]
+    record = analyze(text.replace("Decorated", "Record"), package="pkg", imported=imported).findings
+    assert [(f.code, f.span.start_line) for f in record] == [("JXE081", 10), ("JXE081", 11), ("JXE081", 12)]
     assert analyze(text, package="pkg").findings == []  # (without the summaries: nothing)
     # An instance of a class the importer itself registers or hands on: silence.
     # (a registration of something else than a class of the file: any class may be the one)
