@@ -1106,8 +1106,15 @@ class Tracing:
 
     def _store(self, target: ast.expr, value: ast.expr | None, traced: TracedFunction) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):
-            for element in target.elts:
-                self._store(element, None, traced)
+            # `a, b = c, d` stores each value; `key, sub = random.split(key)` stores parts of
+            # one value (an array's rows: the value's tracer, when it is one array).
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            parts = value.elts if isinstance(value, (ast.Tuple, ast.List)) \
+                and len(value.elts) == len(target.elts) and not starred \
+                and not any(isinstance(e, ast.Starred) for e in value.elts) else None
+            for position, element in enumerate(target.elts):
+                part = parts[position] if parts is not None else None if starred else value
+                self._store(element, part, traced)
             return
         if isinstance(target, ast.Starred):
             self._store(target.value, None, traced)

@@ -3,7 +3,8 @@
 What it does: finds a traced array (`ctx.tracing.tracer(value)`, one array) that a function
 JAX traces stores where it outlives the trace, by a statement of the function's own body
 (not under an `if`, a loop or a `with`):
-- `global name` / `nonlocal name` then `name = value`, or the accumulator `name += value` /
+- `global name` / `nonlocal name` then `name = value` (or `name, other = value`, unpacking
+  one traced array: `key, sub = random.split(key)`), or the accumulator `name += value` /
   `name = name + value` when every other binding of the name assigns a Python number;
 - `outer[key] = value`, `outer.update(key=value)` / `outer.update({key: value})` on a dict
   bound once outside the traced function;
@@ -18,7 +19,8 @@ and reports the store only when the file also shows the leaked tracer computed w
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
 and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
 (`leaked > 0`), a reduction method (`leaked.sum()`), a `jnp` math function
-(`jnp.mean(leaked)`), a traced parameter of a `@jax.jit` def of the file (`step(leaked)`), or
+(`jnp.mean(leaked)`), a draw from a leaked key (`random.normal(leaked, ())`), a traced
+parameter of a `@jax.jit` def of the file (`step(leaked)`), or
 for a list `jnp.stack(outer)` / `jnp.array(outer)` / `sum(outer)`. The trace must be the
 function's only transformation, run by a call the file shows: the decorated def called, the
 name bound to `jax.jit(f)` called (`f = jax.jit(f)` included), `jax.vmap(f)(x)`,
@@ -54,7 +56,7 @@ from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import array_tracer
 from jaxerr_lsp.analysis.tracing import Tracer, TracedFunction, Transform
-from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.analysis.values import RANDOM_ONE_ARRAY, Signature, bind_arguments
 from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 
 # The tracer class a value stored inside each transformation is (JAX 0.12.0.1, measured).
@@ -233,8 +235,14 @@ def _top_level_store(traced: TracedFunction, target: ast.expr) -> ast.stmt | Non
     if not isinstance(body, list):
         return None
     return next((s for s in body
-                 if isinstance(s, ast.Assign) and any(t is target for t in s.targets)
+                 if isinstance(s, ast.Assign) and any(t is target or _unpacked_into(t, target) for t in s.targets)
                  or isinstance(s, (ast.AnnAssign, ast.AugAssign)) and s.target is target), None)
+
+
+def _unpacked_into(outer: ast.expr, target: ast.expr) -> bool:
+    """`target` is one of the names `outer` unpacks into (`key, sub = ...`)."""
+    return isinstance(outer, (ast.Tuple, ast.List)) and any(
+        e is target or _unpacked_into(e, target) for e in outer.elts)
 
 
 def _accumulated(ctx: Context, target: ast.expr, statement: ast.stmt,
@@ -690,6 +698,9 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
         callee = ctx.model.qualname(parent.func) or ""
         if callee.startswith(MATH_NAMESPACES) and callee.rsplit(".", 1)[-1] in MATH_FUNCTIONS:
             return True
+        if callee.startswith("jax.random.") and callee[11:] in RANDOM_ONE_ARRAY \
+                and callee[11:] not in ("key", "PRNGKey", "clone"):
+            return True  # a draw from a leaked key
     if isinstance(parent, ast.Call) and (expr in parent.args or any(
             k.value is expr for k in parent.keywords)):
         return _traced_argument_of_jitted_def(ctx, parent, expr)
