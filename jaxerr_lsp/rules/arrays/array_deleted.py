@@ -1,7 +1,7 @@
 """JXE139 array-deleted.
 
 What it does: finds a name holding one JAX array (`Value.jax_array`, of known shape and
-dtype) passed for a donated parameter of a jitted function of the file
+dtype) deleted by `x.delete()` (a statement of code that runs eagerly), or passed for a donated parameter of a jitted function of the file
 (`jaxerr_lsp.families.donation`: JAX certainly donates it, its buffer matched to an output of
 the same shape and dtype), in code that runs eagerly, then read again in the same scope in a
 way that reads the buffer, after the call certainly ran and with no binding of the name in
@@ -138,16 +138,17 @@ def _aliased_elsewhere(ctx: Context, jit_call: JitCall, name: str, argument: ast
     return False
 
 
-def _first_read(ctx: Context, jit_call: JitCall, argument: ast.Name, binding: Binding,
+def _first_read(ctx: Context, deleting: ast.Call, argument: ast.Name, binding: Binding,
                 shape: tuple[int, ...], jitted: set[int]) -> Use | None:
-    """The first read of the donated array after the call, certainly run after it."""
+    """The first read of the array after the call that deletes it (donating it, or its
+    `.delete()`), certainly run after it."""
     scope = binding.scope
     body = _body(scope)
-    if body is None or ctx.model.call_scope.get(id(jit_call.call)) is not scope:
+    if body is None or ctx.model.call_scope.get(id(deleting)) is not scope:
         return None
-    called = locate(body, jit_call.call)
+    called = locate(body, deleting)
     if called is None or called.in_header \
-            or conditional_in_statement(ctx.model, called.statement, jit_call.call):
+            or conditional_in_statement(ctx.model, called.statement, deleting):
         return None
     end = (called.statement.end_lineno or 0, called.statement.end_col_offset or 0)
     reads = []
@@ -218,12 +219,39 @@ def _metadata_only(ctx: Context, use: Use) -> bool:
         and ctx.model.qualname(parent.func) in ("builtins.len", "builtins.type", "builtins.id")
 
 
+def _deleted_explicitly(ctx: Context, jitted: set[int], reported: set[int]) -> None:
+    """`x.delete()` as a statement of eager code, `x` one JAX array of known shape (the one
+    binding reaching the call), then a read of its buffer (`_first_read`)."""
+    for call in ctx.model.attribute_calls.get("delete", ()):
+        method = call.func
+        statement = ctx.model.parent.get(id(call))
+        if not isinstance(method, ast.Attribute) or not isinstance(method.value, ast.Name) \
+                or call.args or call.keywords or not isinstance(statement, ast.Expr) \
+                or not runs_eagerly(ctx, call):
+            continue
+        argument = method.value
+        value = ctx.values.value(argument)
+        reaching = ctx.model.reaching(argument)
+        if value.jax_array is None or value.aval is None or value.aval.shape is None \
+                or not reaching or len(reaching) != 1 or id(reaching[0]) in reported \
+                or _rebound_from_inside(ctx, reaching[0].scope, argument.id):
+            continue
+        use = _first_read(ctx, call, argument, reaching[0], value.aval.shape, jitted)
+        if use is not None and not expected_at(ctx, use.node):
+            reported.add(id(reaching[0]))
+            note = f" (`{argument.id}` was deleted by `{ctx.segment(call)}`: its buffer is gone)"
+            ctx.report(use.node, values={"self.aval.str_short()": str(value.aval)}, note=note,
+                       related=(Related(ctx.span(call), f"`{argument.id}` deleted here"),),
+                       data=DeletedRead(argument.id, ctx.span(call)))
+
+
 def check(ctx: Context) -> None:
     calls = jit_calls(ctx)
-    if not any(c.donated for c in calls):
-        return
     jitted = {id(c.call) for c in calls}
     reported: set[int] = set()
+    _deleted_explicitly(ctx, jitted, reported)
+    if not any(c.donated for c in calls):
+        return
     for jit_call in calls:
         if not jit_call.donated or not runs_eagerly(ctx, jit_call.call):
             continue
@@ -239,7 +267,7 @@ def check(ctx: Context) -> None:
             if id(binding) in reported or _rebound_from_inside(ctx, binding.scope, binding.name) \
                     or _aliased_elsewhere(ctx, jit_call, name, argument):
                 continue
-            use = _first_read(ctx, jit_call, argument, binding, aval.shape, jitted)
+            use = _first_read(ctx, jit_call.call, argument, binding, aval.shape, jitted)
             if use is not None and not expected_at(ctx, use.node):
                 reported.add(id(binding))
                 note = (f" (`{argument.id}` was donated to the jitted function `{ctx.segment(jit_call.call.func)}`: "
@@ -264,7 +292,7 @@ def check(ctx: Context) -> None:
 RULE = Rule(
     code="JXE139",
     catalog_id=CATALOG_ID,
-    triggers=("donate_arg",),
+    triggers=("donate_arg", ".delete("),
     check=check,
     data=DeletedRead,
 )
