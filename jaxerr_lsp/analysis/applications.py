@@ -458,37 +458,9 @@ class Applications:
         return self.model.calls_of_def(function)
 
     def _calls_of_result(self, site: ast.Call) -> list[ast.Call]:
-        """The calls of what `site` returns: where it is made, through the name it is
-        assigned to (`g = jax.jit(f)`), or through the attribute of `self` it is stored to
-        (`self.run = jax.jit(self._run)` in a method: `sim.run(x)`, `self.run(x)`)."""
-        return self.model.calls_of_result(site) or self._calls_of_attribute(site)
-
-    def _calls_of_attribute(self, site: ast.Call) -> list[ast.Call]:
-        """`self.attr = site` in a method of a class of the file, the one store of `attr` on
-        the class, its subclasses and their instances, no class among them defining `attr`:
-        the calls `obj.attr(...)` on an object certainly of that class (`self` in its
-        methods, `m = C(...)`)."""
-        parent = self.model.parent.get(id(site))
-        if type(parent) is not ast.Assign or parent.value is not site or len(parent.targets) != 1:
-            return []
-        target = parent.targets[0]
-        if not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name):
-            return []
-        members = self.model.members
-        owner = members.class_of_instance(target.value)
-        if owner is None or members.defines_in_hierarchy(owner, target.attr):
-            return []
-        stores = [store for cls in (owner, *members.subclasses(owner))
-                  for store in members.attribute_stores(cls, target.attr)]
-        if len(stores) != 1 or stores[0].target is not target:
-            return []
-        found = []
-        for call in self.model.attribute_calls.get(target.attr, ()):
-            callee = call.func
-            if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name) \
-                    and members.class_of_instance(callee.value) is owner:
-                found.append(call)
-        return found
+        """The calls of what `site` returns (`ModuleModel.calls_of_result`: where it is made,
+        through the name or the attribute of `self` it is stored to)."""
+        return self.model.calls_of_result(site)
 
     def _is_method(self, function: FunctionNode) -> bool:
         scope = self.model.scope_of_node.get(id(function))

@@ -915,15 +915,44 @@ class ModuleModel:
 
     def calls_of_result(self, call: ast.Call) -> list[ast.Call]:
         """The calls of what `call` returns (`jax.jit(f)`, `jax.grad(f)`): `call(...)(x)`
-        where it is made, or `g(x)` wherever `g` certainly is `g = call(...)`."""
+        where it is made, `g(x)` wherever `g` certainly is `g = call(...)`, or, stored on an
+        attribute of `self` (`self.run = jax.jit(self._run)` in a method), `sim.run(x)` and
+        `self.run(x)` (`_calls_of_attribute`)."""
         parent = self.parent.get(id(call))
         if type(parent) is ast.Call and parent.func is call:
             return [parent]
-        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1 \
-                or type(parent.targets[0]) is not ast.Name:
+        if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1:
             return []
-        binding = self.binding_at.get(id(parent.targets[0]))
+        target = parent.targets[0]
+        if type(target) is ast.Attribute:
+            return self._calls_of_attribute(target)
+        if type(target) is not ast.Name:
+            return []
+        binding = self.binding_at.get(id(target))
         return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
+    def _calls_of_attribute(self, target: ast.Attribute) -> list[ast.Call]:
+        """`self.attr = ...` in a method of a class of the file, the one store of `attr` on
+        the class, its subclasses and their instances, no class among them defining `attr`:
+        the calls `obj.attr(...)` on an object certainly of that class (`self` in its
+        methods, `m = C(...)`)."""
+        if not isinstance(target.value, ast.Name):
+            return []
+        members = self.members
+        owner = members.class_of_instance(target.value)
+        if owner is None or members.defines_in_hierarchy(owner, target.attr):
+            return []
+        stores = [store for cls in (owner, *members.subclasses(owner))
+                  for store in members.attribute_stores(cls, target.attr)]
+        if len(stores) != 1 or stores[0].target is not target:
+            return []
+        found = []
+        for call in self.attribute_calls.get(target.attr, ()):
+            callee = call.func
+            if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name) \
+                    and members.class_of_instance(callee.value) is owner:
+                found.append(call)
+        return found
 
     def runs_before(self, call: ast.Call, use: Use) -> bool:
         """Whether `call` certainly ran whenever `use` is reached: it is in the use's scope,
