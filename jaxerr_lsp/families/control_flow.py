@@ -139,8 +139,13 @@ def _leaves(ctx: Context, value: Value, expr: ast.expr | None, path: str) -> lis
                 return None
             found.extend(part)
         return found
-    if isinstance(tree, DictNode) and isinstance(expr, ast.Dict):
-        by_key = {k.value: v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant)}
+    if isinstance(tree, DictNode) and (isinstance(expr, ast.Dict) or value.entries is not None):
+        by_key: dict[object, ast.expr]
+        if isinstance(expr, ast.Dict):
+            by_key = {k.value: v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant)}
+        else:  # a name bound to a display with constant keys, never changed in place
+            assert value.entries is not None
+            by_key = dict(value.entries)
         found = []
         for key, _ in tree.entries:
             if key not in by_key:
