@@ -66,6 +66,10 @@ g2 = a.reshape(-1)
 g3 = a.reshape(2, 6)
 g4 = jnp.reshape(a, (4, 3))
 g5 = a[0]
+ti = jnp.int32(1)
+g6 = a[:, ti]
+g7 = jnp.ones((2, 3, 4))[ti, ..., ti + 1]
+g8 = a[None, :, ti]
 h = jnp.full((2,), 2)
 h2 = jnp.full((2, 2), 1.5, dtype=jnp.int32)
 h3 = jnp.zeros_like(c)

@@ -116,11 +116,16 @@ class Value:
     # insertion order, equal keys once (Python's rule), also when JAX cannot sort them (a
     # `None` key, keys of types Python does not order: `{1: a, "b": c}`).
     keys: tuple[object, ...] | None = None
+    # A tuple or list whose elements are known as values rather than expressions (no
+    # `elements`): a loop carry as JAX hands it to the body after promoting weakly typed leaves.
+    parts: tuple[Value, ...] | None = None
 
     @property
     def length(self) -> int | None:
         if self.elements is not None:
             return len(self.elements)
+        if self.parts is not None:
+            return len(self.parts)
         if isinstance(self.tree, (TupleNode, ListNode)):
             return len(self.tree.children)
         return None
@@ -274,22 +279,32 @@ class Bound:
     extra_keywords: tuple[tuple[str, ast.expr], ...] = ()
 
 
+_TRACED_INDEX = object()  # a part of an index that is an integer scalar JAX array
+
+
+def _is_scalar_index(key: Value) -> bool:
+    """An integer scalar JAX array (a traced index: JAX clamps it, never raises)."""
+    index = key.aval
+    return key.type == "ArrayImpl" and index is not None and index.shape == () \
+        and index.dtype is not None and index.dtype.startswith(("int", "uint"))
+
+
 def _scalar_index(aval: Aval, key: Value) -> Aval | None:
     """`x[i]` for a JAX array `x` of known rank and an integer scalar JAX array `i` (a traced
     index: JAX clamps it, never raises): the first axis goes."""
-    if aval.shape is None or not aval.shape:
-        return None
-    index = key.aval
-    if key.type != "ArrayImpl" or index is None or index.shape != () or index.dtype is None \
-            or not index.dtype.startswith(("int", "uint")):
+    if aval.shape is None or not aval.shape or not _is_scalar_index(key):
         return None
     return Aval(aval.shape[1:], aval.dtype, aval.weak)
 
 
-def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
+def _basic_index(aval: Aval, key: ast.expr,
+                 scalar_index: Callable[[ast.expr], bool] | None = None) -> Aval | None:
     """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
     written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
-    and integer literals in range (each takes its axis away). None otherwise."""
+    and integer literals in range (each takes its axis away). With `scalar_index`, also the
+    parts it says are integer scalar JAX arrays (`x[:, i]` with a traced `i`): each takes its
+    axis away too (NumPy's advanced indexing by 0-d arrays adds no axis; JAX clamps, never
+    raises). None otherwise."""
     parts = list(key.elts) if isinstance(key, ast.Tuple) else [key]
     if aval.shape is None:
         return None
@@ -306,6 +321,8 @@ def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
         elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub) \
                 and isinstance(part.operand, ast.Constant) and type(part.operand.value) is int:
             kinds.append(-part.operand.value)
+        elif scalar_index is not None and not isinstance(part, ast.Starred) and scalar_index(part):
+            kinds.append(_TRACED_INDEX)
         else:
             return None
     if kinds.count(Ellipsis) > 1:
@@ -328,6 +345,10 @@ def _basic_index(aval: Aval, key: ast.expr) -> Aval | None:
         axis += 1
         if isinstance(kind, slice):
             shape.append(size)
+        elif kind is _TRACED_INDEX:
+            if size == 0:
+                return None
+            continue
         elif not -size <= kind < size:  # type: ignore[operator]
             return None
     return Aval(tuple(shape), aval.dtype, aval.weak)
@@ -778,6 +799,11 @@ class Inference:
                     return UNKNOWN_VALUE
                 value = self.value(value.elements[position], depth)
                 continue
+            if value.parts is not None:
+                if len(value.parts) != length:
+                    return UNKNOWN_VALUE
+                value = value.parts[position]
+                continue
             tree = value.tree
             if not isinstance(tree, (TupleNode, ListNode)) or len(tree.children) != length:
                 return UNKNOWN_VALUE
@@ -990,7 +1016,8 @@ class Inference:
                 return entry
         if not isinstance(key, ast.Constant):
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
-                indexed = _basic_index(base.aval, key)
+                indexed = _basic_index(base.aval, key,
+                                       lambda part: _is_scalar_index(self.value(part, depth)))
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -1013,6 +1040,10 @@ class Inference:
             if base.elements is not None and base.type == "tuple":
                 if -len(base.elements) <= key.value < len(base.elements):
                     return self.value(base.elements[key.value], depth)
+                return UNKNOWN_VALUE
+            if base.parts is not None and base.type == "tuple":
+                if -len(base.parts) <= key.value < len(base.parts):
+                    return base.parts[key.value]
                 return UNKNOWN_VALUE
             tree = base.tree
             if isinstance(tree, (TupleNode, ListNode, NamedTupleNode)) \

@@ -20,7 +20,8 @@ from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
-from jaxerr_lsp.analysis.values import Value, return_expression
+from jaxerr_lsp.families.expected_errors import expected_at
+from jaxerr_lsp.analysis.values import Value, array_of, return_expression
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -129,8 +130,22 @@ def _leaves(ctx: Context, value: Value, expr: ast.expr | None, path: str) -> lis
                 return None
             found.extend(part)
         return found
-    if isinstance(tree, DictNode) and isinstance(expr, ast.Dict):
-        by_key = {k.value: v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant)}
+    if isinstance(tree, (TupleNode, ListNode)) and value.parts is not None \
+            and len(value.parts) == len(tree.children):
+        found = []
+        for index, held in enumerate(value.parts):
+            part = _leaves(ctx, held, None, f"{path}[{index}]")
+            if part is None:
+                return None
+            found.extend(part)
+        return found
+    if isinstance(tree, DictNode) and (isinstance(expr, ast.Dict) or value.entries is not None):
+        by_key: dict[object, ast.expr]
+        if isinstance(expr, ast.Dict):
+            by_key = {k.value: v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant)}
+        else:  # a name bound to a display with constant keys, never changed in place
+            assert value.entries is not None
+            by_key = dict(value.entries)
         found = []
         for key, _ in tree.entries:
             if key not in by_key:
@@ -141,6 +156,42 @@ def _leaves(ctx: Context, value: Value, expr: ast.expr | None, path: str) -> lis
             found.extend(part)
         return found
     return _shapeless_leaves(tree, path)
+
+
+def with_leaf_avals(ctx: Context, value: Value, expr: ast.expr | None,
+                    avals: list[Aval | None]) -> Value | None:
+    """`value` (a pytree `typed` reads, `avals` one per leaf in its order) with each leaf
+    whose entry is not None made a JAX array of that aval: a loop carry after JAX promotes
+    its weakly typed leaves. A tuple or list gets `parts`; None where the code does not show
+    the leaf to change (a dict, a structure known without its values)."""
+    if all(a is None for a in avals):
+        return value
+    tree = value.tree
+    if isinstance(tree, Leaf):
+        return array_of(avals[0]) if len(avals) == 1 else None
+    if not isinstance(tree, (TupleNode, ListNode)):
+        return None
+    held: list[tuple[Value, ast.expr | None]]
+    if value.elements is not None and len(value.elements) == len(tree.children):
+        held = [(ctx.values.value(e), e) for e in value.elements]
+    elif value.parts is not None and len(value.parts) == len(tree.children):
+        held = [(v, None) for v in value.parts]
+    else:
+        return None
+    parts: list[Value] = []
+    at = 0
+    for element, element_expr in held:
+        leaves = _leaves(ctx, element, element_expr, "")
+        if leaves is None:
+            return None
+        part = with_leaf_avals(ctx, element, element_expr, avals[at:at + len(leaves)])
+        if part is None:
+            return None
+        parts.append(part)
+        at += len(leaves)
+    if at != len(avals):
+        return None
+    return replace(value, elements=None, parts=tuple(parts))
 
 
 def _shapeless_leaves(tree: Structure, path: str) -> list[TypedLeaf] | None:
@@ -182,12 +233,17 @@ def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) ->
     of a def of the file (where it runs whenever the def runs), again once per call of that
     def the file shows with its arguments' values (`analysis.followed_calls`), until one
     reports: `lax.cond(p, f, g, x)` in `def h(p, x)`, called as `h(True, jnp.ones(3))`. The
-    finding then points at the call that gives the values."""
+    finding then points at the call that gives the values. Neither where the code catches or
+    expects the error (a `try` with handlers, `pytest.raises`, `self.assertRaises`...)."""
+    if expected_at(ctx, call):
+        return
     before = len(ctx.findings)
     check()
     if len(ctx.findings) != before:
         return
     for followed, arguments in calls_reaching(ctx.model, ctx.values, call):
+        if expected_at(ctx, followed.call):
+            continue
         constants = argument_constants(ctx.model, ctx.values, followed)
         with ctx.values.bound(followed.function, arguments, constants):
             check()

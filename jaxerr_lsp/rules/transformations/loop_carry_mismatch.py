@@ -10,9 +10,11 @@ JAX hands it: the carry for the initial value, a scan's `x` for one slice of an 
 
 Weak types, as JAX 0.12.0.1 handles them: where an initial leaf is weakly typed (a Python
 scalar) and the body returns another type, JAX promotes that leaf to the common dtype, keeps
-its shape, traces the body again and compares once more; the rule does the same (for a
-one-leaf carry; with several leaves it stays silent), so `fori_loop(0, 3, lambda i, c: c + 1.5,
-0)` is not reported but a scalar `0.0` that becomes a vector is.
+its shape, traces the body again and compares once more; the rule does the same, leaf by leaf
+(the body traced again with the promoted leaves as strong arrays: a tuple or list carry, its
+`parts`; silent where a weak leaf's promotion is not known, or in a dict), so
+`fori_loop(0, 3, lambda i, c: c + 1.5, 0)` is not reported but a scalar `0.0` that becomes a
+vector is, and so is `(0, s)` whose accumulator becomes a row of `s`.
 
 Why is this bad: the body is compiled once for one carry type; JAX raises TypeError while
 tracing it. fori_loop with concrete bounds runs as a scan over `(i, val)`: the message says
@@ -26,7 +28,9 @@ types are not shown (a parameter, a value of another module), if its initial typ
 differ too.
 
 Not reported: carries or slices whose types the code does not show otherwise (parameters,
-values of other modules), bodies calling helpers of other modules, decorated defs, `*args`.
+values of other modules), bodies calling helpers of other modules, decorated defs, `*args`;
+loops where the code catches or expects the error (a `try` with handlers, `pytest.raises`,
+`self.assertRaises`: JAX's own tests).
 
 Fix: where one leaf differs in dtype only, convert the returned leaf back to the initial
 carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated each step).
@@ -43,7 +47,7 @@ from jaxerr_lsp.analysis.avals import Aval, element, scalar, without_x64_dtype
 from jaxerr_lsp.families.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
                                      capitalize, cast_edit, cast_fixes, check_in_calls, fully_known, mismatch,
                                      mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
-                                     treedef_text, typed)
+                                     treedef_text, typed, with_leaf_avals)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.analysis.pytree import ListNode, NoneNode, TupleNode, differences
@@ -241,21 +245,31 @@ def _type_differences(init: Typed, out: Typed) -> tuple[list[tuple[TypedLeaf, Ty
     return found, unknown
 
 
-def _promoted(init: Typed, out: Typed) -> Aval | None | bool:
-    """What JAX makes of a weakly typed one-leaf initial carry the body changes: the promoted
-    aval (True: nothing to promote; None: not known)."""
+def _promoted(init: Typed, out: Typed) -> list[Aval | None] | None | bool:
+    """What JAX makes of the weakly typed initial carry leaves the body changes (its
+    `_promote_weak_typed_input`, leaf by leaf): each leaf's promoted aval, None for a leaf it
+    keeps (True: nothing to promote; None: not known whether or to what a leaf is promoted)."""
     assert init.leaves is not None and out.leaves is not None
-    changed = [(a, b) for a, b in zip(init.leaves, out.leaves)
-               if a.aval is not None and a.aval.weak and mismatch(a.aval, b.aval) is not False]
-    if not changed:
-        return True
-    if len(init.leaves) != 1 or init.leaves[0].path or len(changed) != 1:
+    if len(init.leaves) != len(out.leaves):
         return None
-    weak, other = changed[0][0].aval, changed[0][1].aval
-    if weak is None or other is None or mismatch(weak, other) is None or weak.shape is None:
-        return None
-    dtype = promoted_dtype(weak, other)
-    return None if dtype is None else Aval(weak.shape, dtype, False)
+    found: list[Aval | None] = []
+    for one, other in zip(init.leaves, out.leaves):
+        weak = one.aval
+        if weak is None or not weak.weak:
+            found.append(None)
+            continue
+        differ = mismatch(weak, other.aval)
+        if differ is None:
+            return None  # a weak leaf JAX may promote, to what the code does not show
+        if not differ:
+            found.append(None)
+            continue
+        assert other.aval is not None
+        dtype = promoted_dtype(weak, other.aval)
+        if dtype is None or weak.shape is None:
+            return None
+        found.append(Aval(weak.shape, dtype, False))
+    return True if all(a is None for a in found) else found
 
 
 # ------------------------------------------------------------------------------- reports
@@ -276,9 +290,15 @@ def _check(ctx: Context, loop: Loop) -> None:
     promoted = _promoted(init, out.carry)
     if promoted is None:
         return
-    if isinstance(promoted, Aval):
-        init = Typed(init.tree, (TypedLeaf("", promoted, loop.init),))
-        again = _output(ctx, loop, array_of(promoted))
+    if isinstance(promoted, list):
+        # JAX traces the body again with the promoted leaves (as strong arrays) and compares.
+        carry = with_leaf_avals(ctx, init_value, loop.init, promoted)
+        if carry is None:
+            return
+        assert init.leaves is not None
+        init = Typed(init.tree, tuple(leaf if aval is None else TypedLeaf(leaf.path, aval, leaf.expr)
+                                      for leaf, aval in zip(init.leaves, promoted)))
+        again = _output(ctx, loop, carry)
         if again is None:
             return
         out = again

@@ -1,0 +1,10 @@
+import jax.numpy as jnp
+from jax import lax
+
+
+def body(state):
+    i, total, v = state
+    return i + 1, total + v, v * 2
+
+
+print(lax.while_loop(lambda state: state[0] < 3, body, (0, jnp.zeros(2), jnp.ones(2))))
