@@ -20,7 +20,6 @@ from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
-from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.analysis.values import Value, array_of, return_expression
 
 if TYPE_CHECKING:
@@ -233,17 +232,12 @@ def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) ->
     of a def of the file (where it runs whenever the def runs), again once per call of that
     def the file shows with its arguments' values (`analysis.followed_calls`), until one
     reports: `lax.cond(p, f, g, x)` in `def h(p, x)`, called as `h(True, jnp.ones(3))`. The
-    finding then points at the call that gives the values. Neither where the code catches or
-    expects the error (a `try` with handlers, `pytest.raises`, `self.assertRaises`...)."""
-    if expected_at(ctx, call):
-        return
+    finding then points at the call that gives the values."""
     before = len(ctx.findings)
     check()
     if len(ctx.findings) != before:
         return
     for followed, arguments in calls_reaching(ctx.model, ctx.values, call):
-        if expected_at(ctx, followed.call):
-            continue
         constants = argument_constants(ctx.model, ctx.values, followed)
         with ctx.values.bound(followed.function, arguments, constants):
             check()

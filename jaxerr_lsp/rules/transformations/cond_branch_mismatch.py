@@ -13,9 +13,7 @@ with each later branch in order; the rule reports the first that differs only wh
 branch before it certainly matches.
 
 Not reported: branches whose result depends on something the code does not show (a parameter
-of unknown type, a helper of another module, a decorated def), operands given with `*args`;
-calls where the code catches or expects the error (a `try` with handlers, `pytest.raises`,
-`self.assertRaises`: JAX's own tests).
+of unknown type, a helper of another module, a decorated def), operands given with `*args`.
 
 Fix: where the outputs differ in the dtype of one leaf only, convert the second branch's leaf
 to the first's dtype (`0` -> `0.0`, safe; `.astype('float32')` on an array, unsafe).

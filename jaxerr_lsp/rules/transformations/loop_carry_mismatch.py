@@ -28,9 +28,7 @@ types are not shown (a parameter, a value of another module), if its initial typ
 differ too.
 
 Not reported: carries or slices whose types the code does not show otherwise (parameters,
-values of other modules), bodies calling helpers of other modules, decorated defs, `*args`;
-loops where the code catches or expects the error (a `try` with handlers, `pytest.raises`,
-`self.assertRaises`: JAX's own tests).
+values of other modules), bodies calling helpers of other modules, decorated defs, `*args`.
 
 Fix: where one leaf differs in dtype only, convert the returned leaf back to the initial
 carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated each step).
