@@ -25,6 +25,7 @@ from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, Foll
 from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
 from jaxerr_lsp.families.vmap_axes import vmapped_calls
 
@@ -625,7 +626,8 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     runs where it is made (`jax.jit(lambda a, b: a @ b)(x, w)`). A node found over the file is
     kept as it is; one found only through calls names the call (`call`, and `callers` for a
     call made in another def's body), once per distinct operands, and is kept only where it
-    certainly runs with that call's values (`runs_with_values`)."""
+    certainly runs with that call's values (`runs_with_values`). A call (or its caller's) where
+    an error is caught or expected (`expected_errors.expected_at`) is not followed."""
     model, values = ctx.model, ctx.values
     if not has_shaped_arrays(model) and not any(
             f.returns is not None and f.returns.aval is not None for f in values.imported.values()):
@@ -642,6 +644,8 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
         function = call.function
         if context is None:
             context = CallContext(call, arguments)
+        if expected_at(ctx, *context.calls):
+            continue  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
         with context.bound(values):
             inside = find(model, values, function)
             for item in inside:
@@ -676,6 +680,8 @@ def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) 
     if function is None:
         return
     for context in _contexts_of(ctx, function):
+        if expected_at(ctx, *context.calls):
+            continue
         with context.bound(ctx.values):
             if not runs_with_values(ctx.model, ctx.values, function, node):
                 continue
