@@ -13,6 +13,12 @@ each reaching its parameter as the same value or an array of the same shape and 
   the attribute certainly denotes it (`Members.denoted`): the arguments bound to the
   parameters after `self`, which stays unknown.
 
+`call_contexts` gives each followed call with what it binds to the parameters (`CallContext`:
+values and Python constants), and a call made in the body of another def of the file once
+more per followed call of that def (one level: `g(x, n)` in `def f(x, n=2)` called as
+`f(a)`), where that call certainly runs with those values (`runs_with_values`: an `if` on the
+way counts when `certain_truth` decides its test).
+
 Never followed: `vmap`/`pmap` (they drop the mapped axis), `*args`/`**kwargs` at the
 call, a transformation with more positional arguments than the function, or a def whose
 parameters are rebound in its body before use (code flow answers that per read). Lookups
