@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, call_contexts,
+from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, argument_constants, call_contexts,
                                                 lambda_arguments, runs_with_values, transformed_lambda)
 from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
@@ -642,8 +642,8 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
     for call, context, arguments in calls:
         function = call.function
-        if context is None:
-            context = CallContext(call, arguments)
+        if context is None:  # (vmapped, a transformed lambda)
+            context = CallContext(call, arguments, argument_constants(model, values, call))
         if expected_at(ctx, *context.calls):
             continue  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
         with context.bound(values):
