@@ -13,6 +13,12 @@ each reaching its parameter as the same value or an array of the same shape and 
   the attribute certainly denotes it (`Members.denoted`): the arguments bound to the
   parameters after `self`, which stays unknown.
 
+`call_contexts` gives each followed call with what it binds to the parameters (`CallContext`:
+values and Python constants), and a call made in the body of another def of the file once
+more per followed call of that def (one level: `g(x, n)` in `def f(x, n=2)` called as
+`f(a)`), where that call certainly runs with those values (`runs_with_values`: an `if` on the
+way counts when `certain_truth` decides its test).
+
 Never followed: `vmap`/`pmap` (they drop the mapped axis), `*args`/`**kwargs` at the
 call, a transformation with more positional arguments than the function, or a def whose
 parameters are rebound in its body before use (code flow answers that per read). Lookups
@@ -22,8 +28,12 @@ only: the model's `calls_of_def`, `calls_to` and `calls_of_result`.
 from __future__ import annotations
 
 import ast
+import operator
 import weakref
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.analysis.values import Inference, Signature, Value, array_of, bind_arguments
@@ -123,6 +133,70 @@ def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef | ast.Lam
             return False
     path = model.path_to(function, node)
     return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
+
+
+_COMPARISONS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def certain_truth(values: Inference, test: ast.expr, depth: int = 0) -> bool | None:
+    """Whether the condition `test` certainly holds (True) or certainly fails (False) with
+    the values in force, from Python constants alone (`Inference.constant`: numbers, strings,
+    tuples, the static shape facts of arrays of known shape); None when not known. `not`,
+    `and`/`or` of known parts, and one comparison of two constants of the same kind (numbers,
+    or strings, or tuples: nothing Python would refuse to compare)."""
+    if depth > 8:
+        return None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = certain_truth(values, test.operand, depth + 1)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [certain_truth(values, part, depth + 1) for part in test.values]
+        if isinstance(test.op, ast.And):
+            return True if all(p is True for p in parts) else False if all(p is not None for p in parts) else None
+        return False if all(p is False for p in parts) else True if all(p is not None for p in parts) else None
+    if isinstance(test, ast.Compare):
+        compare = _COMPARISONS.get(type(test.ops[0])) if len(test.ops) == 1 else None
+        if compare is None:
+            return None
+        left, right = values.constant(test.left), values.constant(test.comparators[0])
+        numbers = (int, float, bool)
+        if type(left) in numbers and type(right) in numbers \
+                or type(left) is type(right) and type(left) in (str, tuple) \
+                and (compare in (operator.eq, operator.ne) or type(left) is str):
+            return bool(compare(left, right))
+        return None
+    constant = values.constant(test)
+    if type(constant) in (int, float, bool, str, tuple):
+        return bool(constant)
+    return None
+
+
+def runs_with_values(model: ModuleModel, values: Inference, function: ast.FunctionDef | ast.Lambda,
+                     node: ast.AST) -> bool:
+    """`runs_whenever_called`, but where the values in force (a followed call's, inside
+    `Inference.bound`) decide an `if` on the way: its body when its test certainly holds, its
+    `else` when it certainly fails (`certain_truth`). Every other branch or loop on the way
+    still keeps the node from counting."""
+    if isinstance(function, ast.FunctionDef):
+        ends = model.returns_of(function)
+        if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
+            return False
+    path = model.path_to(function, node)
+    if path is None:
+        return False
+    for at in range(1, len(path) - 1):
+        step, inner = path[at], path[at + 1]
+        if isinstance(step, ast.If):
+            if inner is step.test:
+                continue
+            truth = certain_truth(values, step.test)
+            if truth is None or truth != any(inner is s for s in step.body):
+                return False
+        elif isinstance(step, _MAY_SKIP):
+            return False
+    return True
 
 
 _GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
@@ -230,6 +304,92 @@ def calls_reaching(model: ModuleModel, values: Inference,
     return found
 
 
+@dataclass(frozen=True, eq=False)
+class CallContext:
+    """One followed call of a def with what it gives the parameters (`arguments`, and the
+    Python constants `constants`), and, when the call is made in the body of another def of
+    the file, the followed call of that def whose values the arguments were read with
+    (`outer`: one level, from code that is not in a def body, or whose values are unknown)."""
+
+    call: FollowedCall
+    arguments: dict[str, Value]
+    constants: dict[str, object] = field(default_factory=dict)
+    outer: CallContext | None = None
+
+    @contextmanager
+    def bound(self, values: Inference) -> Iterator[None]:
+        """The parameters of the def (and of the caller's def, for a nested call) hold the
+        values of this call while inside."""
+        with ExitStack() as stack:
+            if self.outer is not None:
+                stack.enter_context(self.outer.bound(values))
+            stack.enter_context(values.bound(self.call.function, self.arguments, self.constants))
+            yield
+
+    @property
+    def calls(self) -> tuple[ast.Call, ...]:
+        """The call of the def, then the call of its caller that gives the values (if any)."""
+        return (self.call.call,) if self.outer is None else (self.call.call, *self.outer.calls)
+
+    def key(self) -> tuple[object, ...] | None:
+        """What the body's findings depend on: the def and what the parameters hold; None
+        when a value refers to expressions of its caller (a display's elements, a dict's
+        entries: read in the caller's context)."""
+        items = tuple(sorted(self.arguments.items(), key=lambda item: item[0]))
+        if any(v.elements is not None or v.entries is not None for _, v in items):
+            return None
+        key = (id(self.call.function), items,
+               tuple(sorted(self.constants.items(), key=lambda item: item[0])))
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
+
+ArgumentValues = Callable[[ModuleModel, Inference, FollowedCall], "dict[str, Value] | None"]
+
+
+def call_contexts(model: ModuleModel, values: Inference, function: ast.FunctionDef,
+                  given: ArgumentValues, nested: bool = True) -> list[CallContext]:
+    """The followed calls of `function` with what each gives its parameters (`given`: the
+    values the caller wants, None when nothing is known; the Python constants as
+    `argument_constants` reads them). A call made in the body of another def of the file is
+    read as it is (that def's parameters unknown), and also once per followed call of that
+    def (one level, `nested`) under which it certainly runs (`runs_with_values`), with the
+    values that call gives (`CallContext.outer`): `g(x, n)` in `def f(x, n=2)`, called as
+    `f(jnp.ones((2, 4)))`. At most `MAX_CALLS` contexts per def."""
+    found: list[CallContext] = []
+    for call in followed_calls(model, function):
+        direct = _context(model, values, call, given, None)
+        if direct is not None:
+            found.append(direct)
+        owner = _own_def(model, call.call) if nested else None
+        if owner is None or owner is function:
+            continue
+        for outer in call_contexts(model, values, owner, given, nested=False):
+            if len(found) >= MAX_CALLS:
+                break
+            with outer.bound(values):
+                if not runs_with_values(model, values, owner, call.call):
+                    continue
+                context = _context(model, values, call, given, outer)
+            if context is not None:
+                found.append(context)
+        if len(found) >= MAX_CALLS:
+            break
+    return found[:MAX_CALLS]
+
+
+def _context(model: ModuleModel, values: Inference, call: FollowedCall, given: ArgumentValues,
+             outer: CallContext | None) -> CallContext | None:
+    arguments = given(model, values, call)
+    constants = argument_constants(model, values, call)
+    if arguments is None and not constants:
+        return None
+    return CallContext(call, arguments or {}, constants, outer)
+
+
 def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     """The def whose own body (not a def, lambda or comprehension inside it) holds the call
     `node`: the scope of the name its callee is read through."""
@@ -244,5 +404,5 @@ def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     return use.scope.node
 
 
-__all__ = ["FollowedCall", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
+__all__ = ["CallContext", "FollowedCall", "call_contexts", "certain_truth", "runs_with_values", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
            "followed_calls", "runs_whenever_called"]

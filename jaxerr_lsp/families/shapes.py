@@ -20,12 +20,12 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, FollowedCall, argument_constants, followed_calls,
-                                                lambda_arguments, transformed_lambda,
-                                                runs_whenever_called)
+from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, argument_constants, call_contexts,
+                                                lambda_arguments, runs_with_values, transformed_lambda)
 from jaxerr_lsp.analysis.values import Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
 from jaxerr_lsp.families.vmap_axes import vmapped_calls
 
@@ -78,6 +78,8 @@ class Operands:
     left: Aval
     right: Aval
     call: ast.Call | None = None  # the call whose arguments give these avals (see `followed`)
+    # (a call made in another def's body: the calls of that def that give its values, outermost last)
+    callers: tuple[ast.Call, ...] = ()
 
 
 def shapes_known(ctx: Context) -> bool:
@@ -302,6 +304,7 @@ class Product:
     left: Aval
     right: Aval
     call: ast.Call | None = None
+    callers: tuple[ast.Call, ...] = ()
 
     @property
     def contracting(self) -> tuple[int, int] | None:
@@ -344,6 +347,7 @@ class Reshape:
     written: str  # the new shape as JAX prints what it was given: (4, 2), [5], 5
     shape: tuple[int, ...]
     call: ast.Call | None = None
+    callers: tuple[ast.Call, ...] = ()
 
 
 def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -> tuple[str, tuple[int, ...]] | None:
@@ -414,6 +418,7 @@ class Joined:
     avals: tuple[Aval, ...]
     axis: int  # as given (may be negative)
     call: ast.Call | None = None
+    callers: tuple[ast.Call, ...] = ()
 
 
 def joins(ctx: Context) -> list[Joined]:
@@ -504,45 +509,71 @@ def _traced(value: Value, traced: bool) -> Value:
 
 
 def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
-    """The defs with a parameter read directly as an operand of an operation the shape rules
-    look at (found from the operands' use records, no walk), in source order."""
+    """The defs with an operation the shape rules look at whose operands (or shape) read a
+    parameter of the def: directly (`x @ w`), through an entry (`params["w"]`), in the
+    expression itself (`x + jnp.zeros((n, 3))`, the list `[x, pad]` of a concatenate) or in
+    the value of a local name bound once (`pad = jnp.zeros((n, 3))`); found from the operands'
+    use records (no walk of the bodies), in source order."""
     operands: list[ast.expr] = []
     for node in _all_operator_nodes(model):
         operands += [node.left, node.right] if isinstance(node, ast.BinOp) else [node.left, *node.comparators]
     for qualname in _SHAPE_CALLS:
         for site in model.calls_to(qualname):
             operands += site.args
-    operands += [call.func.value for call in model.method_calls("reshape")]  # type: ignore[attr-defined]
+            operands += [keyword.value for keyword in site.keywords]
+    for call in model.method_calls("reshape"):
+        operands += [call.func.value, *call.args]  # type: ignore[attr-defined]
     found: dict[int, ast.FunctionDef] = {}
     for operand in operands:
         if type(operand) is ast.Subscript:
             operand = operand.value  # `params["w"]`: an entry of a parameter
-        use = model.use_of.get(id(operand)) if type(operand) is ast.Name else None
-        if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
+        if type(operand) is ast.Name:
+            function = _parameter_read(model, operand, True)
+        elif isinstance(operand, ast.Constant):
             continue
-        if any(isinstance(b.node, ast.arg) for b in model.bindings_named(use.node.id, use.scope)):
-            found[id(use.scope.node)] = use.scope.node
+        else:
+            function = next((f for name in model.names_in(operand)
+                             if (f := _parameter_read(model, name, True)) is not None), None)
+        if function is not None:
+            found[id(function)] = function
     return sorted(found.values(), key=lambda f: f.lineno)
+
+
+def _parameter_read(model: ModuleModel, name: ast.Name, through_local: bool) -> ast.FunctionDef | None:
+    """The def whose parameter `name` reads (or, `through_local`, whose local name bound once
+    to a value that reads one of its parameters)."""
+    use = model.use_of.get(id(name))
+    if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
+        return None
+    bindings = model.bindings_named(use.node.id, use.scope)
+    if any(isinstance(b.node, ast.arg) for b in bindings):
+        return use.scope.node
+    if not through_local or len(bindings) != 1 or bindings[0].value is None:
+        return None
+    for inner in model.names_in(bindings[0].value):
+        if _parameter_read(model, inner, False) is use.scope.node:
+            return use.scope.node
+    return None
 
 
 _SHAPE_CALLS = tuple(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack"))
 
 
 R = TypeVar("R", Operands, Product, Reshape, Joined)
-_FOLLOWED: weakref.WeakKeyDictionary[ModuleModel, list[tuple[FollowedCall, dict[str, Value]]]] = \
+_FOLLOWED: weakref.WeakKeyDictionary[ModuleModel, list[tuple[FollowedCall, CallContext | None, dict[str, Value]]]] = \
     weakref.WeakKeyDictionary()
 
 
-def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall, dict[str, Value]]]:
-    """The followed calls of the file's defs that give a parameter an array of known aval,
-    with the values they give; once per model. A def is looked at only when its name is
-    called, or passed to a transformation that keeps shapes, and when one of its operations
-    has a parameter for operand (the cheap first look: `x @ w`, not `h @ v` with both computed
-    from parameters)."""
+def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall, CallContext | None, dict[str, Value]]]:
+    """The followed calls of the file's defs that give a parameter an array of known aval or
+    a Python constant (`followed_calls.call_contexts`: a call in another def's body also with
+    each call of that def), with the values they give; once per model. A def is looked at only
+    when its name is called, or passed to a transformation that keeps shapes, and when one of
+    its operations reads a parameter (the cheap first look: `_reading_parameters`)."""
     known = _FOLLOWED.get(model)
     if known is not None:
         return known
-    found: list[tuple[FollowedCall, dict[str, Value]]] = []
+    found: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = []
     named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
     for qualname in SHAPE_KEEPING:
         named.update(site.args[0].id for site in model.calls_to(qualname)
@@ -550,17 +581,26 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     for function in _reading_parameters(model):
         if function.name not in named:
             continue
-        for call in followed_calls(model, function):
-            outer = lambda_arguments(model, values, call.call)
-            if outer is None:
-                arguments = _argument_values(model, values, call)
-            else:  # (a call in a lambda a transformation runs: its parameters' values in force)
-                with values.bound(*outer):
-                    arguments = _argument_values(model, values, call)
-            if arguments is not None:
-                found.append((call, arguments))
+        keys: set[tuple[object, ...]] = set()
+        for context in call_contexts(model, values, function, _context_arguments):
+            key = context.key()
+            if key is not None:
+                if key in keys:
+                    continue  # (the body with the same values: the same findings)
+                keys.add(key)
+            found.append((context.call, context, context.arguments))
     _FOLLOWED[model] = found
     return found
+
+
+def _context_arguments(model: ModuleModel, values, call: FollowedCall) -> dict[str, Value] | None:
+    """`_argument_values`, read where a lambda a transformation runs makes the call with its
+    parameters' values in force (`lambda_arguments`)."""
+    outer = lambda_arguments(model, values, call.call)
+    if outer is None:
+        return _argument_values(model, values, call)
+    with values.bound(*outer):
+        return _argument_values(model, values, call)
 
 
 def _transformed_lambdas(ctx: Context) -> list[tuple[FollowedCall, dict[str, Value]]]:
@@ -583,35 +623,94 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     `def loss(w, x)` called as `loss(jnp.ones((3, 4)), jnp.ones((5, 4)))`, and once per call
     vmap certainly traces with what one example holds (`vmap_axes.vmapped_calls`: `x @ w` in
     `jax.vmap(predict, in_axes=(0, None))(xs, w)`), and once for a lambda a transformation
-    runs where it is made (`jax.jit(lambda a, b: a @ b)(x, w)`). A node found both ways keeps the first;
-    one found only through a call names it (`call`), and is kept only where it runs whenever
-    the def runs."""
+    runs where it is made (`jax.jit(lambda a, b: a @ b)(x, w)`). A node found over the file is
+    kept as it is; one found only through calls names the call (`call`, and `callers` for a
+    call made in another def's body), once per distinct operands, and is kept only where it
+    certainly runs with that call's values (`runs_with_values`). A call (or its caller's) where
+    an error is caught or expected (`expected_errors.expected_at`) is not followed."""
     model, values = ctx.model, ctx.values
     if not has_shaped_arrays(model) and not any(
             f.returns is not None and f.returns.aval is not None for f in values.imported.values()):
         return []  # (nor a function of another module returning an array of known shape)
     found = find(model, values, None)
     seen = {id(item.node) for item in found}
-    calls = list(_followed_with_values(model, values))
-    calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), v.held) for v in vmapped_calls(ctx)
+    # (a node a followed call gives other shapes than an earlier one: kept once per shapes)
+    shown: set[object] = set()
+    calls: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = list(_followed_with_values(model, values))
+    calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), None, v.held) for v in vmapped_calls(ctx)
               if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
-    calls += ctx.once(_transformed_lambdas)
-    for call, arguments in calls:
+    calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
+    for call, context, arguments in calls:
         function = call.function
-        with values.bound(function, arguments, argument_constants(model, values, call)):
+        if context is None:  # (vmapped, a transformed lambda)
+            context = CallContext(call, arguments, argument_constants(model, values, call))
+        if expected_at(ctx, *context.calls):
+            continue  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
+        with context.bound(values):
             inside = find(model, values, function)
-        for item in inside:
-            if id(item.node) not in seen and runs_whenever_called(model, function, item.node):
-                seen.add(id(item.node))
-                found.append(replace(item, call=call.call))
+            for item in inside:
+                if id(item.node) in seen or item in shown:
+                    continue
+                if runs_with_values(model, values, function, item.node):
+                    shown.add(item)
+                    found.append(replace(item, call=call.call, callers=context.calls[1:]))
     return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))
 
 
 def call_related(ctx: Context, item: Operands | Product | Reshape | Joined) -> tuple[Related, ...]:
-    """A finding found through a followed call points at that call."""
+    """A finding found through a followed call points at that call (and, for a call made in
+    another def's body, at the call of that def that gives its values)."""
     if item.call is None:
         return ()
-    return (Related(ctx.span(item.call), "the call that gives these shapes"),)
+    return (Related(ctx.span(item.call), "the call that gives these shapes"),
+            *(Related(ctx.span(caller), "the call that gives its caller these values") for caller in item.callers))
+
+
+def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) -> None:
+    """Run `check` on what the code shows; when it reports nothing and `node` is in the
+    body of a def of the file, again once per call of that def the file shows with its
+    arguments' values (`followed_calls.call_contexts`: one level of callers too), where
+    `node` certainly runs with those values (`runs_with_values`), until one reports. The
+    finding then points at the call (and its caller's) that give the values."""
+    before = len(ctx.findings)
+    check()
+    if len(ctx.findings) != before or not has_shaped_arrays(ctx.model):
+        return
+    function = _enclosing_def(ctx.model, node)
+    if function is None:
+        return
+    for context in _contexts_of(ctx, function):
+        if expected_at(ctx, *context.calls):
+            continue
+        with context.bound(ctx.values):
+            if not runs_with_values(ctx.model, ctx.values, function, node):
+                continue
+            check()
+        if len(ctx.findings) != before:
+            last = ctx.findings[-1]
+            ctx.findings[-1] = replace(last, related=(
+                *last.related, Related(ctx.span(context.call.call), "the call that gives these values"),
+                *(Related(ctx.span(c), "the call that gives its caller these values") for c in context.calls[1:])))
+            return
+
+
+def _enclosing_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
+    """The def whose own body holds `node` (a call: the scope it is made in)."""
+    scope = model.call_scope.get(id(node)) if isinstance(node, ast.Call) else None
+    function = scope.node if scope is not None else None
+    return function if isinstance(function, ast.FunctionDef) else None
+
+
+def _contexts_of(ctx: Context, function: ast.FunctionDef) -> list[CallContext]:
+    """`call_contexts` of `function`, once per document."""
+    known: dict[int, list[CallContext]] = ctx.once(_no_contexts)
+    if id(function) not in known:
+        known[id(function)] = call_contexts(ctx.model, ctx.values, function, _context_arguments)
+    return known[id(function)]
+
+
+def _no_contexts(ctx: Context) -> dict[int, list[CallContext]]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -626,5 +725,5 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 
 __all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "broadcast_operations", "call_related", "followed", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
+           "broadcast_operations", "call_related", "followed", "in_followed_calls", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]

@@ -23,7 +23,7 @@ import ast
 
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
+from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays, in_followed_calls
 
 # The functions and the axis each splits (None: the `axis` argument, 0 by default).
 _FUNCTIONS = {"split": None, "vsplit": 0, "hsplit": 1, "dsplit": 2}
@@ -80,7 +80,7 @@ def check(ctx: Context) -> None:
         return
     for function in _FUNCTIONS:
         for site in ctx.model.calls_to(f"jax.numpy.{function}"):
-            _check_site(ctx, site, function)
+            in_followed_calls(ctx, site.call, lambda: _check_site(ctx, site, function))
 
 
 RULE = Rule(

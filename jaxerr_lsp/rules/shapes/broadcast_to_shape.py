@@ -24,7 +24,7 @@ from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
-from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
+from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays, in_followed_calls
 
 
 def _array(ctx: Context, expr: ast.expr) -> Aval | None:
@@ -95,7 +95,7 @@ def check(ctx: Context) -> None:
     if not has_shaped_arrays(ctx.model):
         return
     for site in ctx.model.calls_to("jax.numpy.broadcast_to"):
-        _check_site(ctx, site)
+        in_followed_calls(ctx, site.call, lambda: _check_site(ctx, site))
 
 
 RULE = Rule(

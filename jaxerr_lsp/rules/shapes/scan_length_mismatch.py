@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
-from jaxerr_lsp.families.shapes import ShapeData
+from jaxerr_lsp.families.shapes import ShapeData, in_followed_calls
 from jaxerr_lsp.families.vmap_axes import plain_function
 
 _PARAMETERS = ("f", "init", "xs", "length", "reverse", "unroll", "_split_transpose")
@@ -120,7 +120,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
 
 def check(ctx: Context) -> None:
     for site in ctx.model.calls_to("jax.lax.scan"):
-        _check_site(ctx, site)
+        in_followed_calls(ctx, site.call, lambda: _check_site(ctx, site))
 
 
 RULE = Rule(
