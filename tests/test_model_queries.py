@@ -273,3 +273,50 @@ def test_read_binding_is_the_one_reaching_binding_of_a_read() -> None:
     [read_q] = [u.node for u in model.uses["q"]]
     assert all((b := model.read_binding(node)) is not None and isinstance(b.node, ast.arg) for node in reads_p)
     assert model.read_binding(read_q) is None  # two bindings reach it
+
+
+FACTORIES = '''
+import functools
+def make_loss(scale):
+    def loss(x):
+        return x * scale
+    return loss
+def make_lambda(scale):
+    return lambda x: x * scale
+def make_either(flag):
+    def a(x):
+        return x
+    def b(x):
+        return -x
+    if flag:
+        return a
+    return b
+def make_cached():
+    @functools.cache
+    def c(x):
+        return x
+    return c
+def make_many():
+    def g(x):
+        yield x
+    yield g
+loss = make_loss(2.0)
+lam = make_lambda(2.0)
+either = make_either(True)
+cached = make_cached()
+many = make_many()
+print(loss, lam, either, cached, many)
+'''
+
+
+def test_function_of_a_name_bound_to_what_a_factory_returns() -> None:
+    """`f = make_loss(cfg)`: the one undecorated def (or lambda) every return of the factory
+    gives; not when returns differ, the def is decorated, or the factory is a generator."""
+    model, tree = model_of(FACTORIES)
+    uses = {n.id: n for n in tree.body[-1].value.args}  # type: ignore[attr-defined]
+    make_loss, make_lambda = tree.body[1], tree.body[2]
+    assert model.function_of(uses["loss"]) is make_loss.body[0]  # type: ignore[attr-defined]
+    assert model.function_of(uses["lam"]) is make_lambda.body[0].value  # type: ignore[attr-defined]
+    assert model.function_of(uses["either"]) is None
+    assert model.function_of(uses["cached"]) is None
+    assert model.function_of(uses["many"]) is None

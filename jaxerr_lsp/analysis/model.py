@@ -550,9 +550,9 @@ class ModuleModel:
 
     def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
         """The function of this file that `expr` certainly is, as JAX runs it when the
-        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`
-        or `name = lambda ...` (a decorator may change what the function is or returns; an
-        async def returns a coroutine)."""
+        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`,
+        `name = lambda ...` or `name = factory(...)` (`_made_by_factory`); a decorator may
+        change what the function is or returns, an async def returns a coroutine."""
         if isinstance(expr, ast.Lambda):
             return expr
         if not isinstance(expr, ast.Name):
@@ -565,7 +565,36 @@ class ModuleModel:
             return binding.node
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
             return binding.value
+        if binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
+            return self._made_by_factory(binding.value)
         return None
+
+    def _made_by_factory(self, call: ast.Call) -> ast.FunctionDef | ast.Lambda | None:
+        """`f = make_loss(cfg)`: the function a def of the file returns at every `return`
+        of its own body, one undecorated def nested in it (or one lambda written in the
+        return), the same at each; the closure's variables stay what the factory's call
+        makes them (unknown here)."""
+        factory = self.def_of(call.func) if isinstance(call.func, ast.Name) else None
+        if not isinstance(factory, ast.FunctionDef) or factory.decorator_list:
+            return None
+        ends = self.returns_of(factory)
+        if ends.suspends or not ends.returns:
+            return None
+        found: ast.FunctionDef | ast.Lambda | None = None
+        for statement in ends.returns:
+            value = statement.value
+            made: ast.FunctionDef | ast.Lambda | None = None
+            if isinstance(value, ast.Lambda):
+                made = value
+            elif isinstance(value, ast.Name):
+                inner = self.binding_of(value)
+                if inner is not None and inner.kind == DEF and isinstance(inner.node, ast.FunctionDef) \
+                        and not inner.node.decorator_list and inner.scope.node is factory:
+                    made = inner.node
+            if made is None or found is not None and made is not found:
+                return None
+            found = made
+        return found
 
     def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The `def` (decorated or not) a name certainly stands for."""
