@@ -2,7 +2,9 @@
 
 What it does: finds calls of a jitted function that pass a list, dict or set (a display, or
 anything the value inference knows to be one), a NumPy array made by an array constructor
-(`np.array`, `np.zeros`...), or a JAX array at a static position or name. The jitted
+(`np.array`, `np.zeros`...), a JAX array, or a value the caller's own trace certainly
+makes a tracer (`ctx.tracing.tracer`: a jitted function calling another with its traced
+argument in a static position) at a static position or name. The jitted
 functions are `jax.jit(f, static_argnums=..., static_argnames=...)` called where it is made or
 through a name bound once to it, and defs of this file decorated with `@jax.jit(...)` or
 `@functools.partial(jax.jit, ...)`, called through their name, or, for a method, as
@@ -32,6 +34,7 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.families.jit_static import StaticArgs, jit_sites, \
     jitted_defs, static_args
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS
+from jaxerr_lsp.analysis.tracing import STAGING
 from jaxerr_lsp.families.jax_types import SIMPLE_STATEMENTS, defined_names
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
@@ -178,6 +181,12 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
                            None)
     if value.type == "ArrayImpl":
         return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
+    tracer = ctx.tracing.tracer(expr)
+    if tracer is not None and tracer.array:  # a traced value of the caller's trace
+        if tracer.transform.qualname in STAGING:
+            return _Unhashable("<class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>",
+                               "TypeError: unhashable type: 'DynamicJaxprTracer'", None)
+        return _Unhashable("", None, None, "the class of a tracer")
     cls = _instance_class(ctx, expr)
     if cls is not None and _hash_is_none(ctx, cls):
         return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
