@@ -21,9 +21,15 @@ Why is this bad: JAX works on arrays; each leaf of what it is handed must have a
 dtype. An object that is neither an array, a number nor a registered pytree makes it raise
 TypeError before anything runs.
 
+- what a function whose only transformation is `jax.jit` returns, run by a call the file
+  shows, nothing before its `return` but a docstring, `pass` or plain nested defs (anything
+  else may raise another error first): `return lambda v: v * scale`, `return "done"`;
+  `_check_returned_jaxtypes` words it "function f at path:line traced for jit returned a value
+  of type <class 'function'>, which is not a valid JAX type".
+
 Silent: a class that may be a pytree (a decorator, a base or keyword the file does not show,
 a registration), a value of unknown type, another argument that may fail first, `jax.numpy`
-functions (they word it their own way), the outputs of a jitted function (another message).
+functions (they word it their own way), an invalid leaf inside a returned container.
 The value's text is predicted for a `str` or a builtin type; an instance's or a function's
 `repr` holds an address, and its type the module name the program runs as: shown.
 """
@@ -186,16 +192,64 @@ def _check_lax(ctx: Context) -> None:
                     f"`lax.{name}` called here", "lax")
 
 
+def _returned(ctx: Context, function: ast.AST) -> ast.expr | None:
+    """What a def or lambda returns with nothing before that may raise: a lambda's body, or
+    the value of a def's `return` preceded only by a docstring, `pass` or plain nested defs
+    (any computation before it may raise another error first: a traced shape, a mismatch)."""
+    if isinstance(function, ast.Lambda):
+        return function.body
+    if not isinstance(function, ast.FunctionDef) or not isinstance(function.body[-1], ast.Return):
+        return None
+    for statement in function.body[:-1]:
+        if isinstance(statement, ast.Pass) or isinstance(statement, ast.Expr) \
+                and isinstance(statement.value, ast.Constant):
+            continue
+        if isinstance(statement, ast.FunctionDef) and not statement.decorator_list \
+                and not statement.args.defaults and not statement.args.kw_defaults:
+            continue
+        return None
+    return function.body[-1].value
+
+
+def _check_returns(ctx: Context) -> None:
+    """A function whose only transformation is jit, run by a call the file shows, returning
+    a value that is no JAX type (JAX checks each output after tracing)."""
+    tracing = ctx.tracing
+    for traced in tracing.functions:
+        if len(traced.transforms) != 1 or traced.transforms[0].qualname != "jax.jit" or traced.elsewhere:
+            continue
+        runs = sorted(tracing.applications.runs(traced), key=lambda c: (c.lineno, c.col_offset))
+        value = _returned(ctx, traced.function)
+        leaf = invalid_leaf(ctx, value) if value is not None and runs else None
+        if leaf is None or leaf.node is not value:
+            continue
+        function = traced.function
+        decorators = getattr(function, "decorator_list", [])
+        line = decorators[0].lineno if decorators else function.lineno  # type: ignore[attr-defined]
+        values = {"dbg.func_src_info": f"{traced.name} at {ctx.path}:{line}", "dbg.traced_for": "jit",
+                  "extra": ""}
+        shown: dict[str, str] = {}
+        if leaf.type_known and "…" not in leaf.type_text:
+            values["type(x)"] = leaf.type_text
+        else:
+            shown["type(x)"] = leaf.type_text
+        note = (f" (`{traced.name}` is traced by jax.jit, whose outputs must be arrays, numbers or "
+                "pytrees of them: return the function or text from a plain Python function instead)")
+        _report(ctx, leaf, "_check_returned_jaxtypes", values, shown, note, ctx.span(runs[0]),
+                f"`{traced.name}` is traced by jax.jit when this call runs it", "return")
+
+
 def check(ctx: Context) -> None:
     _check_gradients(ctx)
     _check_loops(ctx)
     _check_lax(ctx)
+    _check_returns(ctx)
 
 
 RULE = Rule(
     code="JXE142",
     catalog_id=CATALOG_ID,
-    triggers=("grad", "jacrev", "jacobian", "fori_loop", "while_loop", "scan", "lax."),
+    triggers=("grad", "jacrev", "jacobian", "fori_loop", "while_loop", "scan", "lax.", "jit"),
     check=check,
     data=InvalidValue,
 )

@@ -35,6 +35,7 @@ from jaxerr_lsp.families.jit_static import StaticArgs, jit_sites, \
     jitted_defs, static_args
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS
 from jaxerr_lsp.analysis.tracing import STAGING
+from jaxerr_lsp.families.tracer_arrays import tracer_related
 from jaxerr_lsp.families.jax_types import SIMPLE_STATEMENTS, defined_names
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
@@ -74,6 +75,8 @@ class _Unhashable:
     error: str | None  # Python's error from hash(value), when certain
     value: str | None  # str(value), when certain
     shown_type: str | None = None  # type(value) described, when its module is not known
+    # For a tracer: where the file shows it is one (the transformation, the call that runs it).
+    related: tuple[Related, ...] = ()
 
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
@@ -183,10 +186,11 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
         return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
     tracer = ctx.tracing.tracer(expr)
     if tracer is not None and tracer.array:  # a traced value of the caller's trace
+        related = tracer_related(ctx, tracer)
         if tracer.transform.qualname in STAGING:
             return _Unhashable("<class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>",
-                               "TypeError: unhashable type: 'DynamicJaxprTracer'", None)
-        return _Unhashable("", None, None, "the class of a tracer")
+                               "TypeError: unhashable type: 'DynamicJaxprTracer'", None, related=related)
+        return _Unhashable("", None, None, "the class of a tracer", related)
     cls = _instance_class(ctx, expr)
     if cls is not None and _hash_is_none(ctx, cls):
         return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
@@ -305,7 +309,7 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
     ctx.report(
         argument, values=values, shown=shown,
         note=f" (the jitted function's {how}: its value must be hashable)",
-        related=(Related(ctx.span(jitted.site), "the static arguments are declared here"),),
+        related=(Related(ctx.span(jitted.site), "the static arguments are declared here"), *found.related),
         data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
 
 
