@@ -92,13 +92,24 @@ def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> O
 
 
 def _argnums(value: ast.expr) -> tuple[int, ...] | None:
-    if isinstance(value, ast.Constant) and type(value.value) is int and value.value >= 0:
-        return (value.value,)
-    if isinstance(value, (ast.Tuple, ast.List)) and value.elts and all(
-            isinstance(e, ast.Constant) and type(e.value) is int and e.value >= 0 for e in value.elts):
-        numbers = tuple(e.value for e in value.elts)  # type: ignore[attr-defined]
-        return numbers if len(set(numbers)) == len(numbers) else None
+    """The literal argnums (negative ones count from the end of each call's positional
+    arguments, as JAX resolves them: `differentiated_arguments`)."""
+    number = _signed_int(value)
+    if number is not None:
+        return (number,)
+    if isinstance(value, (ast.Tuple, ast.List)) and value.elts:
+        numbers = tuple(_signed_int(e) for e in value.elts)
+        if any(n is None for n in numbers):
+            return None
+        return numbers if len(set(numbers)) == len(numbers) else None  # type: ignore[return-value]
     return None
+
+
+def _signed_int(value: ast.expr) -> int | None:
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) \
+            and isinstance(value.operand, ast.Constant) and type(value.operand.value) is int:
+        return -value.operand.value
+    return value.value if isinstance(value, ast.Constant) and type(value.value) is int else None
 
 
 def _decorated_calls(ctx: Context, decoration: Decoration) -> list[ast.Call]:
@@ -156,9 +167,14 @@ def differentiated_arguments(gradient: GradientCall) -> list[tuple[int, ast.expr
     """(position, argument) for each argnums position, in the order JAX checks them; None
     when the call does not show them (a `*args`, or too few positional arguments: JXE024)."""
     args = gradient.call.args
-    if any(isinstance(a, ast.Starred) for a in args) or max(gradient.argnums) >= len(args):
+    count = len(args)
+    if any(isinstance(a, ast.Starred) for a in args) or max(gradient.argnums) >= count \
+            or min(gradient.argnums) < -count:
         return None
-    return [(position, args[position]) for position in gradient.argnums]
+    positions = [position % count for position in gradient.argnums]  # argnums=-1: the last
+    if len(set(positions)) != len(positions):
+        return None
+    return [(position, args[position]) for position in positions]
 
 
 def differentiated_definition(ctx: Context, gradient: GradientCall) -> FunctionNode | None:

@@ -277,7 +277,7 @@ def _loops_of(ctx: Context, differentiation: Differentiation) -> list[_Path]:
     parameters = [a.arg for a in (*args.posonlyargs, *args.args)]
     arguments = differentiation.arguments
     argnums = differentiation.argnums
-    if args.vararg is not None or not argnums \
+    if args.vararg is not None or not argnums or min(argnums) < 0 \
             or max(argnums) >= min(len(parameters), len(arguments)):
         return []
     differentiated = [arguments[i] for i in argnums]
