@@ -1123,9 +1123,27 @@ class Inference:
 
     # ------------------------------------------------------------------------- calls
     def _call(self, expr: ast.Call, depth: int) -> Value:
+        put = self._device_put(expr, depth)
+        if put is not None:
+            return put
         value = self._call_value(expr, depth)
         made = self._call_jax_array(expr, depth)
         return replace(value, jax_array=made) if made is not None else value
+
+    def _device_put(self, call: ast.Call, depth: int) -> Value | None:
+        """`jax.device_put(x)` (or with a device): one JAX array holding `x` when `x` is one
+        JAX array, a NumPy array or a Python number of known aval (converted as a
+        transformation converts it: the avals here already are JAX's); else None."""
+        if type(call.func) is not ast.Attribute and type(call.func) is not ast.Name \
+                or not call.args or len(call.args) > 2 or type(call.args[0]) is ast.Starred \
+                or any(k.arg is None for k in call.keywords) \
+                or self.model.qualname(call.func) != "jax.device_put":
+            return None
+        inner = self.value(call.args[0], depth + 1)
+        if inner.aval is None or inner.aval.shape is None \
+                or not (inner.type in ("ArrayImpl", "ndarray") or inner.python_scalar):
+            return None
+        return replace(array_of(inner.aval), jax_array=JaxArray("`jax.device_put`"))
 
     def _call_jax_array(self, call: ast.Call, depth: int) -> JaxArray | None:
         """What makes the result of `call` certainly one JAX array (`JaxArray`), or None."""
