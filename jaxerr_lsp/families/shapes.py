@@ -662,8 +662,14 @@ def call_related(ctx: Context, item: Operands | Product | Reshape | Joined) -> t
     another def's body, at the call of that def that gives its values)."""
     if item.call is None:
         return ()
-    return (Related(ctx.span(item.call), "the call that gives these shapes"),
-            *(Related(ctx.span(caller), "the call that gives its caller these values") for caller in item.callers))
+    return _calls_related(ctx, (item.call, *item.callers), "shapes")
+
+
+def _calls_related(ctx: Context, calls: tuple[ast.Call, ...], given: str) -> tuple[Related, ...]:
+    """The call that gives a body its `given` ("shapes", "values"), then the calls of its
+    caller's def that give that caller its values."""
+    return (Related(ctx.span(calls[0]), f"the call that gives these {given}"),
+            *(Related(ctx.span(caller), "the call that gives its caller these values") for caller in calls[1:]))
 
 
 def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) -> None:
@@ -688,9 +694,7 @@ def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) 
             check()
         if len(ctx.findings) != before:
             last = ctx.findings[-1]
-            ctx.findings[-1] = replace(last, related=(
-                *last.related, Related(ctx.span(context.call.call), "the call that gives these values"),
-                *(Related(ctx.span(c), "the call that gives its caller these values") for c in context.calls[1:])))
+            ctx.findings[-1] = replace(last, related=(*last.related, *_calls_related(ctx, context.calls, "values")))
             return
 
 
