@@ -186,6 +186,26 @@ def test_function_of_names_what_jax_would_run() -> None:
     assert binding is not None and binding.kind == DEF
 
 
+def test_function_of_through_jit_sees_a_def_jitted_without_options() -> None:
+    """`through_jit`: a def whose one decorator is `@jax.jit` (or `@partial(jax.jit)`) without
+    options is the body another transformation traces; static options or another decorator
+    change what it is."""
+    source = ("import functools\nimport jax\n@jax.jit\ndef bare(x):\n    return x\n"
+              "@functools.partial(jax.jit)\ndef via_partial(x):\n    return x\n"
+              "@functools.partial(jax.jit, static_argnums=0)\ndef static(n):\n    return n\n"
+              "@jax.jit\n@functools.cache\ndef stacked(x):\n    return x\n"
+              "bare, via_partial, static, stacked\n")
+    model, tree = model_of(source)
+    last = tree.body[-1]
+    assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Tuple)
+    bare, via_partial, static, stacked = last.value.elts
+    assert model.function_of(bare) is None  # as JAX runs it when passed: the jitted wrapper
+    assert model.function_of(bare, through_jit=True) is tree.body[2]
+    assert model.function_of(via_partial, through_jit=True) is tree.body[3]
+    assert model.function_of(static, through_jit=True) is None
+    assert model.function_of(stacked, through_jit=True) is None
+
+
 def test_runs_before_is_straight_line_order_in_one_scope() -> None:
     source = ("import sys\ndef f():\n    pass\nf()\nx = 1\nif sys.argv:\n    f()\n"
               "y = x\nf()\nz = x\n")

@@ -548,11 +548,15 @@ class ModuleModel:
             current = current.parent
         return None
 
-    def function_of(self, expr: ast.expr) -> ast.FunctionDef | ast.Lambda | None:
+    def function_of(self, expr: ast.expr, *, through_jit: bool = False) -> ast.FunctionDef | ast.Lambda | None:
         """The function of this file that `expr` certainly is, as JAX runs it when the
         expression is passed to it: a lambda, or a name whose binding is an undecorated `def`,
         `name = lambda ...` or `name = factory(...)` (`_made_by_factory`); a decorator may
-        change what the function is or returns, an async def returns a coroutine."""
+        change what the function is or returns, an async def returns a coroutine.
+
+        `through_jit`: also a def decorated only by `@jax.jit` without options (a
+        transformation applied to it -- vmap, grad, vjp, another jit -- traces its body as
+        written: `jax.jit` inside a trace only stages it)."""
         if isinstance(expr, ast.Lambda):
             return expr
         if not isinstance(expr, ast.Name):
@@ -560,8 +564,8 @@ class ModuleModel:
         binding = self.binding_of(expr)
         if binding is None:
             return None
-        if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
-                and not binding.node.decorator_list:
+        if binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) and (
+                not binding.node.decorator_list or through_jit and self.jitted_only(binding.node)):
             return binding.node
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
             return binding.value
@@ -595,6 +599,13 @@ class ModuleModel:
                 return None
             found = made
         return found
+
+    def jitted_only(self, function: ast.FunctionDef) -> bool:
+        """`function`'s one decorator is `@jax.jit` (or `@partial(jax.jit)`) without options."""
+        if len(function.decorator_list) != 1:
+            return False
+        jit = self.decoration(function, "jax.jit")
+        return jit is not None and not jit.keywords
 
     def def_of(self, expr: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The `def` (decorated or not) a name certainly stands for."""

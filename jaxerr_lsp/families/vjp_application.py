@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.custom_vjp import returned_values
-from jaxerr_lsp.analysis.model import DEF, UNPACK, Binding, ModuleModel, Use
+from jaxerr_lsp.analysis.model import UNPACK, Binding, ModuleModel, Use
 from jaxerr_lsp.analysis.pytree import Structure, TupleNode, Unknown
 from jaxerr_lsp.analysis.values import Signature
 
@@ -161,17 +161,9 @@ def saveable_args_default(call: ast.Call) -> bool:
 
 
 def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda, or the undecorated def bound once to the name, that `expr` is."""
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr)
-    if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef):
-        return None
-    if binding.node.decorator_list:
-        return None
-    return binding.node
+    """The lambda or def of this file that a transformation given `expr` differentiates
+    (`ModuleModel.function_of`, seen through `@jax.jit`)."""
+    return ctx.model.function_of(expr, through_jit=True)
 
 
 def differentiated_callable(ctx: Context, expr: ast.expr) -> tuple[FunctionNode, Signature] | None:

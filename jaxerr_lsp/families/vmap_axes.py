@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Span
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.model import ASSIGN, DEF, CallSite, Decoration
+from jaxerr_lsp.analysis.model import CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
 if TYPE_CHECKING:
@@ -77,19 +77,9 @@ def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> d
 
 
 def plain_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda, or the undecorated def or lambda bound once to the name, that `expr` is."""
-    if isinstance(expr, ast.Lambda):
-        return expr
-    if not isinstance(expr, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr)
-    if binding is not None and binding.kind == ASSIGN and isinstance(binding.value, ast.Lambda):
-        return binding.value  # f = lambda x, y: ...
-    if binding is None or binding.kind != DEF or not isinstance(binding.node, ast.FunctionDef):
-        return None
-    if binding.node.decorator_list:
-        return None
-    return binding.node
+    """The lambda or def of this file that `jax.vmap` given `expr` maps
+    (`ModuleModel.function_of`, seen through `@jax.jit`)."""
+    return ctx.model.function_of(expr, through_jit=True)
 
 
 def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
