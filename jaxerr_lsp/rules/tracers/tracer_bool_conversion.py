@@ -69,28 +69,31 @@ class TracerBool(RuleData):
 
 
 # ------------------------------------------------------------------------ what is converted
-def _converted(expr: ast.expr, owner: ast.AST, converted_boolops: set[int]) -> bool:
+def _converted(ctx: Context, expr: ast.expr, owner: ast.AST, converted_boolops: set[int]) -> bool:
     """Whether Python certainly calls `bool()` on `expr` when `owner` runs. In `a and b`
     (or `a or b`) it calls `bool(a)`; it reaches `b` for certain only when the operands before
-    it are constants that do not end the operation early (`True and flag`), and converts the
-    last operand only where the whole operation is itself converted (`if True and flag:`)."""
+    it are constants that do not end the operation early (`True and flag`, `DEBUG and flag`
+    with `DEBUG = True` bound once: the evaluator's constant), and converts the last operand
+    only where the whole operation is itself converted (`if True and flag:`)."""
     if not isinstance(owner, ast.BoolOp):
         return True
     index = next(i for i, value in enumerate(owner.values) if value is expr)
     goes_on = isinstance(owner.op, ast.And)  # the truth value that does not stop `and` / `or`
-    if not all(isinstance(value, ast.Constant) and bool(value.value) is goes_on
-               for value in owner.values[:index]):
-        return False
+    for value in owner.values[:index]:
+        constant = ctx.values.constant(value)
+        if constant is None or type(constant) not in (bool, int, float, str, tuple) \
+                or bool(constant) is not goes_on:
+            return False
     return index < len(owner.values) - 1 or id(owner) in converted_boolops
 
 
-def _converted_boolops(tests: list[tuple[ast.expr, ast.AST, TracedFunction]]) -> set[int]:
+def _converted_boolops(ctx: Context, tests: list[tuple[ast.expr, ast.AST, TracedFunction]]) -> set[int]:
     """The `and`/`or` operations whose value Python converts with `bool()` (the test of an
     `if`, `while`, `assert`, ternary, `not` or comprehension filter, or a converted operand of
     another such operation), outermost first as the tests are listed."""
     converted: set[int] = set()
     for test, owner, _ in tests:
-        if isinstance(test, ast.BoolOp) and _converted(test, owner, converted):
+        if isinstance(test, ast.BoolOp) and _converted(ctx, test, owner, converted):
             converted.add(id(test))
     return converted
 
@@ -531,9 +534,9 @@ def _describe(tracer: Tracer, function: TracedFunction) -> str:
 
 def check(ctx: Context) -> None:
     tracing = ctx.tracing
-    converted_boolops = _converted_boolops(tracing.tests)
+    converted_boolops = _converted_boolops(ctx, tracing.tests)
     for test, owner, function in tracing.tests:
-        if not _converted(test, owner, converted_boolops):
+        if not _converted(ctx, test, owner, converted_boolops):
             continue
         tracer = tracing.tracer(test)
         if tracer is None or not tracer.abstract or not tracer.array \
