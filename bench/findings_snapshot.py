@@ -62,16 +62,19 @@ def _analysis_json(analysis: Any) -> dict[str, Any]:
     }
 
 
-def snapshot_file(path: str) -> tuple[str, dict[str, Any]]:
+def snapshot_file(job: tuple[str, str]) -> tuple[str, dict[str, Any]]:
+    """The entry of one file, `job` = (where it is, the name it is analysed and dumped under:
+    its path relative to its checkout, so that two checkouts compare)."""
     from jaxerr_lsp.engine.run import analyze, exported
 
+    path, name = job
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (UnicodeDecodeError, OSError) as error:
-        return path, {"unreadable": repr(error)}
-    plain = analyze(text, path=path, outgoing=True)
-    forced = analyze(text + _trailer(), path=path, outgoing=True)
-    return path, {"plain": _analysis_json(plain), "forced": _analysis_json(forced),
+        return name, {"unreadable": repr(error)}
+    plain = analyze(text, path=name, outgoing=True)
+    forced = analyze(text + _trailer(), path=name, outgoing=True)
+    return name, {"plain": _analysis_json(plain), "forced": _analysis_json(forced),
                   "exported": repr(exported(text, None))}
 
 
@@ -114,10 +117,9 @@ def main() -> int:
     import jaxerr_lsp
 
     print(f"jaxerr_lsp from {Path(jaxerr_lsp.__file__).parent}; {len(files)} files")
+    jobs = [(str(p), _relative(p, options.corpus)) for p in files]
     with ProcessPoolExecutor(options.jobs) as pool:
-        results = dict(pool.map(snapshot_file, map(str, files), chunksize=8))
-    # Paths relative to where they were found, so that two checkouts compare.
-    shown = {_relative(Path(p), options.corpus): entry for p, entry in results.items()}
+        shown = dict(pool.map(snapshot_file, jobs, chunksize=8))
     options.output.write_text(json.dumps(shown, indent=1, sort_keys=True))
     findings = sum(len(e.get(k, {}).get("findings", [])) for e in shown.values()
                    for k in ("plain", "forced"))
