@@ -180,6 +180,7 @@ class ModuleModel:
         # of the whole module: each kind asked of it then picks its types, not every node.
         self._walked_by_type: dict[type, list[int]] | None = None
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
+        self._stores: dict[int, tuple[ast.AST, list[tuple[ast.expr, ast.AST]]]] = {}  # `stores_in`'s
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
         # other scopes (the code-flow binder walks their frames first).
@@ -522,7 +523,7 @@ class ModuleModel:
             vars(members).clear()
         for table in (self.uses, self.use_of, self.parent, self.attribute_calls, self.name_calls,
                       self.call_scope, self.scope_of_node, self._qualnames, self.branch_nodes,
-                      self._contents, self._returns, self._parents, self._of_kind):
+                      self._contents, self._returns, self._parents, self._of_kind, self._stores):
             table.clear()
         self._walked.clear()
         self._walked_by_type = None
@@ -656,7 +657,10 @@ class ModuleModel:
         """The bindings that can reach the use `node`, in source order, when code flow decides
         it: None for a name read inside a nested function from an enclosing scope (it may run
         at any time), a name that may be unbound there, a builtin, a star import's name."""
-        return _kept(self._reaching, node, self._find_reaching)
+        known = self._reaching.get(id(node))  # (`_kept`, inline: the most asked queries)
+        if known is None or known[0] is not node:
+            known = self._reaching[id(node)] = (node, self._find_reaching(node))
+        return known[1]
 
     def _find_reaching(self, node: ast.Name) -> list[Binding] | None:
         use = self.use_of.get(id(node))
@@ -688,7 +692,10 @@ class ModuleModel:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,
         the name's only binding there, when the use certainly sees it bound."""
-        return _kept(self._binding_of, node, self._find_binding_of)
+        known = self._binding_of.get(id(node))  # (`_kept`, inline)
+        if known is None or known[0] is not node:
+            known = self._binding_of[id(node)] = (node, self._find_binding_of(node))
+        return known[1]
 
     def read_binding(self, node: ast.Name) -> Binding | None:
         """The binding a read certainly reads in its own frame: the one code flow lets reach
@@ -1013,7 +1020,10 @@ class ModuleModel:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """`jax.tree.map` for an expression naming that module attribute through the imports."""
-        return _kept(self._qualnames, expr, self._find_qualname)
+        known = self._qualnames.get(id(expr))  # (`_kept`, inline)
+        if known is None or known[0] is not expr:
+            known = self._qualnames[id(expr)] = (expr, self._find_qualname(expr))
+        return known[1]
 
     def _find_qualname(self, expr: ast.expr) -> str | None:
         parts: list[str] = []
@@ -1057,23 +1067,28 @@ class ModuleModel:
         return list(cached)
 
     def _find_calls_to(self, qualname: str) -> list[CallSite]:
-        found = [site for call in self._candidate_calls(qualname)
-                 if (site := self.call_site(call)) is not None and site.qualname == qualname]
+        candidates = self._candidate_calls(qualname)
         # partial(target, ...) objects that are not called where they are made.
+        uncalled = self._uncalled_partials.get(qualname, ())
+        if not candidates and not uncalled:
+            return []  # (most questions: a name the file never calls)
+        found = [site for call in candidates
+                 if (site := self.call_site(call)) is not None and site.qualname == qualname]
         called_partials = {id(site.partial) for site in found if site.partial is not None}
-        for site in self._uncalled_partials:
-            if site.qualname == qualname and id(site.call) not in called_partials:
+        for site in uncalled:
+            if id(site.call) not in called_partials:
                 found.append(site)
         return sorted(found, key=lambda s: (s.call.lineno, s.call.col_offset))
 
     @cached_property
-    def _uncalled_partials(self) -> list[CallSite]:
-        """Every `functools.partial(target, ...)` call, as an incomplete call of its target."""
-        found = []
+    def _uncalled_partials(self) -> dict[str, list[CallSite]]:
+        """Every `functools.partial(target, ...)` call, as an incomplete call of its target,
+        by the target's qualname (in the order of `_candidate_calls`)."""
+        found: dict[str, list[CallSite]] = {}
         for call in self._candidate_calls("functools.partial"):
             site = self.call_site(call)
             if site is not None and not site.complete:
-                found.append(site)
+                found.setdefault(site.qualname, []).append(site)
         return found
 
     @cached_property
@@ -1093,7 +1108,10 @@ class ModuleModel:
 
     def call_site(self, call: ast.Call) -> CallSite | None:
         """What `call` runs, when it is a module attribute (through a partial or not)."""
-        return _kept(self._call_sites, call, self._find_call_site)
+        known = self._call_sites.get(id(call))  # (`_kept`, inline)
+        if known is None or known[0] is not call:
+            known = self._call_sites[id(call)] = (call, self._find_call_site(call))
+        return known[1]
 
     def _find_call_site(self, call: ast.Call) -> CallSite | None:
         function = call.func
@@ -1125,12 +1143,16 @@ class ModuleModel:
     def _candidate_calls(self, qualname: str) -> list[ast.Call]:
         """Calls whose callee's last name could be `qualname`: its own last part, or a name
         an import binds to it; and the applied partials (`partial(target, ...)(args)`)."""
-        last = qualname.rsplit(".", 1)[-1]
-        names = {last} | self._import_names.get(qualname, set())
+        last = qualname.rpartition(".")[2]
+        imported = self._import_names.get(qualname)
+        names = {last} | imported if imported else (last,)
         calls: list[ast.Call] = []
+        attribute_calls, name_calls = self.attribute_calls, self.name_calls
         for name in names:
-            calls.extend(self.attribute_calls.get(name, ()))
-            calls.extend(self.name_calls.get(name, ()))
+            if name in attribute_calls:
+                calls.extend(attribute_calls[name])
+            if name in name_calls:
+                calls.extend(name_calls[name])
         calls.extend(self._applied_partials)
         return calls
 
@@ -1312,7 +1334,14 @@ class ModuleModel:
     def stores_in(self, node: ast.AST) -> list[tuple[ast.expr, ast.AST]]:
         """Each target `node` stores to, with the node that stores it: assignments (annotated
         ones without a value included), augmented assignments, `for` and `with ... as`
-        targets, walrus; tuple, list and starred targets taken apart (see `nodes_in`)."""
+        targets, walrus; tuple, list and starred targets taken apart (see `nodes_in`; found
+        once per node, kept)."""
+        known = self._stores.get(id(node))
+        if known is None or known[0] is not node:
+            known = self._stores[id(node)] = (node, self._find_stores_in(node))
+        return list(known[1])
+
+    def _find_stores_in(self, node: ast.AST) -> list[tuple[ast.expr, ast.AST]]:
         found: list[tuple[ast.expr, ast.AST]] = []
         for holder in self.nodes_in(node, _STORING):
             targets: list[ast.expr]

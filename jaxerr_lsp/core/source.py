@@ -41,6 +41,8 @@ def byte_column(line: str, column: int, bom: bool = False) -> int:
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` without their line breaks, as Python numbers them (line 1 = index 0)."""
+    if "\r" not in text:
+        return text.split("\n")  # (the same lines, several times faster than the pattern)
     return LINE_BREAK.split(text)
 
 
