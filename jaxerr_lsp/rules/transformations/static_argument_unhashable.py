@@ -77,6 +77,7 @@ class _Unhashable:
     shown_type: str | None = None  # type(value) described, when its module is not known
     # For a tracer: where the file shows it is one (the transformation, the call that runs it).
     related: tuple[Related, ...] = ()
+    shown_error: str | None = None  # the error described, when its text is not known exactly
 
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
@@ -191,16 +192,25 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
             return _Unhashable("<class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>",
                                "TypeError: unhashable type: 'DynamicJaxprTracer'", None, related=related)
         return _Unhashable("", None, None, "the class of a tracer", related)
-    cls = _instance_class(ctx, expr)
-    if cls is not None and _hash_is_none(ctx, cls):
+    made = _construction(ctx, expr)
+    if made is None:
+        return None
+    cls, construction = made
+    if _hash_is_none(ctx, cls):
         return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
                            f"<class '….{cls.name}'>")
+    field = _unhashable_field(ctx, cls, construction)
+    if field is not None:
+        # The dataclass's `__hash__` is Python code: JAX's message holds its traceback.
+        return _Unhashable("", None, None, f"<class '….{cls.name}'>",
+                           shown_error=f"a traceback ending in TypeError: unhashable type: '{field}'")
     return None
 
 
-def _instance_class(ctx: Context, expr: ast.expr) -> ast.ClassDef | None:
-    """The class of the file `expr` is an instance of: `C(...)`, or a name whose one
-    reaching binding is `name = C(...)`."""
+def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.ClassDef, ast.Call] | None:
+    """The class of the file `expr` is an instance of, and the call that made it: `C(...)`,
+    a name whose one reaching binding is `name = C(...)`, or a call of an undecorated def
+    of the file whose one `return` gives `C(...)` (`state = init(x)`)."""
     if isinstance(expr, ast.Name):
         value = ctx.model.assigned_value(expr)
         if value is None:
@@ -209,9 +219,70 @@ def _instance_class(ctx: Context, expr: ast.expr) -> ast.ClassDef | None:
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
         return None
     binding = ctx.model.binding_of(expr.func)
-    if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+    if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef):
+        return binding.node, expr
+    helper = ctx.model.function_of(expr.func)
+    if depth > 2 or not isinstance(helper, ast.FunctionDef):
         return None
-    return binding.node
+    ends = ctx.model.returns_of(helper)
+    if ends.suspends or len(ends.returns) != 1 or ends.returns[0].value is None:
+        return None
+    return _construction(ctx, ends.returns[0].value, depth + 1)
+
+
+def _unhashable_field(ctx: Context, cls: ast.ClassDef, construction: ast.Call) -> str | None:
+    """The type of the field that makes `hash()` of this instance of a hashable dataclass
+    (`frozen=True`, or `unsafe_hash=True`) raise: its `__hash__` hashes the tuple of its
+    fields in order, so the first field given a list, dict or set, after fields given
+    values certainly hashable (constants, tuples of them). None when the file does not
+    show it (fields made with `field(...)`, a base class, arguments that are not shown)."""
+    fields = _plain_dataclass_fields(ctx, cls)
+    if fields is None or any(isinstance(a, ast.Starred) for a in construction.args) \
+            or any(k.arg is None for k in construction.keywords) or len(construction.args) > len(fields):
+        return None
+    given: dict[str, ast.expr] = dict(zip(fields, construction.args))
+    given.update({k.arg: k.value for k in construction.keywords if k.arg is not None})
+    for name, default in fields.items():
+        value = given.get(name, default)
+        if value is None:
+            return None  # neither given nor defaulted: the call raises first
+        kind = ctx.values.value(value).type
+        if kind in CONTAINERS and not isinstance(value, ast.Starred):
+            return kind
+        if not _hashable_literal(value):
+            return None
+    return None
+
+
+def _plain_dataclass_fields(ctx: Context, cls: ast.ClassDef) -> dict[str, ast.expr | None] | None:
+    """The fields, in order, with their defaults (None: no default), of a class decorated
+    only by `@dataclasses.dataclass(frozen=True)` (or `unsafe_hash=True`), without bases, a
+    `__hash__` of its own or `field(...)` specifiers; None otherwise."""
+    if cls.bases or cls.keywords or len(cls.decorator_list) != 1 \
+            or not isinstance(cls.decorator_list[0], ast.Call):
+        return None
+    decorator = cls.decorator_list[0]
+    if ctx.model.qualname(decorator.func) != "dataclasses.dataclass" or decorator.args:
+        return None
+    options = {k.arg: k.value for k in decorator.keywords}
+    if None in options or not all(isinstance(v, ast.Constant) for v in options.values()):
+        return None
+    flags = {name: v.value for name, v in options.items() if isinstance(v, ast.Constant)}
+    if flags.get("eq", True) is not True or not (flags.get("frozen") is True or flags.get("unsafe_hash") is True):
+        return None
+    fields: dict[str, ast.expr | None] = {}
+    for statement in cls.body:
+        if isinstance(statement, ast.FunctionDef) and statement.name == "__hash__":
+            return None
+        if not isinstance(statement, ast.AnnAssign):
+            continue
+        if not isinstance(statement.target, ast.Name) or "ClassVar" in ctx.segment(statement.annotation) \
+                or "InitVar" in ctx.segment(statement.annotation):
+            return None
+        if statement.value is not None and not _hashable_literal(statement.value):
+            return None  # field(...), or a default the file does not show
+        fields[statement.target.id] = statement.value
+    return fields
 
 
 def _hash_is_none(ctx: Context, cls: ast.ClassDef) -> bool:
@@ -302,6 +373,8 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         if found.value is None else {}
     if found.shown_type is not None:
         shown["static_arg.type()"] = found.shown_type
+    if found.shown_error is not None:
+        shown["e.what()"] = found.shown_error
     elif not found.type_text:
         shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
         shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
