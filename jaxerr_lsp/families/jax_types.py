@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.analysis.classes import PYTREE_METHODS, REGISTRATIONS  # noqa: F401
 from jaxerr_lsp.analysis.classes import SIMPLE_STATEMENTS, defined_names  # noqa: F401
 from jaxerr_lsp.analysis.classes import PlainClasses as _PlainClasses
+from jaxerr_lsp.analysis.followed_calls import parameter_arguments
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
 from jaxerr_lsp.analysis.pytree import NamedTupleNode
 from jaxerr_lsp.engine.rule import Context
@@ -49,6 +50,8 @@ class InvalidLeaf:
     path: str  # the key path below the argument: "", "[1]", "['k']"
     value_text: str | None  # `str(x)` when the code shows it exactly (a str literal, a builtin type)
     type_known: bool = True  # False: `type_text` only describes it (an instance: its module varies)
+    # For a helper's parameter: what the helpers' calls give it (`_passed_leaf`), outermost last.
+    passed: tuple[ast.expr, ...] = ()
 
 
 def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
@@ -75,10 +78,10 @@ def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool
     path, leaf = found[0]
     if not all(known_valid(ctx, value) for p, value in items if p != path):
         return None
-    return InvalidLeaf(leaf.node, leaf.type_text, path, leaf.value_text)
+    return InvalidLeaf(leaf.node, leaf.type_text, path, leaf.value_text, leaf.type_known, leaf.passed)
 
 
-def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
+def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
     if isinstance(expr, ast.Constant) and isinstance(expr.value, (str, bytes)):
         kind = "str" if isinstance(expr.value, str) else "bytes"
         text = expr.value if isinstance(expr.value, str) else str(expr.value)
@@ -103,9 +106,11 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute)):
             # `cfg = Settings()` (code flow: the one binding reaching the use), `act = lambda ...`,
             # `mode = "train"`, `dtype = jnp.float32`
-            made = _leaf(ctx, binding.value)
+            made = _leaf(ctx, binding.value, depth)
             if made is not None:
                 return InvalidLeaf(expr, made.type_text, made.path, None, type_known=made.type_known)
+        if binding is None and depth < MAX_HELPERS:
+            return _passed_leaf(ctx, expr, depth + 1)  # (a parameter: `binding_of` says None)
         return None
     if isinstance(expr, ast.Lambda):
         return InvalidLeaf(expr, "<class 'function'>", "", None)
@@ -139,6 +144,27 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
         if imported is not None:
             return InvalidLeaf(expr, f"<class '….{imported}'>", "", None, type_known=False)
     return None
+
+
+# How many helpers' parameters a leaf is followed through to the calls that give it.
+MAX_HELPERS = 3
+
+
+def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
+    """A parameter of a helper def whose every call in the file gives it such a leaf of one
+    type (`followed_calls.parameter_arguments`): `eval_model(model)` calling `eval_step(model)`
+    with `eval_model(Model())` the one call of `eval_model`."""
+    arguments = parameter_arguments(ctx.model, expr)
+    if not arguments:
+        return None
+    leaves = [_leaf(ctx, argument, depth) for argument in arguments]
+    first = leaves[0]
+    if first is None or any(leaf is None or leaf.type_text != first.type_text
+                            or leaf.type_known != first.type_known for leaf in leaves):
+        return None
+    value_text = first.value_text if len({leaf.value_text for leaf in leaves}) == 1 else None
+    passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)  # type: ignore[union-attr]
+    return InvalidLeaf(expr, first.type_text, "", value_text, first.type_known, passed)
 
 
 def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
@@ -216,8 +242,9 @@ def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:
     return True
 
 
-def known_valid(ctx: Context, expr: ast.expr) -> bool:
-    """Whether `expr` certainly flattens into valid JAX leaves."""
+def known_valid(ctx: Context, expr: ast.expr, depth: int = 0) -> bool:
+    """Whether `expr` certainly flattens into valid JAX leaves (a helper's parameter: what
+    every call of the helper gives it, `followed_calls.parameter_arguments`)."""
     if isinstance(expr, ast.Constant):
         if type(expr.value) is int:
             return -2**31 <= expr.value < 2**31  # (a bigger one overflows first)
@@ -228,7 +255,12 @@ def known_valid(ctx: Context, expr: ast.expr) -> bool:
     if value.type == "int":
         number = ctx.values.constant(expr)
         return type(number) is int and -2**31 <= number < 2**31
-    return value.type in VALID_TYPES
+    if value.type in VALID_TYPES:
+        return True
+    if isinstance(expr, ast.Name) and depth < MAX_HELPERS and ctx.model.binding_of(expr) is None:
+        arguments = parameter_arguments(ctx.model, expr)
+        return bool(arguments) and all(known_valid(ctx, a, depth + 1) for a in arguments)  # type: ignore[union-attr]
+    return False
 
 
 class PlainClasses(_PlainClasses):

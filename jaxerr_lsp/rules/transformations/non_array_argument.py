@@ -131,9 +131,11 @@ def _report(ctx: Context, traced: TracedFunction, application: Application, name
         site = None  # an instance: hashable only if its class says so
     note = (f"\n(`{name}` of `{traced.name}` is traced by `{qualname}`: it must be an array, a "
             "Python number or a pytree of them, or be marked static)")
+    passed = tuple(Related(ctx.span(argument), "the helper's call gives it this")
+                   for argument in leaf.passed[:3])
     ctx.report(leaf.node, message=message + note, predicted=predicted,
                related=(Related(ctx.span(application.transform.site),
-                                f"`{traced.name}` is transformed by `{qualname}` here"),),
+                                f"`{traced.name}` is transformed by `{qualname}` here"), *passed),
                data=NonArrayArgument(site, site_text, name, position))
 
 
