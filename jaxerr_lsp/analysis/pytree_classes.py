@@ -185,10 +185,12 @@ def _static_by_field(model: ModuleModel, value: ast.expr | None, kind: str) -> b
 def _constant_dict(model: ModuleModel, expr: ast.expr) -> dict[object, object] | None:
     """A dict display or `dict(k=v)` call whose keys and values are constants."""
     if isinstance(expr, ast.Dict):
-        if not all(isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
-                   for k, v in zip(expr.keys, expr.values)):
-            return None
-        return {k.value: v.value for k, v in zip(expr.keys, expr.values)}  # type: ignore[union-attr]
+        found: dict[object, object] = {}
+        for key, value in zip(expr.keys, expr.values):
+            if not isinstance(key, ast.Constant) or not isinstance(value, ast.Constant):
+                return None
+            found[key.value] = value.value
+        return found
     if isinstance(expr, ast.Call) and model.qualname(expr.func) == "builtins.dict" \
             and not expr.args and all(k.arg is not None and isinstance(k.value, ast.Constant)
                                       for k in expr.keywords):

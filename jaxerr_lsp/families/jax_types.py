@@ -202,15 +202,19 @@ def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None
     arguments = parameter_arguments(ctx.model, expr)
     if not arguments:
         return None
-    leaves = [_leaf(ctx, argument, depth) for argument in arguments]
+    leaves: list[InvalidLeaf] = []
+    for argument in arguments:
+        leaf = _leaf(ctx, argument, depth)
+        if leaf is None:
+            return None
+        leaves.append(leaf)
     first = leaves[0]
-    if first is None or any(leaf is None or leaf.type_text != first.type_text
-                            or leaf.type_known != first.type_known for leaf in leaves):
+    if any(leaf.type_text != first.type_text or leaf.type_known != first.type_known for leaf in leaves):
         return None
     value_text = first.value_text if len({leaf.value_text for leaf in leaves}) == 1 else None
-    passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)  # type: ignore[union-attr]
+    passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)
     return replace(first, node=expr, path="", value_text=value_text, passed=passed,
-                   text_array=all(leaf.text_array for leaf in leaves))  # type: ignore[union-attr]
+                   text_array=all(leaf.text_array for leaf in leaves))
 
 
 def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
