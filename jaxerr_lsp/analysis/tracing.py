@@ -1198,8 +1198,9 @@ class Tracing:
         if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load):
             return None
         base = self.tracer(receiver)
-        if base is None or base.array or base.parameter != receiver.id or base.elements is not None:
-            return None
+        if base is None or base.array or base.parameter != receiver.id or base.elements is not None \
+                or base.transform.qualname in _PER_LEAF_AXES:
+            return None  # (vmap's in_axes may leave a field unmapped: not a tracer)
         binding = self.model.read_binding(receiver)
         function = base.function.function
         if binding is None or not isinstance(binding.node, ast.arg) or binding.scope.node is not function:
@@ -1682,6 +1683,10 @@ def tests_isinstance(test: ast.expr) -> bool:
                 and ("concrete" in node.func.attr or "tracer" in node.func.attr.lower()):
             return True
     return False
+
+
+# Transformations whose axes may be given leaf by leaf (a pytree of in_axes).
+_PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:
