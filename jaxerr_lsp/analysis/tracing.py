@@ -26,7 +26,10 @@ they call), every JAX function returning one array gives a tracer, on constants 
 
 `tracer(expr)` says when an expression certainly evaluates to a tracer: a traced parameter
 (a pytree of tracers of unknown structure: it may be a dict), or an array computed from one by
-arithmetic, comparison, `jnp.*`/`lax.*`, array methods or indexing. `.shape`, `.ndim`,
+arithmetic, comparison, `jnp.*`/`lax.*`, array methods or indexing, or a child field of a
+traced parameter whose class the file shows is a pytree with named fields (`state.x` of a
+registered dataclass, a `flax.struct` or a NamedTuple: `pytree_classes`; a static field is
+none) and holds an array (the constructor the applications pass, or its annotation). `.shape`, `.ndim`,
 `.dtype`, `.size`, `len()`, `isinstance()`, `is None`, constants, closure constants and static
 arguments are not tracers. Unknown means None: a call into another module or an unknown helper,
 a name bound in a loop or conditionally to something else.
@@ -46,6 +49,7 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.pytree_classes import PytreeClass, pytree_class
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, RANDOM_ONE_ARRAY, Signature, Value,
                                         bind_arguments)
 
@@ -1180,8 +1184,80 @@ class Tracing:
             if expr.attr in ARRAY_ATTRIBUTES:
                 base = self.tracer(expr.value)
                 return base if base is not None and base.array else None
-            return None
+            return self._field(expr)
         return None
+
+    def _field(self, expr: ast.Attribute) -> Tracer | None:
+        """`state.x` on a traced parameter (read itself) whose class the file shows
+        (`_parameter_class`) is a pytree with named fields (`pytree_classes`), `x` one of
+        its children (not static): one array tracer when every application gives that field
+        a JAX or NumPy array or a Python number, or when the field is annotated as one and
+        no application shows what it holds. None otherwise (a static field, a field that
+        may hold None or a pytree)."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load):
+            return None
+        base = self.tracer(receiver)
+        if base is None or base.array or base.parameter != receiver.id or base.elements is not None \
+                or base.transform.qualname in _PER_LEAF_AXES:
+            return None  # (vmap's in_axes may leave a field unmapped: not a tracer)
+        binding = self.model.read_binding(receiver)
+        function = base.function.function
+        if binding is None or not isinstance(binding.node, ast.arg) or binding.scope.node is not function:
+            return None
+        found = self._parameter_class(base.function, binding.node)
+        if found is None:
+            return None
+        pytree, given = found
+        child = pytree.field(expr.attr)
+        if child is None or child.static is not False:
+            return None
+        if given:
+            position = [f.name for f in pytree.fields].index(child.name)
+            for constructor in given:
+                value = _field_argument(constructor, position, child.name)
+                if value is None or not (self._one_array(value) or self.applications.python_scalar(value)):
+                    return None
+        elif not _annotated_array(child.annotation):
+            return None
+        return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
+
+    def _parameter_class(self, traced: TracedFunction,
+                         parameter: ast.arg) -> tuple[PytreeClass, list[ast.Call]] | None:
+        """The pytree class with named fields a traced parameter certainly holds an instance
+        of, and the constructor calls that make what the applications give it: when every
+        call that runs the function through its transformations is an application (`of`),
+        each giving the parameter `C(...)` (written there, or the one value of a name bound
+        to it), one class of the file; else, when the parameter is annotated with such a
+        class of the file and no application says otherwise, that class (no call)."""
+        model = self.model
+        applications = self.applications.of(traced)
+        runs = self.applications.runs(traced)
+        constructors: list[ast.Call] = []
+        cls: ast.ClassDef | None = None
+        if applications and len(runs) == len(applications):
+            for application in applications:
+                argument = application.arguments.get(parameter.arg)
+                if isinstance(argument, ast.Name):
+                    argument = model.assigned_value(argument)
+                made = _class_called(model, argument)
+                if made is None or cls is not None and made is not cls:
+                    constructors = []
+                    cls = None
+                    break
+                cls = made
+                constructors.append(argument)  # type: ignore[arg-type]
+        if cls is None:
+            annotation = parameter.annotation
+            binding = model.binding_of(annotation) if isinstance(annotation, ast.Name) else None
+            if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+                return None
+            cls = binding.node
+            if any(_class_called(model, a.arguments.get(parameter.arg)) not in (None, cls)
+                   for a in applications):
+                return None
+        pytree = pytree_class(model, cls)
+        return (pytree, constructors) if pytree is not None else None
 
     def _name(self, expr: ast.Name) -> Tracer | None:
         model = self.model
@@ -1607,6 +1683,28 @@ def tests_isinstance(test: ast.expr) -> bool:
                 and ("concrete" in node.func.attr or "tracer" in node.func.attr.lower()):
             return True
     return False
+
+
+# Transformations whose axes may be given leaf by leaf (a pytree of in_axes).
+_PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
+
+
+def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:
+    """The class of the file `expr` calls, `C(...)`, with no `*`/`**` argument."""
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) \
+            or any(isinstance(a, ast.Starred) for a in expr.args) or any(k.arg is None for k in expr.keywords):
+        return None
+    binding = model.binding_of(expr.func)
+    if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+        return None
+    return binding.node
+
+
+def _field_argument(constructor: ast.Call, position: int, name: str) -> ast.expr | None:
+    """What `C(...)` gives the field at `position` of its `__init__` (named `name`)."""
+    if position < len(constructor.args):
+        return constructor.args[position]
+    return next((k.value for k in constructor.keywords if k.arg == name), None)
 
 
 def _annotated_array(annotation: ast.expr | None) -> bool:

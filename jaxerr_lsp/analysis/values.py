@@ -1309,11 +1309,22 @@ class Inference:
         return self._dict(items, depth)
 
     def _tree_map(self, expr: ast.Call, depth: int) -> Value:
-        """jax.tree.map(f, tree, *rest): tree's structure, each leaf what f returns."""
+        """jax.tree.map(f, tree, *rest): tree's structure, each leaf what f returns; for a tree
+        that is one array or number (of known aval) and a one-parameter lambda, what the
+        lambda returns for it (`jax.tree.map(lambda v: jax.device_put(v), 3.0)`)."""
         if len(expr.args) < 2 or any(isinstance(a, ast.Starred) for a in expr.args) or expr.keywords:
             return UNKNOWN_VALUE  # is_leaf= changes what counts as a leaf
-        tree = self.value(expr.args[1], depth).tree
+        mapped = self.value(expr.args[1], depth)
+        tree = mapped.tree
         function = expr.args[0]
+        if len(expr.args) == 2 and isinstance(function, ast.Lambda) and mapped.aval is not None \
+                and (mapped.type in ("ArrayImpl", "ndarray") or mapped.python_scalar):
+            # one leaf: the tree is that leaf, and the result what the function returns for it
+            args = function.args
+            if not args.posonlyargs and len(args.args) == 1 and not args.defaults \
+                    and args.vararg is None and not args.kwonlyargs and args.kwarg is None:
+                with self.bound(function, {args.args[0].arg: mapped}):
+                    return self.value(function.body, depth + 1)
         leaf: Structure = UNKNOWN
         if isinstance(function, ast.Lambda):
             result = self.value(function.body, depth).tree

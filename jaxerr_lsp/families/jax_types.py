@@ -25,12 +25,13 @@ type only when every other traced argument is such (JAX reports the first bad le
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # (PYTREE_METHODS, REGISTRATIONS, SIMPLE_STATEMENTS, defined_names: the rules read them here)
 from jaxerr_lsp.analysis.classes import PYTREE_METHODS, REGISTRATIONS  # noqa: F401
 from jaxerr_lsp.analysis.classes import SIMPLE_STATEMENTS, defined_names  # noqa: F401
 from jaxerr_lsp.analysis.classes import PlainClasses as _PlainClasses
+from jaxerr_lsp.analysis.followed_calls import parameter_arguments
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
 from jaxerr_lsp.analysis.pytree import NamedTupleNode
 from jaxerr_lsp.engine.rule import Context
@@ -49,6 +50,11 @@ class InvalidLeaf:
     path: str  # the key path below the argument: "", "[1]", "['k']"
     value_text: str | None  # `str(x)` when the code shows it exactly (a str literal, a builtin type)
     type_known: bool = True  # False: `type_text` only describes it (an instance: its module varies)
+    # For a helper's parameter: what the helpers' calls give it (`_passed_leaf`), outermost last.
+    passed: tuple[ast.expr, ...] = ()
+    # A NumPy array of text (dtype `<U`/`S`): jit words it as any other leaf, the lax loops'
+    # carries by its dtype ("Dtype <U1 is not a valid JAX array type").
+    text_array: bool = False
 
 
 def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
@@ -63,6 +69,15 @@ def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 or len(set(keys)) != len(keys) or len({type(k) for k in keys}) > 1:
             return None
         return _in_container(ctx, [(f"[{k!r}]", v) for k, v in zip(keys, expr.values)], False)
+    if isinstance(expr, ast.Name):
+        # `batch = {...}` ... `step(batch)`: the display, when its slots still hold what it put
+        found = ctx.model.assignment_of(expr)
+        use = ctx.model.use_of.get(id(expr))
+        if found is not None and use is not None and isinstance(found[1], (ast.Tuple, ast.List, ast.Dict)):
+            leaf = invalid_leaf(ctx, found[1]) if ctx.model.unchanged_at(found[0], use) else None
+            if leaf is not None:
+                return replace(leaf, node=expr, passed=(leaf.node, *leaf.passed))
+            return None
     return _leaf(ctx, expr)
 
 
@@ -75,10 +90,10 @@ def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool
     path, leaf = found[0]
     if not all(known_valid(ctx, value) for p, value in items if p != path):
         return None
-    return InvalidLeaf(leaf.node, leaf.type_text, path, leaf.value_text)
+    return replace(leaf, path=path)
 
 
-def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
+def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
     if isinstance(expr, ast.Constant) and isinstance(expr.value, (str, bytes)):
         kind = "str" if isinstance(expr.value, str) else "bytes"
         text = expr.value if isinstance(expr.value, str) else str(expr.value)
@@ -100,12 +115,15 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
                 and not binding.node.decorator_list:
             return InvalidLeaf(expr, "<class 'function'>", "", None)  # a plain def of the file
         if binding is not None and binding.kind == ASSIGN and binding.value is not None \
-                and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute)):
+                and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute,
+                                               ast.Subscript)):
             # `cfg = Settings()` (code flow: the one binding reaching the use), `act = lambda ...`,
             # `mode = "train"`, `dtype = jnp.float32`
-            made = _leaf(ctx, binding.value)
+            made = _leaf(ctx, binding.value, depth)
             if made is not None:
-                return InvalidLeaf(expr, made.type_text, made.path, None, type_known=made.type_known)
+                return replace(made, node=expr, value_text=None)
+        if binding is None and depth < MAX_HELPERS:
+            return _passed_leaf(ctx, expr, depth + 1)  # (a parameter: `binding_of` says None)
         return None
     if isinstance(expr, ast.Lambda):
         return InvalidLeaf(expr, "<class 'function'>", "", None)
@@ -122,6 +140,13 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
             if name not in JNP_CONSTANTS and name in public_jax_names():
                 return InvalidLeaf(expr, "<class '…'>", "", None, type_known=False)
         return None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Call) \
+            and ctx.model.qualname(expr.value.func) in DEVICE_LISTS \
+            and isinstance(expr.slice, ast.Constant) and expr.slice.value in (0, -1):
+        return InvalidLeaf(expr, DEVICE_TYPE, "", None)  # `jax.devices()[0]`: a Device
+    if isinstance(expr, ast.Call) and ctx.model.qualname(expr.func) in NUMPY_ARRAY_MAKERS \
+            and len(expr.args) == 1 and not expr.keywords and _text_elements(expr.args[0]):
+        return InvalidLeaf(expr, "<class 'numpy.ndarray'>", "", None, text_array=True)  # of dtype str or bytes
     if isinstance(expr, ast.Call):
         # `Point("p", 1.0)` of a named tuple of the file: a pytree whose fields are its leaves
         tree = ctx.values.value(expr).tree
@@ -139,6 +164,57 @@ def _leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
         if imported is not None:
             return InvalidLeaf(expr, f"<class '….{imported}'>", "", None, type_known=False)
     return None
+
+
+# The calls that give a list of `jax.Device`s (an element's type is JAX's extension class).
+DEVICE_LISTS = frozenset({"jax.devices", "jax.local_devices"})
+DEVICE_TYPE = "<class 'jaxlib._jax.Device'>"
+# NumPy's calls that make an array of what they are given (of dtype str/bytes for text).
+NUMPY_ARRAY_MAKERS = frozenset({"numpy.array", "numpy.asarray"})
+
+
+def _text_elements(expr: ast.expr) -> bool:
+    """A str or bytes constant, or a (nested) list or tuple display of them, all of one kind
+    (NumPy then makes an array of dtype `<U` or `S`, which JAX cannot abstract)."""
+    kinds: set[type] = set()
+    pending = [expr]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, (ast.List, ast.Tuple)):
+            if not current.elts:
+                return False
+            pending.extend(current.elts)
+        elif isinstance(current, ast.Constant) and type(current.value) in (str, bytes):
+            kinds.add(type(current.value))
+        else:
+            return False
+    return len(kinds) == 1
+
+
+# How many helpers' parameters a leaf is followed through to the calls that give it.
+MAX_HELPERS = 3
+
+
+def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
+    """A parameter of a helper def whose every call in the file gives it such a leaf of one
+    type (`followed_calls.parameter_arguments`): `eval_model(model)` calling `eval_step(model)`
+    with `eval_model(Model())` the one call of `eval_model`."""
+    arguments = parameter_arguments(ctx.model, expr)
+    if not arguments:
+        return None
+    leaves: list[InvalidLeaf] = []
+    for argument in arguments:
+        leaf = _leaf(ctx, argument, depth)
+        if leaf is None:
+            return None
+        leaves.append(leaf)
+    first = leaves[0]
+    if any(leaf.type_text != first.type_text or leaf.type_known != first.type_known for leaf in leaves):
+        return None
+    value_text = first.value_text if len({leaf.value_text for leaf in leaves}) == 1 else None
+    passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)
+    return replace(first, node=expr, path="", value_text=value_text, passed=passed,
+                   text_array=all(leaf.text_array for leaf in leaves))
 
 
 def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
@@ -216,8 +292,9 @@ def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:
     return True
 
 
-def known_valid(ctx: Context, expr: ast.expr) -> bool:
-    """Whether `expr` certainly flattens into valid JAX leaves."""
+def known_valid(ctx: Context, expr: ast.expr, depth: int = 0) -> bool:
+    """Whether `expr` certainly flattens into valid JAX leaves (a helper's parameter: what
+    every call of the helper gives it, `followed_calls.parameter_arguments`)."""
     if isinstance(expr, ast.Constant):
         if type(expr.value) is int:
             return -2**31 <= expr.value < 2**31  # (a bigger one overflows first)
@@ -228,7 +305,12 @@ def known_valid(ctx: Context, expr: ast.expr) -> bool:
     if value.type == "int":
         number = ctx.values.constant(expr)
         return type(number) is int and -2**31 <= number < 2**31
-    return value.type in VALID_TYPES
+    if value.type in VALID_TYPES:
+        return value.type != "ndarray" or _leaf(ctx, expr) is None  # (not a text array)
+    if isinstance(expr, ast.Name) and depth < MAX_HELPERS and ctx.model.binding_of(expr) is None:
+        arguments = parameter_arguments(ctx.model, expr)
+        return bool(arguments) and all(known_valid(ctx, a, depth + 1) for a in arguments)  # type: ignore[union-attr]
+    return False
 
 
 class PlainClasses(_PlainClasses):

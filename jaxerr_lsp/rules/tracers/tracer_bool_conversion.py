@@ -201,6 +201,12 @@ def _dependencies(ctx: Context, expr: ast.expr, function: TracedFunction) -> set
     if isinstance(expr, ast.Attribute):
         if expr.attr in STATIC_ATTRIBUTES:
             return set()
+        if isinstance(expr.value, ast.Name):
+            tracer = _parameter(ctx, expr.value, function)
+            if isinstance(tracer, Tracer) and not tracer.array:
+                # a field of a pytree with named fields: JAX's key path `state.x` (GetAttrKey)
+                field = ctx.tracing.tracer(expr)
+                return {f"{expr.value.id}.{expr.attr}"} if field is not None else None
         return _dependencies(ctx, expr.value, function)
     if isinstance(expr, ast.Subscript):
         base = expr.value

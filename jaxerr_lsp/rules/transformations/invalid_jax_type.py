@@ -148,12 +148,12 @@ def _check_loops(ctx: Context) -> None:
         if site.complete and len(site.args) == 4 and not site.keywords \
                 and _int_bound(ctx, site.args[0]) and _int_bound(ctx, site.args[1]):
             leaf = invalid_leaf(ctx, site.args[3])
-            if leaf is not None:
+            if leaf is not None and not leaf.text_array:
                 _typeof(ctx, leaf, site.call, "fori_loop")
     for site in ctx.model.calls_to("jax.lax.while_loop"):
         if site.complete and len(site.args) == 3 and not site.keywords:
             leaf = invalid_leaf(ctx, site.args[2])
-            if leaf is not None:
+            if leaf is not None and not leaf.text_array:
                 _typeof(ctx, leaf, site.call, "while_loop")
     for site in ctx.model.calls_to("jax.lax.scan"):
         if not site.complete or site.keywords or len(site.args) != 3:
@@ -162,7 +162,7 @@ def _check_loops(ctx: Context) -> None:
         if not (isinstance(xs, ast.Constant) and xs.value is None) and not known_valid(ctx, xs):
             continue
         leaf = invalid_leaf(ctx, init)
-        if leaf is not None:
+        if leaf is not None and not leaf.text_array:
             _typeof(ctx, leaf, site.call, "scan")
 
 
@@ -221,8 +221,8 @@ def _check_returns(ctx: Context) -> None:
         runs = sorted(tracing.applications.runs(traced), key=lambda c: (c.lineno, c.col_offset))
         value = _returned(ctx, traced.function)
         leaf = invalid_leaf(ctx, value) if value is not None and runs else None
-        if leaf is None or leaf.node is not value:
-            continue
+        if leaf is None or leaf.node is not value or leaf.path:
+            continue  # (a leaf of a returned container: JAX's message then names its path)
         function = traced.function
         decorators = getattr(function, "decorator_list", [])
         line = decorators[0].lineno if decorators else function.lineno  # type: ignore[attr-defined]

@@ -127,13 +127,15 @@ def _report(ctx: Context, traced: TracedFunction, application: Application, name
     message = fill(template, {**values, **shown})
     predicted = fill(template, values, escape=True)
     site, site_text, position = _static_site(ctx, traced, application, name)
-    if not leaf.type_known:
-        site = None  # an instance: hashable only if its class says so
+    if not leaf.type_known or leaf.text_array or leaf.path:
+        site = None  # an instance: hashable only if its class says so; a NumPy array, a container: never
     note = (f"\n(`{name}` of `{traced.name}` is traced by `{qualname}`: it must be an array, a "
             "Python number or a pytree of them, or be marked static)")
+    passed = tuple(Related(ctx.span(argument), "what the argument holds comes from here")
+                   for argument in leaf.passed[:3])
     ctx.report(leaf.node, message=message + note, predicted=predicted,
                related=(Related(ctx.span(application.transform.site),
-                                f"`{traced.name}` is transformed by `{qualname}` here"),),
+                                f"`{traced.name}` is transformed by `{qualname}` here"), *passed),
                data=NonArrayArgument(site, site_text, name, position))
 
 

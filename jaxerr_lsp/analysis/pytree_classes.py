@@ -1,0 +1,201 @@
+"""The file's classes whose instances are pytrees with named fields, and which of their fields
+are pytree children (traced when an instance crosses a transformation) or static metadata.
+
+A class counts when the file certainly shows how JAX flattens it, and nothing may change that:
+no base but the one its kind needs, a body of plain statements, no `__getattr__` /
+`__getattribute__`, and:
+
+- `@jax.tree_util.register_dataclass` over `@dataclasses.dataclass` (or the call
+  `register_dataclass(C)` once): every field a child but those whose `dataclasses.field`
+  says `metadata={"static": True}` (or `jax.tree.static()`); with `data_fields=[...]` and
+  `meta_fields=[...]` written out (the decorator's or the call's), exactly those lists;
+- `@flax.struct.dataclass`, or a subclass of `flax.struct.PyTreeNode`: every field a child
+  but those with `flax.struct.field(pytree_node=False)` (`metadata={"pytree_node": False}`);
+- `@chex.dataclass`: every field a child;
+- a subclass of `typing.NamedTuple`: every field a child.
+
+A field is an annotated name of the class body (`ClassVar` ones are none); a field whose
+`field(...)` call has an option this module does not read (`init=False`, a metadata that is
+not a display of constants) is neither: `static` None.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.model import CLASS, ModuleModel
+
+# Field makers whose options are read here.
+FIELD_MAKERS = frozenset({"dataclasses.field", "flax.struct.field", "chex.field"})
+# Options of a field maker that leave what the field is to JAX alone.
+NEUTRAL_OPTIONS = frozenset({"default", "default_factory", "repr", "compare", "hash", "kw_only"})
+# Statements of a class body whose names are certain.
+_SIMPLE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign,
+           ast.Expr, ast.Pass)
+
+
+@dataclass(frozen=True)
+class PytreeField:
+    """One field of a pytree class: `static` True (metadata), False (a child), None (unknown)."""
+
+    name: str
+    annotation: ast.expr
+    static: bool | None
+
+
+@dataclass(frozen=True)
+class PytreeClass:
+    node: ast.ClassDef
+    kind: str  # "register_dataclass", "flax", "chex", "namedtuple"
+    fields: tuple[PytreeField, ...]  # in definition order (the order `__init__` takes them)
+
+    def field(self, name: str) -> PytreeField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
+    """What `cls` is as a pytree with named fields, when the file certainly shows it."""
+    if cls.keywords or not all(isinstance(s, _SIMPLE) for s in cls.body):
+        return None
+    own = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if own & {"__getattr__", "__getattribute__", "__init__", "__new__", "tree_flatten",
+              "tree_unflatten", "__init_subclass__"}:
+        return None
+    bases = [model.qualname(b) for b in cls.bases]
+    decorators = [model.qualname(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list]
+    lists: tuple[frozenset[str], frozenset[str]] | None = None
+    if bases == ["typing.NamedTuple"] and not decorators:
+        kind = "namedtuple"
+    elif bases == ["flax.struct.PyTreeNode"] and not decorators:
+        kind = "flax"
+    elif bases:
+        return None
+    elif decorators == ["flax.struct.dataclass"]:
+        kind = "flax"
+    elif decorators == ["chex.dataclass"]:
+        kind = "chex"
+    elif decorators == ["jax.tree_util.register_dataclass", "dataclasses.dataclass"]:
+        kind = "register_dataclass"
+        decorator = cls.decorator_list[0]
+        if isinstance(decorator, ast.Call):
+            if decorator.args:
+                return None
+            lists = _field_lists(decorator.keywords)
+            if lists is None:
+                return None
+        elif _registrations(model, cls):
+            return None  # registered twice: JAX refuses the second
+    elif decorators == ["dataclasses.dataclass"]:
+        calls = _registrations(model, cls)
+        if len(calls) != 1:
+            return None
+        kind = "register_dataclass"
+        call = calls[0]
+        if len(call.args) != 1:
+            return None
+        if call.keywords:
+            lists = _field_lists(call.keywords)
+            if lists is None:
+                return None
+    else:
+        return None
+    fields = []
+    for statement in cls.body:
+        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
+            continue
+        if "ClassVar" in ast.dump(statement.annotation):
+            continue
+        name = statement.target.id
+        if lists is not None:
+            static: bool | None = True if name in lists[1] else False if name in lists[0] else None
+        elif kind in ("namedtuple", "chex"):
+            static = False if kind == "namedtuple" or not _maker(model, statement.value) else None
+        else:
+            static = _static_by_field(model, statement.value, kind)
+        fields.append(PytreeField(name, statement.annotation, static))
+    return PytreeClass(cls, kind, tuple(fields))
+
+
+def _registrations(model: ModuleModel, cls: ast.ClassDef) -> list[ast.Call]:
+    """The calls `jax.tree_util.register_dataclass(C, ...)` of the file naming `cls`."""
+    found = []
+    for site in model.calls_to("jax.tree_util.register_dataclass"):
+        first = site.args[0] if site.args else None
+        if isinstance(first, ast.Name) and first.id == cls.name:
+            binding = model.binding_of(first)
+            if binding is None or binding.kind != CLASS or binding.node is not cls or site.partial is not None:
+                return [site.call, site.call]  # (not certainly this class: unknown)
+            found.append(site.call)
+    return found
+
+
+def _field_lists(keywords: list[ast.keyword]) -> tuple[frozenset[str], frozenset[str]] | None:
+    given = {k.arg: k.value for k in keywords}
+    if set(given) != {"data_fields", "meta_fields"}:
+        return None
+    found = []
+    for name in ("data_fields", "meta_fields"):
+        value = given[name]
+        if not isinstance(value, (ast.List, ast.Tuple)) or not all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts):
+            return None
+        found.append(frozenset(e.value for e in value.elts))  # type: ignore[attr-defined]
+    return found[0], found[1]
+
+
+def _maker(model: ModuleModel, value: ast.expr | None) -> bool:
+    """Whether a field's default is a call that may make a field with options."""
+    return isinstance(value, ast.Call) and (
+        model.qualname(value.func) in FIELD_MAKERS or model.qualname(value.func) == "jax.tree.static"
+        or model.qualname(value.func) is None)
+
+
+def _static_by_field(model: ModuleModel, value: ast.expr | None, kind: str) -> bool | None:
+    """Whether a field of a `register_dataclass` or flax class is static, from its default."""
+    if not isinstance(value, ast.Call):
+        return False  # no default, or a plain default value
+    qualname = model.qualname(value.func)
+    if qualname == "jax.tree.static":
+        return True if kind == "register_dataclass" else None  # (its options: the field's)
+    if qualname not in FIELD_MAKERS:
+        return None if qualname is None else False  # (a call of the file's may make a field)
+    key = "static" if kind == "register_dataclass" else "pytree_node"
+    static = False
+    for keyword in value.keywords:
+        if keyword.arg in NEUTRAL_OPTIONS:
+            continue
+        if keyword.arg == "pytree_node" and qualname == "flax.struct.field" and kind == "flax":
+            if not isinstance(keyword.value, ast.Constant) or type(keyword.value.value) is not bool:
+                return None
+            static = not keyword.value.value
+        elif keyword.arg == "metadata":
+            metadata = _constant_dict(model, keyword.value)
+            if metadata is None:
+                return None
+            flag = metadata.get(key, key != "static")
+            if type(flag) is not bool:
+                return None
+            static = flag if key == "static" else not flag
+        else:
+            return None  # init=False, an option of another library
+    return static if not value.args else None
+
+
+def _constant_dict(model: ModuleModel, expr: ast.expr) -> dict[object, object] | None:
+    """A dict display or `dict(k=v)` call whose keys and values are constants."""
+    if isinstance(expr, ast.Dict):
+        found: dict[object, object] = {}
+        for key, value in zip(expr.keys, expr.values):
+            if not isinstance(key, ast.Constant) or not isinstance(value, ast.Constant):
+                return None
+            found[key.value] = value.value
+        return found
+    if isinstance(expr, ast.Call) and model.qualname(expr.func) == "builtins.dict" \
+            and not expr.args and all(k.arg is not None and isinstance(k.value, ast.Constant)
+                                      for k in expr.keywords):
+        return {k.arg: k.value.value for k in expr.keywords}  # type: ignore[attr-defined]
+    return None
+
+
+__all__ = ["PytreeClass", "PytreeField", "pytree_class"]
