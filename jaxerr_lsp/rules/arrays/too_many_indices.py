@@ -2,7 +2,9 @@
 
 What it does: finds `x[...]` (read, or `x.at[...]` followed by an update or `get`) of a JAX
 array whose rank the value inference knows, with an index that consumes more axes than the
-array has: `x[0, 0]` or `x[:, 0]` on a 1-D array, `x[0][0]` on a vector. Each part of the
+array has: `x[0, 0]` or `x[:, 0]` on a 1-D array, `x[0][0]` on a vector; also an array of
+typed keys, whose keys are its elements (`jax.random.key(0)[0]`: one key is 0-d, unlike an
+old-style `uint32[2]` key, which code written for those indexes). Each part of the
 index must be certain: an int, a slice, `None` or one `...` (consuming 1, 1, 0, 0), or a JAX
 array of known dtype (an integer array consumes 1, a boolean one its rank). Also inside a def
 or lambda made by `jax.vmap` and called with arrays of known shapes, where each mapped
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
@@ -69,11 +72,21 @@ def _consumed(ctx: Context, index: ast.expr) -> int | None:
     return total if ellipses <= 1 else None
 
 
+def _typed_keys(ctx: Context, array: ast.expr) -> Aval | None:
+    """The aval of an array of typed keys of known shape (`jax.random.key(0)`: one key, 0-d;
+    `jax.random.split(key, 3)` of one: `(3,)`): a key is one element, indexed like one."""
+    value = ctx.values.value(array)
+    aval = value.aval
+    if value.type != "ArrayImpl" or aval is None or aval.shape is None or not aval.is_key:
+        return None
+    return aval
+
+
 def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tuple[Related, ...]) -> bool:
     consumed = _consumed(ctx, subscript.slice)
     if not consumed:
         return False
-    aval = known_jax_array(ctx, array)
+    aval = known_jax_array(ctx, array) or _typed_keys(ctx, array)
     if aval is None or aval.shape is None or consumed <= len(aval.shape):
         return False
     ctx.report(subscript, values={"len(shape)": str(len(aval.shape)), "total_consumed": str(consumed)},

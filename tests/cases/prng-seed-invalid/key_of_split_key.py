@@ -1,0 +1,4 @@
+import jax
+
+_, sub = jax.random.split(jax.random.PRNGKey(1))
+print(jax.random.key(seed=sub))  # expect: JXE133
