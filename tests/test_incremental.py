@@ -227,6 +227,24 @@ def helper(x):
                               ["class Model:", "def helper(x):"]]
 
 
+def test_an_import_that_also_rebinds_a_defined_name_is_tied_to_its_readers() -> None:
+    """`from jax import config, random` after `def config`: the import is no shared chunk
+    (it rebinds `config`), so the statements reading `random` share its slice, and the slices
+    give the whole analysis's findings (a key reused: JXE099)."""
+    source = """def config(x):
+    return x
+from jax import config, random
+rng = random.key(5)
+perm = random.permutation(rng, 6)
+idx = random.randint(rng, (3,), 0, 6)
+"""
+    assert slices(source) == [[], ["def config(x):", "from jax import config, random", "rng = random.key(5)",
+                                   "perm = random.permutation(rng, 6)", "idx = random.randint(rng, (3,), 0, 6)"]]
+    found = Document(whole_first=False).analyze(source, None, "keys.py")
+    assert outcome(found) == whole(source, "keys.py")
+    assert [f.code for f in found.findings] == ["JXE099"]
+
+
 def test_what_hides_a_name_and_what_does_not() -> None:
     # A parameter, a local, a comprehension's target hide the module's name; a class body's
     # binding does not (a method reading `scale` reads the module's); `global` ties.

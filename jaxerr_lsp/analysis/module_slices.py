@@ -144,6 +144,10 @@ def slices_of(chunks: list[Chunk]) -> Slices:
     # Names bound only by imports: their readers do not depend on each other.
     imported = {name for name, where in bound_by.items() if all(chunks[i].imports_only for i in where)}
     imports = {i for i, chunk in enumerate(chunks) if chunk.imports_only and chunk.bound <= imported}
+    # A name an import binds beside a name something else binds (`def config` ... `from jax
+    # import config, random`): that import is no shared chunk, so the readers of its other
+    # names (`random`) are tied to it like any reader.
+    imported = {name for name in imported if all(i in imports for i in bound_by[name])}
     parent = list(range(len(chunks)))
 
     def find(i: int) -> int:
