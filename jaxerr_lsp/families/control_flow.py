@@ -107,6 +107,25 @@ class Typed:
     leaves: tuple[TypedLeaf, ...] | None  # None: the leaves are not all known
 
 
+def cond_predicates(ctx: Context) -> list[ast.expr]:
+    """The predicate of each `lax.cond(pred, true_fun, false_fun, *operands)` whose branches
+    are functions of the file and whose arguments JAX binds as written (no `*`/`**`, only an
+    `operand=` keyword, never after positional operands)."""
+    found = []
+    for site in ctx.model.calls_to("jax.lax.cond"):
+        if not site.complete or site.partial is not None or len(site.args) < 3 \
+                or any(isinstance(a, ast.Starred) for a in site.args[:3]) \
+                or any(k.arg is None or k.arg != "operand" for k in site.keywords):
+            continue
+        if site.keywords and len(site.args) > 3:
+            continue  # JAX refuses `operand=` with positional operands first
+        pred, true_fun, false_fun = site.args[:3]
+        if ctx.model.function_of(true_fun) is None or ctx.model.function_of(false_fun) is None:
+            continue
+        found.append(pred)
+    return found
+
+
 def typed(ctx: Context, value: Value, expr: ast.expr | None) -> Typed:
     leaves = _leaves(ctx, value, expr, "")
     return Typed(value.tree, None if leaves is None else tuple(leaves))

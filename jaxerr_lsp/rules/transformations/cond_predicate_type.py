@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.control_flow import cond_predicates
 
 
 @dataclass(frozen=True)
@@ -27,16 +28,7 @@ class FunctionPredicate(RuleData):
 
 
 def check(ctx: Context) -> None:
-    for site in ctx.model.calls_to("jax.lax.cond"):
-        if not site.complete or site.partial is not None or len(site.args) < 3 \
-                or any(isinstance(a, ast.Starred) for a in site.args[:3]) \
-                or any(k.arg is None or k.arg != "operand" for k in site.keywords):
-            continue
-        if site.keywords and len(site.args) > 3:
-            continue  # JAX refuses `operand=` with positional operands first
-        pred, true_fun, false_fun = site.args[:3]
-        if ctx.model.function_of(true_fun) is None or ctx.model.function_of(false_fun) is None:
-            continue
+    for pred in cond_predicates(ctx):
         if ctx.model.function_of(pred) is None:
             continue
         text = ctx.segment(pred)
