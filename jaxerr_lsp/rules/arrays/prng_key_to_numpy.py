@@ -5,7 +5,10 @@ key first, `dtype=` or not) where `key` is a typed PRNG key or key array (`jax.r
 split, folded or cloned from one, as the value inference shows it) that is certainly a
 concrete key, not a tracer: the call is in module-level code, or the key is a name bound at
 module level (a global key stays concrete even inside a jitted function). Inside traced code
-a key made there is a tracer, and NumPy gets JAX's tracer error instead (JXE074).
+a key made there is a tracer, and NumPy gets JAX's tracer error instead (JXE074). Also a
+parameter of a plain def only ever called (`followed_calls.parameter_arguments`), every call
+in module-level code giving it such a key, the conversion running whenever the def runs
+(`save_keys(keys)` -> `np.array(keys)`; the calls are named as related places).
 
 Why is this bad: a typed key's dtype (`key<fry>`) has no NumPy counterpart; its `__array__`
 raises TypeError. The key's data converts: `np.asarray(jax.random.key_data(key))`.
@@ -22,7 +25,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.core.findings import Finding, RuleData, Span
+from jaxerr_lsp.analysis.followed_calls import parameter_arguments, runs_whenever_called
+from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -55,6 +59,29 @@ def _global_key(ctx: Context, key: ast.expr) -> bool:
     return binding is not None and binding.scope.kind == "module"
 
 
+def _typed_key(ctx: Context, expr: ast.expr) -> bool:
+    value = ctx.values.value(expr)
+    return value.type == "ArrayImpl" and value.aval is not None and value.aval.is_key
+
+
+def _keys_from_callers(ctx: Context, key: ast.expr, call: ast.Call) -> list[ast.expr] | None:
+    """`key` reads a parameter of a plain def only ever called, and every call, in module-level
+    code (or with a module-level name), gives it a concrete typed key, and `call` runs
+    whenever the def runs: those arguments; None otherwise."""
+    if not isinstance(key, ast.Name):
+        return None
+    arguments = parameter_arguments(ctx.model, key)
+    binding = ctx.model.read_binding(key)
+    function = binding.scope.node if binding is not None else None
+    if not arguments or not isinstance(function, ast.FunctionDef) \
+            or not runs_whenever_called(ctx.model, function, call):
+        return None
+    for argument in arguments:
+        if not _typed_key(ctx, argument) or not (_module_level(ctx, argument) or _global_key(ctx, argument)):
+            return None
+    return arguments
+
+
 def _key_data_name(ctx: Context) -> str:
     random = next(iter(ctx.model.aliases_of("jax.random")), None)
     if random:
@@ -69,8 +96,13 @@ def check(ctx: Context) -> None:
                     or isinstance(site.args[0], ast.Starred) or any(k.arg is None for k in site.keywords):
                 continue
             key = site.args[0]
-            value = ctx.values.value(key)
-            if value.type != "ArrayImpl" or value.aval is None or not value.aval.is_key:
+            if not _typed_key(ctx, key):
+                given = _keys_from_callers(ctx, key, site.call)
+                if given is not None:
+                    related = tuple(Related(ctx.span(a), f"`{ctx.segment(key)}` receives a typed key here")
+                                    for a in given)
+                    ctx.report(key, note=f" (`{ctx.segment(site.call.func)}` of a typed key)", related=related,
+                               data=KeyToNumpy(ctx.span(key), ctx.segment(key), ""))
                 continue
             eager = _module_level(ctx, site.call)
             if not eager and not _global_key(ctx, key):
