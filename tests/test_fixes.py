@@ -958,6 +958,8 @@ WITHOUT_A_FIX = {
     "examples:jxe111_none_tangent.py": "its rule's fixes do not apply to this form",
     # a traced key: `int()` would raise under jit; a lookup table as an array is a redesign
     "examples:jxe113_label_lookup_under_jit.py": "its rule's fixes do not apply to this form",
+    "examples:jxe133_key_passed_as_seed.py": "a key given as a seed: use it as the key, or split it "
+                                             "(the author's choice); the int() fix is for float seeds",
 }
 
 
