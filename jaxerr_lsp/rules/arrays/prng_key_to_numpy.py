@@ -43,9 +43,9 @@ class KeyToNumpy(RuleData):
     key_data: str  # the file's name for jax.random.key_data ("" when it has none)
 
 
-def _module_level(ctx: Context, call: ast.Call) -> bool:
-    """Whether the call is in module-level code (no def, lambda, class or comprehension)."""
-    path = ctx.model.path_to(ctx.model.tree, call)
+def _module_level(ctx: Context, node: ast.AST) -> bool:
+    """Whether `node` is in module-level code (no def, lambda, class or comprehension)."""
+    path = ctx.model.path_to(ctx.model.tree, node)
     return path is not None and not any(
         isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
                        ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) for n in path)
