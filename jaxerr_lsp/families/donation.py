@@ -31,7 +31,7 @@ from jaxerr_lsp.analysis.model import ASSIGN, Scope
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.jit_static import JIT, jit_sites, jitted_defs, static_args
-from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_function
+from jaxerr_lsp.families.vjp_application import FunctionNode
 
 DONATE_KEYWORDS = ("donate_argnums", "donate_argnames")
 # Options of jax.jit that change nothing of what a call donates.
@@ -63,7 +63,7 @@ def _jit_calls(ctx: Context) -> list[JitCall]:
     for site in jit_sites(ctx):
         if site.qualname != JIT:
             continue
-        function = differentiated_function(ctx, site.args[0])
+        function = ctx.model.function_of(site.args[0], through_jit=True)
         if function is not None:
             found.extend(_calls(ctx, function, site.call, site.keywords,
                                 ctx.model.calls_of_result(site.call)))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import DEF, CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
-from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_callable, differentiated_function
+from jaxerr_lsp.families.vjp_application import FunctionNode, differentiated_callable
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -181,7 +181,7 @@ def differentiated_definition(ctx: Context, gradient: GradientCall) -> FunctionN
     """The lambda or def of this file that the gradient function differentiates."""
     if isinstance(gradient.function, ast.FunctionDef):
         return gradient.function  # decorated by the transformation alone
-    return differentiated_function(ctx, gradient.function)
+    return ctx.model.function_of(gradient.function, through_jit=True)
 
 
 _ACCEPTED_KINDS = ("f", "c")

@@ -38,8 +38,7 @@ from jaxerr_lsp.analysis.values import return_expression
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_definition,
                                              first_rejected_leaf, gradient_calls,
                                              jitted_gradient_calls)
-from jaxerr_lsp.families.vjp_application import (CALL, Application, FunctionNode, applications,
-                                                 differentiated_function)
+from jaxerr_lsp.families.vjp_application import (CALL, Application, FunctionNode, applications)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -252,7 +251,7 @@ def _of_vjp(ctx: Context, application: Application) -> Differentiation | None:
     """`out, f_vjp = jax.vjp(f, *primals)` then `f_vjp(jnp.ones_like(out))` (or
     `zeros_like`): every primal differentiated, a cotangent of the output's own type."""
     vjp = application.vjp
-    function = differentiated_function(ctx, vjp.function)
+    function = ctx.model.function_of(vjp.function, through_jit=True)
     if function is None or application.how != CALL or vjp.has_aux or vjp.call.keywords \
             or len(application.call.args) != 1 or application.call.keywords:
         return None

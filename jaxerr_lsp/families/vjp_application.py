@@ -8,7 +8,7 @@ Shared by the rules about applying a VJP function (JXE020-JXE022, JXE025):
   certainly reads that binding (code flow: a notebook binds `f_vjp` again cell after cell);
 - `applications(ctx)`: every call that applies one of them to a cotangent: `f_vjp(ct)`,
   `f_vjp.with_logs(ct)`, `f_vjp.with_refs(...)(ct)`;
-- `differentiated_function(ctx, expr)`: the def (undecorated) or lambda of this file that
+- `ctx.model.function_of(expr, through_jit=True)`: the def (undecorated) or lambda of this file that
   `expr` names; `output_structure(...)`: the pytree structure every return of it certainly
   has (how JAX names it in messages is `vjp_calls.function_text`); `has_aux(call)`.
 
@@ -160,17 +160,12 @@ def saveable_args_default(call: ast.Call) -> bool:
     return keyword is None or (isinstance(keyword.value, ast.Constant) and keyword.value.value is True)
 
 
-def differentiated_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda or def of this file that a transformation given `expr` differentiates
-    (`ModuleModel.function_of`, seen through `@jax.jit`)."""
-    return ctx.model.function_of(expr, through_jit=True)
-
-
 def differentiated_callable(ctx: Context, expr: ast.expr) -> tuple[FunctionNode, Signature] | None:
-    """`differentiated_function`, and a bound method of the file (`self.loss`, `model.loss`:
+    """The def or lambda a transformation given `expr` traces (`ModuleModel.function_of`, seen
+    through `@jax.jit`), or a bound method of the file (`self.loss`, `model.loss`:
     `Members.denoted`, its def undecorated): the function with the signature its calls bind
     (a bound method's without its first parameter)."""
-    function = differentiated_function(ctx, expr)
+    function = ctx.model.function_of(expr, through_jit=True)
     if function is not None:
         return function, Signature.of(function.args)
     if not isinstance(expr, ast.Attribute):

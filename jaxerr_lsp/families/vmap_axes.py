@@ -76,12 +76,6 @@ def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> d
     return options
 
 
-def plain_function(ctx: Context, expr: ast.expr) -> FunctionNode | None:
-    """The lambda or def of this file that `jax.vmap` given `expr` maps
-    (`ModuleModel.function_of`, seen through `@jax.jit`)."""
-    return ctx.model.function_of(expr, through_jit=True)
-
-
 def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
     if not site.complete or not site.args or isinstance(site.args[0], ast.Starred):
         return None
@@ -89,7 +83,7 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
     if options is None:
         return None
     function = site.args[0]
-    definition = plain_function(ctx, function)
+    definition = ctx.model.function_of(function, through_jit=True)
     calls = ctx.model.calls_of_result(site.call)
     return Vmap(site.call, options, definition, tuple(calls), False)
 

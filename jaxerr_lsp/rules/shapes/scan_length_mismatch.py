@@ -26,7 +26,6 @@ from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.families.shapes import ShapeData, in_followed_calls
-from jaxerr_lsp.families.vmap_axes import plain_function
 
 _PARAMETERS = ("f", "init", "xs", "length", "reverse", "unroll", "_split_transpose")
 
@@ -92,7 +91,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     if given is None:
         return
     body = given["f"]
-    if plain_function(ctx, body) is None and not (
+    if ctx.model.function_of(body, through_jit=True) is None and not (
             isinstance(body, ast.Name) and ctx.model.def_of(body) is not None):
         return
     length_expr = given.get("length")

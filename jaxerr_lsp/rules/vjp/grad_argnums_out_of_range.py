@@ -25,7 +25,6 @@ from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature
-from jaxerr_lsp.families.vjp_application import differentiated_function
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -65,7 +64,7 @@ def _argnums(site: CallSite) -> tuple[int, str] | None:
 def _positional_text(ctx: Context, site: CallSite, call: ast.Call, needed: int) -> tuple[str, list[str]] | None:
     """The call's arguments with the keywords for positions up to `needed` - 1 moved to their
     places, when the signature of the differentiated function shows them."""
-    function = differentiated_function(ctx, site.args[0]) if site.args else None
+    function = ctx.model.function_of(site.args[0], through_jit=True) if site.args else None
     if function is None or not call.args and not call.keywords:
         return None
     signature = Signature.of(function.args)

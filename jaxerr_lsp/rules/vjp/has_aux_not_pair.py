@@ -27,8 +27,7 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.analysis.values import ARRAY, Signature, bind_arguments
-from jaxerr_lsp.families.vjp_application import (FunctionNode, differentiated_function,
-                                        returned_expressions)
+from jaxerr_lsp.families.vjp_application import (FunctionNode, returned_expressions)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -166,7 +165,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     keyword = _has_aux_keyword(site)
     if keyword is None or not site.args or isinstance(site.args[0], ast.Starred):
         return
-    function = differentiated_function(ctx, site.args[0])
+    function = ctx.model.function_of(site.args[0], through_jit=True)
     if function is None or not _raises_when_run(ctx, site):
         return
     values = returned_expressions(ctx.model, function)

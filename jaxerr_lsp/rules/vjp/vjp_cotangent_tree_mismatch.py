@@ -27,7 +27,7 @@ from jaxerr_lsp.core.findings import Finding, InferredStructure, Related, RuleDa
 from jaxerr_lsp.analysis.pytree import Leaf, ListNode, Structure, TupleNode, Unknown, describe, differences
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.core.source import text_of_span
-from jaxerr_lsp.families.vjp_application import (applications, differentiated_function, output_structure,
+from jaxerr_lsp.families.vjp_application import (applications, output_structure,
                                         saveable_args_default)
 from jaxerr_lsp.families.vjp_calls import function_text
 
@@ -100,7 +100,7 @@ def check(ctx: Context) -> None:
         vjp = app.vjp
         if not saveable_args_default(vjp.call):
             continue
-        function = differentiated_function(ctx, vjp.function)
+        function = ctx.model.function_of(vjp.function, through_jit=True)
         if function is None:
             continue
         output = output_structure(ctx, function, vjp.has_aux)

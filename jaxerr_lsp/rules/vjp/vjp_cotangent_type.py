@@ -25,7 +25,7 @@ from jaxerr_lsp.analysis.pytree import Leaf
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.families.vjp_application import (FunctionNode, VjpFunction, applications,
-                                        differentiated_function, output_structure,
+                                        output_structure,
                                         returned_expressions, saveable_args_default)
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _output_is_inexact_leaf(ctx: Context, vjp: VjpFunction) -> bool:
     """Whether the differentiated function certainly returns one floating-point array: a JAX
     function whose result is always inexact (`jnp.tanh`), or a function of this file whose
     every return is one."""
-    function = differentiated_function(ctx, vjp.function)
+    function = ctx.model.function_of(vjp.function, through_jit=True)
     if function is None:
         return not vjp.has_aux and _is_inexact_function(ctx, vjp.function)
     return isinstance(output_structure(ctx, function, vjp.has_aux), Leaf) \

@@ -23,8 +23,7 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import ListNode, TupleNode
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.core.source import text_of_span
-from jaxerr_lsp.families.vjp_application import (WITH_REFS, applications, differentiated_function,
-                                        output_structure)
+from jaxerr_lsp.families.vjp_application import (WITH_REFS, applications, output_structure)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -49,7 +48,7 @@ def check(ctx: Context) -> None:
                 or any(isinstance(a, ast.Starred) for a in call.args):
             continue
         vjp = app.vjp
-        function = differentiated_function(ctx, vjp.function)
+        function = ctx.model.function_of(vjp.function, through_jit=True)
         values: dict[str, str] = {"len(extra_args) + 1": str(len(call.args))}
         output_kind = ""
         if function is not None:

@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill
-from jaxerr_lsp.families.vjp_application import (WITH_REFS, Application, VjpFunction, applications,
-                                        differentiated_function)
+from jaxerr_lsp.families.vjp_application import (WITH_REFS, Application, VjpFunction, applications)
 from jaxerr_lsp.families.vjp_calls import function_text
 
 if TYPE_CHECKING:
@@ -104,7 +103,7 @@ def _factors_saved_verbatim(ctx: Context, vjp: VjpFunction, factors: tuple[int, 
 def _product_factors(ctx: Context, vjp: VjpFunction) -> tuple[int, int, str] | None:
     """The positions of the two parameters the differentiated function multiplies, when its
     whole body is one product of two distinct parameters."""
-    function = differentiated_function(ctx, vjp.function)
+    function = ctx.model.function_of(vjp.function, through_jit=True)
     if function is None:
         return None
     if isinstance(function, ast.Lambda):
@@ -188,7 +187,7 @@ def check(ctx: Context) -> None:
         needed = [i for i in factors[:2] if i in unsaved]
         if not needed:
             continue
-        function = differentiated_function(ctx, vjp.function)
+        function = ctx.model.function_of(vjp.function, through_jit=True)
         assert function is not None
         first = apps[0]
         if first.how != WITH_REFS and (len(first.call.args) != 1 or first.call.keywords):
