@@ -93,6 +93,8 @@ reshape astype sum mean max min prod std var transpose ravel flatten squeeze cli
 cumprod dot conj conjugate copy argmax argmin any all
 """.split())
 _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
+# A helper returning a tuple or list display longer than this: its parts are not kept.
+_MAX_PARTS = 16
 
 
 @dataclass(frozen=True)
@@ -747,9 +749,7 @@ class Inference:
             value = self.value(binding.value, depth)
             if binding.kind == UNPACK:
                 value = self._unpacked(value, binding, depth)
-                if value.jax_array is not None:  # still one JAX array; no one assignment made it
-                    value = replace(value, jax_array=JaxArray(value.jax_array.words))
-            elif value.jax_array is not None:
+            if value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
             if value.is_mutable and self.model.is_mutated(binding):
                 # Still the same type, but what it holds may have changed.
@@ -1338,8 +1338,9 @@ class Inference:
 
     def _local_call(self, expr: ast.Call, depth: int) -> Value:
         """`helper(a, b)` for a plain def of this file whose body ends in its only `return`:
-        the returned value, with the arguments standing for the parameters. Element
-        expressions stay behind (they live in the helper)."""
+        the returned value, with the arguments standing for the parameters (their Python
+        numbers as constants: `jnp.zeros((n, 2))`). A returned tuple or list display keeps
+        its elements as values (`parts`): `a, b = pair(4)` reads them."""
         if not isinstance(expr.func, ast.Name):
             return UNKNOWN_VALUE
         binding = self.model.binding_of(expr.func)
@@ -1366,12 +1367,18 @@ class Inference:
         if signature.kwarg is not None:
             arguments[(id(scope), signature.kwarg)] = self._dict(
                 [(ast.Constant(k), v) for k, v in bound.extra_keywords], depth)
+        # The Python numbers (and tuples of them) the arguments certainly are: a shape built
+        # from a parameter (`jnp.zeros((n, 2))`) reads them.
+        constants = {(id(scope), name): held for name, value in bound.given.items()
+                     if type(held := self.constant(value)) in (int, float, bool)
+                     or type(held) is tuple and all(type(h) is int for h in held)}
         # A module-level helper's result depends on its arguments' values alone: kept by
         # them, so that helpers calling helpers (f calls g twice, g calls h twice...) are
         # followed once per distinct call, not once per path (exponential).
         key: tuple[object, ...] | None = None
         if scope.parent is self.model.module_scope:
-            key = (id(function), tuple(sorted(arguments.items(), key=lambda item: item[0])))
+            key = (id(function), tuple(sorted(arguments.items(), key=lambda item: item[0])),
+                   tuple(sorted(constants.items(), key=lambda item: item[0])))
             try:
                 hash(key)
             except TypeError:
@@ -1393,16 +1400,20 @@ class Inference:
                 frames[-1][1] = _PARTIAL
             return cut[1]
         saved, saved_scoped = self._parameters, self._scoped
+        saved_constants = self._parameter_constants
         self._parameters, self._scoped = {**saved, **arguments}, {}
+        self._parameter_constants = {**{k: v for k, v in saved_constants.items() if k[0] != id(scope)},
+                                     **constants}
         self._busy.add(id(function))
         frame = [depth, _PURE]
         frames.append(frame)
         try:
-            value = replace(self.value(last.value, depth), elements=None)
+            value = self._detached(self.value(last.value, depth), depth)
         finally:
             frames.pop()
             self._busy.discard(id(function))
             self._parameters, self._scoped = saved, saved_scoped
+            self._parameter_constants = saved_constants
         if key is not None and frame[1] != _PARTIAL:
             self._followed[key] = (function, value, frame[0] - depth, frame[1])
         elif cut_key is not None:
@@ -1411,6 +1422,16 @@ class Inference:
             frames[-1][0] = max(frames[-1][0], frame[0])
             frames[-1][1] = max(frames[-1][1], frame[1])
         return value
+
+    def _detached(self, value: Value, depth: int) -> Value:
+        """`value` as the caller of a helper sees it: a tuple or list display's elements
+        (expressions of the helper, read with its arguments) become their values (`parts`)."""
+        if value.elements is None:
+            return value
+        if value.type not in ("tuple", "list") or len(value.elements) > _MAX_PARTS:
+            return replace(value, elements=None)
+        parts = tuple(self._detached(self.value(e, depth), depth) for e in value.elements)
+        return replace(value, elements=None, parts=parts)
 
     def returned_value(self, function: ast.FunctionDef, expression: ast.expr) -> Value:
         """What a call of the module-level `function` returns whatever its arguments (its

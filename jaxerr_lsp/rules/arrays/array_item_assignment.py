@@ -17,7 +17,9 @@ changes it, no call it escapes into, no alias can run in between). No fix is off
 Never flagged: a `Ref` (`jax.new_ref`: `r[...] = v` is legal), a NumPy array (`np.zeros`, and
 arithmetic or methods of one), a list, a dict, a parameter (unknown type), an attribute
 (`self.x[i] = v`), a name whose binding may be another (in a branch, later in a loop, in
-another function through `global`), a name bound by unpacking, a function of JAX that may
+another function through `global`), a name unpacked from a value whose element there is not
+certainly a JAX array (`a, b = pair(4)` is flagged when the helper `pair` returns a tuple
+display whose element is one), a function of JAX that may
 return a tuple (`jnp.where(c)`, `jax.lax.sort((a, b))`, `jnp.atleast_1d(a, b)`,
 `logsumexp(..., return_sign=True)`) or its argument (`jax.lax.stop_gradient(tree)`), and the
 `.at` helper itself (`x.at[i] = v` fails with Python's own message, not JAX's).
@@ -52,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.families.jax_arrays import jax_array_origin, reaching_assignment
-from jaxerr_lsp.analysis.model import ASSIGN, Binding, Use
+from jaxerr_lsp.analysis.model import ASSIGN, UNPACK, Binding, Use
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer
 from jaxerr_lsp.analysis.values import array_type_of_call, returns_one_array
@@ -117,7 +119,8 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
     binding = reaching_assignment(ctx, base)
     if binding is None or binding.value is None:
         return False
-    origin = jax_array_origin(ctx, binding.value)
+    # `a, b = pair(4)`: the element the name receives is the array, not the whole value
+    origin = jax_array_origin(ctx, base if binding.kind == UNPACK else binding.value)
     if origin is None or _inside_try_with_handlers(ctx, use):
         return False
     made = binding.value
@@ -245,6 +248,9 @@ def _unsafe_reason(ctx: Context, statement: ast.Assign | ast.AugAssign, target: 
                    use: Use, binding: Binding | None, method: str) -> str:
     """Why the rewrite may change what the program does ("" when it cannot)."""
     name = use.node.id
+    if binding is not None and binding.kind == UNPACK:
+        return (f"`{name}` is bound by unpacking: another name may hold the same array, which "
+                "keeps the old elements after the rebinding.")
     if binding is None or binding.kind != ASSIGN:
         only = ctx.model.sole_binding(name, use.scope)
         if only is not None and isinstance(only.node, ast.arg):

@@ -1,0 +1,11 @@
+import numpy as np
+import jax.numpy as jnp
+
+
+def init_state(n):
+    return jnp.zeros(n), np.ones((n, n))
+
+
+bias, weights = init_state(3)
+weights[0, 0] = 2.0
+print(bias, weights)
