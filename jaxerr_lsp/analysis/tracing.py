@@ -202,6 +202,10 @@ class Tracer:
     # display of numbers and arrays: `lax.while_loop(c, b, (0, x))`): whether each element
     # is one array. None: structure unknown.
     elements: tuple[bool, ...] | None = None
+    # A dict of tracers whose keys the file shows (an application passes a dict with
+    # constant string keys whose every entry is a Python number or one array): its keys,
+    # each entry one array tracer. None: structure unknown.
+    entries: tuple[str, ...] | None = None
 
     def as_array(self) -> Tracer:
         return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
@@ -508,6 +512,10 @@ class Tracing:
                         traced.tracers[name] = Tracer(False, True, name, traced,
                                                       previous.transform, elements)
                         traced.displays[name] = argument
+                    elif previous.entries is None and (entries := self._entries(argument)) is not None:
+                        traced.tracers[name] = Tracer(False, True, name, traced,
+                                                      previous.transform, entries=entries)
+                        traced.displays[name] = argument
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name
@@ -579,6 +587,36 @@ class Tracing:
                     self.applications.python_scalar(element) or self._one_array(element)):
                 return None
         return tuple(True for _ in expr.elts)
+
+    def _entries(self, expr: ast.expr) -> tuple[str, ...] | None:
+        """The keys of a dict the evaluator knows by its display (written there, or a name
+        whose one display no code changes: `config = {"lr": 0.1}`), when every key is a
+        string and every entry certainly a Python number or one array (each becomes one
+        array tracer); None otherwise."""
+        from jaxerr_lsp.analysis.values import Inference
+
+        inference = getattr(self._constant, "__self__", None)
+        if not isinstance(inference, Inference):
+            return None
+        value = inference.value(expr)
+        entries: list[tuple[object, ast.expr]] = []
+        if type(expr) is ast.Name:  # as the dict is where it is passed (changed later or not)
+            keys = inference.dict_keys(expr)
+            for key in keys or ():
+                found = inference.entry_expression(expr, key, dict_only=True)
+                if found is None:
+                    return None
+                entries.append((key, found[1]))
+        elif value.type == "dict" and value.entries and value.keys is not None \
+                and len(value.keys) == len(value.entries):
+            entries = list(value.entries)
+        if not entries:
+            return None
+        for key, entry in entries:
+            if type(key) is not str or not (
+                    self.applications.python_scalar(entry) or self._one_array(entry)):
+                return None
+        return tuple(str(key) for key, _ in entries)
 
     def _one_array(self, expr: ast.expr) -> bool:
         """Whether the evaluator says `expr` is certainly one array jit traces as one array
@@ -1508,6 +1546,8 @@ class Tracing:
         key = expr.slice
         if isinstance(key, ast.Constant) and type(key.value) is int and base.elements is not None:
             return base.element(key.value)
+        if isinstance(key, ast.Constant) and type(key.value) is str and base.entries is not None:
+            return base.as_array() if key.value in base.entries else None
         if isinstance(key, ast.Constant) and type(key.value) is str and isinstance(expr.value, ast.Name):
             entry = self._keyword_entry(expr.value, key.value)
             if entry is not None:
