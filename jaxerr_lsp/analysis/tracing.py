@@ -901,6 +901,12 @@ class Tracing:
             again = {id(t) for t in upgraded}
             pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
 
+    def callee(self, call: ast.Call) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """The def of the file `call` certainly runs, and the arguments it binds
+        (`_helper_callee`: a plain def, a method of an instance, a flax Module's `apply`)."""
+        return self._helper_callee(call)
+
     def _helper_callee(self, call: ast.Call) -> tuple[
             ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
         """The def of the file `call` certainly runs with its arguments, and how they bind:

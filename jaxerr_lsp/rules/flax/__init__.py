@@ -1,0 +1,1 @@
+"""Rules: Flax Linen layers applied in a way Flax refuses."""

@@ -1,0 +1,18 @@
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = False):
+        if self.is_initializing():
+            return nn.Dense(4)(x)
+        x = nn.Dense(4)(x)
+        x = nn.Dropout(rate=0.2)(x, deterministic=True)
+        return x
+
+
+block = Block()
+variables = block.init(jax.random.key(0), jnp.ones((2, 3)))
+print(block.apply(variables, jnp.ones((2, 3)), train=True))
