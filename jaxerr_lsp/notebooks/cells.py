@@ -143,6 +143,10 @@ class JoinedCells:
         return re.sub(re.escape(path) + r":(\d+)\b", in_cell, text)
 
     def _program_lines(self) -> int:
+        return self._line_total
+
+    @functools.cached_property
+    def _line_total(self) -> int:  # counted once (the last cell's line count asks it)
         return self.source.count("\n") + 1
 
 
