@@ -6,15 +6,20 @@ lines in 40 cells), and repeats a one-character edit in the first cell, timing
 `notebookDocument/didChange` -> the `publishDiagnostics` of that cell's new version. Then the
 same program as one text document, the same edit, `didChange` -> `publishDiagnostics`. The
 difference is the notebook's own cost: joining the cells (on the server's event loop) and
-publishing per cell. `join_cells` alone is timed in this process too.
+publishing per cell. `join_cells` alone is timed in this process too. The server's own
+`$/logTrace` splits each edit: the engine's time in the worker, the worker round trip (queue,
+pickling), the publication (findings to diagnostics, sent per cell); `--profile FILE` runs the
+server's main process under cProfile and writes its stats there (`python -m pstats FILE`).
 
 Usage: python bench/bench_notebook_latency.py [--edits 20] [--cells 40] [--edit top|cell]
+       [--profile FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
 import tempfile
@@ -35,6 +40,15 @@ class Client(LanguageClient):
         super().__init__("bench", "0")
         self.published: dict[tuple[str, int | None], float] = {}
         self.diagnostics: dict[str, list[types.Diagnostic]] = {}
+        # The server's trace of each check: [engine ms, round trip ms, publish ms].
+        self.traces: list[list[float]] = []
+
+        @self.feature(types.LOG_TRACE)
+        def on_trace(params: types.LogTraceParams) -> None:
+            print("TRACE", params.message[:300]) if VERBOSE else None
+            found = re.search(r"in ([\d.]+) ms: .* round trip ([\d.]+) ms, publish ([\d.]+) ms", params.message)
+            if found:
+                self.traces.append([float(group) for group in found.groups()])
 
         @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_publish(params: types.PublishDiagnosticsParams) -> None:
@@ -51,14 +65,15 @@ class Client(LanguageClient):
 
 
 EDIT = "top"  # set from --edit
+VERBOSE = False  # set from --verbose: print the server's trace
 
 
 def edit(version: int, at: types.Position | None = None) -> tuple[types.Range, str]:
     """`top`: add an empty first line, then take it out again: the program stays whole and
-    everything below moves (with many findings whose messages say their lines, most of the
-    program is analysed again). `cell`: type a space right before a diagnostic of a cell in
-    the middle (`at`, its start), then delete it: that statement's slice is analysed again,
-    and the diagnostic moves (so it is published again)."""
+    everything below moves. `cell`: type a space right before a diagnostic of a cell in
+    the middle (`at`, its start; the same place of the program in the .py), then delete it:
+    that statement's slice is analysed again, and the diagnostic moves (so it is published
+    again)."""
     if EDIT == "cell" and at is not None:
         if version % 2 == 0:
             return types.Range(start=at, end=at), " "
@@ -69,7 +84,9 @@ def edit(version: int, at: types.Position | None = None) -> tuple[types.Range, s
     return types.Range(start=start, end=types.Position(line=1, character=0)), ""
 
 
-async def notebook_latencies(client: Client, folder: Path, cells: list[str], edits: int) -> list[float]:
+async def notebook_latencies(client: Client, folder: Path, cells: list[str], edits: int
+                             ) -> tuple[list[float], types.Position | None]:
+    """The latencies, and where the edits were made in the program (`--edit cell`)."""
     uri = from_fs_path(str(folder / "bench.ipynb"))
     cell_uris = [f"vscode-notebook-cell:{folder}/bench.ipynb#W{i}sZmlsZQ%3D%3D" for i in range(len(cells))]
     client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
@@ -94,19 +111,19 @@ async def notebook_latencies(client: Client, folder: Path, cells: list[str], edi
                     document=types.VersionedTextDocumentIdentifier(uri=cell_uris[edited], version=version),
                     changes=[types.TextDocumentContentChangePartial(range=rng, text=text)])]))))
         times.append((await client.published_at(cell_uris[edited], version) - sent) * 1000)
-    return times
+    if at is None:
+        return times, None
+    start = join_cells(cells).starts[edited]  # the same place in the program: the .py's
+    return times, types.Position(line=start - 1 + at.line, character=at.character)
 
 
-async def document_latencies(client: Client, folder: Path, text: str, edits: int) -> list[float]:
+async def document_latencies(client: Client, folder: Path, text: str, edits: int,
+                             at: types.Position | None) -> list[float]:
     uri = from_fs_path(str(folder / "bench.py"))
     client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
         uri=uri, language_id="python", version=1, text=text)))
     await client.published_at(uri, 1)
     times = []
-    at = None
-    if EDIT == "cell":
-        middle = len(client.diagnostics[uri]) // 2
-        at = client.diagnostics[uri][middle].range.start
     for version in range(2, edits + 2):
         rng, new_text = edit(version, at)
         sent = time.perf_counter()
@@ -122,14 +139,24 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(ordered):6.1f} ms, p95 {ordered[int(0.95 * (len(ordered) - 1))]:6.1f} ms"
 
 
+def split(traces: list[list[float]]) -> str:
+    """The medians of the server's trace of the edits' checks: engine, round trip, publish."""
+    if not traces:
+        return "(no trace)"
+    engine, trip, publish = (statistics.median(column) for column in zip(*traces))
+    return f"engine {engine:.1f} ms, worker round trip {trip:.1f} ms, publish {publish:.1f} ms"
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--cells", type=int, default=40)
     parser.add_argument("--edit", choices=("top", "cell"), default="top")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the server's main process into FILE")
+    parser.add_argument("--verbose", action="store_true", help="print the server's trace of each check")
     args = parser.parse_args()
-    global EDIT
-    EDIT = args.edit
+    global EDIT, VERBOSE
+    EDIT, VERBOSE = args.edit, args.verbose
     files = sorted((ROOT / "tests" / "cases").glob("tracer-*/*.py"))[:args.cells]
     cells = [f.read_text(encoding="utf-8") for f in files]
     joined = join_cells(cells)
@@ -140,22 +167,29 @@ async def main() -> None:
     print(f"{len(cells)} cells, {joined.source.count(chr(10)) + 1} lines; join_cells {join_ms:.1f} ms")
 
     client = Client()
-    await client.start_io(sys.executable, "-m", "jaxerr_lsp", "serve")
+    if args.profile:
+        await client.start_io(sys.executable, "-c", "import cProfile, sys; from jaxerr_lsp.server import main; "
+                              f"cProfile.run('main()', {str(Path(args.profile).resolve())!r})")
+    else:
+        await client.start_io(sys.executable, "-m", "jaxerr_lsp", "serve")
     await client.initialize_async(types.InitializeParams(
+        trace=types.TraceValue.Verbose,
         capabilities=types.ClientCapabilities(notebook_document=types.NotebookDocumentClientCapabilities(
             synchronization=types.NotebookDocumentSyncClientCapabilities())),
         initialization_options={"debounce": 0}))
     client.initialized(types.InitializedParams())
     try:
         with tempfile.TemporaryDirectory() as folder:
-            as_notebook = await notebook_latencies(client, Path(folder), cells, args.edits)
-            as_document = await document_latencies(client, Path(folder), joined.source, args.edits)
+            as_notebook, at = await notebook_latencies(client, Path(folder), cells, args.edits)
+            notebook_traces, client.traces = client.traces[-args.edits:], []
+            as_document = await document_latencies(client, Path(folder), joined.source, args.edits, at)
+            document_traces = client.traces[-args.edits:]
     finally:
         await client.shutdown_async(None)
         client.exit(None)
         await client.stop()
-    print(f"notebook, didChange -> diagnostics: {summary(as_notebook)}")
-    print(f".py,      didChange -> diagnostics: {summary(as_document)}")
+    print(f"notebook, didChange -> diagnostics: {summary(as_notebook)}; {split(notebook_traces)}")
+    print(f".py,      didChange -> diagnostics: {summary(as_document)}; {split(document_traces)}")
     print(f"notebook overhead (medians): {statistics.median(as_notebook) - statistics.median(as_document):+.1f} ms")
 
 

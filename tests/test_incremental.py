@@ -171,6 +171,34 @@ def test_an_edit_inside_one_function_analyses_its_slice_only() -> None:
     assert [f.span.start_line for f in third.findings] == [f.span.start_line + 2 for f in first.findings]
 
 
+def test_a_traced_functions_place_moves_with_it() -> None:
+    """A finding saying where its traced function is (`f at path:12`, as JAX's message does)
+    moves with its slice: the place in its words is the moved line, no slice is analysed
+    again (a notebook: a line added in a cell moves every cell below). Other line numbers
+    ("line 12") are worked out again."""
+    path = "/tmp/notebook.ipynb"
+    text = "\n\n".join(p.read_text() for p in sorted(CASES) if p.parent.name.startswith("tracer-"))
+    document = Document()
+    first = document.analyze(text, None, path)
+    says = [f for f in first.findings if f"{path}:" in f.message]
+    assert len(says) > 5
+    for added in ("\n", "\n\n\n", "# a comment\n"):
+        moved = added + text
+        second = document.analyze(moved, None, path)
+        assert document.stats.mode == "slices" and document.stats.analysed == 0, document.stats
+        assert outcome(second) == outcome(analyze(moved, None, path))
+        assert any(f"{path}:" in f.message and f not in first.findings for f in second.findings)
+        document.analyze(text, None, path)
+        assert document.stats.analysed == 0
+    # Elsewhere in the words, or the path as the end of another file's: worked out again.
+    from jaxerr_lsp.engine.incremental import _Unmovable, _Words
+
+    words = _Words(path, lambda n: n + 1, lambda n: n >= 10)
+    assert words(f"f at {path}:12 and {path}:3") == f"f at {path}:13 and {path}:3"
+    for text in (f"f at {path}:12 line 11", "line 12", f"f at /other{path}:12", "x:12"):
+        with pytest.raises(_Unmovable):
+            words(text)
+
 
 def test_statements_written_twice_keep_their_results() -> None:
     # A notebook repeats cells (`plt.show()`, the same check after each step): each copy is a

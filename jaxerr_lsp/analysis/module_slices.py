@@ -123,11 +123,17 @@ EFFECT_WORDS = ("disable_jit", "set_mesh", "use_mesh")
 
 @dataclass
 class Slices:
-    """The slices of a module (lists of chunk indexes, in order, the shared ones included),
-    and the shared chunks: what every slice sees. The first slice is the shared chunks alone."""
+    """The slices of a module, each as its own chunks (`owns`: lists of chunk indexes, in
+    order), and the shared chunks (`shared`): what every slice sees besides its own. The first
+    slice is the shared chunks alone (its own are `shared`)."""
 
-    slices: list[list[int]]
+    owns: list[list[int]]
     shared: list[int]
+
+    @property
+    def slices(self) -> list[list[int]]:
+        """Each slice's chunks, the shared ones included, in order."""
+        return [self.shared] + [sorted([*own, *self.shared]) for own in self.owns[1:]]
 
 
 def unsliceable(chunks: list[Chunk]) -> bool:
@@ -177,11 +183,11 @@ def slices_of(chunks: list[Chunk]) -> Slices:
         if any(word in chunks[i].text for i in own for word in EFFECT_WORDS):
             shared.update(own)
     ordered = sorted(shared)
-    slices = [ordered]
+    owns = [ordered]
     for own in members.values():
         if own[0] not in shared:
-            slices.append(sorted([*own, *ordered]))
-    return Slices(slices, ordered)
+            owns.append(own)
+    return Slices(owns, ordered)
 
 
 class _Scope:

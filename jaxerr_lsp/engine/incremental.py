@@ -20,6 +20,7 @@ parse, a rule that left a note: the whole module is analysed, as `analyze` does.
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
 import gc
 import re
@@ -39,6 +40,11 @@ from jaxerr_lsp.engine.run import (_may_trace_imports, _named, analyze, check_pa
                                    rules_named)
 
 
+# Where a slice's chunks' statements are (first and last line of each, in order): those of
+# the shared chunks it sees besides its own, and those of its own.
+Places = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
 @dataclass
 class SliceResult:
     """What one slice's analysis found in its own statements, and the whole-text answers its
@@ -48,31 +54,39 @@ class SliceResult:
     inferred: list[InferredStructure]
     outgoing: list[Outgoing]
     mentioned: dict[tuple[str, bool], bool]
-    places: tuple[tuple[int, int], ...]  # where each of its chunks' statements were (lines)
+    places: Places  # where its chunks' statements were
 
-    def moved(self, places: tuple[tuple[int, int], ...]) -> SliceResult | None:
+    def moved(self, places: Places, path: str,
+              memo: dict[tuple[int, int], _ChunkMoves] | None = None) -> SliceResult | None:
         """The same result for its chunks now at `places` (same texts, moved by whole lines):
-        every position moved with the chunk it lies in. None when a finding says a line
-        number of a moved chunk in its words (`f at path:12`, "line 12") or its fix data (a
-        field named for a line: `insert_line`): those are worked out again."""
-        moves = [(start, end, new[0] - start) for (start, end), new in zip(self.places, places)]
-        moved_lines = {line for start, end, delta in moves if delta
-                       for line in range(start, end + 2)}
+        every position moved with the chunk it lies in, and every `path:N` of its words (a
+        traced function's place, `f at path:12`) that says a line of a moved chunk. None when
+        a finding says a line number of a moved chunk otherwise in its words ("line 12", `:12`)
+        or its fix data (a field named for a line: `insert_line`): those are worked out again.
+        `memo`: the moves of the shared chunks, for the slices of one version."""
+        parts = [_ChunkMoves.of(old, new, memo) for old, new in zip(self.places, places)]
+
+        def deltas(number: int) -> set[int]:
+            return {delta for part in parts for delta in part.deltas(number)}
 
         def line(number: int) -> int:
             # The chunk it lies in, or right after (a fix inserting after a statement).
-            deltas = {delta for start, end, delta in moves if start <= number <= end + 1}
-            if len(deltas) != 1:
+            found = deltas(number)
+            if len(found) != 1:
                 raise _Unmovable  # between two chunks that moved apart, or in none
-            return number + deltas.pop()
+            return number + found.pop()
+
+        def moved(number: int) -> bool:
+            return any(delta for delta in deltas(number))
 
         def span(old: Span) -> Span:
             return Span(line(old.start_line), old.start_column, line(old.end_line), old.end_column)
 
+        words = _Words(path, line, moved)
         try:
-            findings = [_moved_finding(f, span, moved_lines) for f in self.findings]
+            findings = [_moved_finding(f, span, words) for f in self.findings]
             inferred = [InferredStructure(span(s.span), s.structure) for s in self.inferred]
-            outgoing = [_moved_outgoing(o, span, moved_lines) for o in self.outgoing]
+            outgoing = [_moved_outgoing(o, span, words) for o in self.outgoing]
         except _Unmovable:
             return None
         return SliceResult(findings, inferred, outgoing, self.mentioned, places)
@@ -89,13 +103,41 @@ class SliceResult:
         return True
 
 
+class _ChunkMoves:
+    """How far each chunk moved between two versions (`old` and `new`: the first and last
+    lines of the same chunks, in order), looked up by line."""
+
+    def __init__(self, old: tuple[tuple[int, int], ...], new: tuple[tuple[int, int], ...]) -> None:
+        self.starts = [start for start, _ in old]
+        self.ends = [end for _, end in old]
+        self.shifts = [now[0] - start for (start, _), now in zip(old, new)]
+
+    @staticmethod
+    def of(old: tuple[tuple[int, int], ...], new: tuple[tuple[int, int], ...],
+           memo: dict[tuple[int, int], _ChunkMoves] | None) -> _ChunkMoves:
+        if memo is None:
+            return _ChunkMoves(old, new)
+        key = (id(old), id(new))  # both alive in the places of the slices being planned
+        moves = memo.get(key)
+        if moves is None:
+            moves = memo[key] = _ChunkMoves(old, new)
+        return moves
+
+    def deltas(self, number: int) -> list[int]:
+        """The moves of the chunks `number` lies in or right after (two when a chunk ends
+        right before the next starts)."""
+        index = bisect.bisect_right(self.starts, number) - 1
+        return [self.shifts[i] for i in (index - 1, index)
+                if i >= 0 and self.starts[i] <= number <= self.ends[i] + 1]
+
+
 @dataclass
 class _Planned:
     """A slice of this version: its key, where its statements are, its chunks (the shared
     ones included) and its own, and a result to reuse (None: to work out)."""
 
     key: tuple[object, ...]
-    places: tuple[tuple[int, int], ...]
+    places: Places
     members: list[int]
     own: list[int]
     result: SliceResult | None
@@ -122,6 +164,8 @@ class Document:
     _chunks: list[Chunk] | None = None
     _setting: tuple[object, ...] | None = None
     _results: dict[tuple[object, ...], SliceResult] = field(default_factory=dict)
+    # The texts and places of the shared chunks at the last version (see `_analyze`).
+    _shared: tuple[tuple[str, ...], tuple[tuple[int, int], ...]] = ((), ())
     _analysis: Analysis | None = None
     # What the module's imports of other modules return (`analyze(..., imported=)`) and the
     # path it was given for.
@@ -155,7 +199,7 @@ class Document:
 
     def _forget(self) -> None:
         self._text, self._lines, self._chunks = None, [], None
-        self._results, self._analysis = {}, None
+        self._results, self._analysis, self._shared = {}, None, ((), ())
 
     def _analyze(self, text: str, config: Config, path: str, package: str | None,
                  outside: tuple[Outside, ...], outgoing: bool) -> Analysis:
@@ -189,25 +233,42 @@ class Document:
                                keep_chunks=True)
         rules_key = (tuple(rule.code for rule in active), want_outgoing)
         cut = slices_of(chunks)
-        shared = set(cut.shared)
+        shared = cut.shared
+        # What every slice sees besides its own chunks, worked out once per version (the
+        # same objects as the last version's when unchanged: compared at once).
+        shared_codes = tuple(chunks[i].code for i in shared)
+        shared_places = tuple((chunks[i].start, chunks[i].end) for i in shared)
+        if shared_codes == self._shared[0]:
+            shared_codes = self._shared[0]
+        if shared_places == self._shared[1]:
+            shared_places = self._shared[1]
+        self._shared = (shared_codes, shared_places)
         answers: dict[tuple[str, bool], bool] = {}
         plan: list[_Planned] = []
+        memo: dict[tuple[int, int], _ChunkMoves] = {}
         # The same statements twice in the file (a notebook's `plt.show()` cells): each
         # occurrence is its own slice, numbered in order, and keeps its own result.
         occurrences: dict[tuple[object, ...], int] = {}
-        for number, members in enumerate(cut.slices):
-            own = members if number == 0 else [i for i in members if i not in shared]
+        for number, own in enumerate(cut.owns):
             if not own:
                 continue
-            code = (rules_key, tuple((chunks[i].code, i in shared) for i in members))
+            # Its own chunks' texts, and where each stands among the shared ones (how many
+            # come before it): with the shared texts, the texts of its chunks in order.
+            if number == 0:
+                code: tuple[object, ...] = (rules_key, "shared", shared_codes)
+                places: Places = ((), shared_places)
+            else:
+                code = (rules_key, shared_codes, tuple(chunks[i].code for i in own),
+                        tuple(bisect.bisect_left(shared, i) for i in own))
+                places = (shared_places, tuple((chunks[i].start, chunks[i].end) for i in own))
             occurrence = occurrences[code] = occurrences.get(code, -1) + 1
             key = (*code, occurrence)
-            places = tuple((chunks[i].start, chunks[i].end) for i in members)
             result = self._results.get(key)
             if result is not None and result.places != places:
-                result = result.moved(places)
+                result = result.moved(places, path, memo)
             if result is not None and not result.holds_for(text, answers):
                 result = None
+            members = own if number == 0 else sorted([*own, *shared])
             plan.append(_Planned(key, places, members, own, result))
         missing = [item for item in plan if item.result is None]
         split_whole = self.whole_first and len(missing) > len(plan) // 2
@@ -228,8 +289,9 @@ class Document:
         for item in plan:
             result = item.result
             if result is None:
-                result = self._check_slice(text, lines, chunks, item.members, item.own, active,
-                                           config, path, package, outside, want_outgoing, answers)
+                result = self._check_slice(text, lines, chunks, item.members, item.own, item.places,
+                                           active, config, path, package, outside, want_outgoing,
+                                           answers)
                 analysed += 1
                 if result is None:
                     return self._whole(text, config, path, package, outside, outgoing,
@@ -294,7 +356,7 @@ class Document:
         return analysis
 
     def _check_slice(self, text: str, lines: list[str], chunks: list[Chunk], members: list[int],
-                     own: list[int], active: list[Rule], config: Config, path: str,
+                     own: list[int], places: Places, active: list[Rule], config: Config, path: str,
                      package: str | None, outside: tuple[Outside, ...], outgoing: bool,
                      answers: dict[tuple[str, bool], bool]) -> SliceResult | None:
         body = [statement for i in members for statement in chunks[i].statements_here()]
@@ -312,7 +374,7 @@ class Document:
         return SliceResult([f for f in found.findings if mine(f.span.start_line)],
                            [s for s in found.inferred if mine(s.span.start_line)],
                            [o for o in found.outgoing if mine(o.fact.origin.span.start_line)],
-                           checked.mentioned, tuple((chunks[i].start, chunks[i].end) for i in members))
+                           checked.mentioned, places)
 
     def _reparse(self, text: str, new: list[str]) -> tuple[list[Chunk], int] | None:
         """The chunks of `text` (its lines: `new`), parsing again only those around the lines
@@ -370,20 +432,44 @@ class _Unmovable(Exception):
 _LINE_NUMBER = re.compile(r"(?::|\blines? )(\d+)")
 
 
-def _check_words(text: str, moved_lines: set[int]) -> None:
-    if moved_lines and any(int(n) in moved_lines for n in _LINE_NUMBER.findall(text)):
-        raise _Unmovable
+@dataclass
+class _Words:
+    """A moved slice's words: each `path:N` (the document's own path: certainly a place in
+    it) that says a line of a moved chunk says where that line is now; any other line number
+    of a moved chunk they say (`line 12`, `x:12`) cannot be moved (`_Unmovable`)."""
+
+    path: str
+    line: Callable[[int], int]  # an old line number -> where it is now (or _Unmovable)
+    moved: Callable[[int], bool]  # whether a line number is in (or right after) a moved chunk
+
+    def __post_init__(self) -> None:
+        # (Not the end of a longer path: another file's.)
+        self._place = re.compile(r"(?<![\w.\\/-])" + re.escape(self.path) + r":(\d+)")
+
+    def __call__(self, text: str) -> str:
+        if self.path and self.path + ":" in text:
+            def now(match: re.Match[str]) -> str:
+                number = int(match.group(1))
+                return f"{self.path}:{self.line(number)}" if self.moved(number) else match.group(0)
+
+            rest = self._place.sub("", text)  # what else it says is checked below
+            text = self._place.sub(now, text)
+        else:
+            rest = text
+        if any(self.moved(int(n)) for n in _LINE_NUMBER.findall(rest)):
+            raise _Unmovable
+        return text
 
 
-def _moved_finding(finding: Finding, span: Callable[[Span], Span], moved_lines: set[int]) -> Finding:
-    for text in (finding.message, finding.predicted, *(r.message for r in finding.related)):
-        _check_words(text, moved_lines)
-    related = tuple(replace(r, span=span(r.span)) if r.path is None else r for r in finding.related)
-    data = _moved_value(finding.data, span, moved_lines)
-    return replace(finding, span=span(finding.span), related=related, data=data)
+def _moved_finding(finding: Finding, span: Callable[[Span], Span], words: _Words) -> Finding:
+    related = tuple(replace(r, span=span(r.span) if r.path is None else r.span, message=words(r.message))
+                    for r in finding.related)
+    data = _moved_value(finding.data, span, words)
+    return replace(finding, span=span(finding.span), message=words(finding.message),
+                   predicted=words(finding.predicted), related=related, data=data)
 
 
-def _moved_value(value: Any, span: Callable[[Span], Span], moved_lines: set[int]) -> Any:
+def _moved_value(value: Any, span: Callable[[Span], Span], words: _Words) -> Any:
     """A rule's fix data with its spans moved; its other numbers and words checked."""
     if isinstance(value, Span):
         return span(value)
@@ -391,24 +477,22 @@ def _moved_value(value: Any, span: Callable[[Span], Span], moved_lines: set[int]
         moved = {}
         for item in dataclasses.fields(value):  # type: ignore[arg-type]
             field_value = getattr(value, item.name)
-            if "line" in item.name and type(field_value) is int and field_value in moved_lines:
+            if "line" in item.name and type(field_value) is int and words.moved(field_value):
                 raise _Unmovable  # a line number the fix works with (`insert_line`)
-            moved[item.name] = _moved_value(field_value, span, moved_lines)
+            moved[item.name] = _moved_value(field_value, span, words)
         return replace(value, **moved)  # type: ignore[type-var]
     if isinstance(value, (list, tuple)):
-        return type(value)(_moved_value(v, span, moved_lines) for v in value)
+        return type(value)(_moved_value(v, span, words) for v in value)
     if isinstance(value, (bool, int)) or value is None:
         return value  # (a field holding a line number says "line" in its name: above)
     if isinstance(value, str):
-        _check_words(value, moved_lines)
-        return value
+        return words(value)
     raise _Unmovable  # a kind of value not known here: not moved
 
 
-def _moved_outgoing(item: Outgoing, span: Callable[[Span], Span], moved_lines: set[int]) -> Outgoing:
+def _moved_outgoing(item: Outgoing, span: Callable[[Span], Span], words: _Words) -> Outgoing:
     fact = item.fact
-    _check_words(fact.origin.text, moved_lines)
-    origin = replace(fact.origin, span=span(fact.origin.span))
+    origin = replace(fact.origin, span=span(fact.origin.span), text=words(fact.origin.text))
     return replace(item, fact=replace(fact, origin=origin))
 
 

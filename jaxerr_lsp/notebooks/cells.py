@@ -143,6 +143,10 @@ class JoinedCells:
         return re.sub(re.escape(path) + r":(\d+)\b", in_cell, text)
 
     def _program_lines(self) -> int:
+        return self._line_total
+
+    @functools.cached_property
+    def _line_total(self) -> int:  # counted once (the last cell's line count asks it)
         return self.source.count("\n") + 1
 
 
@@ -157,26 +161,29 @@ def join_cells(cells: Sequence[str], numbers: Sequence[int] = ()) -> JoinedCells
     `numbers`: what each is called in messages (`JoinedCells.numbers`)."""
     if numbers and len(numbers) != len(cells):
         raise ValueError(f"{len(numbers)} numbers for {len(cells)} cells")
-    program_lines: list[str] = []
+    pieces: list[str] = []
     starts: list[int] = []
     masked: list[Span] = []
+    line = 1
     for cell in cells:
-        starts.append(len(program_lines) + 1)
-        lines, masked_in_cell = _masked(cell)
-        first = starts[-1]
-        masked.extend(Span(first + line - 1, start, first + line - 1, end)
-                      for line, start, end in masked_in_cell)
-        program_lines.extend(lines)
-    return JoinedCells("\n".join(program_lines), tuple(cells), tuple(starts), tuple(masked),
+        starts.append(line)
+        text, count, masked_in_cell = _masked(cell)
+        if masked_in_cell:
+            masked.extend(Span(line + at - 1, start, line + at - 1, end)
+                          for at, start, end in masked_in_cell)
+        pieces.append(text)
+        line += count
+    return JoinedCells("\n".join(pieces), tuple(cells), tuple(starts), tuple(masked),
                        tuple(numbers))
 
 
 @functools.lru_cache(maxsize=4096)
-def _masked(cell: str) -> tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]:
-    """`mask_cell` of a cell's text, kept per text: an edit joins the notebook again at the
-    cost of the cell it changed (the others' lines are taken as they were)."""
+def _masked(cell: str) -> tuple[str, int, tuple[tuple[int, int, int], ...]]:
+    """`mask_cell` of a cell's text, kept per text, as the text it adds to the program, its
+    line count and what was masked: an edit joins the notebook again at the cost of the cell
+    it changed (the others are taken as they were, one string each)."""
     lines, masked = mask_cell(split_lines(cell))
-    return tuple(lines), tuple(masked)
+    return "\n".join(lines), len(lines), tuple(masked)
 
 
 def mask_cell(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, int, int]]]:

@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 import attrs
 from lsprotocol import types
 
-from jaxerr_lsp.server.diagnostics import EntryLinks, to_diagnostic
+from jaxerr_lsp.server.diagnostics import EntryLinks, cell_key, to_diagnostic, with_data
 from jaxerr_lsp.server.protocol import shutdown_requested
 from jaxerr_lsp.server.session import DocState, Session
 from jaxerr_lsp.server.snapshot import Program
@@ -93,26 +93,59 @@ def follow_project(session: Session, state: DocState, job: Job) -> None:
 
 def publish(session: Session, state: DocState, program: Program) -> None:
     """The program's findings as diagnostics, each on the document holding it."""
-    per_document: dict[str, list[types.Diagnostic]] = \
-        {uri: [] for uri in (program.cells if program.is_notebook else [program.uri])}
     links = EntryLinks(session, program.path)
-    for index in range(len(program.findings)):
-        located = to_diagnostic(session, program, index, links)
-        if located is not None:
-            per_document[located[0]].append(located[1])
     if not program.is_notebook:
-        session.publish(program.uri, program.version, per_document[program.uri])
+        diagnostics = []
+        for index in range(len(program.findings)):
+            located = to_diagnostic(session, program, index, links)
+            if located is not None:
+                diagnostics.append(located[1])
+        session.publish(program.uri, program.version, diagnostics)
         return
-    # A notebook's cells: an empty list to a cell that had some and is gone; to the others,
-    # their list when it is not the one last sent (the data aside: an analysis numbers its
-    # findings anew), with the cell's version.
-    for cell in sorted(set(state.published) - set(per_document)):
+    # A notebook's cells. Each finding said in its cell's terms (`cell_key`): a cell whose
+    # findings say what they said last time is not looked at again (a line added in a cell
+    # moves every finding below in the program, none in its cell); a finding said before
+    # keeps its diagnostic (only its data, the version and its index, is new).
+    keys: dict[str, list[object]] = {uri: [] for uri in program.cells}
+    items: dict[str, list[tuple[int, types.Diagnostic | None]]] = {uri: [] for uri in program.cells}
+    converted: dict[object, types.Diagnostic] = {}
+    for index, finding in enumerate(program.findings):
+        key = cell_key(program, finding, links.href(finding))
+        if key is not None:
+            cell = key[5]
+            assert isinstance(cell, str)
+            keys[cell].append(key)
+            items[cell].append((index, None))
+            if key in state.converted:
+                converted[key] = state.converted[key]
+            continue
+        located = to_diagnostic(session, program, index, links)  # over two cells: as it is
+        if located is not None:
+            keys[located[0]].append(attrs.evolve(located[1], data=None))
+            items[located[0]].append((index, located[1]))
+    # An empty list to a cell that had some and is gone; to the others, their list when it
+    # is not the one last sent (the data aside: an analysis numbers its findings anew), with
+    # the cell's version.
+    for cell in sorted(set(state.published) - set(keys)):
         if state.published[cell]:
             session.publish(cell, None, [])
     published: dict[str, list[types.Diagnostic]] = {}
-    for cell, diagnostics in per_document.items():
+    for cell, cell_keys in keys.items():
+        if state.published_keys.get(cell) == cell_keys and cell in state.published:
+            published[cell] = state.published[cell]
+            continue
+        diagnostics = []
+        for (index, ready), said in zip(items[cell], cell_keys):
+            if ready is None:
+                plain = converted.get(said)
+                if plain is None:
+                    again = to_diagnostic(session, program, index, links)
+                    assert again is not None and again[0] == cell
+                    plain = converted[said] = attrs.evolve(again[1], data=None)
+                ready = with_data(program, index, plain)
+            diagnostics.append(ready)
         published[cell] = [attrs.evolve(diagnostic, data=None) for diagnostic in diagnostics]
         if state.published.get(cell) != published[cell]:
             document = session.open_document(cell)
             session.publish(cell, document.version if document is not None else None, diagnostics)
-    state.published = published
+    state.published, state.published_keys, state.converted = published, keys, converted

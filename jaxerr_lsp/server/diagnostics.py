@@ -3,6 +3,8 @@ its links: related places, and the finding's page on the catalog's website."""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types
@@ -38,18 +40,60 @@ def elsewhere(session: Session, path: str, span: Span) -> types.Location:
 
 
 class EntryLinks:
-    """The links to catalog entries of one program's findings, each worked out once (the site's
-    base reads the file's configuration): made per publish, not per finding."""
+    """The links to catalog entries of one program's findings, each worked out once, and the
+    site's base (it reads the file's configuration) once: made per publish, not per finding."""
 
     def __init__(self, session: Session, path: str | None) -> None:
         self._session = session
         self._path = path
         self._hrefs: dict[str, str | None] = {}
+        self._base: tuple[str | None] | None = None
 
     def href(self, finding: Finding) -> str | None:
         if finding.catalog_id not in self._hrefs:
-            self._hrefs[finding.catalog_id] = _entry_href(self._session, finding, self._path)
+            self._hrefs[finding.catalog_id] = _entry_href(self._session, finding, self._docs_base)
         return self._hrefs[finding.catalog_id]
+
+    def _docs_base(self) -> str | None:
+        if self._base is None:
+            self._base = (docs_base(self._session, self._path),)
+        return self._base[0]
+
+
+def cell_key(program: Program, finding: Finding, href: str | None) -> tuple[object, ...] | None:
+    """What the diagnostic of a notebook's finding depends on, said in its cells' terms (the
+    cell holding it, its text, the span there, its words with `path:cell N:LINE`, each related
+    place so): the same key, the same diagnostic (its data aside), however far the lines
+    above its cell moved. None when it lies over two cells or names another file."""
+    joined = program.joined
+    assert joined is not None
+    located = joined.span_to_cell(finding.span)
+    if located is None:
+        return None
+    related = []
+    for item in finding.related:
+        where = joined.span_to_cell(item.span) if item.path is None else None
+        if where is None:
+            return None
+        related.append((item.message, program.cells[where[0]], joined.cells[where[0]], _numbers(where[1])))
+    cell, span = located
+    return (finding.code, finding.catalog_id, finding.severity, href, program.references(finding.message),
+            program.cells[cell], joined.cells[cell], _numbers(span), tuple(related))
+
+
+def _numbers(span: Span) -> tuple[int, int, int, int]:
+    """A span as a plain tuple (hashed and compared at C speed, in keys)."""
+    return span.start_line, span.start_column, span.end_line, span.end_column
+
+
+def with_data(program: Program, index: int, diagnostic: types.Diagnostic) -> types.Diagnostic:
+    """A copy of `diagnostic` (of the program's `index`-th finding) with its data: the
+    program's version and the finding's index there."""
+    finding = program.findings[index]
+    copied = copy.copy(diagnostic)
+    copied.data = {"uri": program.uri, "version": program.version, "index": index, "code": finding.code,
+                   "catalog": finding.catalog_id}
+    return copied
 
 
 def to_diagnostic(session: Session, program: Program, index: int,
@@ -96,13 +140,13 @@ def docs_base(session: Session, path: str | None) -> str | None:
     return resolve_docs_url(config_for_file(path, session.settings).docs_url)
 
 
-def _entry_href(session: Session, finding: Finding, path: str | None) -> str | None:
-    """A link to the finding's page on the catalog's website, else to its catalog entry's TOML
-    file."""
+def _entry_href(session: Session, finding: Finding, base: Callable[[], str | None]) -> str | None:
+    """A link to the finding's page on the catalog's website (`base`: the site's base), else
+    to its catalog entry's TOML file."""
     from jaxerr_lsp.docs_site.links import entry_url
 
     try:
-        page = entry_url(docs_base(session, path), finding.catalog_id)
+        page = entry_url(base(), finding.catalog_id)
         if page:
             return page
         catalog = session.catalog()

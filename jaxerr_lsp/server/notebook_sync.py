@@ -3,8 +3,10 @@
 pygls keeps the notebook and its cells (each cell a text document at its own URI). On open and
 on every change of their code the code cells are joined again (jaxerr_lsp.notebooks.cells.
 join_cells: in order, magics masked without moving a line or a column), as the next version of
-the notebook's program (session.Notebook); the check then runs on it as on a file's text, and
-its findings are published on their cells (checking.py). Requests in a cell are answered from
+the notebook's program (session.Notebook): when only some cells' texts changed (typing), only
+those are read again (`patch`), the others taken as joined, each cell's masking kept per text.
+The check then runs on it as on a file's text, and its findings are published on their cells
+(checking.py: only the cells whose diagnostics changed). Requests in a cell are answered from
 the cell's snapshot (snapshot.py), which maps its positions to the program's and back.
 """
 
@@ -22,8 +24,17 @@ def did_open(ls: Server, params: types.DidOpenNotebookDocumentParams) -> None:
 
 
 def did_change(ls: Server, params: types.DidChangeNotebookDocumentParams) -> None:
-    if params.notebook_document.uri in ls.session.notebooks:
-        rejoin(ls.session, params.notebook_document.uri, ls.session.debounce)
+    session, uri = ls.session, params.notebook_document.uri
+    notebook = session.notebooks.get(uri)
+    if notebook is None:
+        return
+    cells = params.change.cells
+    if cells is None:
+        return  # the notebook's metadata: nothing to check again
+    if not cells.structure and not cells.data and cells.text_content \
+            and patch(session, notebook, [change.document.uri for change in cells.text_content]):
+        return
+    rejoin(session, uri, session.debounce)
 
 
 def did_save(ls: Server, params: types.DidSaveNotebookDocumentParams) -> None:
@@ -41,6 +52,29 @@ def did_close(ls: Server, params: types.DidCloseNotebookDocumentParams) -> None:
     cells = set(published) | set(notebook.cells) | {cell.uri for cell in params.cell_text_documents}
     for cell in sorted(cells):
         session.publish(cell, None, [])
+
+
+def patch(session: Session, notebook: Notebook, changed: list[str]) -> bool:
+    """The texts of some of the notebook's code cells changed (typing; the cells themselves,
+    their kinds and languages stay): only those are taken again, the others' texts as they
+    were joined (join_cells keeps each cell's masking per text), as the next version of its
+    program. False when one of them is not a code cell of the program (a Markdown cell: the
+    whole notebook is looked at again)."""
+    texts = list(notebook.joined.cells)
+    for uri in changed:
+        index = notebook.index.get(uri)
+        document = session.open_document(uri) if index is not None else None
+        if index is None or document is None:
+            return False
+        texts[index] = document.source
+    if notebook.joined.cells == tuple(texts):
+        return True
+    joined = join_cells(texts, notebook.joined.numbers)
+    session.notebooks[notebook.uri] = Notebook(notebook.uri, notebook.cells, joined,
+                                               notebook.version + 1, notebook.index)
+    session.track(notebook.uri)
+    schedule(session, notebook.uri, session.debounce)
+    return True
 
 
 def rejoin(session: Session, uri: str, delay: float) -> None:
@@ -63,6 +97,7 @@ def rejoin(session: Session, uri: str, delay: float) -> None:
             and before.joined.numbers == tuple(numbers):
         return  # metadata, outputs, execution summaries, Markdown: nothing to check again
     joined = join_cells(texts, numbers)
-    session.notebooks[uri] = Notebook(uri, cells, joined, before.version + 1 if before is not None else 1)
+    session.notebooks[uri] = Notebook(uri, cells, joined, before.version + 1 if before is not None else 1,
+                                      {cell: index for index, cell in enumerate(cells)})
     session.track(uri)
     schedule(session, uri, delay)

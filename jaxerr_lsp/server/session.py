@@ -54,6 +54,11 @@ class DocState:
     # A notebook: the cells published to, each with its last list (without `data`: a list
     # the same as last time is not sent again).
     published: dict[str, list[types.Diagnostic]] = field(default_factory=dict)
+    # ... and what each cell's findings said, in its terms, when its list was last looked at
+    # (checking.publish: an unchanged list is not looked at again), and the diagnostics of
+    # those findings (without `data`).
+    published_keys: dict[str, list[object]] = field(default_factory=dict)
+    converted: dict[object, types.Diagnostic] = field(default_factory=dict)
     # What its last analysis said its traced code does with functions it imports: when that
     # changes, the other open modules of its project are checked again.
     outgoing: list[Any] = field(default_factory=list)
@@ -68,6 +73,7 @@ class Notebook:
     cells: list[str]  # the URIs of the code cells joined, in order
     joined: JoinedCells
     version: int
+    index: dict[str, int] = field(default_factory=dict)  # a code cell's URI -> its index in `cells`
 
 
 def document_path(uri: str) -> str | None:
