@@ -80,6 +80,32 @@ class LayerRun:
         return _UNKNOWN
 
 
+def layer_name(ctx: Context, run: LayerRun, qualname: str) -> str | None:
+    """The name Flax gives the layer: its `name=` when a constant; for a layer built in a
+    Module's compact method without one, `<Class>_<k>`, k the number of layers of its class
+    built before it in that method (Flax numbers them per class, in the order they are made),
+    when every such construction there runs once on every run; None otherwise."""
+    name = run.option(ctx, "name")
+    if type(name) is str:
+        return name
+    if name is not None or run.method is None:
+        return None
+    scope = ctx.model.scope_of_node.get(id(run.method))
+    earlier = 0
+    for site in ctx.model.calls_to(qualname):
+        construction = site.call
+        if ctx.model.call_scope.get(id(construction)) is not scope:
+            continue
+        made = ctx.model.parent.get(id(construction))
+        if not isinstance(made, ast.Call) or made.func is not construction \
+                or not runs_every_time(ctx, run.method, made) \
+                or any(k.arg in ("name", None) for k in construction.keywords):
+            return None
+        if (construction.lineno, construction.col_offset) < (run.construction.lineno, run.construction.col_offset):
+            earlier += 1
+    return f"{qualname.rsplit('.', 1)[1]}_{earlier}"
+
+
 def known(value: object) -> bool:
     return value is not _UNKNOWN
 

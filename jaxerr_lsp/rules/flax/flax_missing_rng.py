@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import expected_at
-from jaxerr_lsp.families.flax_layers import LayerRun, known, layer_runs
+from jaxerr_lsp.families.flax_layers import LayerRun, known, layer_name, layer_runs
 
 
 @dataclass(frozen=True)
@@ -53,14 +53,14 @@ def check(ctx: Context) -> None:
             continue
         reported.add(id(run.run))
         values = {"name": stream}
-        name = run.option(ctx, "name")
+        name = layer_name(ctx, run, "flax.linen.Dropout")
         shown: dict[str, str] = {}
         if run.method is None:
             values["self.name"] = "None"  # a layer applied by itself is a top-level module
-        elif type(name) is str:
+        elif name is not None:
             values["self.name"] = name
         else:
-            shown["self.name"] = "`Dropout_N` (Flax numbers the layer)"
+            shown["self.name"] = "Dropout_N"
         related = () if run.apply is run.run else (
             Related(ctx.span(run.apply), "this `apply` runs the layer in training mode and passes no `rngs=`"),)
         note = (f" (`apply` passes no `rngs=`, so no key for the \"{stream}\" stream reaches this "

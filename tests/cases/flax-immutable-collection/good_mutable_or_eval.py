@@ -1,0 +1,17 @@
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class Net(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = True):
+        x = nn.Dense(6)(x)
+        x = nn.BatchNorm(use_running_average=not train)(x)
+        return nn.relu(x)
+
+
+net = Net()
+variables = net.init(jax.random.key(0), jnp.ones((4, 3)))
+out, updates = net.apply(variables, jnp.ones((4, 3)), mutable=["batch_stats"])
+print(out.shape, net.apply(variables, jnp.ones((4, 3)), train=False).shape)
