@@ -1323,6 +1323,19 @@ class ModuleModel:
         path.reverse()
         return path
 
+    def head_use(self, expr: ast.AST) -> Use | None:
+        """The use of the name that heads `expr` through its attributes' and subscripts'
+        values, its calls' callees and its operators' first operands (`x` of `x.a[i](y) + z`):
+        read in the scope `expr` is evaluated in, as is every name `expr` holds outside a
+        lambda or a comprehension. None when no name read heads it. No walk."""
+        node = expr
+        while True:
+            field = _HEADS.get(type(node))
+            if field is None:
+                break
+            node = getattr(node, field)
+        return self.use_of.get(id(node)) if type(node) is ast.Name else None
+
     def names_in(self, node: ast.AST) -> list[ast.Name]:
         """Every name `node` holds, read, stored or deleted (see `nodes_in`)."""
         return self.nodes_in(node, ast.Name)
@@ -1597,6 +1610,10 @@ _SPECIAL = frozenset({
     ast.DictComp, ast.GeneratorExp, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
     ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.If, ast.IfExp, ast.Try, ast.TryStar, ast.Match,
     ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler})
+# What `head_use` steps down to, by node type.
+_HEADS: dict[type, str] = {ast.Attribute: "value", ast.Subscript: "value", ast.Call: "func",
+                           ast.BinOp: "left", ast.Compare: "left", ast.UnaryOp: "operand",
+                           ast.Starred: "value"}
 # Node types whose parent the rules ask for.
 _RECORDED = frozenset({ast.Call, ast.Attribute, ast.Return, ast.Subscript})
 _FIELDS: dict[type, tuple[str, ...]] = {}
