@@ -52,7 +52,7 @@ COPYING_TRANSFORMS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.grad", "
                                 "jax.remat"})
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Scope:
     kind: str  # "module" | "function" | "lambda" | "class" | "comprehension"
     node: ast.AST
@@ -64,7 +64,7 @@ class Scope:
     star_import: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Binding:
     name: str
     kind: str
