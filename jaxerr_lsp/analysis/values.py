@@ -95,7 +95,7 @@ cumprod dot conj conjugate copy argmax argmin any all
 _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value:
     """What an expression certainly is. Every field may be unknown independently."""
 
