@@ -1478,6 +1478,8 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
     returns: list[ast.Return] = []
     suspends = raises = False
     stack: list[ast.AST] = list(function.body)
+    push, extend = stack.append, stack.extend
+    fields_of = _ALL_FIELDS
     while stack:
         node = stack.pop()
         kind = type(node)
@@ -1489,7 +1491,15 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
             suspends = True
         elif kind is ast.Raise or kind is ast.Assert:
             raises = True
-        stack.extend(ast.iter_child_nodes(node))
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = _all_fields(kind)
+        for name, holes in fields:  # (the children `ast.iter_child_nodes` gives, less contexts and operators)
+            value = getattr(node, name, None)
+            if type(value) is list:
+                extend([item for item in value if item is not None] if holes else value)
+            elif isinstance(value, AST):
+                push(value)
     returns.sort(key=lambda r: (r.lineno, r.col_offset))
     return Returns(tuple(returns), suspends, raises)
 
