@@ -199,38 +199,46 @@ class ModuleModel:
         note = walked.append
         fields_of = _FIELDS
         new_tuple = tuple.__new__
+        special, recorded = _SPECIAL, _RECORDED
+        Name, Load, Call, Attribute, Subscript, Store = (ast.Name, ast.Load, ast.Call, ast.Attribute,
+                                                         ast.Subscript, ast.Store)
+        call_scope, attribute_calls, name_calls = self.call_scope, self.attribute_calls, self.name_calls
         while stack:
             item = pop()
             note(item)
             node, parent, scope, branch = item
             kind = type(node)
-            if kind in _SPECIAL:
+            if kind in special:
                 children = self._visit(node, parent, scope, branch)
                 _note_skipped(node, children, walked, fixed)
                 stack.extend(reversed(children))
                 continue
             # The common case, kept inline and cheap: a Name, or a node whose children are
             # visited in the same scope.
-            if kind is ast.Name:
-                if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
-                    use = new_tuple(Use, (node, parent, scope, branch))
-                    uses.setdefault(node.id, []).append(use)  # type: ignore[attr-defined]
+            if kind is Name:
+                if type(node.ctx) is Load:  # type: ignore[attr-defined]
+                    use = new_tuple(Use, item)  # (the item is (node, parent, scope, branch))
+                    named = uses.get(node.id)  # type: ignore[attr-defined]
+                    if named is None:
+                        uses[node.id] = [use]  # type: ignore[attr-defined]
+                    else:
+                        named.append(use)
                     use_of[id(node)] = use
                 else:
                     self._bind_target_name(node, scope, branch, parent)  # type: ignore[arg-type]
                 continue
-            if kind in _RECORDED and parent is not None:
+            if kind in recorded and parent is not None:
                 parents[id(node)] = parent
-                if kind is ast.Call:
-                    self.call_scope[id(node)] = scope
+                if kind is Call:
+                    call_scope[id(node)] = scope
                     function = node.func  # type: ignore[attr-defined]
-                    if type(function) is ast.Attribute:
-                        self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
-                    elif type(function) is ast.Name:
-                        self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
-                    elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
-                        self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
-                elif kind is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                    if type(function) is Attribute:
+                        attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is Name:
+                        name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is Call:  # partial(f, ...)(x): filed under "()"
+                        name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
+                elif kind is Subscript and type(node.ctx) is Store:  # type: ignore[attr-defined]
                     self.subscript_stores.append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
@@ -448,14 +456,24 @@ class ModuleModel:
             node = binding.node
             binding.end = (getattr(node, "end_lineno", None) or binding.line,
                            getattr(node, "end_col_offset", None) or 0)
-        target = self._target_scope(binding.name, scope)
+        name = binding.name
+        target = self._target_scope(name, scope) if scope.global_names or scope.nonlocal_names \
+            else scope
         binding.scope = target
-        target.bindings.setdefault(binding.name, []).append(binding)
+        named = target.bindings.get(name)
+        if named is None:
+            target.bindings[name] = [binding]
+        else:
+            named.append(binding)
         node = binding.node
         self.binding_at[id(node)] = binding
-        inner = getattr(node, "target", None) if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) \
-            else getattr(node, "value", None) if isinstance(node, ast.Starred) else None
-        if isinstance(inner, ast.Name):
+        kind = type(node)
+        inner: Any = None
+        if kind is ast.AnnAssign or kind is ast.NamedExpr:
+            inner = node.target  # type: ignore[attr-defined]
+        elif kind is ast.Starred:
+            inner = node.value  # type: ignore[attr-defined]
+        if type(inner) is ast.Name:
             self.binding_at[id(inner)] = binding
 
     def _add_import(self, scope: Scope, binding: Binding) -> None:
