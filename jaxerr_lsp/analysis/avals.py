@@ -32,7 +32,7 @@ _DEFAULT_OF_KIND = {"b": "bool", "i": "int32", "u": "uint32", "f": "float32", "c
 KEY = "key<fry>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Aval:
     """A shape (None: unknown rank) and a dtype (None: unknown), as JAX prints them."""
 

@@ -553,6 +553,7 @@ class _Binder:
         # type -> its handler, or (for the expressions walked alike) the fields to walk
         table: dict[type, Any] = self.handlers
         Name, Load, Store, Constant = ast.Name, ast.Load, ast.Store, ast.Constant
+        Attribute, Call = ast.Attribute, ast.Call
         while stack:
             item = pop()
             kind = type(item)
@@ -568,6 +569,30 @@ class _Binder:
                 else:  # del x: read, then unbound
                     self._use(item)
                     self._bind(item.id, item, _DEL)
+                continue
+            # The most common expressions, walked as the generic case below would, without
+            # its table and field loop: `a.b` (its value, a name read there and then), and
+            # calls (the keywords' values pushed without their `keyword` nodes, the callee
+            # last: walked next).
+            if kind is Attribute or kind is Call:
+                if kind is Call:
+                    for keyword in reversed(item.keywords):
+                        value = keyword.value
+                        if type(value) is not Constant:
+                            push(value)
+                    for value in reversed(item.args):
+                        if type(value) is not Constant:
+                            push(value)
+                    value = item.func
+                else:
+                    value = item.value
+                if type(value) is Name and type(value.ctx) is Load:
+                    here = self.ctx
+                    known = setdefault(id(value), here)
+                    if known is not here:
+                        self._again(uses, id(value), known, here)
+                elif type(value) is not Constant:
+                    push(value)
                 continue
             entry = table.get(kind)
             if entry is None:

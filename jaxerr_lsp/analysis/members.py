@@ -67,6 +67,9 @@ class Members:
         self._stores: dict[int, list[AttributeStore]] | None = None
         self._reads: dict[int, list[ast.Attribute]] | None = None
         self._stored_names: frozenset[str] | None = None
+        # id(class) -> the classes of the file it is a base of (`subclasses`), built once
+        self._derived: dict[int, list[ast.ClassDef]] | None = None
+        self._subclasses: dict[int, tuple[ast.ClassDef, list[ast.ClassDef]]] = {}
 
     # ------------------------------------------------------------------- what is denoted
     def denoted(self, expr: ast.expr) -> Denoted | None:
@@ -129,11 +132,20 @@ class Members:
         return method
 
     def subclasses(self, owner: ast.ClassDef) -> list[ast.ClassDef]:
-        """The classes of the file that derive from `owner`, directly or not."""
-        derived: dict[int, list[ast.ClassDef]] = {}
-        for node in self.model.classes:
-            for base in self._base_classes(node):
-                derived.setdefault(id(base), []).append(node)
+        """The classes of the file that derive from `owner`, directly or not (found once per
+        class: many questions about a method or an attribute ask it)."""
+        known = self._subclasses.get(id(owner))
+        if known is None or known[0] is not owner:
+            known = self._subclasses[id(owner)] = (owner, self._find_subclasses(owner))
+        return list(known[1])
+
+    def _find_subclasses(self, owner: ast.ClassDef) -> list[ast.ClassDef]:
+        derived = self._derived
+        if derived is None:
+            derived = self._derived = {}
+            for node in self.model.classes:
+                for base in self._base_classes(node):
+                    derived.setdefault(id(base), []).append(node)
         found: list[ast.ClassDef] = []
         pending = list(derived.get(id(owner), []))
         while pending:

@@ -52,7 +52,7 @@ COPYING_TRANSFORMS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.grad", "
                                 "jax.remat"})
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Scope:
     kind: str  # "module" | "function" | "lambda" | "class" | "comprehension"
     node: ast.AST
@@ -64,7 +64,7 @@ class Scope:
     star_import: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Binding:
     name: str
     kind: str
@@ -199,38 +199,46 @@ class ModuleModel:
         note = walked.append
         fields_of = _FIELDS
         new_tuple = tuple.__new__
+        special, recorded = _SPECIAL, _RECORDED
+        Name, Load, Call, Attribute, Subscript, Store = (ast.Name, ast.Load, ast.Call, ast.Attribute,
+                                                         ast.Subscript, ast.Store)
+        call_scope, attribute_calls, name_calls = self.call_scope, self.attribute_calls, self.name_calls
         while stack:
             item = pop()
             note(item)
             node, parent, scope, branch = item
             kind = type(node)
-            if kind in _SPECIAL:
+            if kind in special:
                 children = self._visit(node, parent, scope, branch)
                 _note_skipped(node, children, walked, fixed)
                 stack.extend(reversed(children))
                 continue
             # The common case, kept inline and cheap: a Name, or a node whose children are
             # visited in the same scope.
-            if kind is ast.Name:
-                if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
-                    use = new_tuple(Use, (node, parent, scope, branch))
-                    uses.setdefault(node.id, []).append(use)  # type: ignore[attr-defined]
+            if kind is Name:
+                if type(node.ctx) is Load:  # type: ignore[attr-defined]
+                    use = new_tuple(Use, item)  # (the item is (node, parent, scope, branch))
+                    named = uses.get(node.id)  # type: ignore[attr-defined]
+                    if named is None:
+                        uses[node.id] = [use]  # type: ignore[attr-defined]
+                    else:
+                        named.append(use)
                     use_of[id(node)] = use
                 else:
                     self._bind_target_name(node, scope, branch, parent)  # type: ignore[arg-type]
                 continue
-            if kind in _RECORDED and parent is not None:
+            if kind in recorded and parent is not None:
                 parents[id(node)] = parent
-                if kind is ast.Call:
-                    self.call_scope[id(node)] = scope
+                if kind is Call:
+                    call_scope[id(node)] = scope
                     function = node.func  # type: ignore[attr-defined]
-                    if type(function) is ast.Attribute:
-                        self.attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
-                    elif type(function) is ast.Name:
-                        self.name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
-                    elif type(function) is ast.Call:  # partial(f, ...)(x): filed under "()"
-                        self.name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
-                elif kind is ast.Subscript and type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                    if type(function) is Attribute:
+                        attribute_calls.setdefault(function.attr, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is Name:
+                        name_calls.setdefault(function.id, []).append(node)  # type: ignore[arg-type]
+                    elif type(function) is Call:  # partial(f, ...)(x): filed under "()"
+                        name_calls.setdefault("()", []).append(node)  # type: ignore[arg-type]
+                elif kind is Subscript and type(node.ctx) is Store:  # type: ignore[attr-defined]
                     self.subscript_stores.append(node)  # type: ignore[arg-type]
             fields = fields_of.get(kind)
             if fields is None:
@@ -448,14 +456,24 @@ class ModuleModel:
             node = binding.node
             binding.end = (getattr(node, "end_lineno", None) or binding.line,
                            getattr(node, "end_col_offset", None) or 0)
-        target = self._target_scope(binding.name, scope)
+        name = binding.name
+        target = self._target_scope(name, scope) if scope.global_names or scope.nonlocal_names \
+            else scope
         binding.scope = target
-        target.bindings.setdefault(binding.name, []).append(binding)
+        named = target.bindings.get(name)
+        if named is None:
+            target.bindings[name] = [binding]
+        else:
+            named.append(binding)
         node = binding.node
         self.binding_at[id(node)] = binding
-        inner = getattr(node, "target", None) if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) \
-            else getattr(node, "value", None) if isinstance(node, ast.Starred) else None
-        if isinstance(inner, ast.Name):
+        kind = type(node)
+        inner: Any = None
+        if kind is ast.AnnAssign or kind is ast.NamedExpr:
+            inner = node.target  # type: ignore[attr-defined]
+        elif kind is ast.Starred:
+            inner = node.value  # type: ignore[attr-defined]
+        if type(inner) is ast.Name:
             self.binding_at[id(inner)] = binding
 
     def _add_import(self, scope: Scope, binding: Binding) -> None:
@@ -1323,6 +1341,19 @@ class ModuleModel:
         path.reverse()
         return path
 
+    def head_use(self, expr: ast.AST) -> Use | None:
+        """The use of the name that heads `expr` through its attributes' and subscripts'
+        values, its calls' callees and its operators' first operands (`x` of `x.a[i](y) + z`):
+        read in the scope `expr` is evaluated in, as is every name `expr` holds outside a
+        lambda or a comprehension. None when no name read heads it. No walk."""
+        node = expr
+        while True:
+            field = _HEADS.get(type(node))
+            if field is None:
+                break
+            node = getattr(node, field)
+        return self.use_of.get(id(node)) if type(node) is ast.Name else None
+
     def names_in(self, node: ast.AST) -> list[ast.Name]:
         """Every name `node` holds, read, stored or deleted (see `nodes_in`)."""
         return self.nodes_in(node, ast.Name)
@@ -1465,6 +1496,8 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
     returns: list[ast.Return] = []
     suspends = raises = False
     stack: list[ast.AST] = list(function.body)
+    push, extend = stack.append, stack.extend
+    fields_of = _ALL_FIELDS
     while stack:
         node = stack.pop()
         kind = type(node)
@@ -1476,7 +1509,15 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
             suspends = True
         elif kind is ast.Raise or kind is ast.Assert:
             raises = True
-        stack.extend(ast.iter_child_nodes(node))
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = _all_fields(kind)
+        for name, holes in fields:  # (the children `ast.iter_child_nodes` gives, less contexts and operators)
+            value = getattr(node, name, None)
+            if type(value) is list:
+                extend([item for item in value if item is not None] if holes else value)
+            elif isinstance(value, AST):
+                push(value)
     returns.sort(key=lambda r: (r.lineno, r.col_offset))
     return Returns(tuple(returns), suspends, raises)
 
@@ -1597,6 +1638,10 @@ _SPECIAL = frozenset({
     ast.DictComp, ast.GeneratorExp, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
     ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.If, ast.IfExp, ast.Try, ast.TryStar, ast.Match,
     ast.MatchAs, ast.MatchStar, ast.MatchMapping, ast.ExceptHandler})
+# What `head_use` steps down to, by node type.
+_HEADS: dict[type, str] = {ast.Attribute: "value", ast.Subscript: "value", ast.Call: "func",
+                           ast.BinOp: "left", ast.Compare: "left", ast.UnaryOp: "operand",
+                           ast.Starred: "value"}
 # Node types whose parent the rules ask for.
 _RECORDED = frozenset({ast.Call, ast.Attribute, ast.Return, ast.Subscript})
 _FIELDS: dict[type, tuple[str, ...]] = {}

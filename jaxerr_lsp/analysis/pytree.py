@@ -15,22 +15,22 @@ from dataclasses import dataclass
 from typing import Iterator, Union
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Leaf:
     kind: str = "leaf"  # the type JAX names: "ArrayImpl", "Ref", "DontWant", "int", ...; "leaf": unknown
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unknown:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoneNode:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Opaque:
     """A tuple, list or dict whose children the code does not show (`[f(p) for p in ps]`,
     `dict(zip(k, v))`): only its type is known."""
@@ -38,17 +38,17 @@ class Opaque:
     type_name: str  # "tuple" | "list" | "dict"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TupleNode:
     children: tuple[Structure, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListNode:
     children: tuple[Structure, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DictNode:
     entries: tuple[tuple[object, Structure], ...]  # sorted by key, as JAX flattens dicts
 
@@ -57,7 +57,7 @@ class DictNode:
         return tuple(k for k, _ in self.entries)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NamedTupleNode:
     """An instance of a NamedTuple class defined in this file (`class P(NamedTuple)` or
     `P = namedtuple("P", ...)`); JAX names its children `.field`."""

@@ -97,7 +97,7 @@ _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max 
 _MAX_PARTS = 16
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value:
     """What an expression certainly is. Every field may be unknown independently."""
 

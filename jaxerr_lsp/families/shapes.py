@@ -508,12 +508,13 @@ def _traced(value: Value, traced: bool) -> Value:
     return array_of(value.aval) if traced and value.type == "ndarray" and value.aval is not None else value
 
 
-def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
-    """The defs with an operation the shape rules look at whose operands (or shape) read a
-    parameter of the def: directly (`x @ w`), through an entry (`params["w"]`), in the
-    expression itself (`x + jnp.zeros((n, 3))`, the list `[x, pad]` of a concatenate) or in
-    the value of a local name bound once (`pad = jnp.zeros((n, 3))`); found from the operands'
-    use records (no walk of the bodies), in source order."""
+def _reading_parameters(model: ModuleModel, named: set[str]) -> list[ast.FunctionDef]:
+    """The defs named in `named` with an operation the shape rules look at whose operands (or
+    shape) read a parameter of the def: directly (`x @ w`), through an entry (`params["w"]`),
+    in the expression itself (`x + jnp.zeros((n, 3))`, the list `[x, pad]` of a concatenate)
+    or in the value of a local name bound once (`pad = jnp.zeros((n, 3))`); found from the
+    operands' use records (no walk of the bodies), in source order. An operand whose scope
+    is no such def, or a def already found, is not looked into."""
     operands: list[ast.expr] = []
     for node in _all_operator_nodes(model):
         operands += [node.left, node.right] if isinstance(node, ast.BinOp) else [node.left, *node.comparators]
@@ -527,6 +528,12 @@ def _reading_parameters(model: ModuleModel) -> list[ast.FunctionDef]:
     for operand in operands:
         if type(operand) is ast.Subscript:
             operand = operand.value  # `params["w"]`: an entry of a parameter
+        head = model.head_use(operand)
+        scope = head.scope if head is not None else None
+        if scope is not None and (scope.kind != "function" or id(scope.node) in found
+                                  or not isinstance(scope.node, ast.FunctionDef)
+                                  or scope.node.name not in named):
+            continue  # (every name it reads is read there: nothing new to find)
         if type(operand) is ast.Name:
             function = _parameter_read(model, operand, True)
         elif isinstance(operand, ast.Constant):
@@ -578,9 +585,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     for qualname in SHAPE_KEEPING:
         named.update(site.args[0].id for site in model.calls_to(qualname)
                      if site.args and isinstance(site.args[0], ast.Name))
-    for function in _reading_parameters(model):
-        if function.name not in named:
-            continue
+    for function in _reading_parameters(model, named):
         keys: set[tuple[object, ...]] = set()
         for context in call_contexts(model, values, function, _context_arguments):
             key = context.key()

@@ -181,7 +181,11 @@ def _enclosing_def(ctx: Context, node: ast.AST) -> ast.FunctionDef | None:
 
 def _check(ctx: Context, expr: ast.expr) -> None:
     # Module-level code only (asked first, by the scope of a name the test reads: most tests
-    # sit in defs, and a test that reads no name is no array).
+    # sit in defs, and a test that reads no name is no array). The name heading the test is
+    # read where the test is: in a def, every name the test holds is read in it or deeper.
+    head = ctx.model.head_use(expr)
+    if head is not None and head.scope.kind != "module":
+        return
     names = ctx.model.names_in(expr)
     use = ctx.model.use_of.get(id(names[0])) if names else None
     if use is None or use.scope.kind != "module":
