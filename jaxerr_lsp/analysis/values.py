@@ -300,9 +300,11 @@ def _scalar_index(aval: Aval, key: Value) -> Aval | None:
 
 
 def _basic_index(aval: Aval, key: ast.expr,
-                 scalar_index: Callable[[ast.expr], bool] | None = None) -> Aval | None:
+                 scalar_index: Callable[[ast.expr], bool] | None = None,
+                 newaxis: Callable[[ast.expr], bool] | None = None) -> Aval | None:
     """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
     written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
+    (or what `newaxis` says is `jnp.newaxis`/`np.newaxis`, which are None)
     and integer literals in range (each takes its axis away). With `scalar_index`, also the
     parts it says are integer scalar JAX arrays (`x[:, i]` with a traced `i`): each takes its
     axis away too (NumPy's advanced indexing by 0-d arrays adds no axis; JAX clamps, never
@@ -318,6 +320,8 @@ def _basic_index(aval: Aval, key: ast.expr,
             kinds.append(slice(None))
         elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
             kinds.append(part.value)
+        elif newaxis is not None and isinstance(part, ast.Attribute) and newaxis(part):
+            kinds.append(None)
         elif isinstance(part, ast.Constant) and type(part.value) is int:
             kinds.append(part.value)
         elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub) \
@@ -437,6 +441,7 @@ def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None
     return None
 
 
+_NEWAXIS = ("jax.numpy.newaxis", "numpy.newaxis")
 _DONATE_OPTIONS = frozenset({"donate_argnums", "donate_argnames"})
 
 
@@ -1056,7 +1061,8 @@ class Inference:
         if not isinstance(key, ast.Constant):
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key,
-                                       lambda part: _is_scalar_index(self.value(part, depth)))
+                                       lambda part: _is_scalar_index(self.value(part, depth)),
+                                       lambda part: self.model.qualname(part) in _NEWAXIS)
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
