@@ -544,12 +544,29 @@ class Facts:
         shape, found = inner
         if given:
             return Aval(shape, dtype)
-        if isinstance(obj, (ast.List, ast.Tuple)):
+        if isinstance(obj, (ast.List, ast.Tuple)) or self.repeated(obj) is not None:
             return Aval(shape, found.dtype, False)
         return found  # jnp.array(1.0): a weakly typed scalar stays weak; an array keeps its aval
 
+    def repeated(self, expr: ast.expr) -> tuple[ast.List | ast.Tuple, int] | None:
+        """`[7.5] * n` (or `n * [7.5]`): the display and the count, a constant int >= 1."""
+        if not isinstance(expr, ast.BinOp) or not isinstance(expr.op, ast.Mult):
+            return None
+        for display, count in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(display, (ast.List, ast.Tuple)):
+                times = self.integer(count)
+                return (display, times) if times is not None and times >= 1 else None
+        return None
+
     def nested(self, expr: ast.expr) -> tuple[tuple[int, ...], Aval] | None:
-        """The shape and the joined element aval of a nested list display of scalars/arrays."""
+        """The shape and the joined element aval of a nested list display of scalars/arrays
+        (a display repeated by a constant, `[7.5] * n`, too)."""
+        repeated = self.repeated(expr)
+        if repeated is not None:
+            inner = self.nested(repeated[0])
+            if inner is None:
+                return None
+            return (inner[0][0] * repeated[1], *inner[0][1:]), inner[1]
         if isinstance(expr, (ast.List, ast.Tuple)):
             if not expr.elts or any(isinstance(e, ast.Starred) for e in expr.elts):
                 return None

@@ -598,6 +598,18 @@ class Inference:
                 and type(index) is int:  # `x.shape[0]`, `(3, 4)[1]`
             whole = self.constant(expr.value, depth + 1)
             return whole[index] if isinstance(whole, tuple) and -len(whole) <= index < len(whole) else None
+        if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) \
+                and isinstance(expr.slice, ast.Slice):  # `x.shape[:2]`, `x.shape[1:]`
+            bounds: list[int | None] = []
+            for part in (expr.slice.lower, expr.slice.upper, expr.slice.step):
+                bound = None if part is None else self.constant(part, depth + 1)
+                if bound is not None and type(bound) is not int:
+                    return None
+                bounds.append(bound)  # type: ignore[arg-type]
+            if bounds[2] == 0:
+                return None
+            whole = self.constant(expr.value, depth + 1)
+            return whole[slice(*bounds)] if isinstance(whole, tuple) else None
         if isinstance(expr, ast.Name):
             if self._parameter_constants:
                 held = self._parameter_constant(expr)
