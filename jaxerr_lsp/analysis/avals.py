@@ -665,22 +665,22 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
         return None if kind == "b" and name != "abs" else operand
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
-    reduced = Aval((), operand.dtype, operand.weak) if operand.shape is not None else None
+    # (a reduction's result is never weakly typed: measured, `jnp.full(3, 1.5).sum()` is not)
+    reduced = Aval((), operand.dtype, False) if operand.shape is not None else None
     if name in ("sum", "prod"):
         if reduced is None:
             return None
-        return Aval((), "int32", operand.weak) if kind in ("b", "i") else reduced
+        return Aval((), "int32", False) if kind in ("b", "i") else reduced
     if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
         if operand.shape is None:
             return None
-        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype,
-                    operand.weak)
+        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype, False)
     if name in _MEAN_LIKE:
         if reduced is None:
             return None
         if kind == "c" and name in ("var", "std"):
-            return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), operand.weak)  # measured
-        return Aval((), "float32", operand.weak) if kind in ("b", "i", "u") else reduced
+            return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), False)  # measured
+        return Aval((), "float32", False) if kind in ("b", "i", "u") else reduced
     if name in _MAX_LIKE:
         return reduced
     if name in ("argmax", "argmin"):
