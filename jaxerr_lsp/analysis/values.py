@@ -476,6 +476,7 @@ class Inference:
         # The avals assumed for bindings being decided (a loop's back-edge), by id(binding):
         # each must be the aval the binding's value then has (`_assumed_aval`).
         self._assumptions: dict[int, list[Aval]] = {}
+        self._unassumed: set[int] = set()  # those whose assumption failed: decided without
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
@@ -767,7 +768,8 @@ class Inference:
         being decided (a back-edge), the others JAX arrays of one known aval: that array,
         the binding being decided assumed to give the same aval (checked when its value is
         found: `_bound_value`), e.g. `x = step(x)` in a loop over `x = jnp.zeros(3)`."""
-        if not any(v is _ASSUMED for v in values):
+        if not any(v is _ASSUMED for v in values) \
+                or any(v is _ASSUMED and id(b) in self._unassumed for v, b in zip(values, reaching)):
             return None
         known = [v for v in values if v is not _ASSUMED]
         if not known or any(v.type != "ArrayImpl" or v.jax_array is None or v.aval is None
@@ -799,12 +801,16 @@ class Inference:
         try:
             if binding.kind == AUGMENTED:
                 return self._augmented(binding, depth)
-            value = self.value(binding.value, depth)
+            value = self._assigned(binding, depth)
             assumed = self._assumptions.pop(id(binding), None)
             if assumed is not None and any(aval != value.aval for aval in assumed):
-                return UNKNOWN_VALUE  # found under an assumption its own value refutes
-            if binding.kind == UNPACK:
-                value = self._unpacked(value, binding, depth)
+                # Found under an assumption its own value does not bear out: again, without.
+                self._unassumed.add(id(binding))
+                try:
+                    value = self._assigned(binding, depth)
+                finally:
+                    self._unassumed.discard(id(binding))
+                    self._assumptions.pop(id(binding), None)
             if value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
             if value.is_mutable and self.model.is_mutated(binding):
@@ -815,6 +821,11 @@ class Inference:
             return value
         finally:
             self._busy.discard(id(binding))
+
+    def _assigned(self, binding: Binding, depth: int) -> Value:
+        assert binding.value is not None
+        value = self.value(binding.value, depth)
+        return self._unpacked(value, binding, depth) if binding.kind == UNPACK else value
 
     def _augmented(self, binding: Binding, depth: int) -> Value:
         """`x op= y` on a number or an array: a new number or array (on a list or a dict it
