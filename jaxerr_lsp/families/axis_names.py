@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import DEF
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -130,11 +131,13 @@ class _Runner:
 _MAPS = ("jax.pmap", "jax.vmap")
 
 
-def _mapped_runner(ctx: Context, site_call: ast.Call, use: ast.Name) -> list[_Runner]:
+def _mapped_runner(ctx: Context, site_call: ast.Call, use: ast.Name,
+                   function: ast.FunctionDef) -> list[_Runner]:
     """The module-level calls of `jax.pmap(f)` / `jax.vmap(f)` (no option but a literal
-    `axis_name`) that certainly trace `f`: every argument an array of known shape, of rank
-    one or more, one leading size (vmap's sizes agree); for pmap that size 1, which every
-    machine has devices for (a larger one may exceed them: pmap raises first)."""
+    `axis_name`) that certainly trace `f`: positional arguments that bind its parameters
+    (no `*args`, none missing or extra), every one an array of known shape, of rank one or
+    more, one leading size (vmap's sizes agree); for pmap that size 1, which every machine
+    has devices for (a larger one may exceed them: pmap raises first)."""
     site = ctx.model.call_site(site_call)
     if site is None or site.qualname not in _MAPS or site.partial is not None \
             or site.args != (use,) or any(k.arg != "axis_name" for k in site.keywords):
@@ -149,6 +152,9 @@ def _mapped_runner(ctx: Context, site_call: ast.Call, use: ast.Name) -> list[_Ru
     for call in ctx.model.calls_of_result(site_call):
         if call.keywords or not call.args or any(isinstance(a, ast.Starred) for a in call.args) \
                 or not runs_at_module_level(ctx, call):
+            continue
+        bound_arguments = bind_arguments(Signature.of(function.args), call.args, [])
+        if bound_arguments is None or bound_arguments.extra_positional or function.args.vararg is not None:
             continue
         avals = [ctx.values.value(a) for a in call.args]
         if any(v.type not in ("ArrayImpl", "ndarray") or v.aval is None or not v.aval.shape
@@ -184,7 +190,7 @@ def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list
                 found.append(_Runner(parent_node, bool(decorators)))
         elif isinstance(parent_node, ast.Call) and not decorators \
                 and ctx.model.qualname(parent_node.func) in _MAPS:
-            found.extend(_mapped_runner(ctx, parent_node, use.node))
+            found.extend(_mapped_runner(ctx, parent_node, use.node, function))
         elif isinstance(parent_node, ast.Call) and jit_allowed and not decorators:
             site = ctx.model.call_site(parent_node)
             if site is None or site.qualname != "jax.jit" or site.keywords \
