@@ -544,12 +544,29 @@ class Facts:
         shape, found = inner
         if given:
             return Aval(shape, dtype)
-        if isinstance(obj, (ast.List, ast.Tuple)):
+        if isinstance(obj, (ast.List, ast.Tuple)) or self.repeated(obj) is not None:
             return Aval(shape, found.dtype, False)
         return found  # jnp.array(1.0): a weakly typed scalar stays weak; an array keeps its aval
 
+    def repeated(self, expr: ast.expr) -> tuple[ast.List | ast.Tuple, int] | None:
+        """`[7.5] * n` (or `n * [7.5]`): the display and the count, a constant int >= 1."""
+        if not isinstance(expr, ast.BinOp) or not isinstance(expr.op, ast.Mult):
+            return None
+        for display, count in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(display, (ast.List, ast.Tuple)):
+                times = self.integer(count)
+                return (display, times) if times is not None and times >= 1 else None
+        return None
+
     def nested(self, expr: ast.expr) -> tuple[tuple[int, ...], Aval] | None:
-        """The shape and the joined element aval of a nested list display of scalars/arrays."""
+        """The shape and the joined element aval of a nested list display of scalars/arrays
+        (a display repeated by a constant, `[7.5] * n`, too)."""
+        repeated = self.repeated(expr)
+        if repeated is not None:
+            inner = self.nested(repeated[0])
+            if inner is None:
+                return None
+            return (inner[0][0] * repeated[1], *inner[0][1:]), inner[1]
         if isinstance(expr, (ast.List, ast.Tuple)):
             if not expr.elts or any(isinstance(e, ast.Starred) for e in expr.elts):
                 return None
@@ -648,22 +665,22 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
         return None if kind == "b" and name != "abs" else operand
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
-    reduced = Aval((), operand.dtype, operand.weak) if operand.shape is not None else None
+    # (a reduction's result is never weakly typed: measured, `jnp.full(3, 1.5).sum()` is not)
+    reduced = Aval((), operand.dtype, False) if operand.shape is not None else None
     if name in ("sum", "prod"):
         if reduced is None:
             return None
-        return Aval((), "int32", operand.weak) if kind in ("b", "i") else reduced
+        return Aval((), "int32", False) if kind in ("b", "i") else reduced
     if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
         if operand.shape is None:
             return None
-        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype,
-                    operand.weak)
+        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype, False)
     if name in _MEAN_LIKE:
         if reduced is None:
             return None
         if kind == "c" and name in ("var", "std"):
-            return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), operand.weak)  # measured
-        return Aval((), "float32", operand.weak) if kind in ("b", "i", "u") else reduced
+            return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), False)  # measured
+        return Aval((), "float32", False) if kind in ("b", "i", "u") else reduced
     if name in _MAX_LIKE:
         return reduced
     if name in ("argmax", "argmin"):

@@ -181,6 +181,7 @@ class ModuleModel:
         self._walked_by_type: dict[type, list[int]] | None = None
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._stores: dict[int, tuple[ast.AST, list[tuple[ast.expr, ast.AST]]]] = {}  # `stores_in`'s
+        self._aliasing: set[int] = set()  # the bindings `_alias_of` is following
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
         # other scopes (the code-flow binder walks their frames first).
@@ -1057,8 +1058,10 @@ class ModuleModel:
         if scope is not None and not any(b.kind == IMPORT and b.qualname is not None
                                          for b in scope.bindings[expr.id]):
             # `binding_of` names one of these bindings or none: no import, no qualname (and
-            # the code flow of a local name need not be asked).
-            return None
+            # the code flow of a local name need not be asked); but a name bound once to a
+            # module attribute of JAX or NumPy stands for it (`DTYPE = jnp.float16`).
+            aliased = self._alias_of(expr, scope)
+            return None if aliased is None else ".".join([aliased, *reversed(parts)])
         binding = self.binding_of(expr)
         if binding is None:
             # Builtins (dict, list, tuple...) resolve to themselves when nothing shadows them.
@@ -1070,6 +1073,33 @@ class ModuleModel:
             return None
         dotted = ".".join([binding.qualname, *reversed(parts)])
         return public_name(dotted) if dotted.startswith("jax._src.") else dotted
+
+    def _alias_of(self, expr: ast.Name, scope: Scope) -> str | None:
+        """The JAX or NumPy module attribute a name stands for when its scope binds it once,
+        `name = <that attribute>` (`PHYSICS_DTYPE = jnp.float16`, `prng = jax.random`), no
+        scope declares it `global`/`nonlocal`, no star import may rebind it, and the binding
+        reaches the use."""
+        bindings = scope.bindings[expr.id]
+        if len(bindings) != 1 or bindings[0].kind != ASSIGN \
+                or not isinstance(bindings[0].value, (ast.Attribute, ast.Name)) \
+                or not isinstance(bindings[0].node, ast.Name) or self.module_scope.star_import:
+            return None
+        binding = bindings[0]
+        value = binding.value
+        assert value is not None
+        if any(expr.id in inner.global_names or expr.id in inner.nonlocal_names
+               for inner in self.scope_of_node.values()):
+            return None
+        if self.binding_of(expr) is not binding or id(binding) in self._aliasing:
+            return None
+        self._aliasing.add(id(binding))
+        try:
+            target = self.qualname(value)
+        finally:
+            self._aliasing.discard(id(binding))
+        if target is None or not (target.startswith(("jax.", "numpy.")) or target in ("jax", "numpy")):
+            return None
+        return target
 
     # ------------------------------------------------------------------ calls and decorators
     def method_calls(self, attribute: str) -> list[ast.Call]:

@@ -300,9 +300,11 @@ def _scalar_index(aval: Aval, key: Value) -> Aval | None:
 
 
 def _basic_index(aval: Aval, key: ast.expr,
-                 scalar_index: Callable[[ast.expr], bool] | None = None) -> Aval | None:
+                 scalar_index: Callable[[ast.expr], bool] | None = None,
+                 newaxis: Callable[[ast.expr], bool] | None = None) -> Aval | None:
     """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
     written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
+    (or what `newaxis` says is `jnp.newaxis`/`np.newaxis`, which are None)
     and integer literals in range (each takes its axis away). With `scalar_index`, also the
     parts it says are integer scalar JAX arrays (`x[:, i]` with a traced `i`): each takes its
     axis away too (NumPy's advanced indexing by 0-d arrays adds no axis; JAX clamps, never
@@ -318,6 +320,8 @@ def _basic_index(aval: Aval, key: ast.expr,
             kinds.append(slice(None))
         elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
             kinds.append(part.value)
+        elif newaxis is not None and isinstance(part, ast.Attribute) and newaxis(part):
+            kinds.append(None)
         elif isinstance(part, ast.Constant) and type(part.value) is int:
             kinds.append(part.value)
         elif isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub) \
@@ -437,6 +441,20 @@ def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None
     return None
 
 
+_NEWAXIS = ("jax.numpy.newaxis", "numpy.newaxis")
+_DONATE_OPTIONS = frozenset({"donate_argnums", "donate_argnames"})
+
+
+def _plain_jit(model: ModuleModel, decorator: ast.expr) -> bool:
+    """`@jax.jit`, or `@functools.partial(jax.jit, ...)` with no option but the donated
+    arguments (which change no output)."""
+    if model.qualname(decorator) == "jax.jit":
+        return True
+    return isinstance(decorator, ast.Call) and model.qualname(decorator.func) == "functools.partial" \
+        and len(decorator.args) == 1 and model.qualname(decorator.args[0]) == "jax.jit" \
+        and all(k.arg in _DONATE_OPTIONS for k in decorator.keywords)
+
+
 class Inference:
     """Values of expressions, for one module model."""
 
@@ -455,6 +473,10 @@ class Inference:
         self.x64 = x64
         self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
         self._busy: set[int] = set()
+        # The avals assumed for bindings being decided (a loop's back-edge), by id(binding):
+        # each must be the aval the binding's value then has (`_assumed_aval`).
+        self._assumptions: dict[int, list[Aval]] = {}
+        self._unassumed: set[int] = set()  # those whose assumption failed: decided without
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
@@ -577,6 +599,18 @@ class Inference:
                 and type(index) is int:  # `x.shape[0]`, `(3, 4)[1]`
             whole = self.constant(expr.value, depth + 1)
             return whole[index] if isinstance(whole, tuple) and -len(whole) <= index < len(whole) else None
+        if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) \
+                and isinstance(expr.slice, ast.Slice):  # `x.shape[:2]`, `x.shape[1:]`
+            bounds: list[int | None] = []
+            for part in (expr.slice.lower, expr.slice.upper, expr.slice.step):
+                bound = None if part is None else self.constant(part, depth + 1)
+                if bound is not None and type(bound) is not int:
+                    return None
+                bounds.append(bound)  # type: ignore[arg-type]
+            if bounds[2] == 0:
+                return None
+            whole = self.constant(expr.value, depth + 1)
+            return whole[slice(*bounds)] if isinstance(whole, tuple) else None
         if isinstance(expr, ast.Name):
             if self._parameter_constants:
                 held = self._parameter_constant(expr)
@@ -724,9 +758,29 @@ class Inference:
             if reaching and not any(isinstance(b.node, ast.arg) for b in reaching):
                 # Bound on several paths (branches, a loop's back-edge): what they agree on;
                 # or by `x op= y`.
-                return _join_reaching([self._bound_value(b, depth, True) for b in reaching])
+                values = [self._bound_value(b, depth, True) for b in reaching]
+                return self._assumed_aval(values, reaching) or _join_reaching(values)
             return self._parameter(expr)
         return self._bound_value(binding, depth)
+
+    def _assumed_aval(self, values: list[Value], reaching: list[Binding]) -> Value | None:
+        """A loop's array of unchanged aval: the values of the bindings that reach a use, one
+        being decided (a back-edge), the others JAX arrays of one known aval: that array,
+        the binding being decided assumed to give the same aval (checked when its value is
+        found: `_bound_value`), e.g. `x = step(x)` in a loop over `x = jnp.zeros(3)`."""
+        if not any(v is _ASSUMED for v in values) \
+                or any(v is _ASSUMED and id(b) in self._unassumed for v, b in zip(values, reaching)):
+            return None
+        known = [v for v in values if v is not _ASSUMED]
+        if not known or any(v.type != "ArrayImpl" or v.jax_array is None or v.aval is None
+                            or v.aval.shape is None or v.aval != known[0].aval for v in known):
+            return None
+        aval = known[0].aval
+        assert aval is not None
+        for value, binding in zip(values, reaching):
+            if value is _ASSUMED:
+                self._assumptions.setdefault(id(binding), []).append(aval)
+        return replace(array_of(aval), jax_array=known[0].jax_array)
 
     def _bound_value(self, binding: Binding, depth: int, joined: bool = False) -> Value:
         """The value a binding gives its name (`_ASSUMED` for one being decided, when
@@ -743,12 +797,20 @@ class Inference:
             self._depends(_PARTIAL)
             return _ASSUMED if joined else UNKNOWN_VALUE
         self._busy.add(id(binding))
+        self._assumptions.pop(id(binding), None)
         try:
             if binding.kind == AUGMENTED:
                 return self._augmented(binding, depth)
-            value = self.value(binding.value, depth)
-            if binding.kind == UNPACK:
-                value = self._unpacked(value, binding, depth)
+            value = self._assigned(binding, depth)
+            assumed = self._assumptions.pop(id(binding), None)
+            if assumed is not None and any(aval != value.aval for aval in assumed):
+                # Found under an assumption its own value does not bear out: again, without.
+                self._unassumed.add(id(binding))
+                try:
+                    value = self._assigned(binding, depth)
+                finally:
+                    self._unassumed.discard(id(binding))
+                    self._assumptions.pop(id(binding), None)
             if value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
             if value.is_mutable and self.model.is_mutated(binding):
@@ -759,6 +821,11 @@ class Inference:
             return value
         finally:
             self._busy.discard(id(binding))
+
+    def _assigned(self, binding: Binding, depth: int) -> Value:
+        assert binding.value is not None
+        value = self.value(binding.value, depth)
+        return self._unpacked(value, binding, depth) if binding.kind == UNPACK else value
 
     def _augmented(self, binding: Binding, depth: int) -> Value:
         """`x op= y` on a number or an array: a new number or array (on a list or a dict it
@@ -1017,7 +1084,8 @@ class Inference:
         if not isinstance(key, ast.Constant):
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key,
-                                       lambda part: _is_scalar_index(self.value(part, depth)))
+                                       lambda part: _is_scalar_index(self.value(part, depth)),
+                                       lambda part: self.model.qualname(part) in _NEWAXIS)
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -1345,8 +1413,13 @@ class Inference:
             return UNKNOWN_VALUE
         binding = self.model.binding_of(expr.func)
         function = binding.node if binding is not None and binding.kind == DEF else None
-        if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body:
+        if not isinstance(function, ast.FunctionDef) or not function.body:
             return UNKNOWN_VALUE
+        if function.decorator_list:
+            return self._jitted_call(expr, function, depth)
+        return self._local_call_undecorated(expr, function, depth)
+
+    def _local_call_undecorated(self, expr: ast.Call, function: ast.FunctionDef, depth: int) -> Value:
         if id(function) in self._busy:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
@@ -1422,6 +1495,35 @@ class Inference:
             frames[-1][0] = max(frames[-1][0], frame[0])
             frames[-1][1] = max(frames[-1][1], frame[1])
         return value
+
+    def _jitted_call(self, expr: ast.Call, function: ast.FunctionDef, depth: int) -> Value:
+        """`step(x, y)` of a def of this file whose one decorator is `jax.jit` (bare, or
+        `functools.partial(jax.jit, ...)` with no option but `donate_argnums`/
+        `donate_argnames`), every argument one JAX array of known shape and dtype, no
+        `*args`/`**kwargs`: the one JAX array the traced function returns, of the aval its
+        return expression has with those arguments (what the body does with arrays only:
+        no Python constant reaches it); unknown otherwise."""
+        if len(function.decorator_list) != 1 or not _plain_jit(self.model, function.decorator_list[0]) \
+                or any(isinstance(a, ast.Starred) for a in expr.args) \
+                or any(k.arg is None for k in expr.keywords):
+            return UNKNOWN_VALUE
+        signature = Signature.of(function.args)
+        bound = bind_arguments(signature, expr.args, expr.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords \
+                or signature.vararg is not None or signature.kwarg is not None \
+                or len(bound.given) != len(expr.args) + len(expr.keywords):
+            return UNKNOWN_VALUE
+        for argument in bound.given.values():
+            value = self.value(argument, depth)
+            if value.type != "ArrayImpl" or value.jax_array is None or value.aval is None \
+                    or value.aval.shape is None or value.aval.dtype is None:
+                return UNKNOWN_VALUE
+        # Followed as a plain helper: the arguments are arrays, so no constant binds.
+        returned = self._local_call_undecorated(expr, function, depth)
+        if returned.type != "ArrayImpl" or returned.aval is None or returned.aval.shape is None \
+                or returned.aval.dtype is None:
+            return UNKNOWN_VALUE
+        return replace(array_of(returned.aval), jax_array=JaxArray("a jitted function's output"))
 
     def _detached(self, value: Value, depth: int) -> Value:
         """`value` as the caller of a helper sees it: a tuple or list display's elements

@@ -11,7 +11,11 @@ shows it running, certainly, as one of:
 - eager, in a plain def called so at module level: a statement of the def's own body, after
   only simple statements (no return, raise or compound statement before it);
 - under jit, in such a def decorated by `@jax.jit` alone (without options) or given to
-  `jax.jit(f)` without options, called so at module level.
+  `jax.jit(f)` without options, called so at module level;
+- mapped, in such a def given to `jax.pmap(f)` / `jax.vmap(f)` with no option but a literal
+  `axis_name` that is another name (none: the map binds no name), called so at module level
+  with arrays of known shapes that map (one leading size; for pmap the size 1, which every
+  machine has devices for): JAX words it as under jit (vmap has no rule for `ppermute`).
 Files that call `jax.disable_jit` or name `jax_disable_jit` leave out the jit paths; files that
 set a mesh (`jax.set_mesh`, `jax.sharding.use_mesh`) are left out whole.
 
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import DEF
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
@@ -58,6 +63,7 @@ class UnboundCollective:
     api_name: str  # what LONG names: psum, axis_index, ppermute
     runner: ast.Call | None  # the module-level call that runs the def holding it
     jitted: bool
+    mapped: str = ""  # "pmap"/"vmap": the runner maps the def (binding no such axis name)
 
 
 def _main_guard(test: ast.expr) -> bool:
@@ -117,7 +123,48 @@ def _axis_name(ctx: Context, call: ast.Call, position: int) -> str | None:
 @dataclass(frozen=True)
 class _Runner:
     call: ast.Call  # the module-level call
-    jitted: bool
+    jitted: bool  # traced: under jit, pmap or vmap
+    mapped: str = ""  # "pmap" or "vmap" when the call maps the def
+    bound: str | None = None  # the axis name that map binds
+
+
+_MAPS = ("jax.pmap", "jax.vmap")
+
+
+def _mapped_runner(ctx: Context, site_call: ast.Call, use: ast.Name,
+                   function: ast.FunctionDef) -> list[_Runner]:
+    """The module-level calls of `jax.pmap(f)` / `jax.vmap(f)` (no option but a literal
+    `axis_name`) that certainly trace `f`: positional arguments that bind its parameters
+    (no `*args`, none missing or extra), every one an array of known shape, of rank one or
+    more, one leading size (vmap's sizes agree); for pmap that size 1, which every machine
+    has devices for (a larger one may exceed them: pmap raises first)."""
+    site = ctx.model.call_site(site_call)
+    if site is None or site.qualname not in _MAPS or site.partial is not None \
+            or site.args != (use,) or any(k.arg != "axis_name" for k in site.keywords):
+        return []
+    bound = None
+    if site.keywords:
+        given = site.keywords[0].value
+        if not isinstance(given, ast.Constant) or not isinstance(given.value, str):
+            return []
+        bound = given.value
+    found = []
+    for call in ctx.model.calls_of_result(site_call):
+        if call.keywords or not call.args or any(isinstance(a, ast.Starred) for a in call.args) \
+                or not runs_at_module_level(ctx, call):
+            continue
+        bound_arguments = bind_arguments(Signature.of(function.args), call.args, [])
+        if bound_arguments is None or bound_arguments.extra_positional or function.args.vararg is not None:
+            continue
+        avals = [ctx.values.value(a) for a in call.args]
+        if any(v.type not in ("ArrayImpl", "ndarray") or v.aval is None or not v.aval.shape
+               for v in avals):
+            continue
+        sizes = {v.aval.shape[0] for v in avals if v.aval is not None and v.aval.shape}
+        if len(sizes) != 1 or (site.qualname == "jax.pmap" and sizes != {1}):
+            continue
+        found.append(_Runner(call, True, site.qualname[4:], bound))
+    return found
 
 
 def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list[_Runner]:
@@ -141,6 +188,9 @@ def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list
         if isinstance(parent_node, ast.Call) and parent_node.func is use.node:
             if runs_at_module_level(ctx, parent_node):
                 found.append(_Runner(parent_node, bool(decorators)))
+        elif isinstance(parent_node, ast.Call) and not decorators \
+                and ctx.model.qualname(parent_node.func) in _MAPS:
+            found.extend(_mapped_runner(ctx, parent_node, use.node, function))
         elif isinstance(parent_node, ast.Call) and jit_allowed and not decorators:
             site = ctx.model.call_site(parent_node)
             if site is None or site.qualname != "jax.jit" or site.keywords \
@@ -231,6 +281,8 @@ def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
             if definition is None or not _runs_first_in(ctx, definition, call):
                 continue
             for runner in _runners(ctx, definition, jit_allowed):
+                if runner.bound == name or (runner.mapped == "vmap" and function == "ppermute"):
+                    continue  # bound; vmap has no rule for ppermute (NotImplementedError)
                 traced = False
                 if isinstance(operand, ast.expr):
                     argument = _argument(ctx, definition, operand, runner.call)
@@ -241,7 +293,7 @@ def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
                 chosen = _message(function, runner.jitted, traced)
                 if chosen is not None:
                     found.append(UnboundCollective(call, function, name, *chosen, runner.call,
-                                                   runner.jitted))
+                                                   runner.jitted, runner.mapped))
                     break
     found.sort(key=lambda u: (u.call.lineno, u.call.col_offset))
     return found

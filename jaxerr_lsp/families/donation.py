@@ -23,7 +23,7 @@ is the parameter, or `+ - * / @ **`/unary minus of it, or a local name bound onc
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.avals import Aval
@@ -31,6 +31,7 @@ from jaxerr_lsp.analysis.model import ASSIGN, Scope
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments, return_expression
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.jit_static import JIT, jit_sites, jitted_defs, static_args
+from jaxerr_lsp.families.prng_keys import conditional_in_statement
 from jaxerr_lsp.families.vjp_application import FunctionNode
 
 DONATE_KEYWORDS = ("donate_argnums", "donate_argnames")
@@ -50,6 +51,7 @@ class JitCall:
     arguments: dict[str, ast.expr]  # every parameter the call gives, by name
     donated: tuple[str, ...]  # the donated parameters the call gives, in signature order
     static: frozenset[str]
+    order: tuple[str, ...] = ()  # the parameters the call gives, in JAX's flattening order
 
 
 def jit_calls(ctx: Context) -> list[JitCall]:
@@ -102,7 +104,8 @@ def _calls(ctx: Context, function: FunctionNode, made: ast.AST, keywords: tuple[
         # JAX flattens the positional arguments in order, then the keyword ones by name.
         order = [*positional[:len(call.args)], *sorted(k.arg for k in call.keywords if k.arg)]
         donated = tuple(name for name in order if name in donated_names and name not in static_names)
-        yield JitCall(call, function, made, dict(bound.given), donated, frozenset(static_names))
+        yield JitCall(call, function, made, dict(bound.given), donated, frozenset(static_names),
+                      tuple(order))
 
 
 def runs_eagerly(ctx: Context, call: ast.Call) -> bool:
@@ -140,6 +143,18 @@ def _uses(ctx: Context, expr: ast.expr, scope: Scope, name: str, depth: int = 0)
     return False
 
 
+def used_by_outputs(ctx: Context, jit_call: JitCall, name: str) -> bool:
+    """Whether an output of the jitted function certainly uses its parameter `name` (then
+    JAX keeps the parameter: `keep_unused=False` prunes only unused ones)."""
+    function = jit_call.function
+    scope = ctx.model.scope_of_node.get(id(function))
+    returned = return_expression(ctx.model, function)
+    if scope is None or returned is None:
+        return False
+    outputs = list(returned.elts) if isinstance(returned, ast.Tuple) else [returned]
+    return any(_uses(ctx, output, scope, name) for output in outputs)
+
+
 def _key(aval: Aval | None) -> tuple[tuple[int, ...], str] | None:
     if aval is None or aval.shape is None or aval.dtype is None:
         return None
@@ -154,9 +169,11 @@ def argument_aval(ctx: Context, argument: ast.expr) -> Aval | None:
     return value.aval
 
 
-def certainly_donated(ctx: Context, jit_call: JitCall) -> list[str]:
+def certainly_donated(ctx: Context, jit_call: JitCall, aliases: Mapping[str, str] | None = None) -> list[str]:
     """The donated parameters whose argument JAX certainly donates (its buffer handed over,
-    the array deleted) when the call runs; [] when the code does not show it."""
+    the array deleted) when the call runs; [] when the code does not show it. `aliases`:
+    parameters whose argument is certainly the same object as another's (`same_array`),
+    given that one's value."""
     if not jit_call.donated or ctx.values.x64:
         return []
     function = jit_call.function
@@ -173,6 +190,8 @@ def certainly_donated(ctx: Context, jit_call: JitCall) -> list[str]:
     outputs = list(returned.elts) if isinstance(returned, ast.Tuple) else [returned]
     # (a static argument reaches the function as the Python value it is)
     parameters = {name: ctx.values.value(argument) for name, argument in jit_call.arguments.items()}
+    for name, same in (aliases or {}).items():
+        parameters[name] = parameters[same]
     output_keys: list[tuple[tuple[int, ...], str] | None] = []
     with ctx.values.bound(function, parameters):
         for output in outputs:
@@ -187,3 +206,75 @@ def certainly_donated(ctx: Context, jit_call: JitCall) -> list[str]:
         if any(_uses(ctx, output, scope, name) for output in outputs):
             found.append(name)
     return found
+
+
+# Statements that may sit between a copy `b = a` and the call without changing what `a` holds,
+# when they store neither name (a nested def, class, import, `del` or loop could).
+_PLAIN_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
+
+
+def same_array(ctx: Context, call: ast.Call, a: ast.expr, b: ast.expr) -> bool:
+    """Whether the arguments `a` and `b` of `call` certainly hold the same object when the
+    call evaluates them: one name given twice (`f(x, x)`), or a name whose one reaching binding
+    is a copy of the other (`b = a`), made in the same statement list as the call's
+    statement, with only plain statements between that store neither name, and no function
+    that rebinds it (`global`/`nonlocal`). No walrus in the call."""
+    if not isinstance(a, ast.Name) or not isinstance(b, ast.Name) \
+            or ctx.model.nodes_in(call, ast.NamedExpr):
+        return False
+    if a.id == b.id:
+        return True
+    return _copied_before(ctx, call, a, b) or _copied_before(ctx, call, b, a)
+
+
+def _copied_before(ctx: Context, call: ast.Call, source: ast.Name, copy: ast.Name) -> bool:
+    reaching = ctx.model.reaching(copy)
+    if not reaching or len(reaching) != 1:
+        return False
+    binding = reaching[0]
+    value, scope = binding.value, binding.scope
+    if binding.kind != ASSIGN or not isinstance(value, ast.Name) or value.id != source.id \
+            or not isinstance(binding.node, ast.Name) or scope.kind not in ("module", "function") \
+            or ctx.model.call_scope.get(id(call)) is not scope:
+        return False
+    if any(source.id in (inner.global_names if scope.kind == "module" else inner.nonlocal_names)
+           for inner in ctx.model.scope_of_node.values()):
+        return False
+    path = ctx.model.path_to(scope.node, call)
+    copied = ctx.model.path_to(scope.node, binding.node)
+    if path is None or copied is None:
+        return False
+    statement = next((n for n in reversed(path) if isinstance(n, ast.stmt) and n is not scope.node), None)
+    copy_statement = next((n for n in reversed(copied) if isinstance(n, ast.stmt)), None)
+    if statement is None or not isinstance(copy_statement, ast.Assign) or copy_statement.value is not value \
+            or conditional_in_statement(ctx.model, statement, call) \
+            or ctx.model.nodes_in(statement, ast.NamedExpr) \
+            or not isinstance(statement, (*_PLAIN_STATEMENTS, ast.Return)):
+        return False
+    siblings = _statement_list(ctx, scope.node, statement)
+    if siblings is None or not any(s is copy_statement for s in siblings):
+        return False
+    start = next(i for i, s in enumerate(siblings) if s is copy_statement)
+    end = next((i for i, s in enumerate(siblings) if s is statement), -1)
+    if end <= start:
+        return False
+    names = {source.id, copy.id}
+    for between in siblings[start + 1:end]:
+        if not isinstance(between, _PLAIN_STATEMENTS) or ctx.model.nodes_in(between, ast.NamedExpr) \
+                or any(isinstance(target, ast.Name) and target.id in names
+                       for target, _ in ctx.model.stores_in(between)):
+            return False
+    return True
+
+
+def _statement_list(ctx: Context, root: ast.AST, statement: ast.stmt) -> list[ast.stmt] | None:
+    """The list of statements (a body, an `else`...) that holds `statement`."""
+    path = ctx.model.path_to(root, statement)
+    if path is None or len(path) < 2:
+        return None
+    parent = path[-2]
+    for field in ("body", "orelse", "finalbody"):
+        statements = getattr(parent, field, None)
+        if isinstance(statements, list) and any(s is statement for s in statements):
+            return statements
+    return None

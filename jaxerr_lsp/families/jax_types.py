@@ -15,7 +15,9 @@ a function, an instance of a class that is no pytree. Here only what the code ce
   `__getattr__`..., never mentioning `dtype`); its type is shown, not predicted (the module
   name JAX prints depends on how the file runs);
 - one of those as an element of a tuple or list display, or as a value of a dict display with
-  constant keys (the path then names it: `s[1]`, `s['k']`).
+  constant keys, or a field of a NamedTuple instance (the path then names it: `s[1]`,
+  `s['k']`, `s.name`), every other element certainly valid or such a leaf too: JAX names
+  the first in its flattening order (a dict's sorted keys).
 
 `known_valid(ctx, expr)` says when an argument certainly flattens without error (an array, a
 Python number or bool, None, a tracer of the traced code): a finding predicts JAX's path and
@@ -68,7 +70,9 @@ def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
         if any(not isinstance(k, (str, int)) or isinstance(k, bool) for k in keys) \
                 or len(set(keys)) != len(keys) or len({type(k) for k in keys}) > 1:
             return None
-        return _in_container(ctx, [(f"[{k!r}]", v) for k, v in zip(keys, expr.values)], False)
+        # (JAX flattens a dict in the order of its sorted keys)
+        items = sorted(zip(keys, expr.values), key=lambda item: item[0])  # type: ignore[arg-type, return-value]
+        return _in_container(ctx, [(f"[{k!r}]", v) for k, v in items], False)
     if isinstance(expr, ast.Name):
         # `batch = {...}` ... `step(batch)`: the display, when its slots still hold what it put
         found = ctx.model.assignment_of(expr)
@@ -82,15 +86,16 @@ def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
 
 
 def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool) -> InvalidLeaf | None:
+    """The first invalid leaf among `items` (in JAX's flattening order), every item either
+    certainly valid or itself such a leaf (flattening them all cannot fail first): JAX
+    reports the first leaf it cannot abstract."""
     if starred:
         return None
-    found = [(path, leaf) for path, value in items if (leaf := _leaf(ctx, value)) is not None]
-    if len(found) != 1:
+    leaves = [(path, _leaf(ctx, value), value) for path, value in items]
+    if any(leaf is None and not known_valid(ctx, value) for _, leaf, value in leaves):
         return None
-    path, leaf = found[0]
-    if not all(known_valid(ctx, value) for p, value in items if p != path):
-        return None
-    return replace(leaf, path=path)
+    first = next(((path, leaf) for path, leaf, _ in leaves if leaf is not None), None)
+    return None if first is None else replace(first[1], path=first[0])
 
 
 def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:

@@ -360,10 +360,18 @@ def _written_shape(model: ModuleModel, values, expr: ast.expr, depth: int = 0) -
     constant = values.constant(expr)
     if type(constant) is int:
         return repr(constant), (constant,)
-    if not isinstance(expr, (ast.Tuple, ast.List)) or not isinstance(constant, tuple) \
-            or not all(type(c) is int for c in constant):
+    if not (isinstance(expr, (ast.Tuple, ast.List)) or _shape_tuple(values, expr)) \
+            or not isinstance(constant, tuple) or not all(type(c) is int for c in constant):
         return None
     return repr(list(constant) if isinstance(expr, ast.List) else constant), constant
+
+
+def _shape_tuple(values, expr: ast.expr) -> bool:
+    """`x.shape` of a JAX array of known shape, or a slice of one (`x.shape[:2]`): a tuple."""
+    while isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        expr = expr.value
+    return isinstance(expr, ast.Attribute) and expr.attr == "shape" \
+        and _jax_array(values, expr.value) is not None
 
 
 def reshapes(ctx: Context) -> list[Reshape]:

@@ -8,6 +8,12 @@ scalars as JAX converts them: int -> int32, float -> float32) and that differ, w
 dtypes are ones the operation accepts (otherwise JAX raises another error first) and both
 shapes are known and equal or one is a scalar (otherwise the shape error comes first).
 
+Also `lax.dynamic_update_slice` (and `dynamic_update_slice_in_dim`,
+`dynamic_update_index_in_dim`, which JAX words alike) of a JAX array operand and a JAX array
+update of known shapes that pass JAX's shape checks (same rank, the update no larger, one
+start index per axis) and differing dtypes: "lax.dynamic_update_slice requires arguments to
+have the same dtypes, got float32, float16." (no fix: no `jnp` function of that meaning).
+
 Never flagged: an operand of unknown dtype or shape (a parameter, a NumPy array: its float64
 becomes float32 in JAX, another module's value), a file that enables 64-bit types, a typed key,
 a call with `*args`, a Python int too large for int32 (an OverflowError first).
@@ -79,6 +85,16 @@ OPERATIONS: dict[str, Operation] = {
                                         "right_shift"),
 }
 INT32_RANGE = range(-2**31, 2**31)
+# The functions that write an update into an operand, each with its parameters (operand,
+# update, where, axis) and what it checks before the dtypes (measured under JAX 0.12.0.1: the
+# same rank, or one less for `dynamic_update_index_in_dim`, which adds the axis; an update no
+# larger than the operand; for `dynamic_update_slice` one start index per axis): JAX names
+# them all `dynamic_update_slice`.
+UPDATES: dict[str, tuple[str, ...]] = {
+    "dynamic_update_slice": ("operand", "update", "start_indices"),
+    "dynamic_update_slice_in_dim": ("operand", "update", "start_index", "axis"),
+    "dynamic_update_index_in_dim": ("operand", "update", "index", "axis"),
+}
 
 
 @dataclass(frozen=True)
@@ -160,7 +176,70 @@ def _check_call(ctx: Context, site: CallSite, operation: Operation) -> None:
     ctx.report(site.call, values={**values, "equiv": operation.tip}, note=note, data=data)
 
 
+def _given(site: CallSite, parameters: tuple[str, ...]) -> dict[str, ast.expr] | None:
+    """The arguments of the call by parameter, each given once; None for `*args`, `**kw`,
+    another keyword or a missing one."""
+    if any(isinstance(a, ast.Starred) for a in site.args) or any(k.arg is None for k in site.keywords) \
+            or len(site.args) > len(parameters):
+        return None
+    given = dict(zip(parameters, site.args))
+    for keyword in site.keywords:
+        if keyword.arg not in parameters or keyword.arg in given:
+            return None
+        given[keyword.arg] = keyword.value
+    return given if len(given) == len(parameters) else None
+
+
+def _update_shapes_fit(ctx: Context, function: str, given: dict[str, ast.expr], a: Aval, b: Aval) -> bool:
+    """The operand and update shapes (and the start indices or axis) pass the checks JAX makes
+    before the dtypes'."""
+    operand, update = a.shape, b.shape
+    if operand is None or update is None or not operand:
+        return False
+    if function == "dynamic_update_slice":
+        indices = given["start_indices"]
+        if not isinstance(indices, (ast.Tuple, ast.List)) or len(indices.elts) != len(operand) \
+                or any(isinstance(e, ast.Starred) for e in indices.elts):
+            return False
+    else:
+        axis = ctx.values.constant(given["axis"])
+        if type(axis) is not int or not 0 <= axis < len(operand):
+            return False
+        if function == "dynamic_update_index_in_dim" and len(update) == len(operand) - 1:
+            update = (*update[:axis], 1, *update[axis:])
+    return len(update) == len(operand) and all(u <= o for u, o in zip(update, operand))
+
+
+def _check_update(ctx: Context, site: CallSite, function: str) -> None:
+    given = _given(site, UPDATES[function])
+    if given is None:
+        return
+    a, b = ctx.values.value(given["operand"]), ctx.values.value(given["update"])
+    if a.type != "ArrayImpl" or b.type != "ArrayImpl" or a.aval is None or b.aval is None \
+            or not dtypes_differ(a.aval.dtype, b.aval.dtype) \
+            or a.aval.kind not in EVERY or b.aval.kind not in EVERY \
+            or not _update_shapes_fit(ctx, function, given, a.aval, b.aval):
+        return
+    from jaxerr_lsp.engine.rule import fill
+    from jaxerr_lsp.errors.catalog import load_catalog
+
+    values = {"name": "dynamic_update_slice",
+              "', '.join((str(a.dtype) for a in avals))": f"{a.aval.dtype}, {b.aval.dtype}"}
+    entry = load_catalog().get(RULE.catalog_id)
+    template = next(s.message for s in entry.sources if s.message is not None).strip()
+    function_node = site.call.func
+    data = LaxDtypeMismatch(ctx.span(function_node), ctx.segment(function_node), "", "")
+    note = (f" (the operand is {a.aval}, the update {b.aval}: cast the update, "
+            f"`.astype({a.aval.dtype})`)")
+    ctx.report(site.call, message=fill(template, values) + note,
+               predicted=fill(template, values, escape=True), data=data)
+
+
 def check(ctx: Context) -> None:
+    for function in called_names(ctx.model, "jax.lax", UPDATES):
+        for site in ctx.model.calls_to(f"jax.lax.{function}"):
+            if site.complete and site.partial is None:
+                _check_update(ctx, site, function)
     for function in called_names(ctx.model, "jax.lax", OPERATIONS):
         operation = OPERATIONS[function]
         for site in ctx.model.calls_to(f"jax.lax.{function}"):

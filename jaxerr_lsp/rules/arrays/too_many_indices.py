@@ -10,6 +10,9 @@ array of known dtype (an integer array consumes 1, a boolean one its rank). Also
 or lambda made by `jax.vmap` and called with arrays of known shapes, where each mapped
 parameter has lost its mapped axis (`jax.vmap(lambda row: row[:, 0])(m)` for a 2-D `m`):
 there the index must certainly run whenever the function runs (outside branches and loops).
+Also `rng[0]` on a parameter of a plain def only ever called, when every call gives an array of
+known rank, one rank for all (`followed_calls.parameter_arguments`; the calls shown as related),
+and the index runs whenever the def runs.
 
 Never flagged: an array of unknown rank, a NumPy array (NumPy words its own IndexError), a
 part of the index the code does not show (a parameter, a list, a name bound twice), two
@@ -27,7 +30,7 @@ from __future__ import annotations
 import ast
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import parameter_arguments, runs_whenever_called
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import indexed_by
@@ -82,11 +85,36 @@ def _typed_keys(ctx: Context, array: ast.expr) -> Aval | None:
     return aval
 
 
+def _from_callers(ctx: Context, subscript: ast.Subscript, array: ast.expr) -> tuple[Aval, tuple[Related, ...]] | None:
+    """`array` reads a parameter of a plain def only ever called (`followed_calls.
+    parameter_arguments`), the subscript runs whenever the def runs, and every call gives an
+    array of known aval, all of one rank: the first call's aval, and the calls as related."""
+    if not isinstance(array, ast.Name):
+        return None
+    arguments = parameter_arguments(ctx.model, array)
+    binding = ctx.model.read_binding(array)
+    function = binding.scope.node if binding is not None else None
+    if not arguments or not isinstance(function, ast.FunctionDef) \
+            or not _runs_whenever_called(ctx, function, subscript):
+        return None
+    avals = [known_jax_array(ctx, a) or _typed_keys(ctx, a) for a in arguments]
+    ranks = {None if a is None or a.shape is None else len(a.shape) for a in avals}
+    if None in ranks or len(ranks) != 1 or avals[0] is None:
+        return None
+    related = tuple(Related(ctx.span(a), f"`{array.id}` receives {aval} here")
+                    for a, aval in zip(arguments, avals))
+    return avals[0], related
+
+
 def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tuple[Related, ...]) -> bool:
     consumed = _consumed(ctx, subscript.slice)
     if not consumed:
         return False
     aval = known_jax_array(ctx, array) or _typed_keys(ctx, array)
+    if aval is None and not related:
+        given = _from_callers(ctx, subscript, array)
+        if given is not None:
+            aval, related = given
     if aval is None or aval.shape is None or consumed <= len(aval.shape):
         return False
     ctx.report(subscript, values={"len(shape)": str(len(aval.shape)), "total_consumed": str(consumed)},

@@ -200,6 +200,9 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
         return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
                            f"<class '….{cls.name}'>")
     field = _unhashable_field(ctx, cls, construction)
+    if field is not None and _namedtuple_fields(ctx, cls) is not None:
+        # A NamedTuple hashes as a tuple, in C: the error is Python's own, whole.
+        return _Unhashable("", f"TypeError: unhashable type: '{field}'", None, f"<class '….{cls.name}'>")
     if field is not None:
         # The dataclass's `__hash__` is Python code: JAX's message holds its traceback.
         return _Unhashable("", None, None, f"<class '….{cls.name}'>",
@@ -232,11 +235,14 @@ def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.Cla
 
 def _unhashable_field(ctx: Context, cls: ast.ClassDef, construction: ast.Call) -> str | None:
     """The type of the field that makes `hash()` of this instance of a hashable dataclass
-    (`frozen=True`, or `unsafe_hash=True`) raise: its `__hash__` hashes the tuple of its
-    fields in order, so the first field given a list, dict or set, after fields given
-    values certainly hashable (constants, tuples of them). None when the file does not
-    show it (fields made with `field(...)`, a base class, arguments that are not shown)."""
+    (`frozen=True`, or `unsafe_hash=True`) or of a `typing.NamedTuple` class raise: its
+    `__hash__` hashes the tuple of its fields in order, so the first field given a list, dict
+    or set, after fields given values certainly hashable (constants, tuples of them). None
+    when the file does not show it (fields made with `field(...)`, a base class, arguments
+    that are not shown)."""
     fields = _plain_dataclass_fields(ctx, cls)
+    if fields is None:
+        fields = _namedtuple_fields(ctx, cls)
     if fields is None or any(isinstance(a, ast.Starred) for a in construction.args) \
             or any(k.arg is None for k in construction.keywords) or len(construction.args) > len(fields):
         return None
@@ -281,6 +287,30 @@ def _plain_dataclass_fields(ctx: Context, cls: ast.ClassDef) -> dict[str, ast.ex
             return None
         if statement.value is not None and not _hashable_literal(statement.value):
             return None  # field(...), or a default the file does not show
+        fields[statement.target.id] = statement.value
+    return fields
+
+
+def _namedtuple_fields(ctx: Context, cls: ast.ClassDef) -> dict[str, ast.expr | None] | None:
+    """The fields, in order, with their defaults, of a `class C(typing.NamedTuple)` with no
+    decorator, keyword or `__hash__`/`__eq__` of its own and literal defaults; None
+    otherwise. Its instances hash as the tuple of their fields."""
+    if len(cls.bases) != 1 or cls.keywords or cls.decorator_list \
+            or ctx.model.qualname(cls.bases[0]) != "typing.NamedTuple":
+        return None
+    fields: dict[str, ast.expr | None] = {}
+    for statement in cls.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and statement.name in ("__hash__", "__eq__", "__new__"):
+            return None
+        if isinstance(statement, ast.Assign):
+            return None  # a class attribute that may be `__hash__ = ...`
+        if not isinstance(statement, ast.AnnAssign):
+            continue
+        if not isinstance(statement.target, ast.Name) or "ClassVar" in ctx.segment(statement.annotation):
+            return None
+        if statement.value is not None and not _hashable_literal(statement.value):
+            return None
         fields[statement.target.id] = statement.value
     return fields
 
@@ -375,7 +405,9 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         shown["static_arg.type()"] = found.shown_type
     if found.shown_error is not None:
         shown["e.what()"] = found.shown_error
-    elif not found.type_text:
+    elif not found.type_text and found.shown_type is not None and not found.error:
+        shown["e.what()"] = f"TypeError: unhashable type: ({found.shown_type})"
+    elif not found.type_text and not found.error:
         shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
         shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
     as_tuple = _as_tuple(ctx, argument)

@@ -4,7 +4,8 @@ What it does: finds a collective (`lax.psum`, `pmean`, `pmax`, `pmin`, `all_gath
 `axis_index`, `ppermute`) with a literal axis name that the file certainly runs outside every
 context that binds axis names (`families.axis_names`: at module level, or in a def the module
 calls directly or through `jax.jit`, with no `pmap`, `vmap(axis_name=...)`, `shard_map` or mesh
-around it).
+around it), or maps with a `jax.pmap(f)`/`jax.vmap(f)` that binds no axis of that name
+(`jax.pmap(f)(x)` without `axis_name`).
 
 Why is this bad: a collective combines values across the instances of a mapped axis; the axis
 name says which. Outside a `pmap`, a `vmap(..., axis_name=...)` or a `shard_map` over a mesh
@@ -13,7 +14,8 @@ under jit "Found an unbound axis name: i. To fix this, please call psum under
 `jax.shard_map`.").
 
 Silent on purpose: a def holding a collective that the file does not call (it is meant to be
-mapped, maybe from another module), one the file passes to `pmap`/`vmap`/`shard_map`, calls
+mapped, maybe from another module), one the file passes to `shard_map` or to a `pmap`/`vmap`
+that binds the name (or whose options or arguments the code does not show), calls
 under a `with` block, a `try`, a branch or a loop, an axis name that is not a string literal,
 and files that set a mesh.
 
@@ -42,7 +44,7 @@ def check(ctx: Context) -> None:
             "name": found.axis_name, "api_name": found.api_name}
         related: tuple[Related, ...] = ()
         if found.runner is not None:
-            how = "under jit" if found.jitted else "eagerly"
+            how = f"under `{found.mapped}`" if found.mapped else "under jit" if found.jitted else "eagerly"
             related = (Related(ctx.span(found.runner),
                                f"runs it here {how}, with no axis named {found.axis_name!r} bound"),)
         ctx.report(found.call, related=related, values=values,

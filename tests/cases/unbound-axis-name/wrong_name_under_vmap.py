@@ -1,11 +1,10 @@
-# case: static — the axis vmap binds differs ("rows" vs "batch"), but the file only shows the call through vmap
 import jax
 import jax.numpy as jnp
 from jax import lax
 
 
 def normalize(x):
-    return x / lax.psum(x, "batch")
+    return x / lax.psum(x, "batch")  # expect: JXE108
 
 
 print(jax.vmap(normalize, axis_name="rows")(jnp.ones(3)))

@@ -1,0 +1,7 @@
+import jax.numpy as jnp
+
+n_prompts = 2
+prompt_ids = jnp.ones((n_prompts, 77), dtype=jnp.int32)
+guidance_scale = jnp.array([7.5] * n_prompts)
+guidance_scale = guidance_scale.reshape(prompt_ids.shape[:2])  # expect: JXE104
+print(guidance_scale.shape)

@@ -1,0 +1,11 @@
+import jax
+import jax.numpy as jnp
+
+a = jnp.arange(4.0)[jnp.newaxis, :]
+
+
+def total(x):
+    return jax.lax.psum(x, axis_name="batch")  # expect: JXE108
+
+
+print(jax.pmap(total)(a))
