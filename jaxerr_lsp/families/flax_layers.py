@@ -125,8 +125,9 @@ def layer_runs(ctx: Context, qualname: str) -> list[LayerRun]:
             continue
         alone = _layer_alone(ctx, receiver, constructions)
         if alone is not None:
-            keywords = tuple(k for k in apply.keywords if k.arg not in _APPLY_OPTIONS)
-            found.append(LayerRun(alone, apply, apply, keywords, None, {}, None, None))
+            if len(apply.args) == 2:  # the variables and the input: options by keyword only
+                keywords = tuple(k for k in apply.keywords if k.arg not in _APPLY_OPTIONS)
+                found.append(LayerRun(alone, apply, apply, keywords, None, {}, None, None))
             continue
         found += _runs_in_module(ctx, apply, receiver, constructions)
     return found
@@ -163,7 +164,7 @@ def _runs_in_module(ctx: Context, apply: ast.Call, receiver: ast.Name,
     runs: list[LayerRun] = []
     for construction in constructions:
         run = ctx.model.parent.get(id(construction))
-        if not isinstance(run, ast.Call) or run.func is not construction \
+        if not isinstance(run, ast.Call) or run.func is not construction or len(run.args) != 1 \
                 or ctx.model.call_scope.get(id(construction)) is not scope \
                 or not runs_every_time(ctx, method, run):
             continue
