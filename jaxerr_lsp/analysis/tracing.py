@@ -50,8 +50,8 @@ from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, Ou
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.pytree_classes import PytreeClass, pytree_class
-from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, RANDOM_ONE_ARRAY, Signature, Value,
-                                        bind_arguments)
+from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, RANDOM_ONE_ARRAY, Inference,
+                                        Signature, Value, bind_arguments)
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -285,8 +285,6 @@ class Tracing:
         self._value = value
         self._jit_flag_named = jit_flag_named
         if constant is None:
-            from jaxerr_lsp.analysis.values import Inference
-
             constant = Inference(model).constant
         self._constant = constant
         # The calls of the file that run the traced functions through their transformations.
@@ -522,10 +520,8 @@ class Tracing:
         it is assigned to) maps along an axis it has: the parameter holds one array tracer
         (vmap maps only arrays; a mapped parameter given anything else stays a pytree of
         unknown structure)."""
-        from jaxerr_lsp.analysis.values import Inference
-
-        inference = getattr(self._constant, "__self__", None)
-        if not isinstance(inference, Inference):
+        inference = self._inference()
+        if inference is None:
             return
         for traced in list(self._traced.values()):
             if not isinstance(traced.function, (ast.FunctionDef, ast.Lambda)) \
@@ -593,22 +589,18 @@ class Tracing:
         whose one display no code changes: `config = {"lr": 0.1}`), when every key is a
         string and every entry certainly a Python number or one array (each becomes one
         array tracer); None otherwise."""
-        from jaxerr_lsp.analysis.values import Inference
-
-        inference = getattr(self._constant, "__self__", None)
-        if not isinstance(inference, Inference):
+        inference = self._inference()
+        if inference is None:
             return None
-        value = inference.value(expr)
         entries: list[tuple[object, ast.expr]] = []
         if type(expr) is ast.Name:  # as the dict is where it is passed (changed later or not)
-            keys = inference.dict_keys(expr)
-            for key in keys or ():
+            for key in inference.dict_keys(expr) or ():
                 found = inference.entry_expression(expr, key, dict_only=True)
                 if found is None:
                     return None
                 entries.append((key, found[1]))
-        elif value.type == "dict" and value.entries and value.keys is not None \
-                and len(value.keys) == len(value.entries):
+        elif (value := inference.value(expr)).type == "dict" and value.entries \
+                and value.keys is not None and len(value.keys) == len(value.entries):
             entries = list(value.entries)
         if not entries:
             return None
@@ -618,13 +610,16 @@ class Tracing:
                 return None
         return tuple(str(key) for key, _ in entries)
 
+    def _inference(self) -> Inference | None:
+        """The evaluator whose `constant` the model was given (None: another function)."""
+        inference = getattr(self._constant, "__self__", None)
+        return inference if isinstance(inference, Inference) else None
+
     def _one_array(self, expr: ast.expr) -> bool:
         """Whether the evaluator says `expr` is certainly one array jit traces as one array
         tracer: a JAX array, or a NumPy array whose shape and dtype it knows (never a Ref)."""
-        from jaxerr_lsp.analysis.values import Inference
-
-        inference = getattr(self._constant, "__self__", None)
-        if not isinstance(inference, Inference):
+        inference = self._inference()
+        if inference is None:
             return False
         value = inference.value(expr)
         if value.ref is not None or value.type == "Ref":

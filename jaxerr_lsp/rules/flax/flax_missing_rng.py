@@ -76,8 +76,8 @@ def _needs_key(ctx: Context, run: LayerRun) -> bool:
     deterministic = run.option(ctx, "deterministic")
     if deterministic is not False:
         return False
-    rate_given = [a for a in run.construction.args[:1]] + [
-        k.value for k in run.construction.keywords if k.arg == "rate"]
+    rate_given = [*run.construction.args[:1],
+                  *(k.value for k in run.construction.keywords if k.arg == "rate")]
     if len(rate_given) != 1 or len(run.construction.args) > 1:
         return False
     rate = run.constant(ctx, rate_given[0])
