@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import expected_at
-from jaxerr_lsp.families.flax_layers import layer_name, layer_runs
+from jaxerr_lsp.families.flax_layers import fails_before, layer_name, layer_runs
 
 COLLECTION = "batch_stats"
 
@@ -44,7 +44,8 @@ def check(ctx: Context) -> None:
         if id(run.run) in reported or any(k.arg == "mutable" for k in run.apply.keywords) \
                 or any(k.arg is None for k in run.call_keywords) \
                 or run.option(ctx, "use_running_average") is not False \
-                or expected_at(ctx, run.apply, run.run):
+                or expected_at(ctx, run.apply, run.run) \
+                or fails_before(ctx, run):
             continue
         reported.add(id(run.run))
         values = {"variable_name": "mean", "col": COLLECTION}

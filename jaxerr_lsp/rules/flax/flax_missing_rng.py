@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.expected_errors import expected_at
-from jaxerr_lsp.families.flax_layers import LayerRun, known, layer_name, layer_runs
+from jaxerr_lsp.families.flax_layers import fails_before, LayerRun, known, layer_name, layer_runs
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class DropoutWithoutKey(RuleData):
 def check(ctx: Context) -> None:
     reported: set[int] = set()
     for run in layer_runs(ctx, "flax.linen.Dropout"):
-        if id(run.run) in reported or not _needs_key(ctx, run) or expected_at(ctx, run.apply, run.run):
+        if id(run.run) in reported or not _needs_key(ctx, run) or expected_at(ctx, run.apply, run.run) \
+                or fails_before(ctx, run):
             continue
         if any(k.arg == "rngs" for k in run.apply.keywords):
             continue
