@@ -1444,7 +1444,10 @@ class Tracing:
                 return self._keyword_given(expr, receiver)
         qualname = self.model.qualname(function)
         if qualname is None and isinstance(function, ast.Name):
-            return self._transformed_result(expr, function)
+            transformed = self._transformed_result(expr, function)
+            return transformed if transformed is not None else self._helper_result(expr)
+        if qualname is None and isinstance(function, ast.Attribute):
+            return self._helper_result(expr)
         if qualname is None or not qualname.startswith(JAX_NAMESPACES) or qualname.startswith(FACTORY_NAMESPACES):
             if qualname == "builtins.abs" and len(expr.args) == 1:
                 inner = self.tracer(expr.args[0])
@@ -1489,6 +1492,58 @@ class Tracing:
         array = bool(returns.returns) and not returns.suspends and all(
             r.value is not None and self._one_leaf(r.value) for r in returns.returns)
         return Tracer(array, True, None, caller, transform)
+
+    def _helper_result(self, expr: ast.Call) -> Tracer | None:
+        """A call, in staged code, of a helper of the file this call traces (`_find_helpers`):
+        one array tracer when every return of the helper is one, each either staged whatever
+        the arguments (`return jnp.add(a.size, 1)`) or derived from a parameter this call
+        passes a tracer for. None otherwise (a helper that may return a Python value)."""
+        caller = self._enclosing.get(id(expr))
+        transform = self._staging_of(caller) if caller is not None else None
+        callee = self._helper_callee(expr) if transform is not None else None
+        if callee is None:
+            return None
+        function, signature, args, keywords = callee
+        returns = self.model.returns_of(function)
+        if not returns.returns or returns.suspends:
+            return None
+        helper = self._traced.get(id(function))
+        if helper is None or not any(c is expr for c in helper.called_from) \
+                or self._staging_of(helper) is None:
+            # Called with no tracer: what it stages whatever its arguments are
+            # (`return jnp.maximum(n, 1)`) is still traced here.
+            if not all(r.value is not None and self._staged_whatever(r.value) for r in returns.returns):
+                return None
+            assert caller is not None and transform is not None
+            return Tracer(True, True, None, caller, transform)
+        bound = bind_arguments(signature, args, keywords)
+        for returned in returns.returns:
+            tracer = self.tracer(returned.value) if returned.value is not None else None
+            if tracer is None or not tracer.array:
+                return None
+            if tracer.parameter is not None and tracer.function is helper:
+                given = None if bound is None else bound.given.get(tracer.parameter)
+                passed = None if given is None else self.tracer(given)
+                if passed is None or not passed.array:
+                    return None
+        assert caller is not None and transform is not None
+        return Tracer(True, True, None, caller, transform)
+
+    def _staged_whatever(self, expr: ast.expr) -> bool:
+        """Whether `expr` is one array that staged code makes a tracer whatever the values it
+        reads: a JAX function returning one array (`jnp.add(n, 1)`), or arithmetic on one."""
+        if isinstance(expr, ast.BinOp):
+            return self._staged_whatever(expr.left) or self._staged_whatever(expr.right)
+        if isinstance(expr, ast.UnaryOp):
+            return not isinstance(expr.op, ast.Not) and self._staged_whatever(expr.operand)
+        if not isinstance(expr, ast.Call):
+            return False
+        qualname = self.model.qualname(expr.func)
+        if qualname is None or not qualname.startswith(JAX_NAMESPACES) or qualname.startswith(FACTORY_NAMESPACES):
+            return False
+        last = qualname.rsplit(".", 1)[1]
+        return last in STAGED_ARRAY_FUNCTIONS and last not in TREE_PRESERVING \
+            and last not in STATIC_FUNCTIONS and not _returns_several(last, expr)
 
     def _one_leaf(self, expr: ast.expr) -> bool:
         """Whether `expr`, returned by a jitted function, is one number or array: its value
