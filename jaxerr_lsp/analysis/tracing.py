@@ -298,6 +298,9 @@ class Tracing:
         self._memo: dict[int, Tracer | None] = {}
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
+        # A name read in a loop whose later binding reads it again (`key, sub = split(key)`):
+        # while that binding is weighed, the read is assumed to be what the earlier ones give.
+        self._assumed: dict[int, Tracer] = {}
         # The staging transformation each traced function runs under (`_staging_of`).
         self._staging: dict[int, Transform | None] = {}
         # The calls that run a function of the file through grad (`_differentiated_callee`).
@@ -1180,9 +1183,9 @@ class Tracing:
         if key in self._memo:
             return self._memo[key]
         if key in self._busy:
-            return None
+            return self._assumed.get(key)
         self._busy.add(key)
-        partial = bool(self._busy_bindings)
+        partial = bool(self._busy_bindings) or bool(self._assumed)
         try:
             found = self._tracer(expr)
         finally:
@@ -1310,9 +1313,22 @@ class Tracing:
         if traced is None:
             return None
         found: list[Tracer] = []
-        for binding in self._reaching(expr, scope):
-            if id(binding) in self._busy_bindings:
-                continue  # y = f(y): the other bindings decide
+        # Bindings whose value is written before this read first: a later one (a loop's
+        # `key, sub = split(key)`) may read it again, assumed then to be what they give.
+        at = (expr.lineno, expr.col_offset)
+        bindings = sorted(self._reaching(expr, scope), key=lambda b: not _written_before(b, at))
+        try:
+            return self._joined(expr, traced, bindings, found)
+        finally:
+            self._assumed.pop(id(expr), None)
+
+    def _joined(self, expr: ast.Name, traced: TracedFunction, bindings: list[Binding],
+                found: list[Tracer]) -> Tracer | None:
+        for binding in bindings:
+            if id(binding) in self._busy_bindings or id(binding.value) in self._busy:
+                continue  # y = f(y), `key, sub = split(key)`: the other bindings decide
+            if found and id(expr) not in self._assumed:
+                self._assumed[id(expr)] = found[0]
             node = binding.node
             if isinstance(node, ast.arg):
                 tracer = traced.tracers.get(expr.id)
@@ -1494,40 +1510,53 @@ class Tracing:
         return Tracer(array, True, None, caller, transform)
 
     def _helper_result(self, expr: ast.Call) -> Tracer | None:
-        """A call, in staged code, of a helper of the file this call traces (`_find_helpers`):
-        one array tracer when every return of the helper is one, each either staged whatever
-        the arguments (`return jnp.add(a.size, 1)`) or derived from a parameter this call
-        passes a tracer for. None otherwise (a helper that may return a Python value)."""
+        """A call, in traced code, of a helper of the file: one array tracer when every return
+        of the helper is one and this call passes a tracer wherever the helper was followed
+        with one (`_find_helpers`: the helper's body as the tracers see it is this call's;
+        not a helper staged by its other calls when this call is not staged),
+        or, in staged code, when every return is a JAX function returning one array, or
+        arithmetic on one (`return jnp.maximum(n, 1)`), staged whatever the arguments are.
+        None otherwise (a helper that may return a Python value)."""
         caller = self._enclosing.get(id(expr))
-        transform = self._staging_of(caller) if caller is not None else None
-        callee = self._helper_callee(expr) if transform is not None else None
-        if callee is None:
+        callee = self._helper_callee(expr) if caller is not None else None
+        if caller is None or callee is None:
             return None
+        transform = self._staging_of(caller)
         function, signature, args, keywords = callee
         returns = self.model.returns_of(function)
-        if not returns.returns or returns.suspends:
+        if not returns.returns or returns.suspends or any(r.value is None for r in returns.returns):
             return None
         helper = self._traced.get(id(function))
-        if helper is None or not any(c is expr for c in helper.called_from) \
-                or self._staging_of(helper) is None:
-            # Called with no tracer: what it stages whatever its arguments are
-            # (`return jnp.maximum(n, 1)`) is still traced here.
-            if not all(r.value is not None and self._staged_whatever(r.value) for r in returns.returns):
-                return None
-            assert caller is not None and transform is not None
+        passed = self._passes_helper_tracers(expr, helper, signature, args, keywords)
+        if passed is not None and transform is None and self._staging_of(helper) is not None:
+            passed = None  # the helper's staged values are not traced in this unstaged call
+        if passed is not None and all((t := self.tracer(r.value)) is not None and t.array  # type: ignore[arg-type]
+                                      for r in returns.returns):
+            if transform is not None:
+                return Tracer(True, True, None, caller, transform)
+            return Tracer(True, passed.abstract, None, caller, passed.transform)
+        if transform is not None and all(self._staged_whatever(r.value) for r in returns.returns):  # type: ignore[arg-type]
             return Tracer(True, True, None, caller, transform)
+        return None
+
+    def _passes_helper_tracers(self, call: ast.Call, helper: TracedFunction | None, signature: Signature,
+                               args: list[ast.expr], keywords: list[ast.keyword]) -> Tracer | None:
+        """A tracer `call` passes to `helper` (followed by `_find_helpers` from this call or
+        another), when it passes a tracer (an array one where the helper holds one) for every
+        parameter the helper holds a tracer in; None otherwise."""
+        if helper is None or not helper.tracers:
+            return None
         bound = bind_arguments(signature, args, keywords)
-        for returned in returns.returns:
-            tracer = self.tracer(returned.value) if returned.value is not None else None
-            if tracer is None or not tracer.array:
+        if bound is None:
+            return None
+        first: Tracer | None = None
+        for name, inner in helper.tracers.items():
+            given = bound.given.get(name)
+            passed = None if given is None else self.tracer(given)
+            if passed is None or (inner.array and not passed.array):
                 return None
-            if tracer.parameter is not None and tracer.function is helper:
-                given = None if bound is None else bound.given.get(tracer.parameter)
-                passed = None if given is None else self.tracer(given)
-                if passed is None or not passed.array:
-                    return None
-        assert caller is not None and transform is not None
-        return Tracer(True, True, None, caller, transform)
+            first = first or passed
+        return first
 
     def _staged_whatever(self, expr: ast.expr) -> bool:
         """Whether `expr` is one array that staged code makes a tracer whatever the values it
@@ -1686,6 +1715,14 @@ class Tracing:
 
 
 # ------------------------------------------------------------------------ small helpers
+def _written_before(binding: Binding, at: tuple[int, int]) -> bool:
+    """Whether the value `binding` stores ends before `at` in the text (a parameter: yes)."""
+    value = binding.value
+    if value is None:
+        return True
+    return (value.end_lineno or value.lineno, value.end_col_offset or 0) < at
+
+
 def _value_and_grad(qualname: str | None, call: ast.Call) -> bool:
     """`jax.value_and_grad(f)` or `jax.value_and_grad(f, argnums=...)`, whose result returns
     the pair `(value, grads)` (no `has_aux`: with it, the value is a pair itself)."""
