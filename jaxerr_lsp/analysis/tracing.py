@@ -1528,7 +1528,8 @@ class Tracing:
             return None
         helper = self._traced.get(id(function))
         passed = self._passes_helper_tracers(expr, helper, signature, args, keywords)
-        if passed is not None and transform is None and self._staging_of(helper) is not None:
+        if passed is not None and helper is not None and transform is None \
+                and self._staging_of(helper) is not None:
             passed = None  # the helper's staged values are not traced in this unstaged call
         if passed is not None and all((t := self.tracer(r.value)) is not None and t.array  # type: ignore[arg-type]
                                       for r in returns.returns):
