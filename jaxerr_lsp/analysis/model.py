@@ -182,6 +182,8 @@ class ModuleModel:
         self._returns: dict[int, tuple[ast.AST, Returns]] = {}  # `returns_of`'s walks
         self._stores: dict[int, tuple[ast.AST, list[tuple[ast.expr, ast.AST]]]] = {}  # `stores_in`'s
         self._aliasing: set[int] = set()  # the bindings `_alias_of` is following
+        # Parameters that hold a module on every call (`_module_parameter`), by binding.
+        self._module_parameters: dict[int, tuple[Binding, str | None]] = {}
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
         # other scopes (the code-flow binder walks their frames first).
@@ -1080,6 +1082,8 @@ class ModuleModel:
         scope declares it `global`/`nonlocal`, no star import may rebind it, and the binding
         reaches the use."""
         bindings = scope.bindings[expr.id]
+        if len(bindings) == 1 and isinstance(bindings[0].node, ast.arg):
+            return self._module_parameter(expr, scope, bindings[0])
         if len(bindings) != 1 or bindings[0].kind != ASSIGN \
                 or not isinstance(bindings[0].value, (ast.Attribute, ast.Name)) \
                 or not isinstance(bindings[0].node, ast.Name) or self.module_scope.star_import:
@@ -1100,6 +1104,61 @@ class ModuleModel:
         if target is None or not (target.startswith(("jax.", "numpy.")) or target in ("jax", "numpy")):
             return None
         return target
+
+    def _module_parameter(self, expr: ast.Name, scope: Scope, binding: Binding) -> str | None:
+        """`numpy` or `jax.numpy` for a parameter that holds that module on every call: a
+        parameter of a plain def (not a method, not a lambda) that its scope never rebinds,
+        whose def is only ever called by its name (no other use lets it escape), each call
+        passing that module for it or leaving its default, which is that module
+        (`def cast(x, xnp=np)` called as `cast(x, xnp=jnp)`)."""
+        known = self._module_parameters.get(id(binding))
+        if known is not None and known[0] is binding:
+            return known[1]
+        self._module_parameters[id(binding)] = (binding, None)  # (a call passing the parameter on)
+        found = self._find_module_parameter(expr.id, scope)
+        self._module_parameters[id(binding)] = (binding, found)
+        return found
+
+    def _find_module_parameter(self, name: str, scope: Scope) -> str | None:
+        function = scope.node
+        if scope.kind != "function" or not isinstance(function, ast.FunctionDef) \
+                or scope.parent is None or scope.parent.kind == "class" or self.module_scope.star_import \
+                or any(name in inner.global_names or name in inner.nonlocal_names
+                       for inner in self.scope_of_node.values()):
+            return None
+        definition = self.binding_at.get(id(function))
+        if definition is None or definition.kind != DEF:
+            return None
+        calls = self.calls_of(definition)
+        if not calls or len(calls) != sum(1 for _ in self.uses_of(definition)):
+            return None
+        arguments = function.args
+        positional = [*arguments.posonlyargs, *arguments.args]
+        names = [a.arg for a in positional]
+        default: ast.expr | None = None
+        if name in names:
+            index = names.index(name)
+            first_default = len(positional) - len(arguments.defaults)
+            if index >= first_default:
+                default = arguments.defaults[index - first_default]
+        else:
+            index = -1
+            for argument, value in zip(arguments.kwonlyargs, arguments.kw_defaults):
+                if argument.arg == name:
+                    default = value
+        found: set[str | None] = set()
+        for call in calls:
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return None
+            given = [k.value for k in call.keywords if k.arg == name]
+            if not given and 0 <= index < len(call.args):
+                given = [call.args[index]]
+            value = given[0] if given else default
+            found.add(None if value is None else self.qualname(value))
+            if len(found) > 1:
+                return None
+        module = found.pop()
+        return module if module in ("numpy", "jax.numpy") else None
 
     # ------------------------------------------------------------------ calls and decorators
     def method_calls(self, attribute: str) -> list[ast.Call]:

@@ -2,8 +2,8 @@
 
 What it does: finds a NumPy function (`np.sin(x)`, `onp.asarray(x)`, `sin(x)` after `from
 numpy import sin`, `np.float32(x)`...) called in traced code with a tracer array for an argument
-it converts (also through a parameter whose default is NumPy, `def f(x, xnp=np)`, that no call
-of `f` gives: `xnp.stack(...)`): an argument of a function under `jax.jit`, `jax.vmap`, a `lax` body (or anything
+it converts (also through a parameter that holds NumPy on every call of its def: `def f(x,
+xnp=np)` that no call gives `xnp`, `xnp.stack(...)`): an argument of a function under `jax.jit`, `jax.vmap`, a `lax` body (or anything
 computed from one), or a differentiated argument under `jax.grad` and its family. Also a NumPy
 array (`TABLE = np.linspace(...)`) indexed with a traced index, `TABLE[i]`, in code traced
 abstractly: NumPy converts the index.
@@ -36,7 +36,6 @@ from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import (array_tracer, module_name_for_fix, origin_line, tracer_related,
                                       tracer_source)
 from jaxerr_lsp.analysis.tracing import Tracer
-from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -126,50 +125,21 @@ def tracer_note(what: str, argument: str, tracer: Tracer) -> str:
             f"{tracer.transform.qualname} (from {source}).")
 
 
-def _through_module_default(ctx: Context, call: ast.Call) -> str | None:
-    """`xnp.stack(...)` where `xnp` is a parameter of the def it is read in, never rebound,
-    whose default names NumPy (`def to_ndc(x, xnp=np)`), and every use of the def is a call
-    of it by its name that leaves that parameter out: `numpy.stack`. None otherwise (a
-    caller may pass `jnp`; a def handed on, decorated or a method may be called otherwise)."""
-    function = call.func
-    if not isinstance(function, ast.Attribute) or not isinstance(function.value, ast.Name):
-        return None
-    model = ctx.model
-    name = function.value
-    use = model.use_of.get(id(name))
-    scope = model.resolve_scope(name.id, use.scope) if use is not None else None
-    holder = scope.node if scope is not None else None
-    if not isinstance(holder, ast.FunctionDef) or holder.decorator_list \
-            or scope is None or scope.parent is None or scope.parent.kind == "class":
-        return None
-    parameter = model.sole_binding(name.id, scope)
-    if parameter is None or not isinstance(parameter.node, ast.arg):
-        return None
-    signature = Signature.of(holder.args)
-    default = signature.defaults.get(name.id)
-    if default is None or model.qualname(default) != "numpy":
-        return None
-    definition = model.binding_at.get(id(holder))
-    if definition is None:
-        return None
-    uses = list(model.uses_of(definition))
-    calls = model.calls_of_def(holder)
-    if not calls or len(calls) != len(uses):
-        return None
-    for each in calls:
-        bound = bind_arguments(signature, each.args, each.keywords)
-        if bound is None or bound.given.get(name.id) is not default:
-            return None
-    return f"numpy.{function.attr}"
+def _through_parameter(ctx: Context, call: ast.Call) -> bool:
+    """`xnp.stack(...)` where `xnp` is a parameter that holds NumPy on every call of its def
+    (`ModuleModel.qualname`: `def to_ndc(x, xnp=np)` called without `xnp`)."""
+    head = call.func
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    if not isinstance(head, ast.Name) or head is call.func:
+        return False
+    binding = ctx.model.read_binding(head)
+    return binding is not None and isinstance(binding.node, ast.arg)
 
 
 def check(ctx: Context) -> None:
     for call, _traced in ctx.tracing.calls:
         qualname = ctx.model.qualname(call.func)
-        through_default = False
-        if qualname is None:
-            qualname = _through_module_default(ctx, call)
-            through_default = qualname is not None
         if qualname is None or not qualname.startswith("numpy."):
             continue
         name = qualname.removeprefix("numpy.")
@@ -178,7 +148,7 @@ def check(ctx: Context) -> None:
             continue
         argument, tracer = found
         replacement, import_line, safe = _replacement(ctx, name, call)
-        safe = safe and not through_default  # (the parameter's other uses keep NumPy)
+        safe = safe and not _through_parameter(ctx, call)  # (`xnp`'s other uses keep NumPy)
         _report(ctx, call, argument, tracer, f"`{ctx.segment(call.func)}` is a NumPy function",
                  NumpyOnTracer(ctx.span(call.func), ctx.segment(call.func), replacement,
                                import_line, safe, "use-jax-numpy"))
