@@ -928,6 +928,8 @@ class Inference:
             return ARRAY if self._jax_arithmetic(expr, left, right) else UNKNOWN_VALUE
         if isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf):
             if left.is_array or right.is_array:
+                if {left.type, right.type} <= {"ndarray", *_PYTHON_SCALARS}:
+                    return array_of(None, "ndarray")  # NumPy arithmetic stays NumPy
                 both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
                 return array_of(avals.binary(expr.op, left.aval, right.aval) if both_jax else None)
             if left.python_scalar and right.python_scalar:

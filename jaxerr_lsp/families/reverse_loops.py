@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import ASSIGN, UNPACK
-from jaxerr_lsp.analysis.values import return_expression
+from jaxerr_lsp.analysis.values import bind_arguments, return_expression
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_definition,
                                              first_rejected_leaf, gradient_calls,
                                              jitted_gradient_calls)
@@ -45,7 +45,11 @@ if TYPE_CHECKING:
 
 SCALAR_OUTPUT = frozenset({"jax.grad", "jax.value_and_grad"})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div)
-_REDUCTIONS = frozenset({"jax.numpy.sum", "jax.numpy.mean"})
+_REDUCTIONS = frozenset({"jax.numpy.sum", "jax.numpy.mean", "jax.numpy.linalg.norm"})
+# Functions whose output's tangent is their first argument's, transformed (never zero).
+_KEEPS_TANGENT = frozenset({f"jax.numpy.{name}" for name in (
+    "sum", "mean", "linalg.norm", "sqrt", "exp", "log", "square", "tanh", "sin", "cos", "abs",
+    "transpose", "reshape", "ravel", "squeeze", "expand_dims")})
 _MAX_DEPTH = 12
 _SCALAR_TYPES = frozenset({"float", "complex"})
 _LIKE = frozenset({"jax.numpy.ones_like", "jax.numpy.zeros_like"})
@@ -74,22 +78,22 @@ class ReverseLoop:
 
 @dataclass(frozen=True)
 class _Path:
-    """How the output reaches a loop: the loop, the carry part it reads, and whether the
-    arithmetic on the way keeps a scalar scalar."""
+    """How the output reaches a loop: the loop, and the carry part it reads."""
 
     loop: ast.Call
     kind: str
     carry: ast.expr  # the part of init_val that becomes the output
+    carried: bool = False  # the carry part is known to hold the input (in a helper followed)
 
 
 class _Search:
-    def __init__(self, ctx: Context, differentiation: Differentiation,
-                 differentiated: frozenset[str]) -> None:
+    def __init__(self, ctx: Context, function: FunctionNode, arguments: tuple[ast.expr, ...],
+                 differentiated: frozenset[str], jitted: bool) -> None:
         self.ctx = ctx
-        self.function = differentiation.function
-        self.arguments = differentiation.arguments
+        self.function = function
+        self.arguments = arguments  # what the function's positional parameters are given
         self.differentiated = differentiated
-        self.jitted = differentiation.jitted
+        self.jitted = jitted
 
     # ---------------------------------------------------------------- parameters
     def parameter(self, expr: ast.expr) -> str | None:
@@ -153,6 +157,11 @@ class _Search:
 
     def _call_paths(self, call: ast.Call, index: tuple[int, ...], depth: int) -> list[_Path]:
         site = self.ctx.model.call_site(call)
+        if site is None and not index:
+            return self._helper_paths(call, depth)
+        if site is not None and site.qualname in _KEEPS_TANGENT and not index and site.complete \
+                and site.partial is None and site.args and not isinstance(site.args[0], ast.Starred):
+            return self.paths(site.args[0], (), depth)  # `jnp.linalg.norm(q)`: q's loop
         if site is None or not site.complete or site.partial is not None \
                 or any(isinstance(a, ast.Starred) for a in site.args) \
                 or any(k.arg is None for k in site.keywords):
@@ -165,6 +174,29 @@ class _Search:
             carry = _element(site.args[3], index)
             return [_Path(call, "fori_loop", carry)] if carry is not None else []
         return []
+
+    def _helper_paths(self, call: ast.Call, depth: int) -> list[_Path]:
+        """The loops a helper of the file returns (`q = orthonormalize(w)`): a plain def with
+        one `return`, followed with the parameters this call gives a differentiated input."""
+        callee = self.ctx.tracing.callee(call)
+        if callee is None:
+            return []
+        function, signature, args, keywords = callee
+        returns = self.ctx.model.returns_of(function)
+        if len(returns.returns) != 1 or returns.suspends or returns.returns[0].value is None \
+                or any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+            return []
+        bound = bind_arguments(signature, args, keywords)
+        if bound is None:
+            return []
+        differentiated = frozenset(name for name, value in bound.given.items()
+                                   if self.carries_input(value, depth))
+        if not differentiated:
+            return []
+        inner = _Search(self.ctx, function, tuple(args), differentiated, self.jitted)
+        return [_Path(p.loop, p.kind, p.carry, True)
+                for p in inner.paths(returns.returns[0].value, (), depth)
+                if p.carried or inner.carries_input(p.carry)]
 
     def _traced_bounds(self, lower: ast.expr, upper: ast.expr) -> bool:
         """Bounds jit traces: one of them a parameter the jitted call gives an integer, the
@@ -287,13 +319,14 @@ def _loops_of(ctx: Context, differentiation: Differentiation) -> list[_Path]:
     output = _output(returned, differentiation.has_aux) if returned is not None else None
     if output is None:
         return []
-    search = _Search(ctx, differentiation, frozenset(parameters[i] for i in argnums))
+    search = _Search(ctx, function, arguments, frozenset(parameters[i] for i in argnums),
+                     differentiation.jitted)
     reduced = _reduced(ctx, output)
     scalar = reduced is not None or all(_scalar_argument(ctx, a) for a in differentiated)
     if differentiation.qualname in SCALAR_OUTPUT and not scalar:
         return []
     return [p for p in search.paths(reduced if reduced is not None else output)
-            if search.carries_input(p.carry)]
+            if p.carried or search.carries_input(p.carry)]
 
 
 def reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:
