@@ -176,6 +176,44 @@ class Members:
                 return made.node
         return None
 
+    def stored_instance(self, read: ast.Attribute) -> ast.Call | None:
+        """The construction `C(...)` of a class of the file (undecorated) that `self.attr`
+        certainly holds where a method other than `__init__` reads it: the attribute's one
+        store on `self` or an instance (of the class, its bases or subclasses) is `self.attr =
+        C(...)`, written straight in `__init__`."""
+        if not isinstance(read.value, ast.Name) or not isinstance(read.ctx, ast.Load):
+            return None
+        stores = self.stores_read_by(read)
+        if len(stores) != 1:
+            return None
+        store = stores[0]
+        method = store.method
+        value = store.value
+        if not isinstance(method, ast.FunctionDef) or method.name != "__init__" \
+                or not isinstance(store.statement, ast.Assign) or len(store.statement.targets) != 1 \
+                or store.statement not in method.body or not isinstance(value, ast.Call) \
+                or not isinstance(value.func, ast.Name):
+            return None
+        reader = self._method_of(read.value)
+        if reader is None or reader is method:
+            return None
+        made = self.model.binding_of(value.func)
+        if made is None or not isinstance(made.node, ast.ClassDef) or made.node.decorator_list \
+                or made.node not in self.model.classes:
+            return None
+        return value
+
+    def class_of_receiver(self, expr: ast.expr) -> ast.ClassDef | None:
+        """`class_of_instance` for a name; for `self.attr`, the class of the construction it
+        holds (`stored_instance`)."""
+        if isinstance(expr, ast.Name):
+            return self.class_of_instance(expr)
+        made = self.stored_instance(expr) if isinstance(expr, ast.Attribute) else None
+        if made is None:
+            return None
+        binding = self.model.binding_of(made.func)  # type: ignore[arg-type]
+        return binding.node if binding is not None and isinstance(binding.node, ast.ClassDef) else None
+
     # ------------------------------------------------------------------- attributes
     def attribute_stores(self, owner: ast.ClassDef, attr: str | None = None) -> list[AttributeStore]:
         """The stores of attributes on `self` in the methods of `owner` and on instances of it

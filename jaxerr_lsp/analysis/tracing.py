@@ -909,7 +909,8 @@ class Tracing:
             ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
         """The def of the file `call` certainly runs with its arguments, and how they bind:
         `f(x)` for an undecorated module or nested def; `obj.method(x)` and `obj(x)` (its
-        `__call__`) for an instance of a class of the file (`Members.class_of_instance`), the
+        `__call__`) for an instance of a class of the file (`Members.class_of_receiver`: also
+        `self.model.apply(...)` for `self.model = Net()` stored once in `__init__`), the
         first parameter bound to it (`self.method(x)` in any class; another instance only of a
         plain class or an equinox Module: a flax module runs its methods only bound by
         `apply`); `model.apply(variables, x)` for a flax linen Module, which runs its
@@ -917,6 +918,7 @@ class Tracing:
         variables (no `method=`)."""
         func = call.func
         args, keywords = list(call.args), list(call.keywords)
+        receiver: ast.Name | ast.Attribute
         if isinstance(func, ast.Name):
             function = self._function_of(func)
             if isinstance(function, ast.FunctionDef) and not function.decorator_list \
@@ -925,16 +927,17 @@ class Tracing:
             if function is not None:
                 return None
             receiver, name = func, "__call__"
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            receiver, name = func.value, func.attr
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, (ast.Name, ast.Attribute)):
+            receiver, name = func.value, func.attr  # `model.apply`, `self.model.apply`
         else:
             return None
         members = self.model.members
-        owner = members.class_of_instance(receiver)
+        owner = members.class_of_receiver(receiver)
         if owner is None:
             return None
         kind = self._class_kind(owner)
-        is_self = isinstance(getattr(self.model.binding_of(receiver), "node", None), ast.arg)
+        is_self = isinstance(receiver, ast.Name) and isinstance(
+            getattr(self.model.binding_of(receiver), "node", None), ast.arg)
         if kind == "flax" and name == "apply" and not is_self:
             if not args or any(k.arg in (None, "method") for k in keywords):
                 return None

@@ -120,7 +120,7 @@ def layer_runs(ctx: Context, qualname: str) -> list[LayerRun]:
     found: list[LayerRun] = []
     for apply in ctx.model.method_calls("apply"):
         receiver = apply.func.value if isinstance(apply.func, ast.Attribute) else None
-        if not isinstance(receiver, ast.Name) or not apply.args \
+        if not isinstance(receiver, (ast.Name, ast.Attribute)) or not apply.args \
                 or any(k.arg in (None, "method") for k in apply.keywords) \
                 or any(isinstance(a, ast.Starred) for a in apply.args):
             continue
@@ -138,16 +138,23 @@ def layer_runs(ctx: Context, qualname: str) -> list[LayerRun]:
 _APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates", "method"})
 
 
-def _layer_alone(ctx: Context, receiver: ast.Name, constructions: list[ast.Call]) -> ast.Call | None:
+def _layer_alone(ctx: Context, receiver: ast.Name | ast.Attribute,
+                 constructions: list[ast.Call]) -> ast.Call | None:
     """The construction `receiver` certainly holds (`layer = nn.Dropout(...)`), or None."""
+    value = _instance(ctx, receiver)
+    return value if value is not None and any(value is c for c in constructions) else None
+
+
+def _instance(ctx: Context, receiver: ast.Name | ast.Attribute) -> ast.Call | None:
+    """The call whose result `receiver` certainly holds: a name's one reaching assignment
+    (`model = Net()`), or `self.model` stored once in `__init__` (`Members.stored_instance`)."""
+    if isinstance(receiver, ast.Attribute):
+        return ctx.model.members.stored_instance(receiver)
     found = ctx.model.assignment_of(receiver)
-    if found is None:
-        return None
-    value = found[1]
-    return value if isinstance(value, ast.Call) and any(value is c for c in constructions) else None
+    return found[1] if found is not None and isinstance(found[1], ast.Call) else None
 
 
-def _runs_in_module(ctx: Context, apply: ast.Call, receiver: ast.Name,
+def _runs_in_module(ctx: Context, apply: ast.Call, receiver: ast.Name | ast.Attribute,
                     constructions: list[ast.Call]) -> list[LayerRun]:
     callee = ctx.tracing.callee(apply)
     if callee is None:
@@ -155,15 +162,14 @@ def _runs_in_module(ctx: Context, apply: ast.Call, receiver: ast.Name,
     method, signature, args, keywords = callee
     if not any(ctx.model.qualname(d) in FLAX_PASSING for d in method.decorator_list):
         return []  # layers built in a method that is not `@nn.compact`: AssignSubModuleError
-    owner = ctx.model.members.class_of_instance(receiver)
+    owner = ctx.model.members.class_of_receiver(receiver)
     scope = ctx.model.scope_of_node.get(id(method))
     bound = bind_arguments(signature, args, keywords)
     if owner is None or scope is None or bound is None or bound.extra_keywords or bound.extra_positional:
         return []
     constants = {name: held for name, value in bound.given.items()
                  if (held := ctx.values.constant(value)) is not None}
-    found = ctx.model.assignment_of(receiver)
-    instance = found[1] if found is not None and isinstance(found[1], ast.Call) else None
+    instance = _instance(ctx, receiver)
     runs: list[LayerRun] = []
     for construction in constructions:
         run = ctx.model.parent.get(id(construction))

@@ -10,6 +10,8 @@ tracers), finds an operation that needs the concrete value of a traced array:
   `m.nonzero()` and `jnp.unique(x)` without `size=`;
 - `jnp.repeat(a, n)` / `a.repeat(n)` with traced repeats and no `total_repeat_length`;
 - `lax.scan(f, init, xs, length=n)` with a traced `n`;
+- `jax.ops.segment_sum(data, ids)` (max, min, prod) with a traced `ids` and no
+  `num_segments`: JAX computes the count as `max(ids) + 1`, concretely;
 - a JAX function given a traced value for a parameter that fixes its output's shape or layout
   (`STATIC_PARAMETERS`: `jax.nn.one_hot`'s `num_classes`, `jax.ops.segment_*`'s
   `num_segments`, the `axis` of reductions, `softmax`, `flip`, `expand_dims`, `squeeze`,
@@ -19,7 +21,8 @@ Also such a function of JAX given straight to a transformation that traces every
 (`jax.jit(jax.nn.one_hot)(labels, 5)`, `g = jax.checkpoint(jnp.sum)` ... `g(x, 1)`,
 `jax.eval_shape(jax.ops.segment_sum, data, ids, 3)`; no `static_argnums`/`static_argnames`),
 a Python int passed for its static parameter: JAX traces it as a scalar array
-(`Applications.foreign`).
+(`Applications.foreign`); and the segment reductions given so with two arrays and no count
+(`jax.jit(jax.ops.segment_sum)(data, ids)`).
 `x` must certainly be one traced array (`ctx.tracing.tracer`: a parameter of unknown structure
 may be a tuple or a dict, and counts only when the file shows it receives an array or a
 number). Under `jax.grad` alone (and its kin) values are concrete and most of these calls work:
@@ -90,14 +93,17 @@ TOBYTES_CONTEXT = "The tobytes() method was called on {tracer._error_repr()}.{tr
 ARANGE_PARAMETERS = ("start", "stop", "step")
 AXIS_CONTEXT = "The axis argument must be known statically."
 INDEX_CONTEXT = "expected a static index or sequence of indices."
+# jax.ops' segment reductions: JAX computes a missing `num_segments` (jax/_src/ops/scatter.py
+# `_segment_update`, `core.concrete_dim_or_error`), naming segment_sum for all of them.
+SEGMENT_FUNCTIONS = frozenset(f"jax.ops.segment_{name}" for name in ("sum", "max", "min", "prod"))
+SEGMENTS_CONTEXT = "segment_sum() `num_segments` argument."
 # JAX functions with a parameter whose value fixes the output's shape or layout: a traced value
 # there raises ConcretizationTypeError with this context line (each measured under JAX
 # 0.12.0.1, positionally and by keyword): qualname -> ((parameter, position or None), context).
 STATIC_PARAMETERS: dict[str, tuple[tuple[tuple[str, int | None], ...], str]] = {
     "jax.nn.one_hot": ((("num_classes", 1),),
                        "The error arose in jax.nn.one_hot argument `num_classes`."),
-    **{f"jax.ops.segment_{kind}": ((("num_segments", 2),), "segment_sum() `num_segments` argument.")
-       for kind in ("sum", "max", "min", "prod")},
+    **{name: ((("num_segments", 2),), SEGMENTS_CONTEXT) for name in SEGMENT_FUNCTIONS},
     **{f"jax.numpy.{name}": ((("axis", 1),), AXIS_CONTEXT)
        for name in ("sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "flip")},
     "jax.nn.softmax": ((("axis", 1),), AXIS_CONTEXT),
@@ -309,6 +315,23 @@ def _static_parameter(ctx: Context, call: ast.Call, qualname: str | None) -> Nee
     return None
 
 
+def _segments(ctx: Context, call: ast.Call) -> Needed | None:
+    """`jax.ops.segment_sum(data, ids)` (or max, min, prod) with no `num_segments` (or None):
+    JAX computes it as `max(ids) + 1` with a concrete `int()`, which a traced `ids` refuses
+    (every one of them names segment_sum in the context line, measured)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    count = _argument(call, 2, "num_segments")
+    if count is not None and not _none(count):
+        return None
+    ids = _argument(call, 1, "segment_ids")
+    tracer = abstract_array(ctx, ids) if ids is not None else None
+    if ids is None or tracer is None:
+        return None
+    name = "jax.ops." + (ctx.model.qualname(call.func) or "").rsplit(".", 1)[1]
+    return Needed(ids, tracer, as_template(SEGMENTS_CONTEXT), f"{name} without `num_segments`", False, False)
+
+
 def _scan_length(ctx: Context, call: ast.Call) -> Needed | None:
     """`lax.scan(f, init, xs, length=n)` with a traced `n`: scan converts it with `int()`
     (jax/_src/lax/control_flow/loops.py, `_infer_scan_length`)."""
@@ -333,6 +356,8 @@ def _needed(ctx: Context, call: ast.Call) -> Needed | None:
         return _linspace(ctx, call)
     if qualname == "jax.lax.scan":
         return _scan_length(ctx, call)
+    if qualname in SEGMENT_FUNCTIONS and (found := _segments(ctx, call)) is not None:
+        return found
     return _conversion(ctx, call, qualname) or _nonzero_like(ctx, call, qualname) or \
         _repeat(ctx, call, qualname) or (_method(ctx, call) if qualname is None else None) or \
         _static_parameter(ctx, call, qualname)
@@ -404,6 +429,10 @@ def _foreign_sized(ctx: Context, application: ForeignApplication) -> tuple[str, 
                 or not all(_a_number(ctx, given[p]) or _an_array(ctx, given[p]) for p in ("start", "stop")):
             return None
         return "num", num, "'num' argument of jnp.linspace"
+    if qualname in SEGMENT_FUNCTIONS:
+        if len(args) != 2 or keywords or not all(_an_array(ctx, a) for a in args):
+            return None
+        return "segment_ids", args[1], SEGMENTS_CONTEXT
     if qualname == "jax.numpy.repeat":
         given = dict(zip(("a", "repeats"), args)) | {k.arg: k.value for k in keywords if k.arg}
         repeats = given.get("repeats")
@@ -456,8 +485,9 @@ def _report_foreign(ctx: Context, application: ForeignApplication, parameter: st
                 "tracer. Bind it with `functools.partial` before the transformation, or make "
                 "it static (`static_argnums` / `static_argnames` of `jax.jit`).)")
     else:
+        sized_by = "`num_segments=`" if application.qualname in SEGMENT_FUNCTIONS else "`size=`"
         note = (f"\n({name} needs the values of `{shown}` to know the size of its result, but "
-                f"`{transform}` traces every argument it is given. Call it with a static `size=` "
+                f"`{transform}` traces every argument it is given. Call it with a static {sized_by} "
                 "inside the transformed function, or outside the transformation.)")
     ctx.report(
         application.call,
