@@ -565,6 +565,11 @@ class Inference:
             return expr.value
         if isinstance(expr, ast.Attribute) and expr.attr in _STATIC_ATTRIBUTES:
             return self._static_fact(expr.attr, expr.value)
+        if isinstance(expr, ast.Attribute):
+            level = self._class_level(expr)  # `self.size` for a class-level `size = 12`
+            return None if level is None else self.constant(level, depth + 1)
+        if isinstance(expr, ast.Call) and (returned := self._call_constant(expr, depth)) is not None:
+            return returned
         if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords \
                 and self.model.qualname(expr.func) == "builtins.len":
             shape = self._static_fact("shape", expr.args[0])
@@ -641,6 +646,49 @@ class Inference:
             finally:
                 self._busy.discard(id(binding))
         return None
+
+    def _call_constant(self, call: ast.Call, depth: int) -> object:
+        """The Python constant a helper of the file returns (`n_cells(4)`, `env.obs_size()`):
+        a plain def or a bound method of a plain class, undecorated, whose body ends in its
+        only `return`, the return's constant with the parameters holding the constants the
+        call gives them. None otherwise."""
+        func = call.func
+        function: ast.AST | None = None
+        method = False
+        if isinstance(func, ast.Name):
+            binding = self.model.binding_of(func)
+            function = binding.node if binding is not None and binding.kind == DEF else None
+        elif isinstance(func, ast.Attribute):
+            denoted = self.model.members.denoted(func)
+            if denoted is not None and denoted.bound and denoted.owner is not None \
+                    and not denoted.owner.bases and not denoted.owner.decorator_list:
+                function, method = denoted.function, True
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body \
+                or id(function) in self._busy:
+            return None
+        last = function.body[-1]
+        scope = self.model.scope_of_node.get(id(function))
+        if not isinstance(last, ast.Return) or last.value is None or scope is None \
+                or not returns_once(self.model, function):
+            return None
+        signature = Signature.of(function.args)
+        if method:
+            if not signature.positional:
+                return None
+            signature = signature.bound_to_instance()
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return None
+        constants = {(id(scope), name): held for name, value in bound.given.items()
+                     if (held := self.constant(value, depth + 1)) is not None}
+        saved = self._parameter_constants
+        self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
+        self._busy.add(id(function))
+        try:
+            return self.constant(last.value, depth + 1)
+        finally:
+            self._busy.discard(id(function))
+            self._parameter_constants = saved
 
     def _static_fact(self, attr: str, array: ast.expr) -> object:
         """`shape`, `ndim` or `size` of a JAX or NumPy array whose shape the inference knows
@@ -1006,7 +1054,7 @@ class Inference:
         unless every store agrees)."""
         members = self.model.members
         if expr.attr not in members.stored_attributes():
-            return UNKNOWN_VALUE
+            return self._class_constant(expr, depth)
         stores = members.stores_read_by(expr)
         if not stores or any(not isinstance(s.statement, (ast.Assign, ast.AnnAssign)) or s.value is None
                              for s in stores):
@@ -1036,6 +1084,41 @@ class Inference:
             self._busy.discard(busy)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
+
+    def _class_constant(self, expr: ast.Attribute, depth: int) -> Value:
+        found = self._class_level(expr)
+        return UNKNOWN_VALUE if found is None else self.value(found, depth + 1)
+
+    def _class_level(self, expr: ast.Attribute) -> ast.expr | None:
+        """For `self.size` (or `env.size` for `env = Env()`): the value of the one class-level
+        assignment `size = 12` of a plain class of the file (no bases, no decorator: not a
+        dataclass, whose construction may set it), with no subclass, where no code stores the
+        attribute on any object (`Members.stored_attributes`) and the class defines the name
+        nowhere else. None otherwise."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load) \
+                or expr.attr in self.model.members.stored_attributes():
+            return None
+        owner = self.model.members.class_of_instance(receiver)
+        if owner is None or owner.bases or owner.keywords or owner.decorator_list \
+                or self.model.members.subclasses(owner):
+            return None
+        found: list[ast.expr] = []
+        for statement in owner.body:
+            if isinstance(statement, ast.Assign):
+                if any(not isinstance(t, ast.Name) or t.id == expr.attr for t in statement.targets):
+                    if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+                        return None
+                    found.append(statement.value)
+            elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) \
+                    and statement.target.id == expr.attr:
+                if statement.value is None:
+                    return None
+                found.append(statement.value)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                    and statement.name == expr.attr:
+                return None
+        return found[0] if len(found) == 1 else None
 
     def _constructed_attribute(self, expr: ast.Attribute, store: AttributeStore, depth: int) -> Value | None:
         """`m.w` for `m = C(a, b)` whose one store of `w` is `self.w = <JAX array>` in `C`'s
@@ -1411,6 +1494,8 @@ class Inference:
         the returned value, with the arguments standing for the parameters (their Python
         numbers as constants: `jnp.zeros((n, 2))`). A returned tuple or list display keeps
         its elements as values (`parts`): `a, b = pair(4)` reads them."""
+        if isinstance(expr.func, ast.Attribute):
+            return self._method_call(expr, depth)
         if not isinstance(expr.func, ast.Name):
             return UNKNOWN_VALUE
         binding = self.model.binding_of(expr.func)
@@ -1421,7 +1506,20 @@ class Inference:
             return self._jitted_call(expr, function, depth)
         return self._local_call_undecorated(expr, function, depth)
 
-    def _local_call_undecorated(self, expr: ast.Call, function: ast.FunctionDef, depth: int) -> Value:
+    def _method_call(self, expr: ast.Call, depth: int) -> Value:
+        """`env.observe(x)` or `self.size()`: an undecorated method of a plain class of the
+        file the attribute certainly denotes, bound (`Members.denoted`), followed as a helper
+        with its parameters after `self` (`self` itself stays unknown: its attributes are read
+        as `_instance_attribute` reads them)."""
+        denoted = self.model.members.denoted(expr.func)
+        function = denoted.function if denoted is not None and denoted.bound else None
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body \
+                or denoted is None or denoted.owner is None or denoted.owner.bases or denoted.owner.decorator_list:
+            return UNKNOWN_VALUE
+        return self._local_call_undecorated(expr, function, depth, method=True)
+
+    def _local_call_undecorated(self, expr: ast.Call, function: ast.FunctionDef, depth: int,
+                                method: bool = False) -> Value:
         if id(function) in self._busy:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
@@ -1430,12 +1528,16 @@ class Inference:
                 or not returns_once(self.model, function):
             return UNKNOWN_VALUE
         scope = self.model.scope_of_node.get(id(function))
-        bound = bind_arguments(Signature.of(function.args), expr.args, expr.keywords)
+        signature = Signature.of(function.args)
+        if method:
+            if not signature.positional:
+                return UNKNOWN_VALUE
+            signature = signature.bound_to_instance()
+        bound = bind_arguments(signature, expr.args, expr.keywords)
         if scope is None or bound is None:
             return UNKNOWN_VALUE
         arguments = {(id(scope), name): self._argument(value, function, depth)
                      for name, value in bound.given.items()}
-        signature = Signature.of(function.args)
         if signature.vararg is not None:
             arguments[(id(scope), signature.vararg)] = Value(
                 "tuple", TupleNode(tuple(self.value(a, depth).tree for a in bound.extra_positional)))
