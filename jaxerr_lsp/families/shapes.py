@@ -667,13 +667,15 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
         function = call.function
         if context is None:  # (vmapped, a transformed lambda)
             context = CallContext(call, arguments, argument_constants(model, values, call))
-        if expected_at(ctx, *context.calls):
-            continue  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
         with context.bound(values):
-            inside = find(model, values, function)
-            for item in inside:
+            expected: bool | None = None
+            for item in find(model, values, function):
                 if id(item.node) in seen or item in shown:
                     continue
+                if expected is None:  # (asked once something is found: a path from the module)
+                    expected = expected_at(ctx, *context.calls)
+                if expected:
+                    break  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
                 if runs_with_values(model, values, function, item.node):
                     shown.add(item)
                     found.append(replace(item, call=call.call, callers=context.calls[1:]))
