@@ -799,7 +799,45 @@ class Inference:
         return Value(_DISPLAY_TYPES[type(expr)])
 
     # ------------------------------------------------------------------------- names
+    def may_know(self, name: ast.Name) -> bool:
+        """Whether `value(name)` may be anything but unknown, from the name's bindings alone
+        (no code flow, no evaluation): False when none of the bindings of the scope it reads
+        gives a value (an assignment, an unpacking, an augmented assignment) and none is a
+        parameter holding a value in force (a seed, a followed call's argument)."""
+        read = self._bindings_read(name)
+        return read is not None and self._gives_value(name, *read)
+
+    def _bindings_read(self, name: ast.Name) -> tuple[Scope, list[Binding]] | None:
+        """The scope a use of the name reads and the name's bindings there (None: no use)."""
+        model = self.model
+        use = model.use_of.get(id(name))
+        scope = model.resolve_scope(name.id, use.scope) if use is not None else None
+        return (scope, scope.bindings.get(name.id, [])) if scope is not None else None
+
+    def _gives_value(self, name: ast.Name, scope: Scope, bindings: list[Binding]) -> bool:
+        for binding in bindings:
+            if binding.value is not None and binding.kind in (ASSIGN, UNPACK, AUGMENTED):
+                return True
+            if type(binding.node) is ast.arg and (id(scope), name.id) in self._parameters:
+                return True
+        return False
+
     def _name(self, expr: ast.Name, depth: int) -> Value:
+        read = self._bindings_read(expr)
+        if read is None:
+            return UNKNOWN_VALUE  # (no use of a scope: nothing below would find a binding)
+        bindings = read[1]
+        if not self._gives_value(expr, *read):
+            # Unknown whichever binding code flow lets reach the use: not asked. The read of
+            # the parameter itself (its one binding) makes the value being computed depend
+            # on the call followed, as `_parameter` says; with other bindings beside a
+            # parameter, only code flow tells whether the read is the parameter's.
+            parameters = sum(type(b.node) is ast.arg for b in bindings)
+            if parameters == 0:
+                return UNKNOWN_VALUE
+            if len(bindings) == 1:
+                self._depends(_CONTEXT)
+                return UNKNOWN_VALUE
         binding = self.model.binding_of(expr)
         if binding is None:
             reaching = self.model.reaching(expr)

@@ -22,7 +22,7 @@ from typing import TypeVar
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, argument_constants, call_contexts,
                                                 lambda_arguments, runs_with_values, transformed_lambda)
-from jaxerr_lsp.analysis.values import Value, array_of
+from jaxerr_lsp.analysis.values import Inference, Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.expected_errors import expected_at
@@ -219,10 +219,6 @@ def _two_positional(site: CallSite) -> tuple[ast.expr, ast.expr] | None:
     return site.args[0], site.args[1]
 
 
-_NOT_ARRAYS = (ast.Constant, ast.JoinedStr, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.Lambda,
-               ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp)
-
-
 _EXPRESSIONS = (ast.Call, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.Name)
 
 
@@ -239,6 +235,16 @@ def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
         if binding.kind == UNPACK and isinstance(binding.value, (ast.Tuple, ast.List)):
             return True  # `x, y = jnp.ones(3), jnp.ones(4)`: an element of the display
         return binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
+    return isinstance(expr, _EXPRESSIONS)
+
+
+def _knowable(values: Inference, expr: ast.expr) -> bool:
+    """The cheapest look, from the expression and a name's bindings alone: an expression an
+    array can come from (no display, lambda or comprehension), a name only when a binding
+    can give it a value (`Inference.may_know`: not a loop variable, an import, a parameter
+    no call gives a value)."""
+    if type(expr) is ast.Name:
+        return values.may_know(expr)
     return isinstance(expr, _EXPRESSIONS)
 
 
@@ -274,12 +280,16 @@ class _Memo:
 
 
 def _pair(memo: _Memo, left: ast.expr, right: ast.expr, kinds: frozenset[str]) -> tuple[Aval, Aval] | None:
-    """Both avals, when one operand is a JAX array and the other a JAX array or a number."""
-    model = memo.values.model
-    if _number(left) or _number(right):
-        return None  # a Python number broadcasts with any shape
-    if isinstance(left, _NOT_ARRAYS) and isinstance(right, _NOT_ARRAYS) \
-            or not _may_be_array(model, left) or not _may_be_array(model, right):
+    """Both avals, when one operand is a JAX array and the other a JAX array or a number.
+    What the operands themselves settle is looked at before code flow or the inference is
+    asked about either: a constant (a number broadcasts with any shape, a string or None has
+    no aval), an operand no array comes from (`_knowable`)."""
+    values = memo.values
+    if type(left) is ast.Constant or type(right) is ast.Constant or _number(left) or _number(right) \
+            or not _knowable(values, left) or not _knowable(values, right):
+        return None
+    model = values.model
+    if not _may_be_array(model, left) or not _may_be_array(model, right):
         return None
     a = memo.operand(left)
     if a is None:
@@ -657,13 +667,15 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
         function = call.function
         if context is None:  # (vmapped, a transformed lambda)
             context = CallContext(call, arguments, argument_constants(model, values, call))
-        if expected_at(ctx, *context.calls):
-            continue  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
         with context.bound(values):
-            inside = find(model, values, function)
-            for item in inside:
+            expected: bool | None = None
+            for item in find(model, values, function):
                 if id(item.node) in seen or item in shown:
                     continue
+                if expected is None:  # (asked once something is found: a path from the module)
+                    expected = expected_at(ctx, *context.calls)
+                if expected:
+                    break  # (the caller expects an error there: `pytest.raises`, a `try` with handlers)
                 if runs_with_values(model, values, function, item.node):
                     shown.add(item)
                     found.append(replace(item, call=call.call, callers=context.calls[1:]))

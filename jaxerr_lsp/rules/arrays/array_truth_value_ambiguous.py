@@ -190,14 +190,17 @@ def _check(ctx: Context, expr: ast.expr) -> None:
     use = ctx.model.use_of.get(id(names[0])) if names else None
     if use is None or use.scope.kind != "module":
         return
+    # The value before the path: most module-level tests are no array (`__name__ ==
+    # "__main__"`), and the path from the module needs a table of every node's parent.
+    shape = _ambiguous_shape(ctx, expr)
+    if shape is None:
+        return
     path = ctx.model.path_to(ctx.model.tree, expr)
     if path is None or any(isinstance(node, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
             ast.DictComp, ast.GeneratorExp)) for node in path) or may_be_expected(path):
         return
-    shape = _ambiguous_shape(ctx, expr)
-    if shape is not None:
-        _report(ctx, expr, shape)
+    _report(ctx, expr, shape)
 
 
 def _ambiguous_shape(ctx: Context, expr: ast.expr) -> tuple[int, ...] | None:
