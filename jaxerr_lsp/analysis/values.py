@@ -1392,6 +1392,9 @@ class Inference:
             namedtuple = self._namedtuple_class(function)
             if namedtuple is not None:
                 return self._namedtuple(expr, namedtuple, depth)
+            gradient = self._gradient(expr, depth)
+            if gradient is not None:
+                return gradient
             return self._local_call(expr, depth)
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
             name = qualname.rsplit(".", 1)[1]
@@ -1543,6 +1546,27 @@ class Inference:
         if function.decorator_list:
             return self._jitted_call(expr, function, depth)
         return self._local_call_undecorated(expr, function, depth)
+
+    def _gradient(self, expr: ast.Call, depth: int) -> Value | None:
+        """`jax.grad(f)(x)`, or `g(x)` for a name bound once to `jax.grad(f)` (an int
+        `argnums` at most): the gradient has the differentiated argument's aval, when that is
+        a float JAX array not weakly typed (measured: the gradient keeps shape and dtype)."""
+        made = expr.func
+        if isinstance(made, ast.Name):
+            found = self.model.assignment_of(made)
+            made = found[1] if found is not None else made
+        if not isinstance(made, ast.Call) or self.model.qualname(made.func) != "jax.grad" \
+                or len(made.args) != 1 or any(k.arg != "argnums" for k in made.keywords) \
+                or any(isinstance(a, ast.Starred) for a in expr.args) or expr.keywords:
+            return None
+        argnums = self.constant(made.keywords[0].value) if made.keywords else 0
+        if type(argnums) is not int or not 0 <= argnums < len(expr.args):
+            return None
+        given = self.value(expr.args[argnums], depth)
+        aval = given.aval
+        if given.type != "ArrayImpl" or aval is None or aval.kind != "f" or aval.weak:
+            return None
+        return array_of(aval)
 
     def _method_call(self, expr: ast.Call, depth: int) -> Value:
         """`env.observe(x)` or `self.size()`: an undecorated method of a plain class of the
@@ -1735,8 +1759,12 @@ class Inference:
         bound = bind_arguments(signature, expr.args, expr.keywords)
         if bound is None:
             return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
-        children = tuple(self.value(bound.given[f], depth).tree for f in signature.positional)
-        return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children))
+        fields = [self._detached(self.value(bound.given[f], depth), depth) for f in signature.positional]
+        children = tuple(v.tree for v in fields)
+        # Its fields' values (`parts`): `a, b = P(x, y)` and a loop carry's leaves read them.
+        parts = tuple(fields) if len(fields) <= _MAX_PARTS else None
+        return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children),
+                     parts=parts)
 
 
 _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})

@@ -148,11 +148,12 @@ def _leaves(ctx: Context, value: Value, expr: ast.expr | None, path: str) -> lis
                 return None
             found.extend(part)
         return found
-    if isinstance(tree, (TupleNode, ListNode)) and value.parts is not None \
+    if isinstance(tree, (TupleNode, ListNode, NamedTupleNode)) and value.parts is not None \
             and len(value.parts) == len(tree.children):
         found = []
         for index, held in enumerate(value.parts):
-            part = _leaves(ctx, held, None, f"{path}[{index}]")
+            step = f".{tree.fields[index]}" if isinstance(tree, NamedTupleNode) else f"[{index}]"
+            part = _leaves(ctx, held, None, f"{path}{step}")
             if part is None:
                 return None
             found.extend(part)
@@ -187,7 +188,7 @@ def with_leaf_avals(ctx: Context, value: Value, expr: ast.expr | None,
     tree = value.tree
     if isinstance(tree, Leaf):
         return array_of(avals[0]) if len(avals) == 1 else None
-    if not isinstance(tree, (TupleNode, ListNode)):
+    if not isinstance(tree, (TupleNode, ListNode, NamedTupleNode)):
         return None
     held: list[tuple[Value, ast.expr | None]]
     if value.elements is not None and len(value.elements) == len(tree.children):
