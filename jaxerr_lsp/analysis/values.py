@@ -654,38 +654,25 @@ class Inference:
         call gives them. None otherwise."""
         func = call.func
         function: ast.AST | None = None
-        method = False
         if isinstance(func, ast.Name):
             binding = self.model.binding_of(func)
             function = binding.node if binding is not None and binding.kind == DEF else None
         elif isinstance(func, ast.Attribute):
-            denoted = self.model.members.denoted(func)
-            if denoted is not None and denoted.bound and denoted.owner is not None \
-                    and not denoted.owner.bases and not denoted.owner.decorator_list:
-                function, method = denoted.function, True
+            function = self._bound_method(func)
         if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body \
                 or id(function) in self._busy:
             return None
-        last = function.body[-1]
-        scope = self.model.scope_of_node.get(id(function))
-        if not isinstance(last, ast.Return) or last.value is None or scope is None \
-                or not returns_once(self.model, function):
+        helper = self._helper_binding(call, function, isinstance(func, ast.Attribute))
+        if helper is None or helper[3].extra_positional or helper[3].extra_keywords:
             return None
-        signature = Signature.of(function.args)
-        if method:
-            if not signature.positional:
-                return None
-            signature = signature.bound_to_instance()
-        bound = bind_arguments(signature, call.args, call.keywords)
-        if bound is None or bound.extra_positional or bound.extra_keywords:
-            return None
+        returned, scope, _, bound = helper
         constants = {(id(scope), name): held for name, value in bound.given.items()
                      if (held := self.constant(value, depth + 1)) is not None}
         saved = self._parameter_constants
         self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
         self._busy.add(id(function))
         try:
-            return self.constant(last.value, depth + 1)
+            return self.constant(returned, depth + 1)
         finally:
             self._busy.discard(id(function))
             self._parameter_constants = saved
@@ -1573,31 +1560,51 @@ class Inference:
         file the attribute certainly denotes, bound (`Members.denoted`), followed as a helper
         with its parameters after `self` (`self` itself stays unknown: its attributes are read
         as `_instance_attribute` reads them)."""
-        denoted = self.model.members.denoted(expr.func)
+        assert isinstance(expr.func, ast.Attribute)
+        function = self._bound_method(expr.func)
+        if function is None:
+            return UNKNOWN_VALUE
+        return self._local_call_undecorated(expr, function, depth, method=True)
+
+    def _bound_method(self, func: ast.Attribute) -> ast.FunctionDef | None:
+        """The undecorated method `obj.name` certainly denotes, bound, on an instance of a
+        plain class of the file (no bases, no decorator)."""
+        denoted = self.model.members.denoted(func)
         function = denoted.function if denoted is not None and denoted.bound else None
         if not isinstance(function, ast.FunctionDef) or function.decorator_list or not function.body \
                 or denoted is None or denoted.owner is None or denoted.owner.bases or denoted.owner.decorator_list:
-            return UNKNOWN_VALUE
-        return self._local_call_undecorated(expr, function, depth, method=True)
+            return None
+        return function
+
+    def _helper_binding(self, call: ast.Call, function: ast.FunctionDef,
+                        method: bool) -> tuple[ast.expr, Scope, Signature, Bound] | None:
+        """How `call` runs the helper `function` (a method: its parameters after `self`): its
+        one return's expression (the body's last statement), its scope, its signature and the
+        arguments bound to it. None when it returns otherwise or the call does not bind."""
+        last = function.body[-1]
+        if not isinstance(last, ast.Return) or last.value is None \
+                or not returns_once(self.model, function):
+            return None
+        scope = self.model.scope_of_node.get(id(function))
+        signature = Signature.of(function.args)
+        if method:
+            if not signature.positional:
+                return None
+            signature = signature.bound_to_instance()
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if scope is None or bound is None:
+            return None
+        return last.value, scope, signature, bound
 
     def _local_call_undecorated(self, expr: ast.Call, function: ast.FunctionDef, depth: int,
                                 method: bool = False) -> Value:
         if id(function) in self._busy:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
-        last = function.body[-1]
-        if not isinstance(last, ast.Return) or last.value is None \
-                or not returns_once(self.model, function):
+        binding = self._helper_binding(expr, function, method)
+        if binding is None:
             return UNKNOWN_VALUE
-        scope = self.model.scope_of_node.get(id(function))
-        signature = Signature.of(function.args)
-        if method:
-            if not signature.positional:
-                return UNKNOWN_VALUE
-            signature = signature.bound_to_instance()
-        bound = bind_arguments(signature, expr.args, expr.keywords)
-        if scope is None or bound is None:
-            return UNKNOWN_VALUE
+        returned, scope, signature, bound = binding
         arguments = {(id(scope), name): self._argument(value, function, depth)
                      for name, value in bound.given.items()}
         if signature.vararg is not None:
@@ -1647,7 +1654,7 @@ class Inference:
         frame = [depth, _PURE]
         frames.append(frame)
         try:
-            value = self._detached(self.value(last.value, depth), depth)
+            value = self._detached(self.value(returned, depth), depth)
         finally:
             frames.pop()
             self._busy.discard(id(function))
