@@ -10,8 +10,10 @@ the loop of the differentiated lambda or def that the code shows reaching the ou
 - the output (the returned expression; with `has_aux` the first of the returned pair) is the
   loop's result, a constant-index element of it, a name bound once to either (`a, b =
   lax.while_loop(...)` included), arithmetic of those with numbers or differentiated
-  parameters (`+ - * /`, `**` with the loop as base, unary minus), or a full `jnp.sum`/`jnp.mean`
-  (or `.sum()`/`.mean()`) of one;
+  parameters (`+ - * /`, `**` with the loop as base, unary minus), a full `jnp.sum`/`jnp.mean`/
+  `jnp.linalg.norm` (or `.sum()`/`.mean()`) of one, a JAX function whose tangent is its first
+  argument's (`_KEEPS_TANGENT`: `jnp.sqrt(a)`...), or what a helper of the file with one
+  `return` returns when given a differentiated input (followed the same way, in the helper);
 - the part of the loop's `init_val` that becomes that output is a differentiated parameter,
   or arithmetic of one (its tangent is not a symbolic zero, so the loop is linearized and JAX
   must transpose it);
@@ -193,7 +195,9 @@ class _Search:
                                    if self.carries_input(value, depth))
         if not differentiated:
             return []
-        inner = _Search(self.ctx, function, tuple(args), differentiated, self.jitted)
+        positional = [*function.args.posonlyargs, *function.args.args]
+        method = len(signature.positional) != len(positional)  # `self` bound: positions shift
+        inner = _Search(self.ctx, function, tuple(args), differentiated, self.jitted and not method)
         return [_Path(p.loop, p.kind, p.carry, True)
                 for p in inner.paths(returns.returns[0].value, (), depth)
                 if p.carried or inner.carries_input(p.carry)]

@@ -15,7 +15,8 @@ ints (or concrete arrays) is built as a `lax.scan` and differentiates fine; unde
 
 Silent: forward mode (`jax.jacfwd`, `jax.jvp`), a loop whose carry does not start from the
 differentiated input or whose result the output drops, an output the code does not show to be a
-scalar (for grad), a fori_loop with concrete bounds, a loop in another module or helper, and
+scalar (for grad), a fori_loop with concrete bounds, a loop in another module or in a helper
+with more than one `return` (a helper with one is followed: `q = orthonormalize(w)`), and
 a `jax.vjp` whose VJP function the file does not apply to `jnp.ones_like(out)` (or
 `zeros_like`): JAX raises only when it is applied.
 
