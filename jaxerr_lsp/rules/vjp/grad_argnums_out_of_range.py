@@ -83,21 +83,28 @@ def _positional_text(ctx: Context, site: CallSite, call: ast.Call, needed: int) 
     return ", ".join([*positional, *rest]), moved
 
 
-def _check_call(ctx: Context, site: CallSite, call: ast.Call, largest: int, shown: str) -> None:
+def _check_call(ctx: Context, site: CallSite, call: ast.Call, largest: int, shown: str,
+                bound: ast.Call | None = None) -> None:
+    """`call` runs the gradient function, after `bound` (a `functools.partial` of it, whose
+    positional arguments come first) when given."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return
-    count = len(call.args)
+    count = len(call.args) + (len(bound.args) - 1 if bound is not None else 0)
     if largest < count:
         return
     nodes: list[ast.expr | ast.keyword] = [*call.args, *call.keywords]
     args_span = ctx.span(min(nodes, key=lambda n: (n.lineno, n.col_offset)),
                          max(nodes, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))) \
         if nodes else ctx.span(call)
-    rewritten = _positional_text(ctx, site, call, largest + 1) if nodes else None
+    rewritten = _positional_text(ctx, site, call, largest + 1) if nodes and bound is None else None
+    related: tuple[Related, ...] = (Related(ctx.span(site.call), f"`{site.qualname}` with argnums={shown} here"),)
+    if bound is not None:
+        related += (Related(ctx.span(bound), f"`functools.partial` passes {len(bound.args) - 1} "
+                                             "positional argument(s) here; what it binds by keyword is not positional"),)
     ctx.report(
         args_span if nodes else call,
         values={"argnums!r": shown, "max_argnum + 1": str(largest + 1), "len(args)": str(count)},
-        related=(Related(ctx.span(site.call), f"`{site.qualname}` with argnums={shown} here"),),
+        related=related,
         data=ArgnumsOutOfRange(args_span, text_of_span(ctx.parsed.lines, args_span),
                                rewritten[0] if rewritten else "", rewritten[1] if rewritten else []))
 
@@ -112,6 +119,36 @@ def check(ctx: Context) -> None:
                 continue
             for call in ctx.model.calls_of_result(site.call):
                 _check_call(ctx, site, call, *found)
+            for bound, call in _calls_through_partial(ctx, site.call):
+                _check_call(ctx, site, call, *found, bound=bound)
+
+
+def _calls_through_partial(ctx: Context, made: ast.Call) -> list[tuple[ast.Call, ast.Call]]:
+    """(`functools.partial(g, ...)`, a call of it) for the gradient function `made` returns
+    given to a partial as its function (`partial(jax.grad(f), q=0.0)` or `g = jax.grad(f)` ...
+    `partial(g, q=0.0)`), the partial called where it is made, through a name bound once to it,
+    or through `jax.jit(partial(...))` without options (jit hands its arguments on)."""
+    parent = ctx.model.parent.get(id(made))
+    holders: list[tuple[ast.expr, ast.AST | None]] = [(made, parent)]
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+        binding = ctx.model.binding_at.get(id(parent.targets[0]))
+        if binding is not None:
+            holders += [(use.node, use.parent) for use in ctx.model.uses_of(binding)]
+    found: list[tuple[ast.Call, ast.Call]] = []
+    for holder, partial in holders:
+        if not isinstance(partial, ast.Call) or not partial.args or partial.args[0] is not holder \
+                or ctx.model.qualname(partial.func) != "functools.partial" \
+                or any(isinstance(a, ast.Starred) for a in partial.args) \
+                or any(k.arg is None for k in partial.keywords):
+            continue
+        wrapped = ctx.model.parent.get(id(partial))
+        outer = partial
+        if isinstance(wrapped, ast.Call) and wrapped.args and wrapped.args[0] is partial \
+                and ctx.model.qualname(wrapped.func) == "jax.jit" and len(wrapped.args) == 1 \
+                and not wrapped.keywords:
+            outer = wrapped
+        found += [(partial, call) for call in ctx.model.calls_of_result(outer)]
+    return found
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
