@@ -1107,7 +1107,7 @@ class ModuleModel:
 
     def _module_parameter(self, expr: ast.Name, scope: Scope, binding: Binding) -> str | None:
         """`numpy` or `jax.numpy` for a parameter that holds that module on every call: a
-        parameter of a plain def (not a method, not a lambda) that its scope never rebinds,
+        parameter of a plain undecorated def (not a method, not a lambda) its scope never rebinds,
         whose def is only ever called by its name (no other use lets it escape), each call
         passing that module for it or leaving its default, which is that module
         (`def cast(x, xnp=np)` called as `cast(x, xnp=jnp)`)."""
@@ -1121,7 +1121,7 @@ class ModuleModel:
 
     def _find_module_parameter(self, name: str, scope: Scope) -> str | None:
         function = scope.node
-        if scope.kind != "function" or not isinstance(function, ast.FunctionDef) \
+        if scope.kind != "function" or not isinstance(function, ast.FunctionDef) or function.decorator_list \
                 or scope.parent is None or scope.parent.kind == "class" or self.module_scope.star_import \
                 or any(name in inner.global_names or name in inner.nonlocal_names
                        for inner in self.scope_of_node.values()):
