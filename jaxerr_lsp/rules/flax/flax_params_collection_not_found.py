@@ -1,10 +1,12 @@
 """JXE152 flax-params-collection-not-found.
 
 What it does: for an `apply` of a flax Linen layer or Module of the file (no `mutable=`,
-`method=`, `*args`, `**kwargs`), finds the first variable it certainly reads
-(`jaxerr_lsp.families.flax_layers.first_read`: the layer applied alone, or the first layer the
-`@nn.compact` `__call__` certainly runs, with nothing before it that could read a variable)
-and what the variables passed certainly hold (`given_collections`):
+`method=`, `*args`, `**kwargs`), the layers it certainly runs first, in order, with the
+variable each reads first (`jaxerr_lsp.families.flax_layers.variable_reads`: the layer applied
+alone, or the layers the `@nn.compact` `__call__` runs with nothing else before them that could
+read a variable), and what the variables passed certainly hold (`given_collections`); flags the
+first read whose collection is missing when every layer before it certainly succeeds
+(`collection_failure`):
 - a dict whose constant keys lack that variable's collection, or whose entry for it is `{}`
   (`model.apply({"params": params}, x)` on a model whose first BatchNorm reads `batch_stats`);
 - the `"params"` entry of the variables an `init` of the same object returned, passed without
