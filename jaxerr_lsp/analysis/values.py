@@ -15,6 +15,7 @@ calls (a custom_vjp bwd rule gets pytrees of arrays). One depth budget bounds al
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -301,23 +302,29 @@ def _scalar_index(aval: Aval, key: Value) -> Aval | None:
 
 def _basic_index(aval: Aval, key: ast.expr,
                  scalar_index: Callable[[ast.expr], bool] | None = None,
-                 newaxis: Callable[[ast.expr], bool] | None = None) -> Aval | None:
+                 newaxis: Callable[[ast.expr], bool] | None = None,
+                 integer: Callable[[ast.expr], object] | None = None) -> Aval | None:
     """The aval of `x[key]` for a JAX array `x` of known shape and a key of basic indexing
     written out: a tuple (or one) of full slices `:`, `None` (a new axis of 1), one `...`
     (or what `newaxis` says is `jnp.newaxis`/`np.newaxis`, which are None)
     and integer literals in range (each takes its axis away). With `scalar_index`, also the
     parts it says are integer scalar JAX arrays (`x[:, i]` with a traced `i`): each takes its
     axis away too (NumPy's advanced indexing by 0-d arrays adds no axis; JAX clamps, never
-    raises). None otherwise."""
+    raises). With `integer`, also slices whose bounds and step it says are Python ints
+    (`x[83:]`, `x[::2]`, `x[:, :n]`): each keeps its axis at the length Python's slicing
+    gives. None otherwise."""
     parts = list(key.elts) if isinstance(key, ast.Tuple) else [key]
     if aval.shape is None:
         return None
     kinds: list[object] = []
     for part in parts:
         if isinstance(part, ast.Slice):
-            if part.lower is not None or part.upper is not None or part.step is not None:
+            bounds = [None if bound is None else integer(bound) if integer is not None else ...
+                      for bound in (part.lower, part.upper, part.step)]
+            if any(bound is not None and type(bound) is not int for bound in bounds) \
+                    or bounds[2] == 0:
                 return None
-            kinds.append(slice(None))
+            kinds.append(slice(*bounds))
         elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
             kinds.append(part.value)
         elif newaxis is not None and isinstance(part, ast.Attribute) and newaxis(part):
@@ -350,7 +357,7 @@ def _basic_index(aval: Aval, key: ast.expr,
         size = aval.shape[axis]
         axis += 1
         if isinstance(kind, slice):
-            shape.append(size)
+            shape.append(len(range(size)[kind]))
         elif kind is _TRACED_INDEX:
             if size == 0:
                 return None
@@ -567,7 +574,9 @@ class Inference:
             return self._static_fact(expr.attr, expr.value)
         if isinstance(expr, ast.Attribute):
             level = self._class_level(expr)  # `self.size` for a class-level `size = 12`
-            return None if level is None else self.constant(level, depth + 1)
+            if level is None:
+                return self._constructed_constant(expr, depth)
+            return self.constant(level, depth + 1)
         if isinstance(expr, ast.Call) and (returned := self._call_constant(expr, depth)) is not None:
             return returned
         if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords \
@@ -580,6 +589,9 @@ class Inference:
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             inner = self.constant(expr.operand, depth + 1)
             return -inner if type(inner) in (int, float) else None  # type: ignore[operator]
+        if isinstance(expr, (ast.IfExp, ast.Compare, ast.BoolOp)) \
+                or isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+            return self._logic_constant(expr, depth)
         if isinstance(expr, ast.BinOp) and type(expr.op) in _INT_ARITHMETIC:
             # `784 + 1`, `2 * hidden`, `n // 2`: Python int arithmetic, folded exactly
             left, right = self.constant(expr.left, depth + 1), self.constant(expr.right, depth + 1)
@@ -646,6 +658,42 @@ class Inference:
             finally:
                 self._busy.discard(id(binding))
         return None
+
+    def truth(self, expr: ast.expr, depth: int = 0) -> bool | None:
+        """Whether `expr`, a test, is certainly true or false: a constant whose truth Python
+        decides without running code of the file (a bool, number, string or tuple of them)."""
+        held = self.constant(expr, depth)
+        return bool(held) if type(held) in _TRUTH_TYPES else None
+
+    def _logic_constant(self, expr: ast.IfExp | ast.Compare | ast.BoolOp | ast.UnaryOp,
+                        depth: int) -> object:
+        """`a if test else b`, `not x`, `x == "rgba"`, `n > 2`, `a and b` of constants, folded as
+        Python folds them. None when a part is unknown."""
+        if isinstance(expr, ast.IfExp):
+            test = self.truth(expr.test, depth + 1)
+            return None if test is None else self.constant(expr.body if test else expr.orelse, depth + 1)
+        if isinstance(expr, ast.UnaryOp):
+            test = self.truth(expr.operand, depth + 1)
+            return None if test is None else not test
+        if isinstance(expr, ast.BoolOp):
+            held: object = None
+            for operand in expr.values:
+                held = self.constant(operand, depth + 1)
+                if type(held) not in _TRUTH_TYPES:
+                    return None
+                if bool(held) is isinstance(expr.op, ast.Or):
+                    return held
+            return held
+        compare = _COMPARISONS.get(type(expr.ops[0])) if len(expr.ops) == 1 else None
+        if compare is None:
+            return None
+        left, right = self.constant(expr.left, depth + 1), self.constant(expr.comparators[0], depth + 1)
+        if type(left) not in _TRUTH_TYPES or type(right) not in _TRUTH_TYPES:
+            return None
+        try:
+            return compare(left, right)
+        except TypeError:  # `"a" < 1`: Python's own error, not decided here
+            return None
 
     def _call_constant(self, call: ast.Call, depth: int) -> object:
         """The Python constant a helper of the file returns (`n_cells(4)`, `env.obs_size()`):
@@ -1037,6 +1085,13 @@ class Inference:
                 return False
         return True
 
+    def _if_expression(self, expr: ast.IfExp, depth: int) -> Value:
+        """`a if test else b`: the branch a constant test takes, or what both branches agree on."""
+        test = self.truth(expr.test)
+        if test is not None:
+            return self.value(expr.body if test else expr.orelse, depth)
+        return join([self.value(expr.body, depth), self.value(expr.orelse, depth)])
+
     def _unaryop(self, expr: ast.UnaryOp, depth: int) -> Value:
         if isinstance(expr.op, ast.Not):
             return UNKNOWN_VALUE
@@ -1150,6 +1205,23 @@ class Inference:
         own `__init__` (undecorated), `self` its first parameter: the stored value with
         `__init__`'s other parameters holding the constructor call's arguments (`self.w =
         jnp.ones((1, n))` and `Linear(3)`). None when the code does not show it."""
+        constructed = self._constructor_binding(expr, store)
+        if constructed is None:
+            return None
+        init, bound = constructed
+        arguments = {name: self.value(argument, depth) for name, argument in bound.given.items()}
+        constants = {name: self.constant(argument) for name, argument in bound.given.items()}
+        with self.bound(init, arguments, constants):
+            value = self.value(store.value, depth)  # type: ignore[arg-type]
+        if value.jax_array is None:
+            return None
+        return replace(array_of(value.aval), jax_array=JaxArray(value.jax_array.words))
+
+    def _constructor_binding(self, expr: ast.Attribute,
+                             store: AttributeStore) -> tuple[ast.FunctionDef, Bound] | None:
+        """For `m.w` with `m = C(a, b)` and the one store `self.w = ...` in `C`'s own
+        `__init__` (undecorated, `self` its first parameter, `C` without subclasses): that
+        `__init__` and its other parameters bound to the constructor call's arguments."""
         receiver = expr.value
         if not isinstance(receiver, ast.Name):
             return None
@@ -1163,17 +1235,40 @@ class Inference:
         signature = Signature.of(init.args)
         if not signature.positional:
             return None
-        signature = signature.bound_to_instance()
-        bound = bind_arguments(signature, call.args, call.keywords)
+        bound = bind_arguments(signature.bound_to_instance(), call.args, call.keywords)
         if bound is None or bound.extra_positional or bound.extra_keywords:
             return None
-        arguments = {name: self.value(argument, depth) for name, argument in bound.given.items()}
-        constants = {name: self.constant(argument) for name, argument in bound.given.items()}
-        with self.bound(init, arguments, constants):
-            value = self.value(store.value, depth)
-        if value.jax_array is None:
+        return init, bound
+
+    def _constructed_constant(self, expr: ast.Attribute, depth: int) -> object:
+        """`conf.n` for `conf = Config(5)` whose `__init__` stores `self.n = n` (the attribute's
+        one store on the class, a plain assignment): the constant stored, with `__init__`'s
+        parameters holding the constants the constructor call gives them."""
+        members = self.model.members
+        if not isinstance(expr.value, ast.Name) or not isinstance(expr.ctx, ast.Load) \
+                or expr.attr not in members.stored_attributes():
             return None
-        return replace(array_of(value.aval), jax_array=JaxArray(value.jax_array.words))
+        stores = members.stores_read_by(expr)
+        if len(stores) != 1 or not isinstance(stores[0].statement, (ast.Assign, ast.AnnAssign)) \
+                or members.defines_in_hierarchy(stores[0].owner, expr.attr):
+            return None
+        constructed = self._constructor_binding(expr, stores[0])
+        if constructed is None or id(constructed[0]) in self._busy:
+            return None
+        init, bound = constructed
+        scope = self.model.scope_of_node.get(id(init))
+        if scope is None:
+            return None
+        constants = {(id(scope), name): held for name, value in bound.given.items()
+                     if (held := self.constant(value, depth + 1)) is not None}
+        saved = self._parameter_constants
+        self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
+        self._busy.add(id(init))
+        try:
+            return self.constant(stores[0].value, depth + 1)  # type: ignore[arg-type]
+        finally:
+            self._busy.discard(id(init))
+            self._parameter_constants = saved
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
@@ -1195,7 +1290,8 @@ class Inference:
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key,
                                        lambda part: _is_scalar_index(self.value(part, depth)),
-                                       lambda part: self.model.qualname(part) in _NEWAXIS)
+                                       lambda part: self.model.qualname(part) in _NEWAXIS,
+                                       self.constant)
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
@@ -1775,6 +1871,18 @@ class Inference:
 
 
 _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
+# Constants whose truth and comparisons Python decides without running code of the file.
+_TRUTH_TYPES = frozenset({bool, int, float, str, tuple})
+_COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b if isinstance(b, (tuple, str)) else _no_comparison(),
+    ast.NotIn: lambda a, b: a not in b if isinstance(b, (tuple, str)) else _no_comparison(),
+}
+
+
+def _no_comparison() -> bool:
+    raise TypeError("not decided")
 
 
 def _int_arithmetic(op: ast.operator, left: int, right: int) -> int | None:
@@ -1856,6 +1964,7 @@ _HANDLERS: dict[type, Callable[[Inference, Any, int], Value]] = {
     ast.BinOp: Inference._binop,
     ast.Compare: Inference._compare,
     ast.UnaryOp: Inference._unaryop,
+    ast.IfExp: Inference._if_expression,
     ast.Attribute: Inference._attribute,
     ast.Subscript: Inference._subscript,
     ast.Call: Inference._call,
