@@ -1229,7 +1229,7 @@ class Tracing:
             if expr.attr in ARRAY_ATTRIBUTES:
                 base = self.tracer(expr.value)
                 return base if base is not None and base.array else None
-            return self._field(expr)
+            return self._field(expr) or self._returned_field(expr)
         return None
 
     def _field(self, expr: ast.Attribute) -> Tracer | None:
@@ -1475,6 +1475,10 @@ class Tracing:
         last = qualname.rsplit(".", 1)[1]
         if last in STATIC_FUNCTIONS:
             return None
+        if qualname == "jax.lax.scan":
+            scanned = self._scan_result(expr)
+            if scanned is not None:
+                return scanned
         arguments = [a.value if isinstance(a, ast.Starred) else a for a in expr.args]
         arguments += [k.value for k in expr.keywords]
         for argument in arguments:
@@ -1491,6 +1495,29 @@ class Tracing:
                     return tracer.as_array()  # split(key), poisson(key, lam): drawn from a traced key
                 break
         return self._staged_array(expr, last, qualname)
+
+    def _scan_result(self, expr: ast.Call) -> Tracer | None:
+        """`carry, ys = lax.scan(body, init, xs)` in staged code: a pair of tracers, each
+        known to be one array when every `return (carry, y)` of the body (a def or lambda of
+        the file) gives one there (`y` one number or array: the stacked `ys` is one array)."""
+        traced = self._enclosing.get(id(expr))
+        transform = self._staging_of(traced) if traced is not None else None
+        site = self.model.call_site(expr)
+        if traced is None or transform is None or site is None or not site.complete \
+                or not site.args or isinstance(site.args[0], ast.Starred):
+            return None
+        body = self._function_of(site.args[0])
+        if body is None:
+            return None
+        returned = [body.body] if isinstance(body, ast.Lambda) else [
+            r.value for r in self.model.returns_of(body).returns]
+        if not returned or any(not isinstance(r, ast.Tuple) or len(r.elts) != 2
+                               or any(isinstance(e, ast.Starred) for e in r.elts) for r in returned):
+            return None
+        pairs = [r.elts for r in returned]  # type: ignore[union-attr]
+        carry = all((t := self.tracer(c)) is not None and t.array for c, _ in pairs)
+        stacked = all((t := self.tracer(y)) is not None and t.array or self._one_leaf(y) for _, y in pairs)
+        return Tracer(False, True, None, traced, transform, elements=(carry, stacked))
 
     def _transformed_result(self, expr: ast.Call, function: ast.Name) -> Tracer | None:
         """A call, in staged code, of a def that a staging transformation decorates (every call
@@ -1520,6 +1547,12 @@ class Tracing:
         or, in staged code, when every return is a JAX function returning one array, or
         arithmetic on one (`return jnp.maximum(n, 1)`), staged whatever the arguments are.
         None otherwise (a helper that may return a Python value)."""
+        return self._returned_tracer(expr, lambda returned: returned)
+
+    def _returned_tracer(self, expr: ast.Call,
+                         part: Callable[[ast.expr], ast.expr | None]) -> Tracer | None:
+        """`_helper_result` of `part` of what each `return` of the helper gives (the whole
+        returned value, or the argument a returned constructor gives one field)."""
         caller = self._enclosing.get(id(expr))
         callee = self._helper_callee(expr) if caller is not None else None
         if caller is None or callee is None:
@@ -1529,19 +1562,52 @@ class Tracing:
         returns = self.model.returns_of(function)
         if not returns.returns or returns.suspends or any(r.value is None for r in returns.returns):
             return None
+        parts = [part(r.value) for r in returns.returns]  # type: ignore[arg-type]
+        if any(p is None for p in parts):
+            return None
         helper = self._traced.get(id(function))
         passed = self._passes_helper_tracers(expr, helper, signature, args, keywords)
         if passed is not None and helper is not None and transform is None \
                 and self._staging_of(helper) is not None:
             passed = None  # the helper's staged values are not traced in this unstaged call
-        if passed is not None and all((t := self.tracer(r.value)) is not None and t.array  # type: ignore[arg-type]
-                                      for r in returns.returns):
+        if passed is not None and all((t := self.tracer(p)) is not None and t.array  # type: ignore[arg-type]
+                                      for p in parts):
             if transform is not None:
                 return Tracer(True, True, None, caller, transform)
             return Tracer(True, passed.abstract, None, caller, passed.transform)
-        if transform is not None and all(self._staged_whatever(r.value) for r in returns.returns):  # type: ignore[arg-type]
+        if transform is not None and all(self._staged_whatever(p) for p in parts):  # type: ignore[arg-type]
             return Tracer(True, True, None, caller, transform)
         return None
+
+    def _returned_field(self, expr: ast.Attribute) -> Tracer | None:
+        """`out.converged` for `out = solve(x, y)` (the read's one binding), in traced code,
+        where every `return` of the helper constructs one pytree class of the file with named
+        fields (`pytree_classes`: a NamedTuple, a registered dataclass) and the field is one
+        of its children: one array tracer when each return gives the field one
+        (`_returned_tracer`)."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load):
+            return None
+        call = self.model.assigned_value(receiver)
+        if not isinstance(call, ast.Call) or id(call) not in self._enclosing:
+            return None
+        classes: set[int] = set()
+        position: list[int] = []
+
+        def field(returned: ast.expr) -> ast.expr | None:
+            cls = _class_called(self.model, returned)
+            if cls is None or (classes and id(cls) not in classes):
+                return None
+            if not classes:
+                pytree = pytree_class(self.model, cls)
+                child = pytree.field(expr.attr) if pytree is not None else None
+                if child is None or child.static is not False:
+                    return None
+                classes.add(id(cls))
+                position.append([f.name for f in pytree.fields].index(child.name))  # type: ignore[union-attr]
+            return _field_argument(returned, position[0], expr.attr)  # type: ignore[arg-type]
+
+        return self._returned_tracer(call, field)
 
     def _passes_helper_tracers(self, call: ast.Call, helper: TracedFunction | None, signature: Signature,
                                args: list[ast.expr], keywords: list[ast.keyword]) -> Tracer | None:

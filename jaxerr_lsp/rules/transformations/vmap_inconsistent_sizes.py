@@ -10,6 +10,9 @@ frequent first, each with an example axis named by parameter and path and typed.
 
 Why is this bad: vmap needs one batch size; JAX raises ValueError at the call, before tracing.
 
+A call in the body of a helper is checked again with the values each call of the helper the
+file shows gives its parameters (`shapes.in_followed_calls`: `x[:n]` for `evaluate(x, 12)`).
+
 Silent when a mapped leaf's shape is unknown (a parameter, another module, a name bound twice),
 when a mapped leaf is a Python scalar or too low in rank (another error), when the call does not
 bind to the function's parameters, for `*args`/`**kwargs`, `in_axes` not shown, a vmapped
@@ -32,6 +35,7 @@ from jaxerr_lsp.engine.rule import Context, Rule, as_template
 from jaxerr_lsp.core.source import text_of_span
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.analysis.model import Binding
+from jaxerr_lsp.families.shapes import in_followed_calls
 from jaxerr_lsp.families.vmap_axes import Vmap, arguments_span, bad_leaves, checked_in_axes, literal, vmaps
 
 if TYPE_CHECKING:
@@ -248,8 +252,8 @@ def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
 
 def check(ctx: Context) -> None:
     for vmap in vmaps(ctx):
-        for call in vmap.calls:
-            _check_call(ctx, vmap, call)
+        for call in vmap.calls:  # (in a helper: again with each call's arguments)
+            in_followed_calls(ctx, call, lambda: _check_call(ctx, vmap, call))
 
 
 # ------------------------------------------------------------------------------ the fix
