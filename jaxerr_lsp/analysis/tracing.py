@@ -86,6 +86,11 @@ TRANSFORMS: dict[str, TransformKind] = {
     "jax.eval_shape": TransformKind("jit", True, function_keywords=("fun",)),
     "jax.make_jaxpr": TransformKind("jit", True, function_keywords=("fun",),
                                     positional_options=("static_argnums",)),
+    # equinox's jit traces the arrays among the arguments (leaves of pytrees too) and keeps
+    # everything else static: a parameter is a tracer where a call gives it an array
+    # (`_filtered_arrays`). JAX's context line names the file of equinox's wrapper and its
+    # flattened arguments (`dynamic_nodonate['first'][0]`): not predicted ("").
+    "equinox.filter_jit": TransformKind("", True, function_keywords=("fun",)),
     "jax.lax.scan": TransformKind("scan", True, function_keywords=("f",)),
     "jax.lax.cond": TransformKind("cond", True, (1, 2), ("true_fun", "false_fun")),
     "jax.lax.switch": TransformKind("switch", True, (1,), ("branches",)),
@@ -122,7 +127,7 @@ FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # on constants too, gives a tracer (measured under JAX 0.12.0.1: `jnp.ones(3)`,
 # `jnp.array(1.0)`, `jax.random.split(KEY)` inside jit, checkpoint, eval_shape, make_jaxpr,
 # pmap and every lax body are tracers; not under vmap or grad alone).
-STAGING = frozenset({"jax.jit", "jax.pmap", "jax.checkpoint", "jax.remat",
+STAGING = frozenset({"jax.jit", "equinox.filter_jit", "jax.pmap", "jax.checkpoint", "jax.remat",
                      "jax.ad_checkpoint.checkpoint", "jax.eval_shape", "jax.make_jaxpr",
                      "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
                      "jax.lax.fori_loop", "jax.lax.map"})
@@ -312,6 +317,7 @@ class Tracing:
         self._trace_outside(outside)
         self._traced_scalars()
         self._vmapped_arrays()
+        self._filtered_arrays()
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
 
@@ -404,7 +410,7 @@ class Tracing:
         self._jit_off_inside = self._find_jit_off()
         jit_off = self._applied_where_jit_may_be_off
         for qualname, kind in TRANSFORMS.items():
-            jit = qualname in ("jax.jit", "jax.pmap")
+            jit = qualname in ("jax.jit", "jax.pmap", "equinox.filter_jit")
             for decoration in model.decorations(qualname):
                 target = decoration.target
                 if isinstance(target, ast.ClassDef) or not self._decorators_below_known(
@@ -517,6 +523,36 @@ class Tracing:
                         traced.tracers[name] = Tracer(False, True, name, traced,
                                                       previous.transform, entries=entries)
                         traced.displays[name] = argument
+
+    def _filtered_arrays(self) -> None:
+        """A parameter of a function `equinox.filter_jit` traces (decorated, or what
+        `eqx.filter_jit(f)` returns) that a call of it certainly gives one array (a JAX array,
+        a NumPy array of known shape) holds an array tracer: equinox traces the arrays among
+        the arguments and keeps the rest static (a Python bool stays a bool)."""
+        for traced in list(self._traced.values()):
+            function = traced.function
+            if not isinstance(function, ast.FunctionDef) or self._is_method(function):
+                continue
+            for transform in traced.transforms:
+                if transform.qualname != "equinox.filter_jit":
+                    continue
+                site = transform.site
+                if any(site is d for d in function.decorator_list):
+                    if len(function.decorator_list) != 1:
+                        continue
+                    calls = self.model.calls_of_def(function)
+                elif isinstance(site, ast.Call):
+                    calls = self.model.calls_of_result(site)
+                else:
+                    continue
+                signature = Signature.of(function.args)
+                for call in calls:
+                    bound = bind_arguments(signature, call.args, call.keywords)
+                    if bound is None or bound.extra_positional or bound.extra_keywords:
+                        continue
+                    for name, argument in bound.given.items():
+                        if name not in traced.tracers and self._one_array(argument):
+                            traced.tracers[name] = Tracer(True, True, name, traced, transform)
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name
@@ -806,6 +842,8 @@ class Tracing:
             traced = {n: a for n, a in parameters.items() if n not in static}
             traced.update(_star_parameters(function, options, positional))
             return traced
+        if qualname == "equinox.filter_jit":
+            return {}  # (what its calls give: `_filtered_arrays`)
         if qualname == "jax.pmap":
             broadcast = options.get("static_broadcasted_argnums")
             static_pmap = _static_parameters({"static_argnums": broadcast} if broadcast else {},
@@ -932,6 +970,10 @@ class Tracing:
         else:
             return None
         members = self.model.members
+        if isinstance(receiver, ast.Name):
+            made = self.model.binding_of(receiver)
+            if made is not None and made.kind == CLASS and isinstance(made.node, ast.ClassDef):
+                return self._class_method_callee(made.node, name, args, keywords)
         owner = members.class_of_receiver(receiver)
         if owner is None:
             return None
@@ -954,6 +996,25 @@ class Tracing:
             return None
         signature = signature.bound_to_instance()
         return method, signature, args, keywords
+
+    def _class_method_callee(self, owner: ast.ClassDef, name: str, args: list[ast.expr],
+                             keywords: list[ast.keyword]) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """`Scale.from_factors(f)` on a plain class or an equinox Module of the file: its def
+        decorated only `@classmethod` (the class bound to the first parameter) or
+        `@staticmethod`."""
+        if self._class_kind(owner) not in ("plain", "equinox"):
+            return None
+        method = self.model.members.method(owner, name)
+        if not isinstance(method, ast.FunctionDef) or len(method.decorator_list) != 1:
+            return None
+        decorator = self.model.qualname(method.decorator_list[0])
+        signature = Signature.of(method.args)
+        if decorator == "builtins.staticmethod":
+            return method, signature, args, keywords
+        if decorator != "builtins.classmethod" or not signature.positional:
+            return None
+        return method, signature.bound_to_instance(), args, keywords
 
     def instance_call(self, expr: ast.Name) -> ast.FunctionDef | None:
         """The `__call__` an instance of a plain class or an equinox Module of the file runs

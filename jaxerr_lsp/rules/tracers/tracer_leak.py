@@ -63,7 +63,7 @@ from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 JAXPR_TRANSFORMS = frozenset({
     "jax.jit", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.eval_shape",
     "jax.make_jaxpr", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
-    "jax.lax.fori_loop", "jax.lax.map", "jax.pmap"})
+    "jax.lax.fori_loop", "jax.lax.map", "jax.pmap", "equinox.filter_jit"})
 TRACER_CLASSES = {
     **{name: "DynamicJaxprTracer" for name in JAXPR_TRANSFORMS},
     "jax.vmap": "BatchTracer",
@@ -785,6 +785,8 @@ def _traced_for(ctx: Context, leak: Leak, transform: Transform) -> str:
         return "scan"
     if qualname == "jax.pmap":
         return "shard_map"
+    if qualname == "equinox.filter_jit":
+        return "jit"
     return transform.label
 
 
@@ -800,8 +802,8 @@ def _names_function(ctx: Context, expr: ast.expr | None, function: ast.AST) -> b
 def _function_source_info(ctx: Context, leak: Leak, transform: Transform) -> str:
     """`name at file:line` as JAX prints the traced function (the first line of its code: the
     first decorator's)."""
-    if transform.qualname in ("jax.lax.map", "jax.pmap"):
-        return ""  # JAX traces its own wrapper
+    if transform.qualname in ("jax.lax.map", "jax.pmap", "equinox.filter_jit"):
+        return ""  # JAX traces its own wrapper (equinox's: named after the function, in its file)
     function = leak.traced.function
     lines = [function.lineno, *(d.lineno for d in getattr(function, "decorator_list", ()))]
     return f"{leak.traced.name} at {ctx.path}:{min(lines)}"

@@ -1,4 +1,3 @@
-# case: static — equinox is not installed; an eqx.Module is a pytree, so self is flattened
 import equinox as eqx
 import jax
 import jax.numpy as jnp

@@ -1,4 +1,3 @@
-# case: static — Equinox is not installed; filter_jit keeps Python ints static, so this runs.
 import equinox as eqx
 import jax.numpy as jnp
 

@@ -1,4 +1,3 @@
-# case: static — equinox is not installed; filter_jit keeps non-array arguments static
 import equinox as eqx
 import jax.numpy as jnp
 import numpy as np
