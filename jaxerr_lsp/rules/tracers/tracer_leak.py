@@ -12,7 +12,9 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
 - `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
   class hashed by identity, or in an undecorated method of a plain class that a
   transformation is given bound (`jax.jit(self.loss)(w)`, `jax.vmap(model.apply)`: `self`
-  is then the receiver's own object), read from that receiver after the run;
+  is then the receiver's own object), read from that receiver after the run (or read by
+  another method of the class the receiver's next call runs, `obj.energy()`, before any
+  method of `self` runs there);
 - `self.attr.append(value)` there, on a list the class binds only in `__init__` (to `[]`),
   read after the run by `jnp.stack(obj.attr)` / `jnp.array(obj.attr)` / `sum(obj.attr)`;
 and reports the store only when the file also shows the leaked tracer computed with after
@@ -456,6 +458,13 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr
     for one in another function, the call that runs that function."""
     if not runs:
         return None
+    if leak.on_self:
+        for use, expr, later in _attribute_uses(ctx, leak, runs):
+            if _computes_with(ctx, expr, use, leak) and (
+                    _after_a_run(ctx, later, runs) if later is not None
+                    else any(ctx.model.runs_before(run, use) for run in runs)):
+                return expr, later
+        return None
     for use, expr in _candidate_uses(ctx, leak, runs):
         if not _computes_with(ctx, expr, use, leak):
             continue
@@ -507,9 +516,6 @@ def _candidate_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     model = ctx.model
     if leak.kind == "name":
         yield from _global_uses(ctx, leak, runs)
-        return
-    if leak.on_self:
-        yield from _attribute_uses(ctx, leak, runs)
         return
     binding = leak.binding
     assert binding is not None
@@ -572,9 +578,11 @@ def _declares_global_elsewhere(ctx: Context, leak: Leak) -> bool:
 
 
 def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
-    """`obj.attr` read, where obj is the receiver of a run (`obj.method(x)` of a decorated
-    method; `jax.jit(obj.method)(x)` of a bound one) and nothing else touches obj between the
-    run and the read."""
+    """(the use, `obj.attr` read, None) where obj is the receiver of a run (`obj.method(x)` of
+    a decorated method; `jax.jit(obj.method)(x)` of a bound one) and nothing else touches obj
+    between the run and the read; or (the use of `self`, `self.attr` read in another method,
+    the call `obj.energy()` that runs it) when that call is the first touch of obj
+    (`_method_reads`)."""
     model = ctx.model
     bound = _bound_receiver(ctx, leak.traced, leak.tracer.transform)
     for run in runs:
@@ -596,7 +604,41 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
             parent = use.parent
             if isinstance(parent, ast.Attribute) and parent.value is use.node \
                     and parent.attr == leak.holder and isinstance(parent.ctx, ast.Load):
+                yield use, parent, None
+            call = model.parent.get(id(parent))
+            if isinstance(parent, ast.Attribute) and parent.value is use.node \
+                    and isinstance(call, ast.Call) and call.func is parent:
+                for read_use, read in _method_reads(ctx, leak, parent.attr):
+                    yield read_use, read, call
+
+
+def _method_reads(ctx: Context, leak: Leak, name: str):
+    """The reads of `self.attr` in the method `name` of the leaking method's class (a plain
+    def, undecorated, `self` never rebound) that run whenever it is called, when every use of
+    `self` before the read is the read of a data attribute (no method of `self` runs first)."""
+    model = ctx.model
+    scope = model.scope_of_node.get(id(leak.traced.function))
+    owner = scope.parent.node if scope is not None and scope.parent is not None else None
+    method = model.members.method(owner, name) if isinstance(owner, ast.ClassDef) else None
+    if not isinstance(method, ast.FunctionDef) or method.decorator_list or method is leak.traced.function:
+        return
+    parameters = [*method.args.posonlyargs, *method.args.args]
+    own = model.scope_of_node.get(id(method))
+    binding = model.sole_binding(parameters[0].arg, own) if parameters and own is not None else None
+    if binding is None or not isinstance(binding.node, ast.arg):
+        return
+    for use in sorted(model.uses_of(binding), key=lambda u: _position(u.node)):
+        parent = use.parent
+        if not isinstance(parent, ast.Attribute) or parent.value is not use.node \
+                or not isinstance(parent.ctx, ast.Load) or use.scope.node is not method:
+            return
+        if parent.attr == leak.holder:
+            if runs_whenever_called(model, method, use.node):
                 yield use, parent
+            return
+        called = model.parent.get(id(parent))
+        if isinstance(called, ast.Call) and called.func is parent:
+            return  # (a method of self runs first: it may change the attribute)
 
 
 def _receiver_binding(ctx: Context, receiver: ast.Name) -> Binding | None:
