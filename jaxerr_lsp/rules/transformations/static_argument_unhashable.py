@@ -38,7 +38,7 @@ from jaxerr_lsp.analysis.tracing import STAGING
 from jaxerr_lsp.families.tracer_arrays import tracer_related
 from jaxerr_lsp.families.jax_types import SIMPLE_STATEMENTS, defined_names
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
-from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -163,6 +163,13 @@ def _numpy_array(ctx: Context, expr: ast.expr) -> bool:
     return module == "numpy" and name in NUMPY_ARRAYS
 
 
+def _numpy_array_value(value: Value) -> bool:
+    """A NumPy array of rank one or more, as the evaluator knows it (`lengths(12)` for a
+    helper returning `np.full(k, n)`): a 0-d result may be a NumPy scalar, which hashes."""
+    aval = value.aval
+    return value.type == "ndarray" and aval is not None and aval.shape is not None and len(aval.shape) >= 1
+
+
 def _printed(expr: ast.expr) -> str | None:
     """str() of a list, dict or tuple display of literals, as Python prints it."""
     if not isinstance(expr, (ast.List, ast.Dict, ast.Tuple)):
@@ -180,10 +187,10 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
     if value.type in CONTAINERS:
         return _Unhashable(f"<class '{value.type}'>", f"TypeError: unhashable type: '{value.type}'",
                            _printed(expr))
-    if _numpy_array(ctx, expr):
+    if _numpy_array(ctx, expr) or _numpy_array_value(value):
         return _Unhashable("<class 'numpy.ndarray'>", "TypeError: unhashable type: 'numpy.ndarray'",
                            None)
-    if value.type == "ArrayImpl":
+    if value.jax_array is not None:
         return _Unhashable("", None, None)  # a jax.Array, or a tracer inside traced code
     tracer = ctx.tracing.tracer(expr)
     if tracer is not None and tracer.array:  # a traced value of the caller's trace
