@@ -184,6 +184,8 @@ class ModuleModel:
         self._aliasing: set[int] = set()  # the bindings `_alias_of` is following
         # Parameters that hold a module on every call (`_module_parameter`), by binding.
         self._module_parameters: dict[int, tuple[Binding, str | None]] = {}
+        # What every call gives a parameter (`parameter_arguments`), by (def, name).
+        self._parameter_arguments: dict[tuple[int, str], tuple[ast.AST, list[ast.expr | None] | None]] = {}
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
         # other scopes (the code-flow binder walks their frames first).
@@ -1120,11 +1122,33 @@ class ModuleModel:
         return found
 
     def _find_module_parameter(self, name: str, scope: Scope) -> str | None:
+        given = self.parameter_arguments(name, scope)
+        if given is None:
+            return None
+        found = {None if value is None else self.qualname(value) for value in given}
+        module = found.pop() if len(found) == 1 else None
+        return module if module in ("numpy", "jax.numpy") else None
+
+    def parameter_arguments(self, name: str, scope: Scope) -> list[ast.expr | None] | None:
+        """What each call of a def gives its parameter `name` (the default where the call
+        leaves it out; None where there is none): a parameter of a plain undecorated def (not
+        a method, not a lambda) that no scope declares global or nonlocal, whose def is only
+        ever called by its name (no other use lets it escape), every call written without
+        `*`/`**` arguments. None otherwise."""
         function = scope.node
         if scope.kind != "function" or not isinstance(function, ast.FunctionDef) or function.decorator_list \
-                or scope.parent is None or scope.parent.kind == "class" or self.module_scope.star_import \
-                or any(name in inner.global_names or name in inner.nonlocal_names
-                       for inner in self.scope_of_node.values()):
+                or scope.parent is None or scope.parent.kind == "class" or self.module_scope.star_import:
+            return None
+        known = self._parameter_arguments.get((id(function), name))
+        if known is not None:
+            return known[1]
+        found = self._find_parameter_arguments(name, function)
+        self._parameter_arguments[(id(function), name)] = (function, found)
+        return found
+
+    def _find_parameter_arguments(self, name: str, function: ast.FunctionDef) -> list[ast.expr | None] | None:
+        if any(name in inner.global_names or name in inner.nonlocal_names
+               for inner in self.scope_of_node.values()):
             return None
         definition = self.binding_at.get(id(function))
         if definition is None or definition.kind != DEF:
@@ -1146,19 +1170,15 @@ class ModuleModel:
             for argument, value in zip(arguments.kwonlyargs, arguments.kw_defaults):
                 if argument.arg == name:
                     default = value
-        found: set[str | None] = set()
+        found: list[ast.expr | None] = []
         for call in calls:
             if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
                 return None
             given = [k.value for k in call.keywords if k.arg == name]
             if not given and 0 <= index < len(call.args):
                 given = [call.args[index]]
-            value = given[0] if given else default
-            found.add(None if value is None else self.qualname(value))
-            if len(found) > 1:
-                return None
-        module = found.pop()
-        return module if module in ("numpy", "jax.numpy") else None
+            found.append(given[0] if given else default)
+        return found
 
     # ------------------------------------------------------------------ calls and decorators
     def method_calls(self, attribute: str) -> list[ast.Call]:

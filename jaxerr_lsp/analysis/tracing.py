@@ -244,6 +244,8 @@ promote_types can_cast iinfo finfo broadcast_shapes
 TRACER_FUNCTIONS = ARRAY_FUNCTIONS | frozenset("""
 any all logical_and logical_or logical_not logical_xor equal not_equal greater greater_equal
 less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
+dynamic_slice dynamic_slice_in_dim dynamic_index_in_dim dynamic_update_slice
+dynamic_update_slice_in_dim dynamic_update_index_in_dim index_in_dim slice_in_dim
 """.split())
 # JAX functions that give one array however they are called (`Tracing._staged_array`):
 # the array functions but a Ref's maker, and the keys of jax.random.
