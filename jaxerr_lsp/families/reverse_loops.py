@@ -11,12 +11,16 @@ the loop of the differentiated lambda or def that the code shows reaching the ou
   loop's result, a constant-index element of it, a name bound once to either (`a, b =
   lax.while_loop(...)` included), arithmetic of those with numbers or differentiated
   parameters (`+ - * /`, `**` with the loop as base, unary minus), a full `jnp.sum`/`jnp.mean`/
-  `jnp.linalg.norm` (or `.sum()`/`.mean()`) of one, a JAX function whose tangent is its first
+  `jnp.linalg.norm` (or `.sum()`/`.mean()`) of one, arithmetic with an operand that is
+  certainly a JAX array (`yT - target`), a JAX function whose tangent is its first
   argument's (`_KEEPS_TANGENT`: `jnp.sqrt(a)`...), or what a helper of the file with one
   `return` returns when given a differentiated input (followed the same way, in the helper);
 - the part of the loop's `init_val` that becomes that output is a differentiated parameter,
   or arithmetic of one (its tangent is not a symbolic zero, so the loop is linearized and JAX
-  must transpose it);
+  must transpose it), or the loop's body (a def of the file) makes that part, to a fixed
+  point over the carry's parts, from a differentiated parameter it reads as a closure
+  (`_BodyTangents`: `y = y + dt * decay(y, theta)`; measured: a body where theta only moves
+  the time, picks a `jnp.where` branch or sits under `stop_gradient` differentiates to 0.0);
 - for `jax.grad`/`jax.value_and_grad`, the output is certainly a scalar (a full reduction, or
   every differentiated argument a scalar and the arithmetic only with numbers), otherwise the
   non-scalar output error (JXE091) or an unknown one comes first; every differentiated
@@ -86,6 +90,7 @@ class _Path:
     kind: str
     carry: ast.expr  # the part of init_val that becomes the output
     carried: bool = False  # the carry part is known to hold the input (in a helper followed)
+    index: tuple[int, ...] = ()  # where in the carry the output is
 
 
 class _Search:
@@ -152,7 +157,7 @@ class _Search:
                 found += self.paths(expr.right, (), depth)
             others = (expr.right, expr.left) if not isinstance(expr.op, ast.Pow) else (expr.right,)
             if not all(_number(o) or self.parameter(o) in self.differentiated
-                       or self.paths(o, (), depth) for o in others):
+                       or self._array_operand(o) or self.paths(o, (), depth) for o in others):
                 return []
             return found
         return []
@@ -170,12 +175,18 @@ class _Search:
             return []
         if site.qualname == "jax.lax.while_loop" and len(site.args) == 3 and not site.keywords:
             carry = _element(site.args[2], index)
-            return [_Path(call, "while_loop", carry)] if carry is not None else []
+            return [_Path(call, "while_loop", carry, index=index)] if carry is not None else []
         if site.qualname == "jax.lax.fori_loop" and len(site.args) == 4 and not site.keywords \
                 and self._traced_bounds(site.args[0], site.args[1]):
             carry = _element(site.args[3], index)
-            return [_Path(call, "fori_loop", carry)] if carry is not None else []
+            return [_Path(call, "fori_loop", carry, index=index)] if carry is not None else []
         return []
+
+    def reaches_output(self, path: _Path) -> bool:
+        """The loop's output at the path's carry part has a tangent: the part starts from a
+        differentiated input, or the loop's body makes it from a differentiated input it
+        reads from this function (a closure: `-theta * y` in `body_fun`)."""
+        return path.carried or self.carries_input(path.carry) or _BodyTangents(self, path).reaches()
 
     def _helper_paths(self, call: ast.Call, depth: int) -> list[_Path]:
         """The loops a helper of the file returns (`q = orthonormalize(w)`): a plain def with
@@ -198,9 +209,20 @@ class _Search:
         positional = [*function.args.posonlyargs, *function.args.args]
         method = len(signature.positional) != len(positional)  # `self` bound: positions shift
         inner = _Search(self.ctx, function, tuple(args), differentiated, self.jitted and not method)
-        return [_Path(p.loop, p.kind, p.carry, True)
-                for p in inner.paths(returns.returns[0].value, (), depth)
-                if p.carried or inner.carries_input(p.carry)]
+        return [_Path(p.loop, p.kind, p.carry, True, p.index)
+                for p in inner.paths(returns.returns[0].value, (), depth) if inner.reaches_output(p)]
+
+    def _array_operand(self, expr: ast.expr) -> bool:
+        """`yT - target`: an operand certainly a JAX array (a parameter: what the call gives
+        it), which keeps the other operand's tangent whatever its value."""
+        name = self.parameter(expr)
+        if name is not None:
+            parameters = [a.arg for a in (*self.function.args.posonlyargs, *self.function.args.args)]
+            position = parameters.index(name) if name in parameters else -1
+            if not 0 <= position < len(self.arguments):
+                return False
+            expr = self.arguments[position]
+        return self.ctx.values.value(expr).jax_array is not None
 
     def _traced_bounds(self, lower: ast.expr, upper: ast.expr) -> bool:
         """Bounds jit traces: one of them a parameter the jitted call gives an integer, the
@@ -226,6 +248,160 @@ class _Search:
                                    and aval.kind == "i" and aval.shape == ()):
             return "traced"
         return None
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where `_BodyTangents` reads names: the loop's body (its carry parameter and the carry
+    parts that have a tangent), or a helper it calls (the parameters given one)."""
+
+    function: ast.FunctionDef
+    given: frozenset[str] = frozenset()
+    carry: str | None = None
+    parts: frozenset[int] = frozenset()
+    tupled: bool = False  # the carry is a tuple whose parts `parts` counts
+
+
+class _BodyTangents:
+    """Which parts of a loop's carry get a tangent from a differentiated input the body reads
+    from the differentiated function (a closure): JAX's JVP of the loop gives a carry part a
+    tangent when the body computes it from a value with one, to a fixed point over the parts.
+    A value has one through arithmetic (`+ - * / **`, unary minus), the JAX functions that
+    keep a tangent (`_KEEPS_TANGENT`, `jnp.where`'s branches, `jnp.minimum`, `jnp.maximum`,
+    `jnp.clip`'s operand), names bound once, tuple displays and unpacking, and helpers of the
+    file with one `return` (followed with the parameters the call gives such a value).
+    Anything else (a comparison, an unknown call) gives none."""
+
+    MAX_STEPS = 2000
+
+    def __init__(self, search: _Search, path: _Path) -> None:
+        self.search = search
+        self.path = path
+        self.model = search.ctx.model
+        self.steps = 0
+
+    def reaches(self) -> bool:
+        site = self.model.call_site(self.path.loop)
+        if site is None or len(self.path.index) > 1:
+            return False
+        body = site.args[1] if self.path.kind == "while_loop" else site.args[2]
+        init = site.args[2] if self.path.kind == "while_loop" else site.args[3]
+        function = self.model.function_of(body)
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list or function.args.vararg:
+            return False
+        parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if len(parameters) != (1 if self.path.kind == "while_loop" else 2):
+            return False
+        returns = self.model.returns_of(function)
+        if len(returns.returns) != 1 or returns.returns[0].value is None or returns.suspends:
+            return False
+        returned = returns.returns[0].value
+        tupled = bool(self.path.index)
+        if tupled and (not isinstance(init, ast.Tuple) or not isinstance(returned, ast.Tuple)
+                       or len(returned.elts) != len(init.elts)):
+            return False
+        starts = list(init.elts) if tupled else [init]  # type: ignore[attr-defined]
+        parts = list(returned.elts) if tupled else [returned]  # type: ignore[attr-defined]
+        # The carry parts with a tangent: those that start with one, then what the body makes.
+        dependent = frozenset(i for i, start in enumerate(starts) if self.search.carries_input(start))
+        for _ in range(len(parts) + 1):
+            frame = _Frame(function, carry=parameters[-1], parts=dependent, tupled=tupled)
+            grown = dependent | {i for i, part in enumerate(parts) if self._depends(part, frame, 0)}
+            if grown == dependent:
+                break
+            dependent = grown
+        return (self.path.index[0] if tupled else 0) in dependent
+
+    def _depends(self, expr: ast.expr, frame: _Frame, depth: int) -> bool:
+        """Whether `expr`, read in `frame`, certainly has a tangent."""
+        self.steps += 1
+        if self.steps > self.MAX_STEPS or depth > 3 * _MAX_DEPTH:
+            return False
+        depth += 1
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            return self._depends(expr.operand, frame, depth)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (*_ARITHMETIC, ast.Pow)):
+            return self._depends(expr.left, frame, depth) or self._depends(expr.right, frame, depth)
+        if isinstance(expr, ast.Call):
+            helper = self._helper(expr, frame, depth)
+            if helper is not None:
+                return self._depends(helper[0], helper[1], depth)
+            return any(self._depends(a, frame, depth) for a in self._tangent_arguments(expr))
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) \
+                and type(expr.slice.value) is int and isinstance(expr.value, ast.Name) \
+                and expr.value.id == frame.carry and frame.tupled:
+            return expr.slice.value in frame.parts  # `state[0]`
+        if not isinstance(expr, ast.Name):
+            return False
+        reaching = self.model.reaching(expr)
+        if reaching is None or len(reaching) != 1 or reaching[0].scope.node is not frame.function:
+            return frame.carry is not None and self._closure(expr)
+        binding = reaching[0]
+        if isinstance(binding.node, ast.arg):
+            if binding.node.arg == frame.carry:
+                return not frame.tupled and 0 in frame.parts  # (a carry of one part)
+            return binding.node.arg in frame.given
+        value = binding.value
+        if value is None:
+            return False
+        if binding.kind == ASSIGN:
+            return self._depends(value, frame, depth)
+        if binding.kind != UNPACK or len(binding.index) != 1:
+            return False
+        position = binding.index[0]
+        if isinstance(value, ast.Name) and value.id == frame.carry and frame.tupled:
+            return position in frame.parts  # `y, t, dt = state`
+        if isinstance(value, ast.Call):
+            helper = self._helper(value, frame, depth)
+            if helper is None:
+                return False
+            value, frame = helper
+        if isinstance(value, ast.Tuple) and position < len(value.elts) \
+                and not any(isinstance(e, ast.Starred) for e in value.elts):
+            return self._depends(value.elts[position], frame, depth)
+        return False
+
+    def _closure(self, expr: ast.Name) -> bool:
+        """A differentiated parameter of the function being searched, read by the body."""
+        use = self.model.use_of.get(id(expr))
+        scope = self.model.resolve_scope(expr.id, use.scope) if use is not None else None
+        if scope is None or scope.node is not self.search.function:
+            return False
+        binding = self.model.sole_binding(expr.id, scope)
+        return binding is not None and isinstance(binding.node, ast.arg) \
+            and expr.id in self.search.differentiated
+
+    def _tangent_arguments(self, call: ast.Call) -> list[ast.expr]:
+        site = self.model.call_site(call)
+        if site is None or not site.complete or site.partial is not None or site.keywords \
+                or any(isinstance(a, ast.Starred) for a in site.args):
+            return []
+        if site.qualname in _KEEPS_TANGENT or site.qualname == "jax.numpy.clip":
+            return site.args[:1]
+        if site.qualname == "jax.numpy.where" and len(site.args) == 3:
+            return site.args[1:]
+        if site.qualname in ("jax.numpy.minimum", "jax.numpy.maximum"):
+            return site.args
+        return []
+
+    def _helper(self, call: ast.Call, frame: _Frame, depth: int) -> tuple[ast.expr, _Frame] | None:
+        """What a helper of the file returns (its one `return`) and the frame to read it in:
+        its parameters that the call gives a value with a tangent."""
+        if self.model.call_site(call) is not None:
+            return None
+        callee = self.search.ctx.tracing.callee(call)
+        if callee is None:
+            return None
+        helper, signature, args, keywords = callee
+        returns = self.model.returns_of(helper)
+        if len(returns.returns) != 1 or returns.returns[0].value is None or returns.suspends \
+                or helper.decorator_list or helper is frame.function:
+            return None
+        bound = bind_arguments(signature, args, keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            return None
+        given = frozenset(name for name, value in bound.given.items() if self._depends(value, frame, depth))
+        return returns.returns[0].value, _Frame(helper, given)
 
 
 def _number(expr: ast.expr) -> bool:
@@ -330,7 +506,7 @@ def _loops_of(ctx: Context, differentiation: Differentiation) -> list[_Path]:
     if differentiation.qualname in SCALAR_OUTPUT and not scalar:
         return []
     return [p for p in search.paths(reduced if reduced is not None else output)
-            if p.carried or search.carries_input(p.carry)]
+            if search.reaches_output(p)]
 
 
 def reverse_mode_loops(ctx: Context) -> list[ReverseLoop]:

@@ -2,8 +2,8 @@
 
 What it does: finds a `lax.while_loop` (or a `lax.fori_loop` whose bounds jit traces) in a
 lambda or def of this file that `jax.grad`, `jax.value_and_grad`, `jax.jacrev` or
-`jax.jacobian` differentiates (or `jax.vjp`, its VJP function applied), when the loop's carry starts from a differentiated input and
-its result is the function's output (`families.reverse_loops`: the forms it follows, each
+`jax.jacobian` differentiates (or `jax.vjp`, its VJP function applied), when the loop's carry starts from a differentiated input
+(or its body computes the carry from one it reads as a closure) and its result is the function's output (`families.reverse_loops`: the forms it follows, each
 measured).
 
 Why is this bad: reverse mode runs the loop forward, then needs to run it backwards, which a
