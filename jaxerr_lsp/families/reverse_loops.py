@@ -36,6 +36,7 @@ or a loop whose carry does not hold the input runs clean, and is not reached her
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -371,7 +372,7 @@ class _BodyTangents:
         return binding is not None and isinstance(binding.node, ast.arg) \
             and expr.id in self.search.differentiated
 
-    def _tangent_arguments(self, call: ast.Call) -> list[ast.expr]:
+    def _tangent_arguments(self, call: ast.Call) -> Sequence[ast.expr]:
         site = self.model.call_site(call)
         if site is None or not site.complete or site.partial is not None or site.keywords \
                 or any(isinstance(a, ast.Starred) for a in site.args):
