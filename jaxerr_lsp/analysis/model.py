@@ -574,8 +574,8 @@ class ModuleModel:
 
     def function_of(self, expr: ast.expr, *, through_jit: bool = False) -> ast.FunctionDef | ast.Lambda | None:
         """The function of this file that `expr` certainly is, as JAX runs it when the
-        expression is passed to it: a lambda, or a name whose binding is an undecorated `def`,
-        `name = lambda ...` or `name = factory(...)` (`_made_by_factory`); a decorator may
+        expression is passed to it: a lambda, a name whose binding is an undecorated `def`,
+        `name = lambda ...` or `name = factory(...)`, or that call itself (`_made_by_factory`); a decorator may
         change what the function is or returns, an async def returns a coroutine.
 
         `through_jit`: also a def decorated only by `@jax.jit` without options (a
@@ -583,6 +583,8 @@ class ModuleModel:
         written: `jax.jit` inside a trace only stages it)."""
         if isinstance(expr, ast.Lambda):
             return expr
+        if isinstance(expr, ast.Call):
+            return self._made_by_factory(expr)  # `jax.jit(make_step(cfg))`
         if not isinstance(expr, ast.Name):
             return None
         binding = self.binding_of(expr)
