@@ -309,9 +309,10 @@ def indexed_array(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, ast
 
 
 def _array_or_tracer(ctx: Context, expr: ast.expr) -> bool:
-    """A traced array, or an `ArrayImpl` the value inference knows (a JAX array, or
-    arithmetic on a NumPy one, which indexes alike)."""
-    return array_tracer(ctx, expr) is not None or ctx.values.value(expr).type == "ArrayImpl"
+    """A traced array, or what the value inference knows as certainly a JAX array (not a
+    NumPy array's `a.T`, which NumPy indexes)."""
+    value = ctx.values.value(expr)
+    return array_tracer(ctx, expr) is not None or (value.type == "ArrayImpl" and value.jax_array is not None)
 
 
 def array_evidence(ctx: Context, tracer: Tracer) -> ast.expr | None:

@@ -68,7 +68,7 @@ def _check(ctx: Context, hashed: Hashed) -> bool:
                    data=Unhashable(span, source, True, False))
         return True
     value = ctx.values.value(hashed.expr)
-    if value.type != "ArrayImpl":
+    if value.type != "ArrayImpl" or value.jax_array is None:  # (a NumPy array's a.sum() hashes)
         return False
     aval = value.aval
     integer_scalar = aval is not None and aval.shape == () and aval.kind in ("i", "u")
