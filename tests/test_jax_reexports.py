@@ -46,3 +46,18 @@ def test_rules_flag_code_written_against_private_modules() -> None:
               "    return x * 0.5 if x > 0 else x\n")
     codes = sorted((f.code, f.span.start_line) for f in analyze(source).findings)
     assert ("JXE080", 5) in codes and ("JXE070", 9) in codes, codes
+
+
+def test_flax_activations_are_jax_nn_functions() -> None:
+    import flax.linen
+    import jax
+
+    from jaxerr_lsp.analysis.model import FLAX_JAX_NN, flax_public_name
+
+    for name in sorted(FLAX_JAX_NN):
+        assert getattr(flax.linen, name) is getattr(jax.nn, name), name
+        assert flax_public_name(f"flax.linen.{name}") == f"jax.nn.{name}"
+    reexported = {name for name in dir(flax.linen)
+                  if callable(getattr(flax.linen, name)) and getattr(jax.nn, name, None) is getattr(flax.linen, name)}
+    assert reexported == FLAX_JAX_NN
+    assert flax_public_name("flax.linen.Dense") == "flax.linen.Dense"

@@ -1078,6 +1078,8 @@ class ModuleModel:
         if binding.kind != IMPORT or binding.qualname is None:
             return None
         dotted = ".".join([binding.qualname, *reversed(parts)])
+        if dotted.startswith("flax.linen."):
+            return flax_public_name(dotted)
         return public_name(dotted) if dotted.startswith("jax._src.") else dotted
 
     def _alias_of(self, expr: ast.Name, scope: Scope) -> str | None:
@@ -1654,6 +1656,23 @@ def jax_public_names() -> frozenset[str]:
     """The public names (`jax.numpy.tanh`) the re-export table holds: what JAX's public
     modules export from its private ones (functions and classes)."""
     return frozenset(_jax_reexports().values())
+
+
+# The activations flax.linen re-exports from jax.nn (`flax.linen.relu is jax.nn.relu`, checked
+# against the installed flax by tests/test_jax_reexports.py).
+FLAX_JAX_NN = frozenset("""
+celu elu gelu glu hard_sigmoid hard_silu hard_swish hard_tanh leaky_relu log_sigmoid log_softmax
+logsumexp one_hot relu relu6 selu sigmoid silu soft_sign softmax softplus standardize swish tanh
+""".split())
+
+
+def flax_public_name(dotted: str) -> str:
+    """`jax.nn.relu` for `flax.linen.relu` (or `flax.linen.activation.relu`): what flax
+    re-exports of jax.nn, by its JAX name; the name itself otherwise."""
+    head, _, last = dotted.rpartition(".")
+    if head in ("flax.linen", "flax.linen.activation") and last in FLAX_JAX_NN:
+        return f"jax.nn.{last}"
+    return dotted
 
 
 def public_name(dotted: str) -> str:

@@ -50,7 +50,8 @@ from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, Ou
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.pytree_classes import PytreeClass, pytree_class
-from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, RANDOM_ONE_ARRAY, Inference,
+from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
+                                        RANDOM_ONE_ARRAY, Inference,
                                         Signature, Value, bind_arguments)
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -115,14 +116,11 @@ DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "ja
 EQUINOX_MODULES = frozenset({"equinox.Module", "equinox._module.Module"})
 # Flax linen: `model.apply(variables, *args, **kwargs)` runs `__call__(*args, **kwargs)`; these
 # keywords are apply's own.
-FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_APPLY_OPTIONS = frozenset({"rngs", "mutable", "capture_intermediates"})
 # Flax linen layers whose call returns one array.
 FLAX_ARRAY_LAYERS = frozenset(f"flax.linen.{name}" for name in (
     "Dense", "DenseGeneral", "Conv", "ConvTranspose", "ConvLocal", "Embed", "LayerNorm",
     "BatchNorm", "GroupNorm", "RMSNorm", "Dropout"))
-# Decorators of a flax method that hand its arguments on unchanged.
-FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Transformations that stage out the code they trace (a jaxpr): there every JAX operation,
 # on constants too, gives a tracer (measured under JAX 0.12.0.1: `jnp.ones(3)`,
 # `jnp.array(1.0)`, `jax.random.split(KEY)` inside jit, checkpoint, eval_shape, make_jaxpr,

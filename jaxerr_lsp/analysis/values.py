@@ -505,6 +505,8 @@ class Inference:
         self._followed: dict[tuple[object, ...], tuple[ast.AST, Value, int, int]] = {}
         # Those cut short, by (the same key, the depth, what was set aside): (def, value, reach).
         self._followed_cut: dict[tuple[object, ...], tuple[ast.AST, Value, int]] = {}
+        # Calls made up to follow another (`model.apply(v, x)` as `__call__(x)`), kept alive.
+        self._synthetic: list[ast.Call] = []
 
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
@@ -1472,6 +1474,10 @@ class Inference:
     def _call_value(self, expr: ast.Call, depth: int) -> Value:
         model = self.model
         function = expr.func
+        if isinstance(function, ast.Attribute) and function.attr == "apply":
+            applied = self._flax_apply(expr, function, depth)  # `model.apply(variables, x)`
+            if applied is not None:
+                return applied
         if isinstance(function, ast.Attribute) and function.attr in ARRAY_METHODS:
             receiver = function.value
             if function.attr == "get" and type(receiver) is ast.Name and not expr.keywords \
@@ -1496,6 +1502,10 @@ class Inference:
                 and self.value(function.value, depth).type == "Generator":
             made = self.facts.numpy_random_call(function.attr, expr)  # `rng.normal(size=(3, 4))`
             return Value("ndarray", Leaf("ndarray"), aval=None if made is None else replace(made, weak=False))
+        if qualname is None and isinstance(function, ast.Call):
+            layer = self._flax_dense(expr, function, depth)  # `nn.Dense(16)(x)`
+            if layer is not None:
+                return layer
         if qualname is None:
             namedtuple = self._namedtuple_class(function)
             if namedtuple is not None:
@@ -1675,6 +1685,47 @@ class Inference:
         if given.type != "ArrayImpl" or aval is None or aval.kind != "f" or aval.weak:
             return None
         return array_of(aval)
+
+    def _flax_dense(self, expr: ast.Call, layer: ast.Call, depth: int) -> Value | None:
+        """`nn.Dense(features)(x)` for an array `x` of known shape (rank one or more) and
+        dtype float32, an integer or bool (the float32 kernel promotes it): a float32 JAX
+        array whose last axis is `features` (no `dtype=` given). None otherwise."""
+        if self.model.qualname(layer.func) != "flax.linen.Dense" or len(expr.args) != 1 or expr.keywords \
+                or len(layer.args) > 1 or any(k.arg not in ("features", "use_bias") for k in layer.keywords):
+            return None
+        given = layer.args[0] if layer.args else next(
+            (k.value for k in layer.keywords if k.arg == "features"), None)
+        features = self.constant(given) if given is not None else None
+        if type(features) is not int or features < 1:
+            return None
+        inner = self.value(expr.args[0], depth).aval
+        if inner is None or inner.shape is None or not inner.shape or inner.dtype is None \
+                or not (inner.dtype == "float32" or inner.kind in ("i", "u", "b")):
+            return None
+        aval = Aval((*inner.shape[:-1], features), "float32", False)
+        return replace(array_of(aval), jax_array=JaxArray("`flax.linen.Dense`"))
+
+    def _flax_apply(self, expr: ast.Call, function: ast.Attribute, depth: int) -> Value | None:
+        """`model.apply(variables, x)` for `model = Net(...)`, a flax linen Module of the file
+        (its one base): its `__call__` (undecorated or `@nn.compact`) followed as a method with
+        the arguments after the variables (`rngs=` left out; no `method=`, `mutable=` or
+        `capture_intermediates=`, which change what runs or what it returns)."""
+        receiver = function.value
+        if not isinstance(receiver, ast.Name) or not expr.args \
+                or any(isinstance(a, ast.Starred) for a in expr.args) \
+                or any(k.arg in (None, "method", "mutable", "capture_intermediates") for k in expr.keywords):
+            return None
+        owner = self.model.members.class_of_instance(receiver)
+        if owner is None or len(owner.bases) != 1 or owner.keywords \
+                or self.model.qualname(owner.bases[0]) not in FLAX_MODULES:
+            return None
+        method = self.model.members.plain_method(owner, "__call__", FLAX_PASSING)
+        if method is None:
+            return None
+        call = ast.copy_location(ast.Call(func=function, args=expr.args[1:],
+                                          keywords=[k for k in expr.keywords if k.arg != "rngs"]), expr)
+        self._synthetic.append(call)  # (kept alive while the memo may name it)
+        return self._local_call_undecorated(call, method, depth, method=True)
 
     def _method_call(self, expr: ast.Call, depth: int) -> Value:
         """`env.observe(x)` or `self.size()`: an undecorated method of a plain class of the
@@ -1896,6 +1947,10 @@ class Inference:
 
 
 _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
+# Flax linen: the base of a module class, and the decorators of a method that hand its
+# arguments on unchanged (`model.apply(variables, x)` runs `__call__(x)`).
+FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Constants whose truth and comparisons Python decides without running code of the file.
 _TRUTH_TYPES = frozenset({bool, int, float, str, tuple})
 _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {

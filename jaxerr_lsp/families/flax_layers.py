@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_lsp.analysis.tracing import FLAX_PASSING
+from jaxerr_lsp.analysis.values import FLAX_PASSING
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.callbacks import runs_every_time
