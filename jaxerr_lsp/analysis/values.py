@@ -1506,6 +1506,11 @@ class Inference:
             layer = self._flax_dense(expr, function, depth)  # `nn.Dense(16)(x)`
             if layer is not None:
                 return layer
+        if qualname is None and isinstance(function, ast.Attribute):
+            stored = self._setup_layer(function)  # `self.out(x)` for `self.out = nn.Dense(1)`
+            layer = self._flax_dense(expr, stored, depth) if stored is not None else None
+            if layer is not None:
+                return layer
         if qualname is None:
             namedtuple = self._namedtuple_class(function)
             if namedtuple is not None:
@@ -1704,6 +1709,23 @@ class Inference:
             return None
         aval = Aval((*inner.shape[:-1], features), "float32", False)
         return replace(array_of(aval), jax_array=JaxArray("`flax.linen.Dense`"))
+
+    def _setup_layer(self, read: ast.Attribute) -> ast.Call | None:
+        """The layer `self.out` is in a method of a flax Module of the file: the call that
+        makes it at the attribute's one store, `self.out = nn.Dense(1)` in `setup`."""
+        if not isinstance(read.value, ast.Name) or not isinstance(read.ctx, ast.Load):
+            return None
+        stores = self.model.members.stores_read_by(read)
+        if len(stores) != 1:
+            return None
+        store = stores[0]
+        owner, method = store.owner, store.method
+        if not isinstance(method, ast.FunctionDef) or method.name != "setup" \
+                or not isinstance(store.statement, ast.Assign) or not isinstance(store.value, ast.Call) \
+                or len(owner.bases) != 1 or self.model.qualname(owner.bases[0]) not in FLAX_MODULES \
+                or self.model.members.class_of_instance(read.value) is not owner:
+            return None
+        return store.value
 
     def _flax_apply(self, expr: ast.Call, function: ast.Attribute, depth: int) -> Value | None:
         """`model.apply(variables, x)` for `model = Net(...)`, a flax linen Module of the file
