@@ -741,13 +741,20 @@ class Inference:
         if helper is None or helper[3].extra_positional or helper[3].extra_keywords:
             return None
         returned, scope, _, bound = helper
+        return self._constant_called(returned, function, scope, bound, depth)
+
+    def _constant_called(self, expr: ast.expr, function: ast.FunctionDef, scope: Scope,
+                         bound: Bound, depth: int) -> object:
+        """The constant `expr`, in `function`'s body, is when a call binds `bound`: its
+        parameters hold the constants the call gives them (the function set aside against
+        a cycle meanwhile)."""
         constants = {(id(scope), name): held for name, value in bound.given.items()
                      if (held := self.constant(value, depth + 1)) is not None}
         saved = self._parameter_constants
         self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
         self._busy.add(id(function))
         try:
-            return self.constant(returned, depth + 1)
+            return self.constant(expr, depth + 1)
         finally:
             self._busy.discard(id(function))
             self._parameter_constants = saved
@@ -1286,16 +1293,7 @@ class Inference:
         scope = self.model.scope_of_node.get(id(init))
         if scope is None:
             return None
-        constants = {(id(scope), name): held for name, value in bound.given.items()
-                     if (held := self.constant(value, depth + 1)) is not None}
-        saved = self._parameter_constants
-        self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
-        self._busy.add(id(init))
-        try:
-            return self.constant(stores[0].value, depth + 1)  # type: ignore[arg-type]
-        finally:
-            self._busy.discard(id(init))
-            self._parameter_constants = saved
+        return self._constant_called(stores[0].value, init, scope, bound, depth)  # type: ignore[arg-type]
 
     def _subscript(self, expr: ast.Subscript, depth: int) -> Value:
         base = self.value(expr.value, depth)
