@@ -503,6 +503,9 @@ class Tracing:
                 for name, argument in application.traced_arguments():
                     if name in traced.scalars:
                         continue
+                    given = self._called_with(argument)
+                    if given is not None:
+                        argument = given  # (the outer call's constant: `forward(x, flag=False)`)
                     if self.applications.python_scalar(argument):
                         traced.scalars[name] = argument
                         traced.tracers[name] = Tracer(True, True, name, traced,
@@ -553,6 +556,14 @@ class Tracing:
                     for name, argument in bound.given.items():
                         if name not in traced.tracers and self._one_array(argument):
                             traced.tracers[name] = Tracer(True, True, name, traced, transform)
+
+    def _called_with(self, argument: ast.expr) -> ast.expr | None:
+        """The constant every call of the enclosing def gives the parameter `argument` names
+        (`Inference.called_with_constant`): where the value a transformation traces is made."""
+        inference = self._inference()
+        if inference is None or not isinstance(argument, ast.Name):
+            return None
+        return inference.called_with_constant(argument)
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name

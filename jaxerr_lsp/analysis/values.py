@@ -636,11 +636,6 @@ class Inference:
                 if held is not None:
                     return held
             unpacked = self.model.binding_of(expr)
-            if unpacked is None or isinstance(unpacked.node, ast.arg):
-                parameter = unpacked or self.model.read_binding(expr)
-                if parameter is None or not isinstance(parameter.node, ast.arg):
-                    return None
-                return self._called_with_constant(expr, parameter, depth)
             if unpacked is not None and unpacked.kind == UNPACK and unpacked.value is not None \
                     and len(unpacked.index) == 1 and id(unpacked) not in self._busy:
                 self._busy.add(id(unpacked))
@@ -702,25 +697,28 @@ class Inference:
         except TypeError:  # `"a" < 1`: Python's own error, not decided here
             return None
 
-    def _called_with_constant(self, expr: ast.Name, parameter: Binding, depth: int) -> object:
-        """A parameter every call of its def gives one constant (or leaves at a constant
-        default): `forward(params, x, deterministic=False)` the def's only call
-        (`ModuleModel.parameter_arguments`). A bool, number, string or tuple of them."""
-        if id(parameter) in self._busy:
-            self._depends(_PARTIAL)
+    def called_with_constant(self, expr: ast.Name) -> ast.expr | None:
+        """For a parameter every call of its def gives one constant (or leaves at a constant
+        default: `forward(params, x, deterministic=False)` the def's only call,
+        `ModuleModel.parameter_arguments`), a bool, number, string or tuple of them: the
+        expression of the first call that gives it (what a finding built on it names, since
+        the code after the def decides it). None otherwise. Asked apart from `constant`,
+        which reads only what the code before a use shows."""
+        parameter = self.model.read_binding(expr)
+        if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
             return None
         given = self.model.parameter_arguments(expr.id, parameter.scope)
         if not given or any(g is None for g in given):
             return None
         self._busy.add(id(parameter))
         try:
-            found = [self.constant(g, depth + 1) for g in given]  # type: ignore[arg-type]
+            found = [self.constant(g) for g in given]  # type: ignore[arg-type]
         finally:
             self._busy.discard(id(parameter))
         first = found[0]
         if type(first) not in _TRUTH_TYPES or any(type(f) is not type(first) or f != first for f in found[1:]):
             return None
-        return first
+        return given[0]
 
     def _call_constant(self, call: ast.Call, depth: int) -> object:
         """The Python constant a helper of the file returns (`n_cells(4)`, `env.obs_size()`):
