@@ -1690,9 +1690,10 @@ class Inference:
     def _flax_dense(self, expr: ast.Call, layer: ast.Call, depth: int) -> Value | None:
         """`nn.Dense(features)(x)` for an array `x` of known shape (rank one or more) and
         dtype float32, an integer or bool (the float32 kernel promotes it): a float32 JAX
-        array whose last axis is `features` (no `dtype=` given). None otherwise."""
+        array whose last axis is `features` (no option but those that keep its shape and
+        dtype: `_DENSE_KEEPING`). None otherwise."""
         if self.model.qualname(layer.func) != "flax.linen.Dense" or len(expr.args) != 1 or expr.keywords \
-                or len(layer.args) > 1 or any(k.arg not in ("features", "use_bias") for k in layer.keywords):
+                or len(layer.args) > 1 or any(k.arg not in _DENSE_KEEPING for k in layer.keywords):
             return None
         given = layer.args[0] if layer.args else next(
             (k.value for k in layer.keywords if k.arg == "features"), None)
@@ -1969,6 +1970,8 @@ _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
 # arguments on unchanged (`model.apply(variables, x)` runs `__call__(x)`).
 FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
+# The options of `nn.Dense` that leave its output's shape and dtype as the features and input say.
+_DENSE_KEEPING = frozenset({"features", "use_bias", "name", "kernel_init", "bias_init", "precision"})
 # Constants whose truth and comparisons Python decides without running code of the file.
 _TRUTH_TYPES = frozenset({bool, int, float, str, tuple})
 _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
