@@ -507,6 +507,8 @@ class Inference:
         self._followed_cut: dict[tuple[object, ...], tuple[ast.AST, Value, int]] = {}
         # Calls made up to follow another (`model.apply(v, x)` as `__call__(x)`), kept alive.
         self._synthetic: list[ast.Call] = []
+        # The flax Module instances being followed for `apply`, by class: (class, construction).
+        self._flax_made: dict[int, tuple[ast.ClassDef, ast.Call]] = {}
 
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
@@ -575,6 +577,9 @@ class Inference:
         if isinstance(expr, ast.Attribute) and expr.attr in _STATIC_ATTRIBUTES:
             return self._static_fact(expr.attr, expr.value)
         if isinstance(expr, ast.Attribute):
+            field = self._flax_field(expr)  # `self.features` of `Net(features=4)` applied
+            if field is not None:
+                return self.constant(field, depth + 1)
             level = self._class_level(expr)  # `self.size` for a class-level `size = 12`
             if level is None:
                 return self._constructed_constant(expr, depth)
@@ -1744,7 +1749,44 @@ class Inference:
         call = ast.copy_location(ast.Call(func=function, args=expr.args[1:],
                                           keywords=[k for k in expr.keywords if k.arg != "rngs"]), expr)
         self._synthetic.append(call)  # (kept alive while the memo may name it)
-        return self._local_call_undecorated(call, method, depth, method=True)
+        made = self.model.assigned_value(receiver)
+        saved, saved_scoped = self._flax_made.get(id(owner)), self._scoped
+        if isinstance(made, ast.Call):
+            self._flax_made[id(owner)] = (owner, made)
+            self._scoped = {}  # (what was found with another instance's fields)
+        try:
+            return self._local_call_undecorated(call, method, depth, method=True)
+        finally:
+            if saved is None:
+                self._flax_made.pop(id(owner), None)
+            else:
+                self._flax_made[id(owner)] = saved
+            self._scoped = saved_scoped
+
+    def _flax_field(self, read: ast.Attribute) -> ast.expr | None:
+        """`self.features` read in a method of a flax Module being followed for
+        `model.apply(...)` (`_flax_apply`), `model = Net(4)` or `Net(features=4)`: what the
+        construction gives the field (a class-level annotated name, in order; the dataclass
+        `__init__` flax makes), or its default. None otherwise (another class, a field no
+        annotation declares, an option the construction may set: a `*`/`**` argument)."""
+        if not self._flax_made or not isinstance(read.value, ast.Name) or not isinstance(read.ctx, ast.Load):
+            return None
+        owner = self.model.members.class_of_instance(read.value)
+        held = self._flax_made.get(id(owner)) if owner is not None else None
+        if held is None or held[0] is not owner or read.attr in self.model.members.stored_attributes():
+            return None
+        self._depends(_CONTEXT)  # (kept apart from what another instance's fields give)
+        made = held[1]
+        if any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
+            return None
+        fields = [s for s in owner.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        names = [f.target.id for f in fields]  # type: ignore[union-attr]
+        if read.attr not in names or len(made.args) > len(names):
+            return None
+        position = names.index(read.attr)
+        given = made.args[position] if position < len(made.args) else next(
+            (k.value for k in made.keywords if k.arg == read.attr), None)
+        return given if given is not None else fields[position].value
 
     def _method_call(self, expr: ast.Call, depth: int) -> Value:
         """`env.observe(x)` or `self.size()`: an undecorated method of a plain class of the
