@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import ASSIGN, UNPACK
-from jaxerr_lsp.analysis.values import bind_arguments, return_expression
+from jaxerr_lsp.analysis.values import Bound, Signature, bind_arguments, return_expression
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_definition,
                                              first_rejected_leaf, gradient_calls,
                                              jitted_gradient_calls)
@@ -192,17 +192,10 @@ class _Search:
     def _helper_paths(self, call: ast.Call, depth: int) -> list[_Path]:
         """The loops a helper of the file returns (`q = orthonormalize(w)`): a plain def with
         one `return`, followed with the parameters this call gives a differentiated input."""
-        callee = self.ctx.tracing.callee(call)
-        if callee is None:
+        followed = _one_return_call(self.ctx, call)
+        if followed is None:
             return []
-        function, signature, args, keywords = callee
-        returns = self.ctx.model.returns_of(function)
-        if len(returns.returns) != 1 or returns.suspends or returns.returns[0].value is None \
-                or any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
-            return []
-        bound = bind_arguments(signature, args, keywords)
-        if bound is None:
-            return []
+        function, signature, args, returned, bound = followed
         differentiated = frozenset(name for name, value in bound.given.items()
                                    if self.carries_input(value, depth))
         if not differentiated:
@@ -211,19 +204,24 @@ class _Search:
         method = len(signature.positional) != len(positional)  # `self` bound: positions shift
         inner = _Search(self.ctx, function, tuple(args), differentiated, self.jitted and not method)
         return [_Path(p.loop, p.kind, p.carry, True, p.index)
-                for p in inner.paths(returns.returns[0].value, (), depth) if inner.reaches_output(p)]
+                for p in inner.paths(returned, (), depth) if inner.reaches_output(p)]
 
     def _array_operand(self, expr: ast.expr) -> bool:
         """`yT - target`: an operand certainly a JAX array (a parameter: what the call gives
         it), which keeps the other operand's tangent whatever its value."""
-        name = self.parameter(expr)
-        if name is not None:
-            parameters = [a.arg for a in (*self.function.args.posonlyargs, *self.function.args.args)]
-            position = parameters.index(name) if name in parameters else -1
-            if not 0 <= position < len(self.arguments):
+        if self.parameter(expr) is not None:
+            given = self._argument_for(expr)
+            if given is None:
                 return False
-            expr = self.arguments[position]
+            expr = given
         return self.ctx.values.value(expr).jax_array is not None
+
+    def _argument_for(self, expr: ast.expr) -> ast.expr | None:
+        """What the differentiating call gives the positional parameter `expr` names."""
+        name = self.parameter(expr)
+        parameters = [a.arg for a in (*self.function.args.posonlyargs, *self.function.args.args)]
+        position = parameters.index(name) if name in parameters else -1
+        return self.arguments[position] if 0 <= position < len(self.arguments) else None
 
     def _traced_bounds(self, lower: ast.expr, upper: ast.expr) -> bool:
         """Bounds jit traces: one of them a parameter the jitted call gives an integer, the
@@ -236,14 +234,10 @@ class _Search:
     def _integer_argument(self, bound: ast.expr) -> str | None:
         if isinstance(bound, ast.Constant) and type(bound.value) is int:
             return "literal"
-        name = self.parameter(bound)
-        if name is None:
+        given = self._argument_for(bound)
+        if given is None:
             return None
-        parameters = [a.arg for a in (*self.function.args.posonlyargs, *self.function.args.args)]
-        position = parameters.index(name) if name in parameters else -1
-        if position < 0 or position >= len(self.arguments):
-            return None
-        value = self.ctx.values.value(self.arguments[position])
+        value = self.ctx.values.value(given)
         aval = value.aval
         if value.type == "int" or (value.type == "ArrayImpl" and aval is not None
                                    and aval.kind == "i" and aval.shape == ()):
@@ -390,19 +384,33 @@ class _BodyTangents:
         its parameters that the call gives a value with a tangent."""
         if self.model.call_site(call) is not None:
             return None
-        callee = self.search.ctx.tracing.callee(call)
-        if callee is None:
+        followed = _one_return_call(self.search.ctx, call)
+        if followed is None:
             return None
-        helper, signature, args, keywords = callee
-        returns = self.model.returns_of(helper)
-        if len(returns.returns) != 1 or returns.returns[0].value is None or returns.suspends \
-                or helper.decorator_list or helper is frame.function:
-            return None
-        bound = bind_arguments(signature, args, keywords)
-        if bound is None or bound.extra_positional or bound.extra_keywords:
+        helper, _, _, returned, bound = followed
+        if helper.decorator_list or helper is frame.function or bound.extra_positional or bound.extra_keywords:
             return None
         given = frozenset(name for name, value in bound.given.items() if self._depends(value, frame, depth))
-        return returns.returns[0].value, _Frame(helper, given)
+        return returned, _Frame(helper, given)
+
+
+def _one_return_call(ctx: Context, call: ast.Call) -> tuple[
+        ast.FunctionDef, Signature, list[ast.expr], ast.expr, Bound] | None:
+    """A call of a helper of the file (`Tracing.callee`) whose body has one `return` of a value,
+    and its arguments bound: (the def, its signature as called, the positional arguments,
+    the returned expression, the binding). None otherwise."""
+    callee = ctx.tracing.callee(call)
+    if callee is None:
+        return None
+    function, signature, args, keywords = callee
+    returns = ctx.model.returns_of(function)
+    if len(returns.returns) != 1 or returns.suspends or returns.returns[0].value is None \
+            or any(isinstance(a, ast.Starred) for a in args) or any(k.arg is None for k in keywords):
+        return None
+    bound = bind_arguments(signature, args, keywords)
+    if bound is None:
+        return None
+    return function, signature, args, returns.returns[0].value, bound
 
 
 def _number(expr: ast.expr) -> bool:
