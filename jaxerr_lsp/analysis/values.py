@@ -1780,6 +1780,9 @@ class Inference:
         if any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
             return None
         fields = [s for s in owner.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        if any(self.model.qualname(f.annotation.value if isinstance(f.annotation, ast.Subscript)
+                                   else f.annotation) in _NOT_FIELDS for f in fields):
+            return None  # (a class variable is no field: the positions would shift)
         names = [f.target.id for f in fields]  # type: ignore[union-attr]
         if read.attr not in names or len(made.args) > len(names):
             return None
@@ -2012,6 +2015,8 @@ _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})
 # arguments on unchanged (`model.apply(variables, x)` runs `__call__(x)`).
 FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
+# Annotations of a dataclass's class body that declare no `__init__` parameter.
+_NOT_FIELDS = frozenset({"typing.ClassVar", "dataclasses.InitVar", "dataclasses.KW_ONLY"})
 # The options of `nn.Dense` that leave its output's shape and dtype as the features and input say.
 _DENSE_KEEPING = frozenset({"features", "use_bias", "name", "kernel_init", "bias_init", "precision"})
 # Constants whose truth and comparisons Python decides without running code of the file.
