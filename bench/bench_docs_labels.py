@@ -2,7 +2,9 @@
 
 JAX's MyST notebooks (`docs/**/*.md` with Jupytext front matter) tag the code cells that raise
 with `:tags: [raises-exception]`. This runs `jaxerr check` on them and prints, for each tagged
-cell, whether a finding of error severity lies in it (FLAG) or not (MISS), then the findings in
+cell, whether a finding of error severity lies in it (FLAG), or lies in an earlier cell and
+names a place in it among its related locations (LINK: JAX raises in the def cell, the finding
+says which call of the tagged cell gets there), or neither (MISS); then the findings in
 untagged cells, to be read: most are true ones placed where JAX raises (in the def cell whose
 function a later tagged cell calls, or in a `try:` cell), the rest false alarms.
 
@@ -62,20 +64,25 @@ def main() -> int:
     for finding in json.loads(output.stdout or "[]"):
         if finding.get("severity", "error") == "error":
             findings.setdefault(str(finding["path"]), []).append(finding)
-    tagged = flagged = 0
+    tagged = flagged = linked = 0
     untagged: list[str] = []
     for path in files:
         here = findings.get(str(path), [])
         for first, last, raises in cells(path.read_text(encoding="utf-8", errors="replace")):
             inside = sorted({str(f["code"]) for f in here if first <= int(str(f["line"])) <= last})
+            named = sorted({str(f["code"]) for f in here if any(
+                first <= int(str(r["line"])) <= last for r in f.get("related") or [])})  # type: ignore[attr-defined]
             where = f"{path.relative_to(args.docs)}:{first}"
             if raises:
                 tagged += 1
                 flagged += bool(inside)
-                print(f"{'FLAG' if inside else 'MISS'} {where} {' '.join(inside)}")
+                linked += bool(named) and not inside
+                label = "FLAG" if inside else "LINK" if named else "MISS"
+                print(f"{label} {where} {' '.join(inside or named)}")
             elif inside:
                 untagged.append(f"  {where} {' '.join(inside)}")
-    print(f"\ntagged cells with a finding: {flagged} of {tagged}")
+    print(f"\ntagged cells with a finding: {flagged} of {tagged}; with a finding elsewhere that names "
+          f"a place in them: {linked} more")
     print(f"findings in untagged cells ({len(untagged)}; read them):")
     print("\n".join(untagged))
     return 0
