@@ -698,12 +698,12 @@ class Tracing:
                     or any(k.arg == "cond_fun" and k.value is function for k in site.keywords)):
                 label = "while_cond"  # JAX names the condition apart from the body
             transform = Transform(site.qualname, label, site.call, kind.abstract)
-            bound = self._partial_binding(function)
-            if bound is not None:
+            made = self._partial_made(function)
+            bound = self._partial_binding(made) if made is not None else None
+            if made is not None and bound is not None:
                 options = _positional_options(site, kind)
                 if options is not None:
-                    self._trace(function.args[0], transform, (*options, *site.keywords),  # type: ignore[attr-defined]
-                                outer, site, bound)
+                    self._trace(made.args[0], transform, (*options, *site.keywords), outer, site, bound)
                 continue
             if isinstance(function, ast.Call):
                 inner = self.model.call_site(function)
@@ -736,6 +736,20 @@ class Tracing:
             # One branch: switch calls it as it is, untraced (JAX 0.12.0.1).
             return branches if len(branches) > 1 else []
         return found
+
+    def _partial_made(self, expr: ast.expr) -> ast.Call | None:
+        """The call that made `expr` when it may be a `functools.partial(...)`: the call
+        written in place, or the value of the one assignment a name read here reads
+        (`step3 = partial(step, 3.0)` ... `jax.jit(step3)`)."""
+        if isinstance(expr, ast.Call):
+            return expr
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = self.model.read_binding(expr)
+        if binding is None or binding.kind != ASSIGN or not isinstance(binding.node, ast.Name) \
+                or not isinstance(binding.value, ast.Call):
+            return None
+        return binding.value
 
     def _partial_binding(self, expr: ast.expr) -> tuple[int, frozenset[str]] | None:
         """`functools.partial(f, a, k=v)`: how many leading parameters of `f` it binds, and
