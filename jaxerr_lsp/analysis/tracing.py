@@ -1320,7 +1320,7 @@ class Tracing:
             if expr.attr in ARRAY_ATTRIBUTES:
                 base = self.tracer(expr.value)
                 return base if base is not None and base.array else None
-            return self._field(expr) or self._returned_field(expr)
+            return self._field(expr) or self._returned_field(expr) or self._constructed_field(expr)
         return None
 
     def _field(self, expr: ast.Attribute) -> Tracer | None:
@@ -1357,6 +1357,79 @@ class Tracing:
         elif not _annotated_array(child.annotation):
             return None
         return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
+
+    def _immutable_fields(self, expr: ast.expr | None) -> tuple[ast.Call, PytreeClass] | None:
+        """`C(...)` for a pytree class of the file whose fields no one can reassign (a
+        NamedTuple, a `flax.struct.PyTreeNode`: frozen), written in place."""
+        cls = _class_called(self.model, expr)
+        pytree = pytree_class(self.model, cls) if cls is not None else None
+        if pytree is None or pytree.kind not in _IMMUTABLE_PYTREES:
+            return None
+        return expr, pytree  # type: ignore[return-value]
+
+    def _constructed(self, expr: ast.Call) -> Tracer | None:
+        """`State(pos, vel)` of an immutable pytree class of the file (`_immutable_fields`)
+        given a tracer for one of its children: a pytree of tracers (its fields, read back,
+        are what was given: `_constructed_field`); a helper it is passed to is traced."""
+        made = self._immutable_fields(expr)
+        if made is None:
+            return None
+        _, pytree = made
+        given = [_field_argument(expr, position, child.name) for position, child in enumerate(pytree.fields)
+                 if child.static is False]
+        tracers = [t for argument in given if argument is not None and (t := self.tracer(argument)) is not None]
+        if not tracers:
+            return None
+        first = next((t for t in tracers if not t.abstract), tracers[0])  # abstract when all are
+        return Tracer(False, first.abstract, first.parameter, first.function, first.transform)
+
+    def _constructed_field(self, expr: ast.Attribute) -> Tracer | None:
+        """`new.pos` for a name whose one binding read here is `new = State(pos, vel)`
+        (`_constructed`), or a helper's parameter every traced call gives such a
+        construction (`observe(State(x, v))`, `observe(new)`): the tracer each gives that
+        field, when all agree on it being one array (or all a pytree). None otherwise."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load):
+            return None
+        binding = self.model.read_binding(receiver)
+        if binding is None:
+            return None
+        constructors: list[ast.expr | None] = []
+        if binding.kind == ASSIGN and isinstance(binding.node, ast.Name):
+            constructors.append(binding.value)
+        elif isinstance(binding.node, ast.arg):
+            helper = self._traced.get(id(binding.scope.node))
+            if helper is None or helper.transforms or helper.origins or not helper.called_from:
+                return None
+            for call in helper.called_from:
+                callee = self._helper_callee(call)
+                bound = bind_arguments(callee[1], callee[2], callee[3]) if callee is not None \
+                    and callee[0] is helper.function else None
+                if bound is None:
+                    return None
+                argument = bound.given.get(binding.name)
+                if isinstance(argument, ast.Name):
+                    argument = self.model.assigned_value(argument)
+                constructors.append(argument)
+        found: list[Tracer] = []
+        cls: ast.ClassDef | None = None
+        for constructor in constructors:
+            made = self._immutable_fields(constructor)
+            if made is None or cls is not None and made[1].node is not cls:
+                return None
+            call, pytree = made
+            cls = pytree.node
+            child = pytree.field(expr.attr)
+            if child is None or child.static is not False:
+                return None
+            argument = _field_argument(call, [f.name for f in pytree.fields].index(child.name), child.name)
+            tracer = self.tracer(argument) if argument is not None else None
+            if tracer is None or found and tracer.array != found[0].array:
+                return None
+            found.append(tracer)
+        if not found:
+            return None
+        return next((t for t in found if not t.abstract), found[0])  # abstract when all are
 
     def _parameter_class(self, traced: TracedFunction,
                          parameter: ast.arg) -> tuple[PytreeClass, list[ast.Call]] | None:
@@ -1552,6 +1625,10 @@ class Tracing:
                 return base.as_array() if base is not None else None
             if function.attr == "get" and isinstance(receiver, ast.Name):
                 return self._keyword_given(expr, receiver)
+        if isinstance(function, ast.Name):
+            constructed = self._constructed(expr)
+            if constructed is not None:
+                return constructed
         qualname = self.model.qualname(function)
         if qualname is None and isinstance(function, ast.Name):
             transformed = self._transformed_result(expr, function)
@@ -1981,6 +2058,8 @@ def tests_isinstance(test: ast.expr) -> bool:
 
 # Transformations whose axes may be given leaf by leaf (a pytree of in_axes).
 _PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
+# Pytree classes whose instances keep the fields they were made with (`pytree_classes` kinds).
+_IMMUTABLE_PYTREES = frozenset({"namedtuple", "flax"})
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:
