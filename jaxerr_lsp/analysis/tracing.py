@@ -1369,15 +1369,23 @@ class Tracing:
 
     def _constructed(self, expr: ast.Call) -> Tracer | None:
         """`State(pos, vel)` of an immutable pytree class of the file (`_immutable_fields`)
-        given a tracer for one of its children: a pytree of tracers (its fields, read back,
-        are what was given: `_constructed_field`); a helper it is passed to is traced."""
+        given a tracer for each of its children (as every pytree tracer, every leaf is one;
+        `State(x, 3.0)` is not: unpacked, its 3.0 is a Python float): a pytree of tracers
+        (its fields, read back, are what was given: `_constructed_field`); a helper it is
+        passed to is traced."""
         made = self._immutable_fields(expr)
         if made is None:
             return None
         _, pytree = made
-        given = [_field_argument(expr, position, child.name) for position, child in enumerate(pytree.fields)
-                 if child.static is False]
-        tracers = [t for argument in given if argument is not None and (t := self.tracer(argument)) is not None]
+        tracers: list[Tracer] = []
+        for position, child in enumerate(pytree.fields):
+            if child.static is not False:
+                continue
+            argument = _field_argument(expr, position, child.name)
+            tracer = self.tracer(argument) if argument is not None else None
+            if tracer is None:
+                return None
+            tracers.append(tracer)
         if not tracers:
             return None
         first = next((t for t in tracers if not t.abstract), tracers[0])  # abstract when all are
