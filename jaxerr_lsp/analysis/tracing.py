@@ -1391,6 +1391,33 @@ class Tracing:
         first = next((t for t in tracers if not t.abstract), tracers[0])  # abstract when all are
         return Tracer(False, first.abstract, first.parameter, first.function, first.transform)
 
+    def _replaced(self, expr: ast.Call, receiver: ast.expr) -> Tracer | None:
+        """`state._replace(x=v)` (a NamedTuple's copy with fields changed) on a pytree of
+        tracers, each new value a tracer too: a pytree of tracers again."""
+        base = self.tracer(receiver)
+        if base is None or base.array or base.elements is not None or base.entries is not None \
+                or expr.args or any(k.arg is None or self.tracer(k.value) is None for k in expr.keywords):
+            return None
+        return base
+
+    def _annotated_field(self, expr: ast.Attribute, parameter: ast.arg) -> Tracer | None:
+        """`state.lives` on a helper's parameter that holds a pytree of tracers (every leaf is
+        one) annotated with an immutable pytree class of the file whose field `lives` is
+        annotated as one array: one array tracer."""
+        base = self.tracer(expr.value)
+        annotation = parameter.annotation
+        if base is None or base.array or base.elements is not None or base.entries is not None \
+                or not isinstance(annotation, ast.Name):
+            return None
+        binding = self.model.binding_of(annotation)
+        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+            return None
+        pytree = pytree_class(self.model, binding.node)
+        child = pytree.field(expr.attr) if pytree is not None and pytree.kind in _IMMUTABLE_PYTREES else None
+        if child is None or child.static is not False or not _annotated_array(child.annotation):
+            return None
+        return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
+
     def _constructed_field(self, expr: ast.Attribute) -> Tracer | None:
         """`new.pos` for a name whose one binding read here is `new = State(pos, vel)`
         (`_constructed`), or a helper's parameter every traced call gives such a
@@ -1419,6 +1446,8 @@ class Tracing:
                 if isinstance(argument, ast.Name):
                     argument = self.model.assigned_value(argument)
                 constructors.append(argument)
+            if any(self._immutable_fields(c) is None for c in constructors):
+                return self._annotated_field(expr, binding.node)
         found: list[Tracer] = []
         cls: ast.ClassDef | None = None
         for constructor in constructors:
@@ -1633,6 +1662,8 @@ class Tracing:
                 return base.as_array() if base is not None else None
             if function.attr == "get" and isinstance(receiver, ast.Name):
                 return self._keyword_given(expr, receiver)
+            if function.attr == "_replace":
+                return self._replaced(expr, receiver)
         if isinstance(function, ast.Name):
             constructed = self._constructed(expr)
             if constructed is not None:
