@@ -713,10 +713,10 @@ class Tracing:
                     # reach f's parameters one for one (grad and vmap keep the signature).
                     self._trace_site(inner, TRANSFORMS[inner.qualname], (*outer, transform))
                     continue
-                made = self.model.function_of(function)  # `jax.jit(make_step(cfg))`
+                factory_made = self.model.function_of(function)  # `jax.jit(make_step(cfg))`
                 options = _positional_options(site, kind)
-                if made is not None and options is not None:
-                    self._trace(made, transform, (*options, *site.keywords), outer, site)
+                if factory_made is not None and options is not None:
+                    self._trace(factory_made, transform, (*options, *site.keywords), outer, site)
                 continue
             options = _positional_options(site, kind)
             if options is not None:
