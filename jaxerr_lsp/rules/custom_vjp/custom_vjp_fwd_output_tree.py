@@ -2,15 +2,19 @@
 
 What it does: finds fwd rules whose output (the first element of the returned pair) is
 certainly another pytree than what the custom_vjp function returns (`(y,), res` for a function
-returning `y`), for a custom_vjp function called directly in the body of a `jax.lax.scan` of
-this file.
+returning `y`), for a custom_vjp function called directly in code a staging transformation
+traces itself: the body of a `jax.lax.scan` (or another lax body), of a def decorated with
+`@jax.jit` or `@jax.checkpoint`, of a function passed straight to `jax.jit(f)` /
+`jax.checkpoint(f)`; or of a helper only such code calls (three deep).
 
 Why only there: JAX's default custom_vjp implementation compares the two structures only when
-it has traced the function before calling the fwd rule, which a `jax.lax.scan` body does. Under
-a plain `jax.grad` it raises another error (the output is not a scalar), and `jax.vjp` accepts
-the fwd rule's structure silently; only `jax_custom_vjp3=True` checks every call. A finding
-must predict what users see on the default path, so the rule stays silent elsewhere, as it does
-wherever a structure is not fully shown (a parameter, a call into other code).
+it has traced the function before calling the fwd rule, which a staging trace does
+(`jax.grad(jax.jit(g))`, a checkpointed or scanned block: measured under JAX 0.12.0.1). Under a
+plain `jax.grad`, and under `jax.jit(jax.grad(g))` (the jit is outside the differentiation), it
+raises another error (the output is not a scalar), and `jax.vjp` accepts the fwd rule's
+structure silently; only `jax_custom_vjp3=True` checks every call. A finding must predict what
+users see on the default path, so the rule stays silent elsewhere, as it does wherever a
+structure is not fully shown (a parameter, a call into other code).
 
 Why is this bad: JAX raises TypeError when the scan is differentiated.
 
@@ -29,6 +33,7 @@ from jaxerr_lsp.families.custom_vjp import FunctionNode, Registration, registrat
 from jaxerr_lsp.families.custom_vjp_outputs import function_name, registered_once, tree_text
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import DEF, ModuleModel
+from jaxerr_lsp.analysis.tracing import STAGING, TRANSFORMS
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.values import Signature
 
@@ -75,9 +80,12 @@ def _scan_bodies(model: ModuleModel) -> dict[int, ast.Call]:
     return bodies
 
 
-def _called_in_scan_body(ctx: Context, registration: Registration) -> tuple[ast.Call, ast.Call] | None:
-    """A direct call of the custom_vjp function inside a scan body, and the scan call that
-    takes that body, if there is one."""
+_HELPER_DEPTH = 3  # helpers followed up from the custom_vjp function's call
+
+
+def _staged_call(ctx: Context, registration: Registration) -> tuple[ast.Call, ast.AST, str] | None:
+    """A direct call of the custom_vjp function in code a staging transformation traces
+    itself (`_staging_site`), with that transformation's site and name."""
     receiver = registration.call.func
     assert isinstance(receiver, ast.Attribute)
     if not isinstance(receiver.value, ast.Name):
@@ -88,33 +96,73 @@ def _called_in_scan_body(ctx: Context, registration: Registration) -> tuple[ast.
     bodies = _scan_bodies(ctx.model)
     for use in ctx.model.uses_of(binding):
         parent = use.parent
-        if isinstance(parent, ast.Call) and parent.func is use.node and id(use.scope.node) in bodies:
-            return parent, bodies[id(use.scope.node)]
+        if not isinstance(parent, ast.Call) or parent.func is not use.node:
+            continue
+        scan = bodies.get(id(use.scope.node))
+        if scan is not None:
+            return parent, scan, "jax.lax.scan"
+        staged = _staging_site(ctx, use.scope.node, 0)
+        if staged is not None:
+            return parent, *staged
     return None
 
 
+def _staging_site(ctx: Context, function: ast.AST, depth: int) -> tuple[ast.AST, str] | None:
+    """Where a staging transformation traces `function` itself (decorated by it, passed
+    straight to it: not an outer layer, `jax.jit(jax.grad(f))`), or, for a helper that only
+    such code calls, the first caller's; None otherwise."""
+    traced = ctx.tracing.traced(function)
+    if traced is None:
+        return None
+    for transform in traced.transforms:
+        if transform.qualname in STAGING and _traces_itself(ctx, transform.site, transform.qualname, function):
+            return transform.site, transform.qualname
+    if traced.transforms or traced.origins or not traced.called_from or depth >= _HELPER_DEPTH:
+        return None
+    found: list[tuple[ast.AST, str]] = []
+    for call in traced.called_from:
+        caller = ctx.tracing.enclosing(call)
+        staged = _staging_site(ctx, caller.function, depth + 1) if caller is not None else None
+        if staged is None:
+            return None
+        found.append(staged)
+    return found[0]
+
+
+def _traces_itself(ctx: Context, site: ast.AST, qualname: str, function: ast.AST) -> bool:
+    """Whether the transformation at `site` is given `function` itself: its decorator, or a
+    call that passes it (the def's name, the lambda) where the transformation takes functions."""
+    if any(site is decorator for decorator in getattr(function, "decorator_list", ())):
+        return True
+    call = ctx.model.call_site(site) if isinstance(site, ast.Call) else None
+    kind = TRANSFORMS.get(qualname)
+    if call is None or kind is None or not call.complete:
+        return False
+    passed = [call.args[p] for p in kind.function_positions if p < len(call.args)]
+    passed += [k.value for k in call.keywords if k.arg in kind.function_keywords]
+    return any(p is function or isinstance(p, ast.Name) and ctx.model.function_of(p) is function
+               for p in passed)
+
+
 def check(ctx: Context) -> None:
-    if not ctx.model.calls_to("jax.lax.scan"):
-        return
     found = (registrations(ctx, "defvjp") + registrations(ctx, "defvjp_with_logs")
              + registrations(ctx, "defvjp_with_accums"))
     for registration in registered_once(found):
         primal = registration.custom_vjp.primal
         if registration.fwd is None or primal is None or not registration.custom_vjp.plain:
             continue
-        found_call = _called_in_scan_body(ctx, registration)
+        found_call = _staged_call(ctx, registration)
         if found_call is None:
             continue
-        call, scan = found_call
         primal_structure = _primal_structure(ctx, primal)
         if primal_structure is None:
             continue
         for value, _node in returned_values(ctx.model, registration.fwd):
-            _check_return(ctx, registration, value, primal_structure, call, scan)
+            _check_return(ctx, registration, value, primal_structure, *found_call)
 
 
 def _check_return(ctx: Context, registration: Registration, value: ast.expr | None,
-                  primal_structure: str, call: ast.Call, scan: ast.Call) -> None:
+                  primal_structure: str, call: ast.Call, site: ast.AST, transform: str) -> None:
     if value is None:
         return
     pair = ctx.values.value(value)
@@ -137,8 +185,9 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
         shown={"str(ty_tree).replace(\"'\", '')":
                f"{fwd_structure} (`{shorten(ctx.segment(output))}`, each array shown as *)",
                "str(ty_tree_).replace(\"'\", '')": f"{primal_structure} (each array shown as *)"},
-        related=(Related(ctx.span(call), "called in the body of a `jax.lax.scan` here"),
-                 Related(ctx.span(scan), "the body is traced by `jax.lax.scan` here"),
+        related=(Related(ctx.span(call), f"called here, in code `{transform}` traces before the "
+                                         "differentiation calls the fwd rule"),
+                 Related(ctx.span(site), f"traced by `{transform}` here"),
                  Related(ctx.span(registration.call),
                          f"fwd rule registered with `{registration.method}` here")),
         data=FwdOutputTree(span, ctx.segment(output), fwd_structure, primal_structure,
