@@ -10,8 +10,9 @@ each reaching its parameter as the same value or an array of the same shape and 
   (a JVP tracer has its primal's aval), or the name it is assigned to, `g = jax.jit(f)` ...
   `g(a, b)`;
 - an undecorated method called on an instance, `model.step(a, b)` or `self.step(a, b)`, where
-  the attribute certainly denotes it (`Members.denoted`): the arguments bound to the
-  parameters after `self`, which stays unknown.
+  the attribute certainly denotes it (`Members.denoted`), and an instance called, `head(x)`
+  for `head = Readout()` (its `__call__`): the arguments bound to the parameters after
+  `self`, which stays unknown.
 
 `call_contexts` gives each followed call with what it binds to the parameters (`CallContext`:
 values and Python constants), and a call made in the body of another def of the file once
@@ -111,9 +112,16 @@ def _method_calls(model: ModuleModel, function: ast.FunctionDef) -> list[ast.Cal
     instance (`Members.denoted`), the def undecorated."""
     if function.decorator_list or not (function.args.posonlyargs or function.args.args):
         return []
-    return [call for call in model.method_calls(function.name)
-            if (denoted := model.members.denoted(call.func)) is not None
-            and denoted.function is function and denoted.bound]
+    found = [call for call in model.method_calls(function.name)
+             if (denoted := model.members.denoted(call.func)) is not None
+             and denoted.function is function and denoted.bound]
+    if function.name == "__call__":  # `head(x)` for `head = Readout()`: its `__call__`
+        members = model.members
+        found += [call for calls in model.name_calls.values() for call in calls
+                  if isinstance(call.func, ast.Name)
+                  and (owner := members.class_of_instance(call.func)) is not None
+                  and members.plain_method(owner, "__call__") is function]
+    return found
 
 
 # Between a def's first line and a node: what may keep the node from running when the def

@@ -582,7 +582,8 @@ class Inference:
                 return self.constant(field, depth + 1)
             level = self._class_level(expr)  # `self.size` for a class-level `size = 12`
             if level is None:
-                return self._constructed_constant(expr, depth)
+                constructed = self._constructed_constant(expr, depth)
+                return constructed if constructed is not None else self._stored_constant(expr, depth)
             return self.constant(level, depth + 1)
         if isinstance(expr, ast.Call) and (returned := self._call_constant(expr, depth)) is not None:
             return returned
@@ -1182,6 +1183,10 @@ class Inference:
             constructed = self._constructed_attribute(expr, stores[0], depth)
             if constructed is not None:
                 return constructed
+        checked = self._attribute_stores(expr)
+        stored = self._stored_immutable(checked, depth) if checked is not None else None
+        if stored is not None:
+            return stored
         # A store that reads the attribute itself (`self.x = self.x.at[i].set(v)`) would ask
         # these stores again, once per store at every depth: asked again, unknown (as the
         # depth budget would end it, at once).
@@ -1201,6 +1206,67 @@ class Inference:
             self._busy.discard(busy)
         aval = found[0].aval if all(v.aval == found[0].aval for v in found) else None
         return replace(array_of(aval), jax_array=JaxArray(found[0].jax_array.words))  # type: ignore[union-attr]
+
+    def _attribute_stores(self, expr: ast.Attribute) -> list[AttributeStore] | None:
+        """The stores `self.n` (or `obj.n`) may read, when each is a plain assignment to that
+        one target (`self.n = v`, `self.n: int = v`), they are all the module's stores of an
+        attribute of that name (none on an object of unknown class), the module never calls
+        `setattr`, and no class of the hierarchy defines the name; None otherwise."""
+        members = self.model.members
+        if not isinstance(expr.value, ast.Name) or not isinstance(expr.ctx, ast.Load) \
+                or expr.attr not in members.stored_attributes():
+            return None
+        stores = members.stores_read_by(expr)
+        if not stores or self.model.calls_to("builtins.setattr"):
+            return None
+        for store in stores:
+            statement = store.statement
+            alone = isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and statement.targets[0] is store.target \
+                or isinstance(statement, ast.AnnAssign) and statement.target is store.target
+            if not alone or store.value is None or members.defines_in_hierarchy(store.owner, expr.attr):
+                return None
+        everywhere = sum(1 for target, _ in self.model.stores_in(self.model.tree)
+                         if isinstance(target, ast.Attribute) and target.attr == expr.attr)
+        return stores if everywhere == len(stores) else None
+
+    def _stored_immutable(self, stores: list[AttributeStore], depth: int) -> Value | None:
+        """The value every store gives the attribute, when each is the same immutable value
+        (a number, a string, None) that reads no parameter (`self.n = 5`, `self.mode =
+        "train"`, `self.scale = 1 / SIZE`), whatever instance or call runs it; None
+        otherwise."""
+        found: Value | None = None
+        for store in stores:
+            value = self.value(store.value, depth)  # type: ignore[arg-type]
+            kept = self._memo.get(id(store.value))
+            if kept is None or kept[0] is not store.value or value.type not in _IMMUTABLE_ENTRIES \
+                    or found is not None and value != found:
+                return None  # (not in the memo: it read a parameter, or was cut short)
+            found = value
+        return found
+
+    def _stored_constant(self, expr: ast.Attribute, depth: int) -> object:
+        """`self.n` where every store of the attribute gives the same Python constant that
+        reads no parameter (`self.n = 5`, `self.shape = (N, 3)` for a module constant N)."""
+        stores = self._attribute_stores(expr)
+        if stores is None or any(id(s.statement) in self._busy for s in stores):
+            return None
+        saved = self._parameter_constants
+        self._parameter_constants = {}  # (a parameter read gives no constant)
+        found: list[object] = []
+        try:
+            for store in stores:
+                self._busy.add(id(store.statement))
+                try:
+                    constant = self.constant(store.value, depth + 1)  # type: ignore[arg-type]
+                finally:
+                    self._busy.discard(id(store.statement))
+                if constant is None or found and (type(constant) is not type(found[0]) or constant != found[0]):
+                    return None
+                found.append(constant)
+        finally:
+            self._parameter_constants = saved
+        return found[0] if found else None
 
     def _class_constant(self, expr: ast.Attribute, depth: int) -> Value:
         found = self._class_level(expr)

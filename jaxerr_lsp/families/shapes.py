@@ -600,6 +600,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
         return known
     found: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = []
     named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
+    named.add("__call__")  # (an instance called: `head(x)`)
     for qualname in SHAPE_KEEPING:
         named.update(site.args[0].id for site in model.calls_to(qualname)
                      if site.args and isinstance(site.args[0], ast.Name))
