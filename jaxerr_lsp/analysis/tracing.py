@@ -1003,6 +1003,8 @@ class Tracing:
         if isinstance(receiver, ast.Name):
             made = self.model.binding_of(receiver)
             if made is not None and made.kind == CLASS and isinstance(made.node, ast.ClassDef):
+                if receiver is func:  # `Normal(loc, scale)`: the construction runs `__init__`
+                    return self._constructor_callee(made.node, args, keywords)
                 return self._class_method_callee(made.node, name, args, keywords)
         owner = members.class_of_receiver(receiver)
         if owner is None:
@@ -1026,6 +1028,22 @@ class Tracing:
             return None
         signature = signature.bound_to_instance()
         return method, signature, args, keywords
+
+    def _constructor_callee(self, owner: ast.ClassDef, args: list[ast.expr],
+                            keywords: list[ast.keyword]) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """`Normal(loc, scale)` for a plain class of the file: its `__init__` (undecorated,
+        found in the class or its plain bases), the new instance bound to the first
+        parameter; None when no `__init__` is shown or `__new__` is defined."""
+        if self._class_kind(owner) != "plain" or self.model.members.method(owner, "__new__") is not None:
+            return None
+        init = self.model.members.plain_method(owner, "__init__")
+        if init is None:
+            return None
+        signature = Signature.of(init.args)
+        if not signature.positional:
+            return None
+        return init, signature.bound_to_instance(), args, keywords
 
     def _class_method_callee(self, owner: ast.ClassDef, name: str, args: list[ast.expr],
                              keywords: list[ast.keyword]) -> tuple[
