@@ -92,6 +92,13 @@ TRANSFORMS: dict[str, TransformKind] = {
     # (`_filtered_arrays`). JAX's context line names the file of equinox's wrapper and its
     # flattened arguments (`dynamic_nodonate['first'][0]`): not predicted ("").
     "equinox.filter_jit": TransformKind("", True, function_keywords=("fun",)),
+    # numpyro's inference runs the model (and SVI's guide) inside jit, grad and while loops
+    # of its own: what its sample sites draw (and SVI's params) are tracers; the model's
+    # arguments stay what `run` was given, closed over (`NUMPYRO_INFERENCE`). JAX's context
+    # line names numpyro's loop body: not predicted ("").
+    "numpyro.infer.NUTS": TransformKind("", True, function_keywords=("model",)),
+    "numpyro.infer.HMC": TransformKind("", True, function_keywords=("model",)),
+    "numpyro.infer.SVI": TransformKind("", True, (0, 1), ("model", "guide")),
     "jax.lax.scan": TransformKind("scan", True, function_keywords=("f",)),
     "jax.lax.cond": TransformKind("cond", True, (1, 2), ("true_fun", "false_fun")),
     "jax.lax.switch": TransformKind("switch", True, (1,), ("branches",)),
@@ -125,7 +132,12 @@ FLAX_ARRAY_LAYERS = frozenset(f"flax.linen.{name}" for name in (
 # on constants too, gives a tracer (measured under JAX 0.12.0.1: `jnp.ones(3)`,
 # `jnp.array(1.0)`, `jax.random.split(KEY)` inside jit, checkpoint, eval_shape, make_jaxpr,
 # pmap and every lax body are tracers; not under vmap or grad alone).
-STAGING = frozenset({"jax.jit", "equinox.filter_jit", "jax.pmap", "jax.checkpoint", "jax.remat",
+NUMPYRO_INFERENCE = frozenset({"numpyro.infer.NUTS", "numpyro.infer.HMC", "numpyro.infer.SVI"})
+# numpyro's primitives whose value is drawn (or, for `param`, optimized) by the inference: a
+# tracer where the inference runs the model, unless the site is observed (`obs=`).
+NUMPYRO_SITES = frozenset({"numpyro.sample", "numpyro.primitives.sample", "numpyro.param",
+                           "numpyro.primitives.param"})
+STAGING = NUMPYRO_INFERENCE | frozenset({"jax.jit", "equinox.filter_jit", "jax.pmap", "jax.checkpoint", "jax.remat",
                      "jax.ad_checkpoint.checkpoint", "jax.eval_shape", "jax.make_jaxpr",
                      "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
                      "jax.lax.fori_loop", "jax.lax.map"})
@@ -874,6 +886,8 @@ class Tracing:
             return traced
         if qualname == "equinox.filter_jit":
             return {}  # (what its calls give: `_filtered_arrays`)
+        if qualname in NUMPYRO_INFERENCE:
+            return {}  # (the model's arguments are closed over; its sample sites are traced)
         if qualname == "jax.pmap":
             broadcast = options.get("static_broadcasted_argnums")
             static_pmap = _static_parameters({"static_argnums": broadcast} if broadcast else {},
@@ -1409,6 +1423,19 @@ class Tracing:
         first = next((t for t in tracers if not t.abstract), tracers[0])  # abstract when all are
         return Tracer(False, first.abstract, first.parameter, first.function, first.transform)
 
+    def _numpyro_site(self, expr: ast.Call) -> Tracer | None:
+        """`numpyro.sample("z", d)` (or `numpyro.param`) in code a staging transformation
+        traces (a model numpyro's NUTS, HMC or SVI runs, a helper it calls with tracers): one
+        array tracer, unless the site is given its value (`obs=`, a third argument)."""
+        if len(expr.args) > 2 or any(k.arg in (None, "obs") for k in expr.keywords) \
+                or any(isinstance(a, ast.Starred) for a in expr.args):
+            return None
+        traced = self._enclosing.get(id(expr))
+        transform = self._staging_of(traced) if traced is not None else None
+        if traced is None or transform is None:
+            return None
+        return Tracer(True, True, None, traced, transform)
+
     def _replaced(self, expr: ast.Call, receiver: ast.expr) -> Tracer | None:
         """`state._replace(x=v)` (a NamedTuple's copy with fields changed) on a pytree of
         tracers, each new value a tracer too: a pytree of tracers again."""
@@ -1687,6 +1714,8 @@ class Tracing:
             if constructed is not None:
                 return constructed
         qualname = self.model.qualname(function)
+        if qualname in NUMPYRO_SITES:
+            return self._numpyro_site(expr)
         if qualname is None and isinstance(function, ast.Name):
             transformed = self._transformed_result(expr, function)
             return transformed if transformed is not None else self._helper_result(expr)

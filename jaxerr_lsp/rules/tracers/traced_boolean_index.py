@@ -226,7 +226,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE075",
     catalog_id="traced-boolean-index",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr"),
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
     check=check,
     data=BooleanIndex,
     fix=fix,

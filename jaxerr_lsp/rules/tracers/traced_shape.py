@@ -158,7 +158,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE072",
     catalog_id="traced-shape",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr"),
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
     check=check,
     data=TracedShape,
     fix=fix,

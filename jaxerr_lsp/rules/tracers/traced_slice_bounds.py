@@ -206,7 +206,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE076",
     catalog_id="traced-slice-bounds",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr"),
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
     check=check,
     data=TracedSlice,
     fix=fix,

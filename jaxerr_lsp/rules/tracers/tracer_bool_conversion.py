@@ -660,7 +660,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE070",
     catalog_id="tracer-bool-conversion",
-    triggers=("jit", "vmap", "pmap", "checkpoint", "remat", "eval_shape", "make_jaxpr", "lax"),
+    triggers=("jit", "vmap", "pmap", "checkpoint", "remat", "eval_shape", "make_jaxpr", "lax", "numpyro"),
     check=check,
     data=TracerBool,
     fix=fix,

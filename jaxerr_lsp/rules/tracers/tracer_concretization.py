@@ -548,7 +548,7 @@ RULE = Rule(
     code="JXE071",
     catalog_id="tracer-concretization",
     triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr",
-              "grad", "jac", "hessian"),
+              "grad", "jac", "hessian", "numpyro"),
     check=check,
     data=Concretization,
     fix=fix,

@@ -168,7 +168,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE073",
     catalog_id="tracer-integer-conversion",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr"),
+    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
     check=check,
     data=TracerIndex,
     fix=fix,
