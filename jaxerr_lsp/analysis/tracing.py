@@ -177,6 +177,9 @@ class TracedFunction:
     # Traced as the `__call__` of an instance a transformation is given (`lax.scan(cell,
     # ...)`): JAX knows no name or place for it.
     instance: bool = False
+    # The `functools.partial(f, ...)` calls a transformation was given around it: their
+    # arguments fix parameters (`_branch_by_default` reads the values they fix).
+    partials: list[ast.Call] = field(default_factory=list)
 
     @property
     def source_info(self) -> str | None:
@@ -715,7 +718,8 @@ class Tracing:
             if made is not None and bound is not None:
                 options = _positional_options(site, kind)
                 if options is not None:
-                    self._trace(made.args[0], transform, (*options, *site.keywords), outer, site, bound)
+                    self._trace(made.args[0], transform, (*options, *site.keywords), outer, site, bound,
+                                partial=made)
                 continue
             if isinstance(function, ast.Call):
                 inner = self.model.call_site(function)
@@ -752,7 +756,9 @@ class Tracing:
     def _partial_made(self, expr: ast.expr) -> ast.Call | None:
         """The call that made `expr` when it may be a `functools.partial(...)`: the call
         written in place, or the value of the one assignment a name read here reads
-        (`step3 = partial(step, 3.0)` ... `jax.jit(step3)`)."""
+        (`step3 = partial(step, 3.0)` ... `jax.jit(step3)`); for a name assigned the call of a
+        helper or method of the file (`ref = potential.to_reference()`), the partial its one
+        `return` makes (`return functools.partial(energy, beta=self.beta)`)."""
         if isinstance(expr, ast.Call):
             return expr
         if not isinstance(expr, ast.Name):
@@ -761,7 +767,17 @@ class Tracing:
         if binding is None or binding.kind != ASSIGN or not isinstance(binding.node, ast.Name) \
                 or not isinstance(binding.value, ast.Call):
             return None
-        return binding.value
+        made = binding.value
+        if self.model.qualname(made.func) == "functools.partial":
+            return made
+        callee = self._helper_callee(made)
+        returns = self.model.returns_of(callee[0]) if callee is not None else None
+        if returns is None or returns.suspends or len(returns.returns) != 1:
+            return made
+        returned = returns.returns[0].value
+        if isinstance(returned, ast.Call) and self.model.qualname(returned.func) == "functools.partial":
+            return returned
+        return made
 
     def _partial_binding(self, expr: ast.expr) -> tuple[int, frozenset[str]] | None:
         """`functools.partial(f, a, k=v)`: how many leading parameters of `f` it binds, and
@@ -788,7 +804,8 @@ class Tracing:
     def _trace(self, function_expr: ast.AST, transform: Transform,
                keywords: tuple[ast.keyword, ...], outer: tuple[Transform, ...],
                site: CallSite | None = None,
-               bound: tuple[int, frozenset[str]] = (0, frozenset())) -> None:
+               bound: tuple[int, frozenset[str]] = (0, frozenset()),
+               partial: ast.Call | None = None) -> None:
         """Trace `function_expr` by `transform`; `bound`: the parameters a
         `functools.partial` around it binds (leading count, names). A bound method
         (`jax.jit(self.step)`, `model.members.denoted`) is its def with `self` bound."""
@@ -816,6 +833,8 @@ class Tracing:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
         traced.instance = traced.instance or instance
+        if partial is not None and all(p is not partial for p in traced.partials):
+            traced.partials.append(partial)
         if all(t.site is not transform.site for t in traced.transforms):
             traced.transforms.append(transform)
         for name, array in parameters.items():
@@ -1261,14 +1280,23 @@ class Tracing:
         is that simple (`if flag`, `if not flag`, `if p is None`, `if p == "mean"`);
         "unknown" for another test; None when the test reads no such parameter."""
         function = traced.function
-        defaults = Signature.of(function.args).defaults
+        signature = Signature.of(function.args)
+        defaults = dict(signature.defaults)
+        fixed: dict[str, ast.expr] = {}
+        for partial in traced.partials:  # `partial(f, flag=False)`: what the partial fixes
+            fixed.update(zip(signature.positional, partial.args[1:]))
+            fixed.update((k.arg, k.value) for k in partial.keywords if k.arg is not None)
         read = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
-        flags = {name for name in read & defaults.keys() if name not in traced.tracers}
+        flags = {name for name in read & (defaults.keys() | fixed.keys()) if name not in traced.tracers}
         if not flags:
             return None
         scope = self.model.scope_of_node.get(id(function))
         if scope is None or any(self.model.sole_binding(name, scope) is None for name in flags):
             return "unknown"  # (a flag rebound in the body: its default says nothing)
+        if flags & fixed.keys():
+            if len(traced.partials) != 1 or len(traced.transforms) != 1 or traced.called_from:
+                return "unknown"  # (other runs may leave it at its default, or give another)
+            defaults.update(fixed)
         value = _default_truth(test, defaults)
         return "unknown" if value is None else value
 

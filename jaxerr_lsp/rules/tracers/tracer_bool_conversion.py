@@ -488,8 +488,8 @@ def _static_site(ctx: Context, test: ast.expr,
                  function: TracedFunction) -> tuple[Edit, str, int | None] | None:
     """The one jax.jit site of `function`, the parameter `n` the test depends on alone and
     its position, for the static fix."""
-    if len(function.transforms) != 1 or function.elsewhere:
-        return None
+    if len(function.transforms) != 1 or function.elsewhere or function.partials:
+        return None  # (through a partial, the calls bind the partial's parameters, unchecked)
     transform = function.transforms[0]
     if transform.qualname != "jax.jit" or not isinstance(
             transform.site, (ast.Name, ast.Attribute, ast.Call)):
