@@ -1458,11 +1458,7 @@ class Tracing:
         if len(expr.args) > 2 or any(k.arg in (None, "obs") for k in expr.keywords) \
                 or any(isinstance(a, ast.Starred) for a in expr.args):
             return None
-        traced = self._enclosing.get(id(expr))
-        transform = self._staging_of(traced) if traced is not None else None
-        if traced is None or transform is None:
-            return None
-        return Tracer(True, True, None, traced, transform)
+        return self._staged_tracer(expr)
 
     def _replaced(self, expr: ast.Call, receiver: ast.expr) -> Tracer | None:
         """`state._replace(x=v)` (a NamedTuple's copy with fields changed) on a pytree of
@@ -1942,6 +1938,10 @@ class Tracing:
         if (last not in STAGED_ARRAY_FUNCTIONS and not drawn) or last in TREE_PRESERVING \
                 or _returns_several(last, expr):
             return None
+        return self._staged_tracer(expr)
+
+    def _staged_tracer(self, expr: ast.Call) -> Tracer | None:
+        """One array tracer, when the code `expr` is written in runs staged (`_staging_of`)."""
         traced = self._enclosing.get(id(expr))
         transform = self._staging_of(traced) if traced is not None else None
         if traced is None or transform is None:
