@@ -116,12 +116,29 @@ def _method_calls(model: ModuleModel, function: ast.FunctionDef) -> list[ast.Cal
              if (denoted := model.members.denoted(call.func)) is not None
              and denoted.function is function and denoted.bound]
     if function.name == "__call__":  # `head(x)` for `head = Readout()`: its `__call__`
-        members = model.members
-        found += [call for calls in model.name_calls.values() for call in calls
-                  if isinstance(call.func, ast.Name)
-                  and (owner := members.class_of_instance(call.func)) is not None
-                  and members.plain_method(owner, "__call__") is function]
+        found += _instance_calls(model).get(id(function), [])
     return found
+
+
+_INSTANCE_CALLS: weakref.WeakKeyDictionary[ModuleModel, dict[int, list[ast.Call]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _instance_calls(model: ModuleModel) -> dict[int, list[ast.Call]]:
+    """id of each `__call__` def -> the calls of a name that is an instance of its class
+    (`Members.class_of_instance`), found in one pass over the module's calls of names."""
+    known = _INSTANCE_CALLS.get(model)
+    if known is None:
+        known = {}
+        members = model.members
+        for calls in model.name_calls.values():
+            for call in calls:
+                owner = members.class_of_instance(call.func) if isinstance(call.func, ast.Name) else None
+                method = members.plain_method(owner, "__call__") if owner is not None else None
+                if method is not None:
+                    known.setdefault(id(method), []).append(call)
+        _INSTANCE_CALLS[model] = known
+    return known
 
 
 # Between a def's first line and a node: what may keep the node from running when the def
