@@ -706,14 +706,14 @@ class Tracing:
     def _trace_site(self, site: CallSite, kind: TransformKind,
                     outer: tuple[Transform, ...]) -> None:
         """`jax.jit(f, ...)`, `lax.scan(body, ...)`: trace the functions it is given."""
-        for function in self._functions_passed(site, kind):
+        for function in self.functions_passed(site, kind):
             label = kind.label
             if site.qualname == "jax.lax.while_loop" and (
                     (site.args and function is site.args[0])
                     or any(k.arg == "cond_fun" and k.value is function for k in site.keywords)):
                 label = "while_cond"  # JAX names the condition apart from the body
             transform = Transform(site.qualname, label, site.call, kind.abstract)
-            made = self._partial_made(function)
+            made = self.partial_made(function)
             bound = self._partial_binding(made) if made is not None else None
             if made is not None and bound is not None:
                 options = _positional_options(site, kind)
@@ -738,7 +738,9 @@ class Tracing:
             if options is not None:
                 self._trace(function, transform, (*options, *site.keywords), outer, site)
 
-    def _functions_passed(self, site: CallSite, kind: TransformKind) -> list[ast.expr]:
+    def functions_passed(self, site: CallSite, kind: TransformKind) -> list[ast.expr]:
+        """The function expressions the transformation call `site` is given (a switch's
+        branches; none for a switch of one branch, which JAX calls untraced)."""
         found: list[ast.expr] = []
         for position in kind.function_positions:
             if position < len(site.args) and not any(
@@ -753,7 +755,7 @@ class Tracing:
             return branches if len(branches) > 1 else []
         return found
 
-    def _partial_made(self, expr: ast.expr) -> ast.Call | None:
+    def partial_made(self, expr: ast.expr) -> ast.Call | None:
         """The call that made `expr` when it may be a `functools.partial(...)`: the call
         written in place, or the value of the one assignment a name read here reads
         (`step3 = partial(step, 3.0)` ... `jax.jit(step3)`); for a name assigned the call of a

@@ -119,14 +119,14 @@ def _staging_site(ctx: Context, function: ast.AST, depth: int) -> tuple[ast.AST,
             return transform.site, transform.qualname
     if traced.transforms or traced.origins or not traced.called_from or depth >= _HELPER_DEPTH:
         return None
-    found: list[tuple[ast.AST, str]] = []
+    first: tuple[ast.AST, str] | None = None
     for call in traced.called_from:
         caller = ctx.tracing.enclosing(call)
         staged = _staging_site(ctx, caller.function, depth + 1) if caller is not None else None
         if staged is None:
             return None
-        found.append(staged)
-    return found[0]
+        first = first or staged
+    return first
 
 
 def _traces_itself(ctx: Context, site: ast.AST, qualname: str, function: ast.AST) -> bool:
@@ -138,10 +138,8 @@ def _traces_itself(ctx: Context, site: ast.AST, qualname: str, function: ast.AST
     kind = TRANSFORMS.get(qualname)
     if call is None or kind is None or not call.complete:
         return False
-    passed = [call.args[p] for p in kind.function_positions if p < len(call.args)]
-    passed += [k.value for k in call.keywords if k.arg in kind.function_keywords]
     return any(p is function or isinstance(p, ast.Name) and ctx.model.function_of(p) is function
-               for p in passed)
+               for p in ctx.tracing.functions_passed(call, kind))
 
 
 def check(ctx: Context) -> None:

@@ -11,7 +11,8 @@ What carries the tangent on: `jnp.asarray(x)`, `x.astype(<a float or complex dty
 unpacking (`v, z = jnp.asarray(v), jnp.asarray(z)`), and the call of a helper def of the file
 whose parameter it fills (followed three deep: the callback may sit in the helper the
 differentiated function calls). The differentiated function may be a
-`functools.partial(f, *fixed)` (written in the call or bound to a name): its arguments fill
+`functools.partial(f, *fixed)` (written in the call, bound to a name, or returned by a helper
+or method the name is assigned the call of: `Tracing.partial_made`): its arguments fill
 the parameters after the fixed ones. The callback must run on every call: in the function's
 own straight-line code (not in a branch, a loop, a nested function, an `x if c else y` /
 `and` / `or` arm), with no `return` or `raise` written before it, and so must each helper
@@ -42,7 +43,7 @@ from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.families.grad_checks import (GradientCall, differentiated_arguments,
                                              differentiated_definition, first_rejected_leaf,
                                              gradient_calls, jitted_gradient_calls)
-from jaxerr_lsp.analysis.model import ASSIGN, Scope
+from jaxerr_lsp.analysis.model import Scope
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.families.vjp_application import FunctionNode
 
@@ -77,12 +78,8 @@ def _differentiated(ctx: Context, gradient: GradientCall) -> tuple[FunctionNode,
     function = differentiated_definition(ctx, gradient)
     if function is not None:
         return function, 0
-    made: ast.AST | None = gradient.function
-    if isinstance(made, ast.Name):
-        binding = ctx.model.read_binding(made)
-        made = binding.value if binding is not None and binding.kind == ASSIGN \
-            and isinstance(binding.node, ast.Name) else None
-    if not isinstance(made, ast.Call) or ctx.model.qualname(made.func) != "functools.partial" \
+    made = ctx.tracing.partial_made(gradient.function) if isinstance(gradient.function, ast.expr) else None
+    if made is None or ctx.model.qualname(made.func) != "functools.partial" \
             or not made.args or made.keywords or any(isinstance(a, ast.Starred) for a in made.args):
         return None
     function = ctx.model.function_of(made.args[0], through_jit=True)
