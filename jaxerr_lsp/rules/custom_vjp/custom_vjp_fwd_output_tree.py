@@ -13,8 +13,11 @@ it has traced the function before calling the fwd rule, which a staging trace do
 plain `jax.grad`, and under `jax.jit(jax.grad(g))` (the jit is outside the differentiation), it
 raises another error (the output is not a scalar), and `jax.vjp` accepts the fwd rule's
 structure silently; only `jax_custom_vjp3=True` checks every call. A finding must predict what
-users see on the default path, so the rule stays silent elsewhere, as it does wherever a
-structure is not fully shown (a parameter, a call into other code).
+users see on the default path, so the rule stays silent elsewhere. The structures are compared
+where the code shows both (`pytree.differences`): a helper's `[out, lse]` of parameters against
+the fwd rule's `(out, lse)` differ whatever the arrays are; a part the code does not show (a
+parameter, a call into other code) differs from nothing. Every return of the function must
+differ from the fwd rule's output.
 
 Why is this bad: JAX raises TypeError when the scan is differentiated.
 
@@ -33,8 +36,11 @@ from jaxerr_lsp.families.custom_vjp import FunctionNode, Registration, registrat
 from jaxerr_lsp.families.custom_vjp_outputs import function_name, registered_once, tree_text
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import DEF, ModuleModel
+from jaxerr_lsp.analysis.pytree import NoneNode, Structure, describe, differences
 from jaxerr_lsp.analysis.tracing import STAGING, TRANSFORMS
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
+
+NONE = NoneNode()
 from jaxerr_lsp.analysis.values import Signature
 
 if TYPE_CHECKING:
@@ -46,21 +52,24 @@ if TYPE_CHECKING:
 class FwdOutputTree(RuleData):
     output_span: Span  # the fwd rule's output expression
     output_source: str
-    fwd_structure: str  # as JAX prints a PyTreeDef's inside, each leaf as *
+    fwd_structure: str  # as JAX prints a PyTreeDef's inside, each leaf as * (? unknown parts)
     primal_structure: str
     # `f(x, w)`: the custom_vjp function called with the fwd rule's parameters, when the fwd
     # rule takes exactly the function's parameters and sees its name; else None.
     primal_call: str | None
 
 
-def _primal_structure(ctx: Context, primal: FunctionNode) -> str | None:
-    """The one structure every return of the custom_vjp function certainly has, or None."""
-    found: set[str | None] = set()
-    for value, _node in returned_values(ctx.model, primal):
-        found.add("None" if value is None else tree_text(ctx.values.value(value).tree))
-    if len(found) != 1:
-        return None
-    return found.pop()
+def _primal_structures(ctx: Context, primal: FunctionNode) -> list[Structure]:
+    """What each return of the custom_vjp function shows of its structure (unknown parts
+    stay unknown: `[?, ?, ?]` for a helper's `[out, lse, amax]` of parameters)."""
+    return [NONE if value is None else ctx.values.value(value).tree
+            for value, _node in returned_values(ctx.model, primal)]
+
+
+def _structure_text(tree: Structure) -> str:
+    """As JAX prints it, each array as * (and ? for a part the code does not show)."""
+    text = tree_text(tree)
+    return text if text is not None else describe(tree)
 
 
 def _scan_bodies(model: ModuleModel) -> dict[int, ast.Call]:
@@ -152,24 +161,31 @@ def check(ctx: Context) -> None:
         found_call = _staged_call(ctx, registration)
         if found_call is None:
             continue
-        primal_structure = _primal_structure(ctx, primal)
-        if primal_structure is None:
+        primal_structures = _primal_structures(ctx, primal)
+        if not primal_structures:
             continue
         for value, _node in returned_values(ctx.model, registration.fwd):
-            _check_return(ctx, registration, value, primal_structure, *found_call)
+            _check_return(ctx, registration, value, primal_structures, *found_call)
 
 
 def _check_return(ctx: Context, registration: Registration, value: ast.expr | None,
-                  primal_structure: str, call: ast.Call, site: ast.AST, transform: str) -> None:
+                  primal_structures: list[Structure], call: ast.Call, site: ast.AST,
+                  transform: str) -> None:
     if value is None:
         return
     pair = ctx.values.value(value)
     if pair.type not in ("tuple", "list") or pair.elements is None or len(pair.elements) != 2:
         return  # not a pair: JXE042's error, raised first
     output = pair.elements[0]
-    fwd_structure = tree_text(ctx.values.value(output).tree)
-    if fwd_structure is None or fwd_structure == primal_structure:
+    fwd_tree = ctx.values.value(output).tree
+    # Whichever return of the function runs, the structures differ where the code shows both
+    # (a list against a tuple, three children against a leaf): JAX compares the whole trees.
+    if not all(any(differences(primal, fwd_tree)) for primal in primal_structures):
         return
+    fwd_structure = _structure_text(fwd_tree)
+    primal_structure = " or ".join(sorted({_structure_text(p) for p in primal_structures}))
+    legend = "each array shown as *" + (", ? for what the code does not show"
+                                         if "?" in fwd_structure + primal_structure else "")
     values = {}
     fwd_name = function_name(registration.fwd)
     primal_name = function_name(registration.custom_vjp.primal)
@@ -181,8 +197,8 @@ def _check_return(ctx: Context, registration: Registration, value: ast.expr | No
     ctx.report(
         span, values=values,
         shown={"str(ty_tree).replace(\"'\", '')":
-               f"{fwd_structure} (`{shorten(ctx.segment(output))}`, each array shown as *)",
-               "str(ty_tree_).replace(\"'\", '')": f"{primal_structure} (each array shown as *)"},
+               f"{fwd_structure} (`{shorten(ctx.segment(output))}`, {legend})",
+               "str(ty_tree_).replace(\"'\", '')": f"{primal_structure} ({legend})"},
         related=(Related(ctx.span(call), f"called here, in code `{transform}` traces before the "
                                          "differentiation calls the fwd rule"),
                  Related(ctx.span(site), f"traced by `{transform}` here"),
