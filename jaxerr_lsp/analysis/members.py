@@ -86,7 +86,8 @@ class Members:
         owner = self.class_of_instance(receiver)
         if owner is not None:
             method = self.method(owner, expr.attr)
-            if method is None or self._stored_on_instances(owner, expr.attr):
+            if method is None or self._stored_on_instances(owner, expr.attr) \
+                    and not self._read_before_its_store(owner, expr):
                 return None
             kind = self._method_kind(method)
             if kind == "method":
@@ -99,6 +100,26 @@ class Members:
             if method is not None and self._method_kind(method) in ("method", "static"):
                 return Denoted(method, binding.node)
         return None
+
+    def _read_before_its_store(self, owner: ast.ClassDef, read: ast.Attribute) -> bool:
+        """`obj.step = jax.jit(obj.step)`: the one store of the attribute on the class's
+        instances, run once (a statement of the module's own code, or of `__init__`'s), reads
+        the attribute of the same object in its value, before it stores."""
+        stores = [store for cls in (owner, *self.subclasses(owner))
+                  for store in self.attribute_stores(cls, read.attr)]
+        if len(stores) != 1 or stores[0].value is None:
+            return False
+        store = stores[0]
+        target = store.target
+        if not isinstance(target.value, ast.Name) or not isinstance(read.value, ast.Name) \
+                or target.value.id != read.value.id \
+                or not any(node is read for node in ast.walk(store.value)):
+            return False
+        method = store.method
+        if method is None:
+            return any(store.statement is statement for statement in self.model.tree.body)
+        return isinstance(method, ast.FunctionDef) and method.name == "__init__" \
+            and any(store.statement is statement for statement in method.body)
 
     def method(self, owner: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The def `name` that `owner` and its bases define (see the module's docstring)."""
@@ -340,6 +361,18 @@ class Members:
                     return True  # a base the file does not show
         return False
 
+    def shadowable_method(self, owner: ast.ClassDef, name: str) -> bool:
+        """Whether `obj.name = value` on an instance of `owner` certainly makes `obj.name` that
+        value: `owner` is a plain class (`plain_class`) whose body binds `name` once, to an
+        undecorated def (a function is a non-data descriptor: the instance's own attribute
+        wins over it)."""
+        if not plain_class(owner):
+            return False
+        scope = self.model.scope_of_node.get(id(owner))
+        bindings = scope.bindings.get(name, []) if scope is not None else []
+        return len(bindings) == 1 and isinstance(bindings[0].node, ast.FunctionDef) \
+            and not bindings[0].node.decorator_list
+
     def _defines(self, owner: ast.ClassDef, name: str) -> bool:
         scope = self.model.scope_of_node.get(id(owner))
         return scope is not None and name in scope.bindings
@@ -365,4 +398,24 @@ class Members:
         return found[0] if found else None
 
 
-__all__ = ["Members", "Denoted", "AttributeStore"]
+_ATTRIBUTE_HOOKS = frozenset({"__setattr__", "__getattribute__", "__getattr__", "__slots__",
+                              "__set_name__"})
+
+
+def plain_class(node: ast.AST) -> bool:
+    """A class of its own (no base, decorator or metaclass) that sets and reads attributes
+    the ordinary way (no `__setattr__`, `__getattribute__`, `__getattr__`, `__slots__`)."""
+    if not isinstance(node, ast.ClassDef) or node.decorator_list or node.keywords:
+        return False
+    if any(not (isinstance(base, ast.Name) and base.id == "object") for base in node.bases):
+        return False
+    for item in node.body:
+        names = [item.name] if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else [
+            t.id for t in getattr(item, "targets", [getattr(item, "target", None)])
+            if isinstance(t, ast.Name)]
+        if _ATTRIBUTE_HOOKS.intersection(names):
+            return False
+    return True
+
+
+__all__ = ["Members", "Denoted", "AttributeStore", "plain_class"]

@@ -1012,18 +1012,63 @@ class ModuleModel:
             return []
         members = self.members
         owner = members.class_of_instance(target.value)
-        if owner is None or members.defines_in_hierarchy(owner, target.attr):
+        if owner is None:
             return []
         stores = [store for cls in (owner, *members.subclasses(owner))
                   for store in members.attribute_stores(cls, target.attr)]
         if len(stores) != 1 or stores[0].target is not target:
             return []
+        if members.defines_in_hierarchy(owner, target.attr):
+            return self._calls_of_shadowing(target, owner, stores[0].method)
         found = []
         for call in self.attribute_calls.get(target.attr, ()):
             callee = call.func
             if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name) \
                     and members.class_of_instance(callee.value) is owner:
                 found.append(call)
+        return found
+
+    def _calls_of_shadowing(self, target: ast.Attribute, owner: ast.ClassDef,
+                            method: ast.AST | None) -> list[ast.Call]:
+        """`obj.step = jax.jit(obj.step)`: the store shadows a method of a plain class on
+        one object (`Members.shadowable_method`), so the calls `obj.step(...)` that certainly
+        run after it call what was stored: written straight in the module, the store on a
+        name bound once to `C(...)`, the calls on that binding later in the module's own
+        code; or written straight in `__init__` on `self`, the calls on the instances the
+        file makes (`C(...)` bound to a name) and on `self` in the methods `__init__` does
+        not call."""
+        if not self.members.shadowable_method(owner, target.attr):
+            return []
+        statement = self.parent.get(id(target))
+        assert isinstance(target.value, ast.Name)
+        if method is None:
+            receiver = self.binding_of(target.value)
+            if receiver is None or receiver.scope is not self.module_scope \
+                    or statement not in self.tree.body:
+                return []
+            end = (statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+            return [call for call in self.attribute_calls.get(target.attr, ())
+                    if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+                    and self.call_scope.get(id(call)) is self.module_scope
+                    and (call.lineno, call.col_offset) > end
+                    and self.binding_of(call.func.value) is receiver]
+        if not isinstance(method, ast.FunctionDef) or method.name != "__init__" \
+                or statement not in method.body:
+            return []
+        called_by_init = {call.func.attr for call in self.calls_in(method)
+                          if isinstance(call.func, ast.Attribute)}
+        found = []
+        for call in self.attribute_calls.get(target.attr, ()):
+            callee = call.func
+            if not isinstance(callee, ast.Attribute) or not isinstance(callee.value, ast.Name) \
+                    or self.members.class_of_instance(callee.value) is not owner:
+                continue
+            scope = self.call_scope.get(id(call))
+            caller = scope.node if scope is not None else None
+            if isinstance(caller, ast.FunctionDef) and any(caller is item for item in owner.body) \
+                    and (caller is method or caller.name in called_by_init):
+                continue
+            found.append(call)
         return found
 
     def runs_before(self, call: ast.Call, use: Use) -> bool:

@@ -12,7 +12,9 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
 - `self.attr = value` in a method jitted with a static `self` (`static_argnums=0`) of a plain
   class hashed by identity, or in an undecorated method of a plain class that a
   transformation is given bound (`jax.jit(self.loss)(w)`, `jax.vmap(model.apply)`: `self`
-  is then the receiver's own object), read from that receiver after the run (or read by
+  is then the receiver's own object; also stored over the method on the object and called
+  through it, `obj.step = jax.jit(obj.step)` or `self.step = jax.jit(self.step)` written
+  straight in `__init__`, then `obj.step()`), read from that receiver after the run (or read by
   another method of the class the receiver's next call runs, `obj.energy()`, before any
   method of `self` runs there);
 - `self.attr.append(value)` there, on a list the class binds only in `__init__` (to `[]`),
@@ -54,6 +56,7 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import Related, RuleData, Span
+from jaxerr_lsp.analysis.members import plain_class
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import array_tracer
@@ -346,7 +349,7 @@ def _bound_self(ctx: Context, traced: TracedFunction) -> str | None:
             or scope.parent.kind != "class" or function.decorator_list:
         return None
     positional = [*function.args.posonlyargs, *function.args.args]
-    if not positional or positional[0].arg in traced.tracers or not _plain_class(scope.parent.node):
+    if not positional or positional[0].arg in traced.tracers or not plain_class(scope.parent.node):
         return None
     return positional[0].arg
 
@@ -368,27 +371,10 @@ def _bound_receiver(ctx: Context, traced: TracedFunction, transform: Transform) 
     return given[0].value  # type: ignore[return-value]
 
 
-def _plain_class(node: ast.AST) -> bool:
-    """A class of its own (no base, decorator or metaclass) that sets and reads attributes
-    the ordinary way."""
-    if not isinstance(node, ast.ClassDef) or node.decorator_list or node.keywords:
-        return False
-    if any(not (isinstance(base, ast.Name) and base.id == "object") for base in node.bases):
-        return False
-    special = {"__setattr__", "__getattribute__", "__getattr__", "__slots__", "__set_name__"}
-    for item in node.body:
-        names = [item.name] if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else [
-            t.id for t in getattr(item, "targets", [getattr(item, "target", None)])
-            if isinstance(t, ast.Name)]
-        if special & set(names):
-            return False
-    return True
-
-
 def _plain_hashable_class(node: ast.AST) -> bool:
     """A class of its own (no base, decorator or metaclass) hashed by identity, so that
     `jax.jit` accepts its instances as a static argument and `self` is the caller's object."""
-    if not _plain_class(node):
+    if not plain_class(node):
         return False
     methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}  # type: ignore[attr-defined]
     return "__eq__" not in methods or "__hash__" in methods
@@ -586,8 +572,11 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     model = ctx.model
     bound = _bound_receiver(ctx, leak.traced, leak.tracer.transform)
     for run in runs:
+        through = run.func.value if isinstance(run.func, ast.Attribute) else None
         if bound is not None:  # the uses of obj inside the run's own call come before it
-            receiver: ast.expr | None = bound
+            # A run through the attribute the jitted method was stored on (`obj.step()` after
+            # `self.step = jax.jit(self.step)` in `__init__`) runs on that object.
+            receiver: ast.expr | None = through if isinstance(through, ast.Name) else bound
             start = (run.end_lineno or run.lineno, run.end_col_offset or 0)
         else:
             receiver = run.func.value if isinstance(run.func, ast.Attribute) else None

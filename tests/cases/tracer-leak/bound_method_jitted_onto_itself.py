@@ -1,0 +1,22 @@
+import jax
+import jax.numpy as jnp
+
+
+class Pendulum:
+    def __init__(self):
+        self.angle = jnp.array([0.5, -0.2])
+        self.speed = jnp.zeros(2)
+
+    def energy(self):
+        return 0.5 * jnp.sum(self.speed ** 2) + jnp.sum(1.0 - jnp.cos(self.angle))
+
+    def step(self):
+        speed = self.speed - 0.01 * jnp.sin(self.angle)
+        self.speed = speed  # expect: JXE077
+        return speed
+
+
+pendulum = Pendulum()
+pendulum.step = jax.jit(pendulum.step)
+pendulum.step()
+print(pendulum.energy())
