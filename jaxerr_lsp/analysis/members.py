@@ -107,13 +107,13 @@ class Members:
         the attribute of the same object in its value, before it stores."""
         stores = [store for cls in (owner, *self.subclasses(owner))
                   for store in self.attribute_stores(cls, read.attr)]
-        if len(stores) != 1 or stores[0].value is None:
+        if len(stores) != 1:
             return False
         store = stores[0]
-        target = store.target
-        if not isinstance(target.value, ast.Name) or not isinstance(read.value, ast.Name) \
+        target, value = store.target, store.value
+        if value is None or not isinstance(target.value, ast.Name) or not isinstance(read.value, ast.Name) \
                 or target.value.id != read.value.id \
-                or not any(node is read for node in ast.walk(store.value)):
+                or not any(node is read for node in ast.walk(value)):
             return False
         method = store.method
         if method is None:

@@ -198,4 +198,51 @@ def _constant_dict(model: ModuleModel, expr: ast.expr) -> dict[object, object] |
     return None
 
 
-__all__ = ["PytreeClass", "PytreeField", "pytree_class"]
+# `@dataclasses.dataclass(...)` options that leave `__init__` taking the fields positionally,
+# in order, and calling `__post_init__`.
+_INIT_KEEPING_OPTIONS = frozenset({"frozen", "eq", "repr", "order", "unsafe_hash", "slots",
+                                   "match_args", "weakref_slot"})
+_OWN_HOOKS = frozenset({"__init__", "__new__", "__getattr__", "__getattribute__", "__setattr__",
+                        "__init_subclass__"})
+
+
+def dataclass_init_fields(model: ModuleModel, cls: ast.ClassDef) -> tuple[str, ...] | None:
+    """The fields, in order, that the generated `__init__` of a stdlib dataclass of the file
+    takes (and stores before it calls `__post_init__`): `@dataclasses.dataclass` (options that
+    keep that `__init__`; under `@jax.tree_util.register_dataclass` too), no base, a body of
+    plain statements defining no `__init__`, `__new__` or attribute hook; each annotated name
+    a field but `ClassVar` ones, defaults plain or `dataclasses.field(...)` with options that
+    keep it an `__init__` parameter. None otherwise (an `InitVar`, `init=False`, `kw_only`)."""
+    if cls.bases or cls.keywords or not all(isinstance(s, _SIMPLE) for s in cls.body):
+        return None
+    if _OWN_HOOKS & {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}:
+        return None
+    decorators = [model.qualname(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list]
+    if not decorators or decorators[-1] != "dataclasses.dataclass" \
+            or any(d != "jax.tree_util.register_dataclass" for d in decorators[:-1]):
+        return None
+    decorator = cls.decorator_list[-1]
+    if isinstance(decorator, ast.Call) and (decorator.args or any(
+            k.arg not in _INIT_KEEPING_OPTIONS for k in decorator.keywords)):
+        return None
+    fields: list[str] = []
+    for statement in cls.body:
+        if not isinstance(statement, ast.AnnAssign):
+            continue
+        if not isinstance(statement.target, ast.Name):
+            return None
+        annotation = ast.dump(statement.annotation)
+        if "ClassVar" in annotation:
+            continue
+        if "InitVar" in annotation or "KW_ONLY" in annotation:
+            return None
+        value = statement.value
+        if isinstance(value, ast.Call) and (model.qualname(value.func) != "dataclasses.field" or value.args
+                                            or any(k.arg not in NEUTRAL_OPTIONS or k.arg == "kw_only"
+                                                   for k in value.keywords)):
+            return None
+        fields.append(statement.target.id)
+    return tuple(fields)
+
+
+__all__ = ["PytreeClass", "PytreeField", "dataclass_init_fields", "pytree_class"]

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.pytree_classes import PytreeClass, pytree_class
+from jaxerr_lsp.analysis.pytree_classes import PytreeClass, dataclass_init_fields, pytree_class
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
                                         RANDOM_ONE_ARRAY, Inference,
                                         Signature, Value, bind_arguments)
@@ -972,17 +972,25 @@ class Tracing:
                     if self._pass_abstract(call, *differentiated):
                         upgraded.append(differentiated[0])
                     continue
-                callee = self._helper_callee(call)
-                if callee is None:
-                    continue
-                function, signature, args, keywords = callee
-                bound = bind_arguments(signature, args, keywords)
-                if bound is None:
-                    continue
-                found = {name: tracer for name, value in bound.given.items()
-                         if (tracer := self.tracer(value)) is not None}
-                if not found:
-                    continue
+                post_init = self._post_init_callee(call)
+                if post_init is not None:
+                    function, fields = post_init
+                    given = (_field_argument(call, i, name) for i, name in enumerate(fields))
+                    if not any(a is not None and self.tracer(a) is not None for a in given):
+                        continue
+                    found: dict[str, Tracer] = {}  # (its `self.field` reads: `_post_init_field`)
+                else:
+                    callee = self._helper_callee(call)
+                    if callee is None:
+                        continue
+                    function, signature, args, keywords = callee
+                    bound = bind_arguments(signature, args, keywords)
+                    if bound is None:
+                        continue
+                    found = {name: tracer for name, value in bound.given.items()
+                             if (tracer := self.tracer(value)) is not None}
+                    if not found:
+                        continue
                 helper = self._traced.get(id(function))
                 is_new = helper is None
                 if helper is None:
@@ -1063,6 +1071,44 @@ class Tracing:
             return None
         signature = signature.bound_to_instance()
         return method, signature, args, keywords
+
+    def _post_init_callee(self, call: ast.Call) -> tuple[ast.FunctionDef, tuple[str, ...]] | None:
+        """`Halo(m, r)` of a stdlib dataclass of the file (`dataclass_init_fields`) whose body
+        defines `__post_init__(self)` (undecorated, `self` alone, storing none of the fields):
+        the generated `__init__` stores the fields, then runs it. Its fields, in order."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        made = self.model.binding_of(call.func)
+        if made is None or made.kind != CLASS or not isinstance(made.node, ast.ClassDef):
+            return None
+        post_init = next((s for s in made.node.body if isinstance(s, ast.FunctionDef)
+                          and s.name == "__post_init__"), None)
+        if post_init is None or post_init.decorator_list or post_init.args.vararg \
+                or post_init.args.kwarg or post_init.args.kwonlyargs \
+                or len([*post_init.args.posonlyargs, *post_init.args.args]) != 1:
+            return None
+        fields = dataclass_init_fields(self.model, made.node)
+        if fields is None or any(isinstance(target, ast.Attribute) and target.attr in fields
+                                 for target, _ in self.model.stores_in(post_init)):
+            return None
+        return post_init, fields
+
+    def _post_init_field(self, expr: ast.Attribute, traced: TracedFunction) -> Tracer | None:
+        """`self.mass` in a dataclass's `__post_init__` that traced code runs by constructing
+        it (`_post_init_callee`): the tracer every such construction gives the field, when
+        all give one (all one array, or all a pytree)."""
+        found: list[Tracer] = []
+        for call in traced.called_from:
+            post_init = self._post_init_callee(call)
+            if post_init is None or post_init[0] is not traced.function or expr.attr not in post_init[1]:
+                return None
+            fields = post_init[1]
+            argument = _field_argument(call, fields.index(expr.attr), expr.attr)
+            tracer = self.tracer(argument) if argument is not None else None
+            if tracer is None or found and tracer.array != found[0].array:
+                return None
+            found.append(tracer)
+        return next((t for t in found if not t.abstract), found[0]) if found else None
 
     def _constructor_callee(self, owner: ast.ClassDef, args: list[ast.expr],
                             keywords: list[ast.keyword]) -> tuple[
@@ -1507,6 +1553,10 @@ class Tracing:
             helper = self._traced.get(id(binding.scope.node))
             if helper is None or helper.transforms or helper.origins or not helper.called_from:
                 return None
+            function = helper.function
+            if isinstance(function, ast.FunctionDef) and function.name == "__post_init__" \
+                    and binding.node is [*function.args.posonlyargs, *function.args.args][0]:
+                return self._post_init_field(expr, helper)
             for call in helper.called_from:
                 callee = self._helper_callee(call)
                 bound = bind_arguments(callee[1], callee[2], callee[3]) if callee is not None \

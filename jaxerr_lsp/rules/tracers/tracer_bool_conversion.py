@@ -534,8 +534,10 @@ def _related(ctx: Context, tracer: Tracer) -> tuple[Related, ...]:
 
 def _describe(tracer: Tracer, function: TracedFunction) -> str:
     what = f"`{tracer.parameter}`" if tracer.parameter else "a value"
+    runs = ("which constructs the dataclass whose `__post_init__` this is"
+            if function.name == "__post_init__" else f"which calls `{function.name}`")
     return f"\n({what} is traced by `{tracer.transform.qualname}` in `{tracer.function.name}`" + (
-        f", which calls `{function.name}`)" if tracer.function is not function else ")")
+        f", {runs})" if tracer.function is not function else ")")
 
 
 def check(ctx: Context) -> None:
