@@ -17,6 +17,10 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   straight in `__init__`, then `obj.step()`), read from that receiver after the run (or read by
   another method of the class the receiver's next call runs, `obj.energy()`, before any
   method of `self` runs there);
+- `self.attr = value` written straight in an undecorated method of a plain class that the
+  traced function calls once, where it runs whenever the function does, on one object bound
+  at module level (`field.apply_phase(phase)` for `field = Field(...)`), read from that object
+  by its first use after a run (`jnp.abs(field.values)`);
 - `self.attr.append(value)` there, on a list the class binds only in `__init__` (to `[]`),
   read after the run by `jnp.stack(obj.attr)` / `jnp.array(obj.attr)` / `sum(obj.attr)`;
 and reports the store only when the file also shows the leaked tracer computed with after
@@ -86,8 +90,8 @@ REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var",
                               "argmax", "argmin", "any", "all"})
 MATH_FUNCTIONS = frozenset("""
 sin cos tan tanh exp log log1p expm1 sqrt abs absolute square sum mean max min prod std var
-maximum minimum relu argmax argmin
-""".split())
+maximum minimum relu argmax argmin angle real imag conj
+""".split())  # (angle, real, imag, conj measured on leaked float, complex, int and bool arrays)
 # Operators that compute with a leaked array of any shape and dtype (`@` fails on scalars,
 # bit operators on floats, `-` between booleans: other errors first). Operands of shapes that
 # do not broadcast fail first too: a second bug, not this one.
@@ -112,7 +116,7 @@ class Leak:
     value: ast.expr  # what is stored
     tracer: Tracer
     traced: TracedFunction
-    kind: str  # "name" | "item" | "element" | "attribute" | "self element"
+    kind: str  # "name" | "item" | "element" | "attribute" | "self element" | "object attribute"
     holder: str  # the global/nonlocal name, container name or attribute name
     key: object = None  # the dict key ("item")
     binding: Binding | None = None  # the container's binding ("item", "element")
@@ -129,6 +133,8 @@ def check(ctx: Context) -> None:
     tracing = ctx.tracing
     leaks = [leak for target, value, traced in tracing.stores
              if (leak := _stored(ctx, target, value, traced)) is not None]
+    leaks += [leak for target, value, traced in tracing.stores
+              if (leak := _stored_on_object(ctx, target, value, traced)) is not None]
     leaks += [leak for call, traced in tracing.calls for leak in _added(ctx, call, traced)]
     for leak in leaks:
         transform = _only_transform(leak.traced)
@@ -167,6 +173,40 @@ def _stored(ctx: Context, target: ast.expr, value: ast.expr | None,
             and target.value.id == _self_name(ctx, traced):
         return Leak(target, value, tracer, traced, "attribute", target.attr)
     return None
+
+
+def _stored_on_object(ctx: Context, target: ast.expr, value: ast.expr | None,
+                      helper: TracedFunction) -> Leak | None:
+    """`self.field = traced` written straight in an undecorated method of a plain class,
+    which the file's traced code calls once, on one object bound at module level to an
+    instance (`wf.apply(opd)` for `wf = Wavefront(...)`), where it runs whenever the traced
+    function runs: the traced array outlives the trace on that object. The leak is the
+    calling function's (`traced`; `binding`: the object's)."""
+    function = helper.function
+    if value is None or helper.transforms or helper.origins or len(helper.called_from) != 1 \
+            or not isinstance(function, ast.FunctionDef) or function.decorator_list \
+            or not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name):
+        return None
+    scope = ctx.model.scope_of_node.get(id(function))
+    owner = scope.parent.node if scope is not None and scope.parent is not None else None
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if owner is None or not plain_class(owner) or not positional or target.value.id != positional[0].arg \
+            or positional[0].arg in helper.tracers or _top_level_store(helper, target) is None:
+        return None
+    tracer = ctx.tracing.tracer(value)
+    call = helper.called_from[0]
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) \
+        and call.func.attr == function.name else None
+    if tracer is None or not tracer.array or not isinstance(receiver, ast.Name):
+        return None
+    binding = ctx.model.binding_of(receiver)
+    caller = ctx.tracing.enclosing(call)
+    if binding is None or binding.kind != ASSIGN or binding.scope is not ctx.model.module_scope \
+            or ctx.model.members.class_of_instance(receiver) is not owner or caller is None \
+            or not isinstance(caller.function, ast.FunctionDef) or caller.function is function \
+            or not runs_whenever_called(ctx.model, caller.function, call):
+        return None
+    return Leak(target, value, tracer, caller, "object attribute", target.attr, binding=binding)
 
 
 def _added(ctx: Context, call: ast.Call, traced: TracedFunction) -> list[Leak]:
@@ -444,6 +484,11 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr
     for one in another function, the call that runs that function."""
     if not runs:
         return None
+    if leak.kind == "object attribute":
+        for use, expr in _object_attribute_uses(ctx, leak, runs):
+            if _computes_with(ctx, expr, use, leak):
+                return expr, None
+        return None
     if leak.on_self:
         for use, expr, later in _attribute_uses(ctx, leak, runs):
             if _computes_with(ctx, expr, use, leak) and (
@@ -599,6 +644,22 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
                     and isinstance(call, ast.Call) and call.func is parent:
                 for read_use, read in _method_reads(ctx, leak, parent.attr):
                     yield read_use, read, call
+
+
+def _object_attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
+    """(the use, `obj.field` read) where the first use of the object after a run of the trace,
+    in untraced code the run certainly ran before, reads the field the trace stored."""
+    model = ctx.model
+    assert leak.binding is not None
+    uses = sorted(model.uses_of(leak.binding), key=lambda u: _position(u.node))
+    for run in runs:
+        end = (run.end_lineno or run.lineno, run.end_col_offset or 0)
+        use = next((u for u in uses if _position(u.node) > end), None)
+        parent = use.parent if use is not None else None
+        if use is not None and isinstance(parent, ast.Attribute) and parent.value is use.node \
+                and parent.attr == leak.holder and isinstance(parent.ctx, ast.Load) \
+                and model.runs_before(run, use) and not _in_traced_code(ctx, use.scope):
+            yield use, parent
 
 
 def _method_reads(ctx: Context, leak: Leak, name: str):
@@ -780,7 +841,8 @@ def _report(ctx: Context, leak: Leak, transform: Transform, use: ast.expr,
         if scope is not None and leak.holder in scope.nonlocal_names else "the global"
     what = {"name": f"{variable} `{leak.holder}`", "item": f"`{leak.holder}[{leak.key!r}]`",
             "element": f"the list `{leak.holder}`", "attribute": f"`self.{leak.holder}`",
-            "self element": f"the list `self.{leak.holder}`"}[leak.kind]
+            "self element": f"the list `self.{leak.holder}`",
+            "object attribute": f"`{leak.binding.name if leak.binding else 'obj'}.{leak.holder}`"}[leak.kind]
     name = leak.traced.name
     note = (f"\n`{name}` is traced by {transform.qualname}; the traced value stored in {what} "
             f"outlives the trace, and `{ctx.segment(use)}` computes with it after the "
