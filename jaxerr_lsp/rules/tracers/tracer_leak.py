@@ -16,7 +16,9 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   through it, `obj.step = jax.jit(obj.step)` or `self.step = jax.jit(self.step)` written
   straight in `__init__`, then `obj.step()`), read from that receiver after the run (or read by
   another method of the class the receiver's next call runs, `obj.energy()`, before any
-  method of `self` runs there);
+  method of `self` runs there; or, with a static `self`, read and computed with in the
+  method's own code before the store, when a later run on the same object gives a static
+  argument another constant: that run traces again and reads the dead tracer);
 - `self.attr = value` written straight in an undecorated method of a plain class that the
   traced function calls once, where it runs whenever the function does, on one object bound
   at module level (`field.apply_phase(phase)` for `field = Field(...)`), read from that object
@@ -63,6 +65,7 @@ from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.members import plain_class
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.jit_static import static_args
 from jaxerr_lsp.families.tracer_arrays import array_tracer
 from jaxerr_lsp.analysis.tracing import Tracer, TracedFunction, Transform
 from jaxerr_lsp.analysis.values import RANDOM_ONE_ARRAY, Signature, bind_arguments
@@ -495,7 +498,7 @@ def _first_use(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr
                     _after_a_run(ctx, later, runs) if later is not None
                     else any(ctx.model.runs_before(run, use) for run in runs)):
                 return expr, later
-        return None
+        return _read_on_retrace(ctx, leak, runs) if leak.kind == "attribute" else None
     for use, expr in _candidate_uses(ctx, leak, runs):
         if not _computes_with(ctx, expr, use, leak):
             continue
@@ -644,6 +647,76 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
                     and isinstance(call, ast.Call) and call.func is parent:
                 for read_use, read in _method_reads(ctx, leak, parent.attr):
                     yield read_use, read, call
+
+
+def _read_on_retrace(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr, ast.Call] | None:
+    """In a method jitted with a static `self` (`@partial(jax.jit, static_argnums=(0, 2))`),
+    the read of the attribute the trace stores, computed with before the store whenever the
+    method runs, when a later run on the same object certainly traces again: a static argument
+    both runs give as different constants (`post.sample(k, 4)`, then `post.sample(k, 8)`), no use
+    of the object between them. That trace reads the tracer the first one left: (the read, the
+    later run)."""
+    model = ctx.model
+    function = leak.traced.function
+    site = leak.tracer.transform.site
+    if not isinstance(function, ast.FunctionDef) or _static_self(ctx, leak.traced) is None \
+            or not isinstance(site, ast.Call) or model.qualname(site.func) != "functools.partial" \
+            or not any(site is d for d in function.decorator_list):
+        return None
+    signature = Signature.of(function.args)
+    static = static_args(tuple(site.keywords), signature)
+    if static is None or 0 not in static.argnums:
+        return None
+    names = {signature.positional[n] for n in static.argnums if 0 < n < len(signature.positional)}
+    names |= static.argnames - {signature.positional[0]}
+    reads = [(use, read) for use, read in _self_reads(ctx, leak, function)
+             if _position(use.node) < _position(leak.where)
+             and runs_whenever_called(model, function, use.node) and _computes_with(ctx, read, use, leak)]
+    ordered = sorted(runs, key=_position)
+    if len({id(_call_scope(ctx, run)) for run in ordered}) != 1:
+        return None  # (runs in other functions may trace it first, with any values)
+    for index, (first, second) in enumerate(zip(ordered, ordered[1:])):
+        receivers = [run.func.value for run in (first, second)
+                     if isinstance(run.func, ast.Attribute) and isinstance(run.func.value, ast.Name)]
+        if len(receivers) != 2:
+            continue
+        binding = model.binding_of(receivers[0])
+        if binding is None or model.binding_of(receivers[1]) is not binding \
+                or not _after_a_run(ctx, second, [first]) \
+                or not all(_retraces(names, signature, earlier, second) for earlier in ordered[:index + 1]):
+            continue
+        between = [u for u in model.uses_of(binding)
+                   if _position(first) < _position(u.node) < _position(second) and u.node is not receivers[1]]
+        if reads and not between:
+            return reads[0][1], second
+    return None
+
+
+def _self_reads(ctx: Context, leak: Leak, function: ast.FunctionDef) -> list[tuple[Use, ast.Attribute]]:
+    """The reads `self.attr` (the attribute the leak stores) in the method's own code."""
+    own = ctx.model.scope_of_node.get(id(function))
+    parameters = [*function.args.posonlyargs, *function.args.args]
+    binding = ctx.model.sole_binding(parameters[0].arg, own) if parameters and own is not None else None
+    if binding is None:
+        return []
+    return [(use, use.parent) for use in ctx.model.uses_of(binding)
+            if isinstance(use.parent, ast.Attribute) and use.parent.value is use.node
+            and use.parent.attr == leak.holder and isinstance(use.parent.ctx, ast.Load)]
+
+
+def _retraces(static: set[str], signature: Signature, first: ast.Call, second: ast.Call) -> bool:
+    """Whether the two calls give a static parameter different constants (a new trace)."""
+    instance = signature.bound_to_instance()
+    bound = [bind_arguments(instance, call.args, call.keywords) for call in (first, second)]
+    if bound[0] is None or bound[1] is None:
+        return False
+    for name in static:
+        given = [b.given.get(name) for b in bound]  # type: ignore[union-attr]
+        if all(isinstance(g, ast.Constant) for g in given):
+            a, b = (g.value for g in given)  # type: ignore[union-attr]
+            if type(a) is type(b) and a != b:
+                return True
+    return False
 
 
 def _object_attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
