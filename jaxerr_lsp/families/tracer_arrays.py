@@ -194,6 +194,15 @@ def _transform_arguments(ctx: Context, traced: TracedFunction, transform: Transf
     function = traced.function
     site = transform.site
     decorated = any(site is d for d in getattr(function, "decorator_list", ()))
+    scope = ctx.model.scope_of_node.get(id(function))
+    if decorated and isinstance(function, ast.FunctionDef) and scope is not None \
+            and scope.parent is not None and scope.parent.kind == "class":
+        # A jitted method run as `obj.step(x)` / `self.step(x)` (`Applications.of` binds the
+        # arguments after the receiver): known when every `.step(...)` of the file is one.
+        applications = [a for a in ctx.tracing.applications.of(traced) if a.transform is transform]
+        if len(applications) == len(ctx.model.method_calls(function.name)):
+            yield from (a.arguments[name] for a in applications if name in a.arguments)
+        return
     if decorated or transform.qualname in SAME_SIGNATURE:
         calls = ctx.model.calls_of_def(function) if decorated else \
             ctx.model.calls_of_result(site) if isinstance(site, ast.Call) else []
