@@ -77,6 +77,53 @@ def _arithmetic(ctx: Context, expr: ast.BinOp, depth: int) -> Tracer | None:
     return None
 
 
+# jnp functions whose result has an integer dtype whatever their operands' dtypes.
+INTEGER_RESULTS = frozenset({"jax.numpy.argmax", "jax.numpy.argmin", "jax.numpy.argsort",
+                             "jax.numpy.searchsorted"})
+# Arithmetic that keeps two integer operands' results integers (`/` makes floats).
+_INTEGER_KEEPING = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+
+
+def integer_tracer(ctx: Context, expr: ast.expr) -> bool:
+    """Whether `expr` is certainly one traced array of an integer dtype: a traced parameter
+    every application gives an integer (a Python int, the index of `fori_loop`, an array of
+    an integer dtype), an element or part of one, `jnp.argmax(...)` and the like, and
+    `+ - * // %` of such with ints; a name certainly assigned one of these."""
+    return _integer_tracer(ctx, expr, 0)
+
+
+def _integer_tracer(ctx: Context, expr: ast.expr, depth: int) -> bool:
+    if depth >= _MAX_DEPTH or _array_tracer(ctx, expr, 0) is None:
+        return False
+    if isinstance(expr, ast.Subscript):
+        return _integer_tracer(ctx, expr.value, depth + 1)  # indexing keeps the dtype
+    if isinstance(expr, ast.BinOp):
+        return isinstance(expr.op, _INTEGER_KEEPING) and all(
+            _integer_tracer(ctx, side, depth + 1) or isinstance(side, ast.Constant) and type(side.value) is int
+            for side in (expr.left, expr.right))
+    if isinstance(expr, ast.Call):
+        return ctx.model.qualname(expr.func) in INTEGER_RESULTS
+    if not isinstance(expr, ast.Name):
+        return False
+    tracer = ctx.tracing.tracer(expr)
+    if tracer is not None and tracer.parameter == expr.id and _names_the_parameter(ctx, expr, tracer.function):
+        given = list(_arguments(ctx, tracer.function, expr.id))
+        return bool(given) and all(_integer_argument(ctx, argument) for argument, _ in given)
+    value = ctx.model.assigned_value(expr)
+    return value is not None and _integer_tracer(ctx, value, depth + 1)
+
+
+def _integer_argument(ctx: Context, argument: ast.expr | None) -> bool:
+    """An argument JAX traces as an integer array: the index of fori_loop (None), a Python
+    int in int32's range, a value of an integer dtype."""
+    if argument is None:
+        return True
+    if isinstance(argument, ast.Constant):
+        return type(argument.value) is int and -2**31 <= argument.value < 2**31
+    aval = ctx.values.value(argument).aval
+    return aval is not None and aval.kind in ("i", "u")
+
+
 def _names_the_parameter(ctx: Context, name: ast.Name, traced: TracedFunction) -> bool:
     """Whether `name` is the parameter of `traced`, never rebound."""
     use = ctx.model.use_of.get(id(name))

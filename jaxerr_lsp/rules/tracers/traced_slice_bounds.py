@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array,
+from jaxerr_lsp.families.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array, integer_tracer,
                                       module_name_for_fix, tracer_related, tracer_source,
                                       origin_line)
 from jaxerr_lsp.analysis.tracing import Tracer
@@ -52,7 +52,9 @@ class TracedSlice(RuleData):
 def _traced_slice(ctx: Context, subscript: ast.Subscript
                   ) -> tuple[int, ast.Slice, ast.expr, Tracer] | None:
     """(position, slice, the traced bound, tracer) of the first slice with a traced bound, when every index
-    before it is plain (a number, None, a literal slice) and nothing else traced is indexed."""
+    before it is plain (a number, None, a literal slice) or a traced integer (JAX checks the
+    slices after it has read every index: a traced bool raises NonConcreteBooleanIndexError
+    first, a traced float TypeError)."""
     index = subscript.slice
     elements = index.elts if isinstance(index, ast.Tuple) else [index]
     for position, element in enumerate(elements):
@@ -63,7 +65,7 @@ def _traced_slice(ctx: Context, subscript: ast.Subscript
                 tracer = array_tracer(ctx, bound)
                 if tracer is not None and tracer.abstract:
                     return position, element, bound, tracer
-        if not _plain_index(element):
+        if not _plain_index(element) and not integer_tracer(ctx, element):
             return None
     return None
 
