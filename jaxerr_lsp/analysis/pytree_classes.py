@@ -12,7 +12,9 @@ no base but the one its kind needs, a body of plain statements, no `__getattr__`
 - `@flax.struct.dataclass`, or a subclass of `flax.struct.PyTreeNode`: every field a child
   but those with `flax.struct.field(pytree_node=False)` (`metadata={"pytree_node": False}`);
 - `@chex.dataclass`: every field a child;
-- a subclass of `typing.NamedTuple`: every field a child.
+- a subclass of `typing.NamedTuple`: every field a child;
+- a subclass of `equinox.Module` (no `__init__` of its own): every field a child but those
+  of `eqx.field(static=True)`.
 
 A field is an annotated name of the class body (`ClassVar` ones are none); a field whose
 `field(...)` call has an option this module does not read (`init=False`, a metadata that is
@@ -47,7 +49,7 @@ class PytreeField:
 @dataclass(frozen=True)
 class PytreeClass:
     node: ast.ClassDef
-    kind: str  # "register_dataclass", "flax", "chex", "namedtuple"
+    kind: str  # "register_dataclass", "flax", "chex", "namedtuple", "equinox"
     fields: tuple[PytreeField, ...]  # in definition order (the order `__init__` takes them)
 
     def field(self, name: str) -> PytreeField | None:
@@ -69,6 +71,8 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
         kind = "namedtuple"
     elif bases == ["flax.struct.PyTreeNode"] and not decorators:
         kind = "flax"
+    elif bases == ["equinox.Module"] and not decorators:
+        kind = "equinox"
     elif bases:
         return None
     elif decorators == ["flax.struct.dataclass"]:
@@ -111,6 +115,8 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
             static: bool | None = True if name in lists[1] else False if name in lists[0] else None
         elif kind in ("namedtuple", "chex"):
             static = False if kind == "namedtuple" or not _maker(model, statement.value) else None
+        elif kind == "equinox":
+            static = _equinox_static(model, statement.value)
         else:
             static = _static_by_field(model, statement.value, kind)
         fields.append(PytreeField(name, statement.annotation, static))
@@ -149,6 +155,27 @@ def _maker(model: ModuleModel, value: ast.expr | None) -> bool:
     return isinstance(value, ast.Call) and (
         model.qualname(value.func) in FIELD_MAKERS or model.qualname(value.func) == "jax.tree.static"
         or model.qualname(value.func) is None)
+
+
+def _equinox_static(model: ModuleModel, value: ast.expr | None) -> bool | None:
+    """Whether a field of an equinox Module is static: `eqx.field(static=True)` (or the
+    older `eqx.static_field()`); a plain default, or a call that makes no field, is a child."""
+    if not isinstance(value, ast.Call):
+        return False
+    qualname = model.qualname(value.func)
+    if qualname == "equinox.static_field":
+        return True if not value.args and all(k.arg in NEUTRAL_OPTIONS for k in value.keywords) else None
+    if qualname != "equinox.field":
+        return None if qualname is None else False
+    static = False
+    for keyword in value.keywords:
+        if keyword.arg == "static":
+            if not isinstance(keyword.value, ast.Constant) or type(keyword.value.value) is not bool:
+                return None
+            static = keyword.value.value
+        elif keyword.arg not in NEUTRAL_OPTIONS:
+            return None  # a converter: what the field holds is its result
+    return static if not value.args else None
 
 
 def _static_by_field(model: ModuleModel, value: ast.expr | None, kind: str) -> bool | None:

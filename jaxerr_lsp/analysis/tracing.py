@@ -316,6 +316,7 @@ class Tracing:
         self.stores: list[tuple[ast.expr, ast.expr | None, TracedFunction]] = []
         self._enclosing: dict[int, TracedFunction] = {}
         self._memo: dict[int, Tracer | None] = {}
+        self._holders_busy: set[int] = set()  # the parameters `_holder_class` is deciding
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
         # A name read in a loop whose later binding reads it again (`key, sub = split(key)`):
@@ -989,6 +990,9 @@ class Tracing:
                         continue
                     found = {name: tracer for name, value in bound.given.items()
                              if (tracer := self.tracer(value)) is not None}
+                    receiver = self._traced_receiver(call, function)
+                    if receiver is not None:
+                        found.setdefault(*receiver)
                     if not found:
                         continue
                 helper = self._traced.get(id(function))
@@ -1050,6 +1054,9 @@ class Tracing:
                     return self._constructor_callee(made.node, args, keywords)
                 return self._class_method_callee(made.node, name, args, keywords)
         owner = members.class_of_receiver(receiver)
+        if owner is None and isinstance(receiver, ast.Name) and receiver is not func:
+            held = self._holder_class(receiver)  # a parameter holding an instance (`surface.shift()`)
+            owner = held[0].node if held is not None else None
         if owner is None:
             return None
         kind = self._class_kind(owner)
@@ -1071,6 +1078,77 @@ class Tracing:
             return None
         signature = signature.bound_to_instance()
         return method, signature, args, keywords
+
+    def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
+        """For `surface.shift(x)` running an undecorated method of a pytree class of the file
+        on a pytree of tracers (`_holder_class` knows the class): the method's `self` and the
+        receiver's tracer (its fields are the tracers the instance holds: `_field`)."""
+        func = call.func
+        positional = [*function.args.posonlyargs, *function.args.args]
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) \
+                or function.decorator_list or not positional or not self._is_method(function):
+            return None
+        tracer = self.tracer(func.value)
+        if tracer is None or tracer.array or self._holder_class(func.value) is None:
+            return None
+        return positional[0].arg, tracer
+
+    def _holder_class(self, receiver: ast.Name, depth: int = 0) -> tuple[PytreeClass, list[ast.Call]] | None:
+        """The pytree class with named fields the parameter `receiver` reads certainly holds an
+        instance of, and the constructions that make it: a traced function's parameter
+        (`_parameter_class`); a helper's parameter every traced call gives such an instance (a
+        construction, a name assigned one, or a parameter holding one, followed the same way);
+        `self` of a method every traced call runs on such an instance."""
+        binding = self.model.read_binding(receiver)
+        if depth > _HOLDER_DEPTH or binding is None or not isinstance(binding.node, ast.arg) \
+                or id(binding) in self._holders_busy:
+            return None
+        self._holders_busy.add(id(binding))
+        try:
+            return self._find_holder_class(binding, depth)
+        finally:
+            self._holders_busy.discard(id(binding))
+
+    def _find_holder_class(self, binding: Binding, depth: int) -> tuple[PytreeClass, list[ast.Call]] | None:
+        assert isinstance(binding.node, ast.arg)
+        function = binding.scope.node
+        traced = self._traced.get(id(function))
+        if traced is None or traced.origins or bool(traced.transforms) == bool(traced.called_from):
+            return None
+        if traced.transforms:
+            return self._parameter_class(traced, binding.node)
+        assert isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        positional = [*function.args.posonlyargs, *function.args.args]
+        is_self = self._is_method(function) and bool(positional) and positional[0] is binding.node
+        found: PytreeClass | None = None
+        constructors: list[ast.Call] = []
+        for call in traced.called_from:
+            callee = self._helper_callee(call)
+            if callee is None or callee[0] is not function:
+                return None
+            argument: ast.expr | None
+            if is_self:
+                argument = call.func.value if isinstance(call.func, ast.Attribute) else None
+            else:
+                bound = bind_arguments(callee[1], callee[2], callee[3])
+                argument = bound.given.get(binding.name) if bound is not None else None
+            held = self._argument_class(argument, depth)
+            if held is None or found is not None and held[0].node is not found.node:
+                return None
+            found = held[0]
+            constructors += held[1]
+        return (found, constructors) if found is not None else None
+
+    def _argument_class(self, argument: ast.expr | None,
+                        depth: int) -> tuple[PytreeClass, list[ast.Call]] | None:
+        if isinstance(argument, ast.Name):
+            assigned = self.model.assigned_value(argument)
+            if assigned is None:
+                return self._holder_class(argument, depth + 1)
+            argument = assigned
+        cls = _class_called(self.model, argument)
+        pytree = pytree_class(self.model, cls) if cls is not None else None
+        return (pytree, [argument]) if pytree is not None else None  # type: ignore[list-item]
 
     def _post_init_callee(self, call: ast.Call) -> tuple[ast.FunctionDef, tuple[str, ...]] | None:
         """`Halo(m, r)` of a stdlib dataclass of the file (`dataclass_init_fields`) whose body
@@ -1442,14 +1520,16 @@ class Tracing:
         if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load):
             return None
         base = self.tracer(receiver)
-        if base is None or base.array or base.parameter != receiver.id or base.elements is not None \
+        if base is None or base.array or base.elements is not None \
                 or base.transform.qualname in _PER_LEAF_AXES:
             return None  # (vmap's in_axes may leave a field unmapped: not a tracer)
         binding = self.model.read_binding(receiver)
-        function = base.function.function
-        if binding is None or not isinstance(binding.node, ast.arg) or binding.scope.node is not function:
+        if binding is None or not isinstance(binding.node, ast.arg):
             return None
-        found = self._parameter_class(base.function, binding.node)
+        if base.parameter == receiver.id and binding.scope.node is base.function.function:
+            found = self._parameter_class(base.function, binding.node)
+        else:  # a helper's parameter (a method's `self`) that traced code gives the instance
+            found = self._holder_class(receiver)
         if found is None:
             return None
         pytree, given = found
@@ -2226,6 +2306,7 @@ def tests_isinstance(test: ast.expr) -> bool:
 _PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
 # Pytree classes whose instances keep the fields they were made with (`pytree_classes` kinds).
 _IMMUTABLE_PYTREES = frozenset({"namedtuple", "flax"})
+_HOLDER_DEPTH = 3  # helpers followed back to the instance a parameter holds
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.analysis.model import CLASS
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
@@ -406,21 +407,55 @@ def tracer_related(ctx: Context, tracer: Tracer, *also: Tracer | None,
     related = [Related(ctx.span(transform.site),
                        site if site is not None else f"{what} is traced by {transform.qualname} here")]
     for each in (tracer, *also):
-        if each is None:
-            continue
-        evidence = array_evidence(ctx, each)
-        if evidence is None or any(r.span == ctx.span(evidence) for r in related):
-            continue
-        received = "a tuple or list whose elements are traced as arrays" \
-            if isinstance(evidence, (ast.Tuple, ast.List)) else \
-            "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
-            else "an array"
-        related.append(Related(ctx.span(evidence), scalar_note(each) or
-                               f"`{each.parameter}` receives {received} here"))
+        if each is not None:
+            _add_evidence(ctx, each, related, 0)
     run = _first_run(ctx, tracer)
     if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
         related.append(Related(ctx.span(run), f"`{tracer.function.name}` is traced when this call runs it"))
     return tuple(related)
+
+
+_EVIDENCE_DEPTH = 3  # traced functions followed back through the tracers their callers pass
+
+
+def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int) -> None:
+    """The argument that shows `each`'s parameter is an array; when that argument is itself
+    a tracer of the function that passes it (a jitted method given a loop's position by the
+    scanned code that calls it), where that function is traced and what it receives too."""
+    evidence = array_evidence(ctx, each)
+    if evidence is None or any(r.span == ctx.span(evidence) for r in related):
+        return
+    made = _instance_made(ctx, evidence)
+    received = "a tuple or list whose elements are traced as arrays" \
+        if isinstance(evidence, (ast.Tuple, ast.List)) else \
+        f"an instance of `{made}` whose fields are traced" if made is not None else \
+        "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
+        else "an array"
+    related.append(Related(ctx.span(evidence), scalar_note(each) or
+                           f"`{each.parameter}` receives {received} here"))
+    inner = ctx.tracing.tracer(evidence) if depth < _EVIDENCE_DEPTH else None
+    if inner is None or inner.function is each.function:
+        return
+    site = ctx.span(inner.transform.site)
+    if not any(r.span == site for r in related):
+        what = f"`{inner.parameter}`" if inner.parameter else "the value"
+        related.append(Related(site, f"{what} is traced by {inner.transform.qualname} here"))
+    _add_evidence(ctx, inner, related, depth + 1)
+    run = _first_run(ctx, inner)
+    if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
+        related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
+
+
+def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
+    """The name of the class of the file `expr` constructs (`Surface(...)`, or a name
+    certainly assigned that), or None."""
+    if isinstance(expr, ast.Name):
+        expr = ctx.model.assigned_value(expr) or expr
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
+        return None
+    binding = ctx.model.binding_of(expr.func)
+    return binding.node.name if binding is not None and binding.kind == CLASS \
+        and isinstance(binding.node, ast.ClassDef) else None
 
 
 def _first_run(ctx: Context, tracer: Tracer) -> ast.Call | None:
