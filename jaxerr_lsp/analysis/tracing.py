@@ -2040,11 +2040,15 @@ class Tracing:
 
     def _staged_whatever(self, expr: ast.expr) -> bool:
         """Whether `expr` is one array that staged code makes a tracer whatever the values it
-        reads: a JAX function returning one array (`jnp.add(n, 1)`), or arithmetic on one."""
+        reads: a JAX function returning one array (`jnp.add(n, 1)`), arithmetic on one, or
+        one comparison with one (`jnp.arange(n) >= k`)."""
         if isinstance(expr, ast.BinOp):
             return self._staged_whatever(expr.left) or self._staged_whatever(expr.right)
         if isinstance(expr, ast.UnaryOp):
             return not isinstance(expr.op, ast.Not) and self._staged_whatever(expr.operand)
+        if isinstance(expr, ast.Compare):  # `jnp.arange(n) >= k`: one array of bools
+            return len(expr.ops) == 1 and isinstance(expr.ops[0], _ELEMENTWISE_COMPARISONS) \
+                and (self._staged_whatever(expr.left) or self._staged_whatever(expr.comparators[0]))
         if not isinstance(expr, ast.Call):
             return False
         qualname = self.model.qualname(expr.func)
@@ -2307,6 +2311,7 @@ _PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
 # Pytree classes whose instances keep the fields they were made with (`pytree_classes` kinds).
 _IMMUTABLE_PYTREES = frozenset({"namedtuple", "flax"})
 _HOLDER_DEPTH = 3  # helpers followed back to the instance a parameter holds
+_ELEMENTWISE_COMPARISONS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:

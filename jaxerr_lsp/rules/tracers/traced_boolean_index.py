@@ -76,11 +76,44 @@ def mask_tracer(ctx: Context, expr: ast.expr, depth: int = 0) -> Tracer | None:
                 tracer = mask_tracer(ctx, argument, depth + 1) or array_tracer(ctx, argument)
                 if tracer is not None:
                     return tracer
-        return None
+            return None
+        return _helper_mask(ctx, expr)
     if isinstance(expr, ast.Name):
         value = _bound_value(ctx, expr)
         return mask_tracer(ctx, value, depth + 1) if value is not None else None
     return None
+
+
+def _helper_mask(ctx: Context, call: ast.Call) -> Tracer | None:
+    """`doc_mask(cfg)` in traced code: a helper of the file whose call the tracing model
+    knows gives one traced array (staged: `jnp.arange(n) >= k` makes a tracer whatever `n`
+    and `k` are), and whose every return is a mask by its form (`_boolean_form`)."""
+    tracer = ctx.tracing.tracer(call)
+    callee = ctx.tracing.callee(call) if tracer is not None and tracer.array else None
+    if callee is None:
+        return None
+    returns = ctx.model.returns_of(callee[0])
+    if not returns.returns or returns.suspends or not all(
+            r.value is not None and _boolean_form(ctx, r.value, 0) for r in returns.returns):
+        return None
+    return tracer
+
+
+def _boolean_form(ctx: Context, expr: ast.expr, depth: int) -> bool:
+    """Whether `expr`, if an array, is certainly one of bools: one comparison, `~`, `&`, `|`,
+    `^` of such, a jnp function that returns bools."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, ast.Compare):
+        return len(expr.ops) == 1 and not isinstance(expr.ops[0], (ast.Is, ast.IsNot, ast.In, ast.NotIn))
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert):
+        return _boolean_form(ctx, expr.operand, depth + 1)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, MASK_OPERATORS):
+        return _boolean_form(ctx, expr.left, depth + 1) and _boolean_form(ctx, expr.right, depth + 1)
+    if isinstance(expr, ast.Call):
+        qualname = ctx.model.qualname(expr.func) or ""
+        return qualname.startswith("jax.numpy.") and qualname.removeprefix("jax.numpy.") in MASK_FUNCTIONS
+    return False
 
 
 def _bound_value(ctx: Context, name: ast.Name) -> ast.expr | None:

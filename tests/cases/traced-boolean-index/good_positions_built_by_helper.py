@@ -1,0 +1,17 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+def body_positions(n_tokens, n_header):
+    return jnp.arange(n_header, n_tokens)
+
+
+@partial(jax.jit, static_argnums=(1, 2))
+def body_energy(x, n_tokens, n_header):
+    mask = body_positions(n_tokens, n_header)
+    return (x[mask] ** 2).sum()
+
+
+print(body_energy(jnp.linspace(0.0, 1.0, 10), 10, 4))
