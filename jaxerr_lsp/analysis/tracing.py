@@ -1044,6 +1044,8 @@ class Tracing:
             receiver, name = func, "__call__"
         elif isinstance(func, ast.Attribute) and isinstance(func.value, (ast.Name, ast.Attribute)):
             receiver, name = func.value, func.attr  # `model.apply`, `self.model.apply`
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+            return self._made_method_callee(func.value, func.attr, args, keywords)
         else:
             return None
         members = self.model.members
@@ -1078,6 +1080,22 @@ class Tracing:
             return None
         signature = signature.bound_to_instance()
         return method, signature, args, keywords
+
+    def _made_method_callee(self, made: ast.Call, name: str, args: list[ast.expr],
+                            keywords: list[ast.keyword]) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """`GP(scale).logpdf(x, y)`: a plain method of a plain class of the file called on an
+        instance constructed in place, its first parameter bound to that instance."""
+        owner = _class_called(self.model, made)
+        if owner is None or self._class_kind(owner) != "plain":
+            return None
+        method = self.model.members.plain_method(owner, name)
+        if method is None:
+            return None
+        signature = Signature.of(method.args)
+        if not signature.positional:
+            return None
+        return method, signature.bound_to_instance(), args, keywords
 
     def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
         """For `surface.shift(x)` running an undecorated method of a pytree class of the file

@@ -1,0 +1,19 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Model:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def loss(self, x, y):
+        observed = np.asarray(~jnp.isnan(y))  # expect: JXE074
+        return jnp.sum((x * self.scale - y) ** 2) + observed.sum()
+
+
+def objective(scale, x, y):
+    return Model(scale).loss(x, y)
+
+
+print(jax.jit(objective)(2.0, jnp.ones(3), jnp.zeros(3)))
