@@ -4,7 +4,8 @@ What it does: in the code of a function JAX traces abstractly (jit, vmap, pmap, 
 eval_shape, make_jaxpr, the lax control-flow bodies, `fori_loop`'s index included, and the
 file's helpers they call with tracers), finds a traced array used where Python needs an
 integer: an argument of `range(...)`, or the index or a slice bound of a subscript whose base
-is certainly a Python list, tuple or string (`ctx.values`). The traced value must certainly be
+is certainly a Python list, tuple or string (`ctx.values`; or the traced function's parameter
+every application gives a list or a tuple: its elements are traced, it stays a list). The traced value must certainly be
 one array (a parameter of unknown structure counts only when the file shows it receives an
 array or a number). Also a JAX function that reads a parameter with `operator.index`
 (`INDEX_PARAMETERS`: `jnp.argmax/argmin/concatenate/stack`'s `axis`, `jnp.take`'s `axis`,
@@ -41,8 +42,8 @@ from jaxerr_lsp.families.concretization import (
     static_site,
     tracer_phrase,
 )
-from jaxerr_lsp.core.findings import Finding, RuleData
-from jaxerr_lsp.families.tracer_arrays import tracer_related
+from jaxerr_lsp.core.findings import Finding, Related, RuleData
+from jaxerr_lsp.families.tracer_arrays import passed_arguments, tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.analysis.tracing import Tracer
 
@@ -85,9 +86,31 @@ def _index_of_sequence(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr
         return None  # a tuple index on a list is Python's own TypeError
     else:
         parts = [key]
-    if not parts or ctx.values.value(subscript.value).type not in PYTHON_SEQUENCES:
+    if not parts or not _python_sequence(ctx, subscript.value):
         return None
     return _first_traced(ctx, parts)
+
+
+def _python_sequence(ctx: Context, expr: ast.expr) -> bool:
+    """A Python list, tuple or string (`ctx.values`), or the traced function's parameter
+    itself when every application passes a list or a tuple (JAX traces its elements: the
+    container stays a Python list or tuple)."""
+    if ctx.values.value(expr).type in PYTHON_SEQUENCES:
+        return True
+    if not isinstance(expr, ast.Name):
+        return False
+    tracer = ctx.tracing.tracer(expr)
+    use = ctx.model.use_of.get(id(expr))
+    if tracer is None or tracer.array or tracer.parameter != expr.id or use is None:
+        return False
+    scope = ctx.model.resolve_scope(expr.id, use.scope)
+    binding = ctx.model.sole_binding(expr.id, scope) if scope is not None else None
+    if scope is None or scope.node is not tracer.function.function or binding is None \
+            or not isinstance(binding.node, ast.arg):
+        return False
+    passed = passed_arguments(ctx, tracer.function, expr.id)
+    return bool(passed) and all(a is not None and ctx.values.value(a).type in ("list", "tuple")
+                                for a in passed)
 
 
 def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:
@@ -132,15 +155,25 @@ def _first_traced(ctx: Context, exprs: list[ast.expr]) -> tuple[ast.expr, Tracer
     return None
 
 
-def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: str) -> None:
+def _report(ctx: Context, node: ast.AST, used: ast.expr, tracer: Tracer, how: str,
+            also: tuple[Related, ...] = ()) -> None:
     parameter = tracer.parameter or ""
     ctx.report(
         node,
         shown={"tracer._error_repr()": "traced array with shape ‹its dtype and shape›",
                "tracer._origin_msg()": origin_text(tracer)},
         note=f"\n({how} needs a Python integer, but {tracer_phrase(ctx, used, tracer)}.)",
-        related=tracer_related(ctx, tracer),
+        related=tracer_related(ctx, tracer) + also,
         data=TracerIndex(parameter, static_site(ctx, tracer, used)))
+
+
+def _sequence_passed(ctx: Context, expr: ast.expr) -> tuple[Related, ...]:
+    """Where the applications give the traced parameter `expr` its list or tuple."""
+    tracer = ctx.tracing.tracer(expr)
+    if not isinstance(expr, ast.Name) or tracer is None or ctx.values.value(expr).type in PYTHON_SEQUENCES:
+        return ()
+    return tuple(Related(ctx.span(a), f"`{expr.id}` receives a list or tuple here")
+                 for a in passed_arguments(ctx, tracer.function, expr.id) if a is not None)
 
 
 def check(ctx: Context) -> None:
@@ -156,7 +189,9 @@ def check(ctx: Context) -> None:
         found = _index_of_sequence(ctx, subscript)
         if found is not None and runs_unconditionally(ctx, subscript):
             kind = ctx.values.value(subscript.value).type
-            _report(ctx, subscript, *found, f"Indexing a Python {kind}")
+            what = f"a Python {kind}" if kind in PYTHON_SEQUENCES else \
+                f"`{ctx.segment(subscript.value)}`, a Python list or tuple of traced arrays,"
+            _report(ctx, subscript, *found, f"Indexing {what}", _sequence_passed(ctx, subscript.value))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
