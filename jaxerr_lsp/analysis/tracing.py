@@ -510,8 +510,9 @@ class Tracing:
         abstract trace: the parameter holds a scalar array tracer (for that call, which
         alone raises what the body does with it). An argument that is certainly one array
         (a JAX array, or a NumPy array of numbers) makes the parameter hold an array tracer
-        where it was a pytree of unknown structure."""
-        for traced in list(self._traced.values()):
+        where it was a pytree of unknown structure. Twice: a display an application passes
+        may hold a parameter the first round found an array."""
+        for traced in [*self._traced.values(), *self._traced.values()]:
             for application in self.applications.of(traced):
                 if not application.transform.abstract \
                         or self.applications.guarded(application.call):
@@ -646,9 +647,23 @@ class Tracing:
             return None
         for element in expr.elts:
             if isinstance(element, ast.Starred) or not (
-                    self.applications.python_scalar(element) or self._one_array(element)):
+                    self.applications.python_scalar(element) or self._one_array(element)
+                    or self._array_parameter(element)):
                 return None
         return tuple(True for _ in expr.elts)
+
+    def _array_parameter(self, expr: ast.expr) -> bool:
+        """A parameter of a traced function, read itself, already known to hold one array
+        tracer (`lax.cond(p, f, g, (32, offset))` in a jitted function given a number for
+        `offset`)."""
+        if not isinstance(expr, ast.Name):
+            return False
+        binding = self.model.read_binding(expr)
+        if binding is None or not isinstance(binding.node, ast.arg):
+            return False
+        traced = self._traced.get(id(binding.scope.node))
+        held = traced.tracers.get(expr.id) if traced is not None else None
+        return held is not None and held.array and held.abstract
 
     def _entries(self, expr: ast.expr) -> tuple[str, ...] | None:
         """The keys of a dict the evaluator knows by its display (written there, or a name

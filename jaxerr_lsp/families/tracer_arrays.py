@@ -433,17 +433,21 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         else "an array"
     related.append(Related(ctx.span(evidence), scalar_note(each) or
                            f"`{each.parameter}` receives {received} here"))
-    inner = ctx.tracing.tracer(evidence) if depth < _EVIDENCE_DEPTH else None
-    if inner is None or inner.function is each.function:
+    if depth >= _EVIDENCE_DEPTH:
         return
-    site = ctx.span(inner.transform.site)
-    if not any(r.span == site for r in related):
-        what = f"`{inner.parameter}`" if inner.parameter else "the value"
-        related.append(Related(site, f"{what} is traced by {inner.transform.qualname} here"))
-    _add_evidence(ctx, inner, related, depth + 1)
-    run = _first_run(ctx, inner)
-    if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
-        related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
+    parts = [evidence, *(evidence.elts if isinstance(evidence, (ast.Tuple, ast.List)) else ())]
+    for part in parts:  # (a display's elements: `(32, offset)` for a traced `offset`)
+        inner = ctx.tracing.tracer(part)
+        if inner is None or inner.function is each.function:
+            continue
+        site = ctx.span(inner.transform.site)
+        if not any(r.span == site for r in related):
+            what = f"`{inner.parameter}`" if inner.parameter else "the value"
+            related.append(Related(site, f"{what} is traced by {inner.transform.qualname} here"))
+        _add_evidence(ctx, inner, related, depth + 1)
+        run = _first_run(ctx, inner)
+        if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
+            related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
 
 
 def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
