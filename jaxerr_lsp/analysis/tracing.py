@@ -2080,8 +2080,11 @@ class Tracing:
         if isinstance(expr, ast.UnaryOp):
             return not isinstance(expr.op, ast.Not) and self._staged_whatever(expr.operand)
         if isinstance(expr, ast.Compare):  # `jnp.arange(n) >= k`: one array of bools
+            operands = (expr.left, expr.comparators[0])
             return len(expr.ops) == 1 and isinstance(expr.ops[0], _ELEMENTWISE_COMPARISONS) \
-                and (self._staged_whatever(expr.left) or self._staged_whatever(expr.comparators[0]))
+                and not any(isinstance(o, ast.Constant) and type(o.value) not in (int, float, bool)
+                            for o in operands) \
+                and any(self._staged_whatever(o) for o in operands)  # (`== None`: Python's False)
         if not isinstance(expr, ast.Call):
             return False
         qualname = self.model.qualname(expr.func)
