@@ -1104,13 +1104,7 @@ class Tracing:
         owner = _class_called(self.model, made)
         if owner is None or self._class_kind(owner) != "plain":
             return None
-        method = self.model.members.plain_method(owner, name)
-        if method is None:
-            return None
-        signature = Signature.of(method.args)
-        if not signature.positional:
-            return None
-        return method, signature.bound_to_instance(), args, keywords
+        return _bound_callee(self.model.members.plain_method(owner, name), args, keywords)
 
     def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
         """For `surface.shift(x)` running an undecorated method of a pytree class of the file
@@ -1229,13 +1223,7 @@ class Tracing:
         parameter; None when no `__init__` is shown or `__new__` is defined."""
         if self._class_kind(owner) != "plain" or self.model.members.method(owner, "__new__") is not None:
             return None
-        init = self.model.members.plain_method(owner, "__init__")
-        if init is None:
-            return None
-        signature = Signature.of(init.args)
-        if not signature.positional:
-            return None
-        return init, signature.bound_to_instance(), args, keywords
+        return _bound_callee(self.model.members.plain_method(owner, "__init__"), args, keywords)
 
     def _class_method_callee(self, owner: ast.ClassDef, name: str, args: list[ast.expr],
                              keywords: list[ast.keyword]) -> tuple[
@@ -2348,6 +2336,17 @@ _PER_LEAF_AXES = frozenset({"jax.vmap", "jax.pmap"})
 _IMMUTABLE_PYTREES = frozenset({"namedtuple", "flax"})
 _HOLDER_DEPTH = 3  # helpers followed back to the instance a parameter holds
 _ELEMENTWISE_COMPARISONS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
+
+
+def _bound_callee(method: ast.FunctionDef | None, args: list[ast.expr], keywords: list[ast.keyword]
+                  ) -> tuple[ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+    """A method run on an instance: the arguments bind to the parameters after the first."""
+    if method is None:
+        return None
+    signature = Signature.of(method.args)
+    if not signature.positional:
+        return None
+    return method, signature.bound_to_instance(), args, keywords
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:
