@@ -539,7 +539,8 @@ lax.while_loop(lambda s: s[0] < 3, body, (0, jnp.zeros(2)))
 @pytest.mark.parametrize("call, traced", [
     ("cut(x)", True),  # __call__ of a plain class
     ("cut.apply(x)", True),
-    ("Other(1).apply(x)", False),  # no name bound to the instance
+    ("Other().apply(x)", True),  # an instance made in place
+    ("Other(1).apply(x)", False),  # constructing it raises first (object() takes no argument)
 ])
 def test_helpers_reached_through_instances(call: str, traced: bool) -> None:
     source = HEADER + f"""

@@ -1100,11 +1100,22 @@ class Tracing:
                             keywords: list[ast.keyword]) -> tuple[
             ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
         """`GP(scale).logpdf(x, y)`: a plain method of a plain class of the file called on an
-        instance constructed in place, its first parameter bound to that instance."""
+        instance constructed in place, its first parameter bound to that instance; only when
+        the construction's arguments bind to the class's `__init__` (or, with none of its own in
+        the hierarchy, there are none): else constructing it raises first."""
         owner = _class_called(self.model, made)
-        if owner is None or self._class_kind(owner) != "plain":
+        members = self.model.members
+        if owner is None or self._class_kind(owner) != "plain" or members.method(owner, "__new__") is not None:
             return None
-        return _bound_callee(self.model.members.plain_method(owner, name), args, keywords)
+        init = members.method(owner, "__init__")
+        if init is None:
+            if made.args or made.keywords:
+                return None
+        else:
+            constructor = _bound_callee(members.plain_method(owner, "__init__"), made.args, made.keywords)
+            if constructor is None or bind_arguments(*constructor[1:]) is None:
+                return None
+        return _bound_callee(members.plain_method(owner, name), args, keywords)
 
     def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
         """For `surface.shift(x)` running an undecorated method of a pytree class of the file
