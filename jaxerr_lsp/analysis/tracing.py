@@ -1155,27 +1155,39 @@ class Tracing:
             return None
         if traced.transforms:
             return self._parameter_class(traced, binding.node)
-        assert isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        positional = [*function.args.posonlyargs, *function.args.args]
-        is_self = self._is_method(function) and bool(positional) and positional[0] is binding.node
+        given = self._given_to(traced, binding.node)
+        if given is None:
+            return None
         found: PytreeClass | None = None
         constructors: list[ast.Call] = []
-        for call in traced.called_from:
-            callee = self._helper_callee(call)
-            if callee is None or callee[0] is not function:
-                return None
-            argument: ast.expr | None
-            if is_self:
-                argument = call.func.value if isinstance(call.func, ast.Attribute) else None
-            else:
-                bound = bind_arguments(callee[1], callee[2], callee[3])
-                argument = bound.given.get(binding.name) if bound is not None else None
+        for argument in given:
             held = self._argument_class(argument, depth)
             if held is None or found is not None and held[0].node is not found.node:
                 return None
             found = held[0]
             constructors += held[1]
         return (found, constructors) if found is not None else None
+
+    def _given_to(self, helper: TracedFunction, parameter: ast.arg) -> list[ast.expr | None] | None:
+        """What each call traced code makes of the helper gives `parameter` (for a method's
+        `self`, the call's receiver; None where it gives nothing); None when a call does not
+        run the helper with its arguments bound."""
+        function = helper.function
+        positional = [*function.args.posonlyargs, *function.args.args]
+        is_self = self._is_method(function) and bool(positional) and positional[0] is parameter
+        given: list[ast.expr | None] = []
+        for call in helper.called_from:
+            callee = self._helper_callee(call)
+            if callee is None or callee[0] is not function:
+                return None
+            if is_self:
+                given.append(call.func.value if isinstance(call.func, ast.Attribute) else None)
+                continue
+            bound = bind_arguments(callee[1], callee[2], callee[3])
+            if bound is None:
+                return None
+            given.append(bound.given.get(parameter.arg))
+        return given
 
     def _argument_class(self, argument: ast.expr | None,
                         depth: int) -> tuple[PytreeClass, list[ast.Call]] | None:
@@ -1213,18 +1225,13 @@ class Tracing:
         """`self.mass` in a dataclass's `__post_init__` that traced code runs by constructing
         it (`_post_init_callee`): the tracer every such construction gives the field, when
         all give one (all one array, or all a pytree)."""
-        found: list[Tracer] = []
+        arguments: list[ast.expr | None] = []
         for call in traced.called_from:
             post_init = self._post_init_callee(call)
             if post_init is None or post_init[0] is not traced.function or expr.attr not in post_init[1]:
                 return None
-            fields = post_init[1]
-            argument = _field_argument(call, fields.index(expr.attr), expr.attr)
-            tracer = self.tracer(argument) if argument is not None else None
-            if tracer is None or found and tracer.array != found[0].array:
-                return None
-            found.append(tracer)
-        return next((t for t in found if not t.abstract), found[0]) if found else None
+            arguments.append(_field_argument(call, post_init[1].index(expr.attr), expr.attr))
+        return self._agreeing(arguments)
 
     def _constructor_callee(self, owner: ast.ClassDef, args: list[ast.expr],
                             keywords: list[ast.keyword]) -> tuple[
@@ -1669,19 +1676,13 @@ class Tracing:
             if isinstance(function, ast.FunctionDef) and function.name == "__post_init__" \
                     and binding.node is [*function.args.posonlyargs, *function.args.args][0]:
                 return self._post_init_field(expr, helper)
-            for call in helper.called_from:
-                callee = self._helper_callee(call)
-                bound = bind_arguments(callee[1], callee[2], callee[3]) if callee is not None \
-                    and callee[0] is helper.function else None
-                if bound is None:
-                    return None
-                argument = bound.given.get(binding.name)
-                if isinstance(argument, ast.Name):
-                    argument = self.model.assigned_value(argument)
-                constructors.append(argument)
+            given = self._given_to(helper, binding.node)
+            if given is None:
+                return None
+            constructors = [self.model.assigned_value(a) if isinstance(a, ast.Name) else a for a in given]
             if any(self._immutable_fields(c) is None for c in constructors):
                 return self._annotated_field(expr, binding.node)
-        found: list[Tracer] = []
+        arguments: list[ast.expr | None] = []
         cls: ast.ClassDef | None = None
         for constructor in constructors:
             made = self._immutable_fields(constructor)
@@ -1692,14 +1693,19 @@ class Tracing:
             child = pytree.field(expr.attr)
             if child is None or child.static is not False:
                 return None
-            argument = _field_argument(call, [f.name for f in pytree.fields].index(child.name), child.name)
+            arguments.append(_field_argument(call, [f.name for f in pytree.fields].index(child.name), child.name))
+        return self._agreeing(arguments)
+
+    def _agreeing(self, arguments: list[ast.expr | None]) -> Tracer | None:
+        """The tracer every argument is, when each is one and all agree on being one array
+        (or a pytree): the first that is not abstract, else the first. None otherwise."""
+        found: list[Tracer] = []
+        for argument in arguments:
             tracer = self.tracer(argument) if argument is not None else None
             if tracer is None or found and tracer.array != found[0].array:
                 return None
             found.append(tracer)
-        if not found:
-            return None
-        return next((t for t in found if not t.abstract), found[0])  # abstract when all are
+        return next((t for t in found if not t.abstract), found[0]) if found else None
 
     def _parameter_class(self, traced: TracedFunction,
                          parameter: ast.arg) -> tuple[PytreeClass, list[ast.Call]] | None:
