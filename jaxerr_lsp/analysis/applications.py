@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, TRANSFORMS, FunctionNode,
+from jaxerr_lsp.analysis.tracing import (DIFFERENTIATING, TRANSFORMS, FunctionNode, traceable_scalar,
                                          TracedFunction, Transform, _int_set, _static_parameters)
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
@@ -51,7 +51,6 @@ TRACING_ALL = frozenset({"jax.jit", "jax.checkpoint", "jax.remat",
 INNER = TRACING_ALL | {"jax.vmap"} | DIFFERENTIATING
 LAX = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan", "jax.lax.cond",
                  "jax.lax.switch"})
-PYTHON_SCALARS = (bool, int, float, complex)
 
 
 @dataclass(frozen=True, eq=False)
@@ -174,9 +173,7 @@ class Applications:
             value = self.constant(expr)
         else:
             return False
-        if type(value) not in PYTHON_SCALARS:
-            return False
-        return not (type(value) is int and not -2**31 <= value < 2**31)  # type: ignore[operator]
+        return traceable_scalar(value)
 
     # ------------------------------------------------------------------------ the forms
     def _of_transform(self, traced: TracedFunction, transform: Transform) -> list[Application]:

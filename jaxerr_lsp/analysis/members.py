@@ -185,7 +185,7 @@ class Members:
             return None
         scope = model.resolve_scope(name.id, use.scope)
         if scope is not None and scope.kind == "function":
-            owner = self._self_of(scope, name.id)
+            owner = self.self_class(scope, name.id)
             if owner is not None:
                 return owner
         binding = model.binding_of(name)
@@ -316,12 +316,12 @@ class Members:
     def _method_of(self, name: ast.Name) -> FunctionNode | None:
         use = self.model.use_of.get(id(name))
         scope = self.model.resolve_scope(name.id, use.scope) if use is not None else None
-        if scope is None or self._self_of(scope, name.id) is None:
+        if scope is None or self.self_class(scope, name.id) is None:
             return None
         node = scope.node
         return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
-    def _self_of(self, scope: Scope, name: str) -> ast.ClassDef | None:
+    def self_class(self, scope: Scope, name: str) -> ast.ClassDef | None:
         """The class whose plain method `scope` is, when `name` is its first parameter,
         never rebound."""
         function = scope.node

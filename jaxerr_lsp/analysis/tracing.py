@@ -141,6 +141,17 @@ STAGING = NUMPYRO_INFERENCE | frozenset({"jax.jit", "equinox.filter_jit", "jax.p
                      "jax.ad_checkpoint.checkpoint", "jax.eval_shape", "jax.make_jaxpr",
                      "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
                      "jax.lax.fori_loop", "jax.lax.map"})
+PYTHON_SCALARS = (bool, int, float, complex)
+
+
+def traceable_scalar(value: object) -> bool:
+    """Whether the constant `value` is a Python number or bool JAX can trace (an int in
+    int32's range: a bigger one overflows before anything is traced)."""
+    if type(value) not in PYTHON_SCALARS:
+        return False
+    return not (type(value) is int and not -2**31 <= value < 2**31)  # type: ignore[operator]
+
+
 # Blocks inside which tracing produces concrete values.
 COMPILE_TIME_EVAL = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
 
@@ -316,6 +327,9 @@ class Tracing:
         self.stores: list[tuple[ast.expr, ast.expr | None, TracedFunction]] = []
         self._enclosing: dict[int, TracedFunction] = {}
         self._memo: dict[int, Tracer | None] = {}
+        # An argument (or a display's element) an application traces as a Python number
+        # because of a construction written after it (`_given_scalar`): that construction.
+        self._given_by: dict[int, tuple[ast.expr, ...]] = {}
         self._holders_busy: set[int] = set()  # the parameters `_holder_class` is deciding
         self._busy: set[int] = set()
         self._busy_bindings: set[int] = set()
@@ -523,7 +537,7 @@ class Tracing:
                     given = self._called_with(argument)
                     if given is not None:
                         argument = given  # (the outer call's constant: `forward(x, flag=False)`)
-                    if self.applications.python_scalar(argument):
+                    if self.applications.python_scalar(argument) or self._given_scalar(argument):
                         traced.scalars[name] = argument
                         traced.tracers[name] = Tracer(True, True, name, traced,
                                                       application.transform)
@@ -641,16 +655,39 @@ class Tracing:
         return None
 
     def _elements(self, expr: ast.expr) -> tuple[bool, ...] | None:
-        """A tuple or list display each of whose elements is certainly a Python number or
-        one array (each becomes one array tracer): True for each; None otherwise."""
-        if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts:
+        """A tuple or list display (no starred element) of which at least one element is
+        certainly a Python number or one array (it becomes one array tracer): for each
+        element, True for such an element, False for any other (a pytree whose leaves are
+        tracers, of unknown structure: `(32, offset)` traced by `lax.cond` makes `32` one
+        scalar tracer, whatever `offset` holds); None otherwise."""
+        if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts \
+                or any(isinstance(element, ast.Starred) for element in expr.elts):
             return None
-        for element in expr.elts:
-            if isinstance(element, ast.Starred) or not (
-                    self.applications.python_scalar(element) or self._one_array(element)
-                    or self._array_parameter(element)):
-                return None
-        return tuple(True for _ in expr.elts)
+        found = tuple(self.applications.python_scalar(element) or self._one_array(element)
+                      or self._array_parameter(element) or self._given_scalar(element)
+                      for element in expr.elts)
+        return found if any(found) else None
+
+    def _given_scalar(self, expr: ast.expr) -> bool:
+        """Whether `expr` (not a name: `self.npix`, `2 * cfg.n`) is certainly a Python number
+        or bool JAX can trace once the code after it is read too (`Inference.given_constant`:
+        the constructions of the instance whose attribute it reads); the construction that
+        decides it is kept for the findings to name (`given_by`)."""
+        inference = self._inference()
+        if inference is None or isinstance(expr, (ast.Name, ast.Constant)):
+            return False
+        held = inference.given_constant(expr)
+        if held is None or not traceable_scalar(held[0]):
+            return False
+        if held[1]:
+            self._given_by[id(expr)] = held[1]
+        return True
+
+    def given_by(self, expr: ast.expr) -> tuple[ast.expr, ...]:
+        """The code written after `expr` that makes it the Python number an application
+        traces (`_given_scalar`): the construction that stores it, the reads of the method
+        on that instance, the arguments that pass it on; in source order."""
+        return self._given_by.get(id(expr), ())
 
     def _array_parameter(self, expr: ast.expr) -> bool:
         """A parameter of a traced function, read itself, already known to hold one array

@@ -509,9 +509,20 @@ class Inference:
         self._synthetic: list[ast.Call] = []
         # The flax Module instances being followed for `apply`, by class: (class, construction).
         self._flax_made: dict[int, tuple[ast.ClassDef, ast.Call]] = {}
+        # While `given_constant` asks: the constructions (code after the use) a constant read
+        # so far depends on; None otherwise (`constant` then reads the code before a use only).
+        self._later: list[ast.expr] | None = None
+        # The module's attribute reads, by attribute name (built when first asked).
+        self._reads_by_name: dict[str, list[ast.Attribute]] | None = None
 
     # ------------------------------------------------------------------------- entry points
     def value(self, expr: ast.expr, depth: int = 0) -> Value:
+        if self._later is not None:  # (a value is what the code before a use shows: kept)
+            later, self._later = self._later, None
+            try:
+                return self.value(expr, depth)
+            finally:
+                self._later = later
         frames = self._frames
         if not frames:
             self._steps = 0  # a question asked from outside: a new budget of bindings
@@ -575,15 +586,21 @@ class Inference:
         if isinstance(expr, ast.Constant):
             return expr.value
         if isinstance(expr, ast.Attribute) and expr.attr in _STATIC_ATTRIBUTES:
-            return self._static_fact(expr.attr, expr.value)
-        if isinstance(expr, ast.Attribute):
+            fact = self._static_fact(expr.attr, expr.value)
+            if fact is not None:
+                return fact
+        if isinstance(expr, ast.Attribute):  # (`self.size` on an instance of the file's class too)
             field = self._flax_field(expr)  # `self.features` of `Net(features=4)` applied
             if field is not None:
                 return self.constant(field, depth + 1)
             level = self._class_level(expr)  # `self.size` for a class-level `size = 12`
             if level is None:
                 constructed = self._constructed_constant(expr, depth)
-                return constructed if constructed is not None else self._stored_constant(expr, depth)
+                if constructed is None:
+                    constructed = self._stored_constant(expr, depth)
+                if constructed is None and self._later is not None:
+                    constructed = self._receiver_constant(expr, depth)
+                return constructed
             return self.constant(level, depth + 1)
         if isinstance(expr, ast.Call) and (returned := self._call_constant(expr, depth)) is not None:
             return returned
@@ -702,6 +719,143 @@ class Inference:
             return compare(left, right)
         except TypeError:  # `"a" < 1`: Python's own error, not decided here
             return None
+
+    def given_constant(self, expr: ast.expr) -> tuple[object, tuple[ast.expr, ...]] | None:
+        """The Python constant `expr` certainly is once the code after it is read too (asked
+        apart from `constant`, which reads only the code before a use): `constant`, and also
+        `self.n` or `cfg.n` on an instance whose every construction the file shows stores the
+        same constant (`_receiver_constant`: `Detector(npix=16)` for `2 * self.npix` in a
+        method of `Detector`); with the code after the use that decides it, in source order
+        (what a finding built on it names: the construction, the read of the method on its
+        instance, the call that passes it; empty when the code before the use decides). None
+        when unknown."""
+        saved, self._later = self._later, []
+        try:
+            held = self.constant(expr)
+            later = self._later
+        finally:
+            self._later = saved
+        if held is None:
+            return None
+        return held, tuple(sorted({id(n): n for n in later}.values(), key=lambda n: (n.lineno, n.col_offset)))
+
+    def _receiver_constant(self, expr: ast.Attribute, depth: int) -> object:
+        """`self.n` in a method, or `cfg.n` for a parameter, of an instance whose every
+        construction the file shows (`_constructions`) stores the same constant: the
+        attribute's one store in the whole module is `self.n = value` (one target) straight
+        in the body of the class's own undecorated `__init__`, the class has no subclasses,
+        defines no `n` itself, and the module never calls `setattr`; `value` read with
+        `__init__`'s parameters holding what each construction gives them. What decides it
+        (`_constructions`' evidence) is recorded in `_later`. None otherwise."""
+        receiver = expr.value
+        if not isinstance(receiver, ast.Name) or not isinstance(expr.ctx, ast.Load) or self._later is None:
+            return None
+        evidence: list[ast.expr] = []
+        made = self._constructions(receiver, 0, evidence)
+        owner = self._class_made(made[0]) if made else None
+        members = self.model.members
+        if owner is None or made is None or any(self._class_made(c) is not owner for c in made[1:]) \
+                or members.subclasses(owner) or members.defines_in_hierarchy(owner, expr.attr) \
+                or self.model.calls_to("builtins.setattr"):
+            return None
+        stores = [(target, statement) for target, statement in self.model.stores_in(self.model.tree)
+                  if isinstance(target, ast.Attribute) and target.attr == expr.attr]
+        init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if len(stores) != 1 or init is None or init.decorator_list or id(init) in self._busy:
+            return None
+        target, statement = stores[0]
+        signature = Signature.of(init.args)
+        alone = isinstance(statement, ast.Assign) and len(statement.targets) == 1 and statement.targets[0] is target \
+            or isinstance(statement, ast.AnnAssign) and statement.target is target
+        if not alone or statement not in init.body or statement.value is None or not signature.positional \
+                or not isinstance(target.value, ast.Name) or target.value.id != signature.positional[0]:
+            return None
+        scope = self.model.scope_of_node.get(id(init))
+        if scope is None:
+            return None
+        found: list[object] = []
+        for call in made:
+            bound = bind_arguments(signature.bound_to_instance(), call.args, call.keywords)
+            if bound is None or bound.extra_positional or bound.extra_keywords:
+                return None
+            held = self._constant_called(statement.value, init, scope, bound, depth)
+            if held is None or found and (type(held) is not type(found[0]) or held != found[0]):
+                return None
+            found.append(held)
+        if self._later is not None:
+            self._later += evidence
+        return found[0]
+
+    def _constructions(self, receiver: ast.Name, depth: int, evidence: list[ast.expr]) -> list[ast.Call] | None:
+        """The constructions `C(...)` (a class of the file) of every instance `receiver` may
+        hold: a name's one assignment of one; `self` in a plain method of `C`, every
+        receiver the file reads that method on (`_method_receivers`); a parameter of a plain
+        def, what every call of it gives (`ModuleModel.parameter_arguments`). None when one
+        may be anything else. Adds to `evidence` the constructions, the reads of the method
+        and the arguments that carry them."""
+        if depth > 3:
+            return None
+        model = self.model
+        value = model.assigned_value(receiver)
+        if value is not None:
+            if not isinstance(value, ast.Call) or self._class_made(value) is None:
+                return None
+            evidence.append(value)
+            return [value]
+        binding = model.read_binding(receiver)
+        if binding is None or not isinstance(binding.node, ast.arg):
+            return None
+        owner = model.members.self_class(binding.scope, receiver.id)
+        if owner is not None:
+            method = binding.scope.node
+            return self._method_receivers(method, depth, evidence) if isinstance(method, ast.FunctionDef) else None
+        given = model.parameter_arguments(receiver.id, binding.scope)
+        if not given:
+            return None
+        found: list[ast.Call] = []
+        for argument in given:
+            if isinstance(argument, ast.Call) and self._class_made(argument) is not None:
+                found.append(argument)
+                evidence.append(argument)
+                continue
+            inner = self._constructions(argument, depth + 1, evidence) if isinstance(argument, ast.Name) else None
+            if inner is None:
+                return None
+            evidence.append(argument)
+            found += inner
+        return found
+
+    def _method_receivers(self, method: ast.FunctionDef, depth: int,
+                          evidence: list[ast.expr]) -> list[ast.Call] | None:
+        """The constructions of the instances a plain method runs on: the file reads the
+        method's name (`det.sample`, `jax.jit(det.sample)`) only on names that hold
+        constructions (`_constructions`), at least once, and never through `getattr`; not a
+        dunder method (Python calls those itself: `obj(x)`)."""
+        if method.name.startswith("__") or self.model.calls_to("builtins.getattr"):
+            return None
+        if self._reads_by_name is None:
+            reads: dict[str, list[ast.Attribute]] = {}
+            for node in self.model.nodes_in(self.model.tree, ast.Attribute):
+                reads.setdefault(node.attr, []).append(node)
+            self._reads_by_name = reads
+        found: list[ast.Call] = []
+        for read in self._reads_by_name.get(method.name, []):
+            inner = self._constructions(read.value, depth + 1, evidence) \
+                if isinstance(read.value, ast.Name) and isinstance(read.ctx, ast.Load) else None
+            if inner is None:
+                return None
+            evidence.append(read)
+            found += inner
+        return found or None
+
+    def _class_made(self, call: ast.Call) -> ast.ClassDef | None:
+        """The undecorated class of the file `call` constructs (`Detector(16)`), or None."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        made = self.model.binding_of(call.func)
+        node = made.node if made is not None and made.kind == CLASS else None
+        return node if isinstance(node, ast.ClassDef) and not node.decorator_list \
+            and node in self.model.classes else None
 
     def called_with_constant(self, expr: ast.Name) -> ast.expr | None:
         """For a parameter every call of its def gives one constant (or leaves at a constant

@@ -426,7 +426,7 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
     if evidence is None or any(r.span == ctx.span(evidence) for r in related):
         return
     made = _instance_made(ctx, evidence)
-    received = "a tuple or list whose elements are traced as arrays" \
+    received = "a tuple or list whose elements are traced" \
         if isinstance(evidence, (ast.Tuple, ast.List)) else \
         f"an instance of `{made}` whose fields are traced" if made is not None else \
         "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
@@ -437,6 +437,16 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         return
     parts = [evidence, *(evidence.elts if isinstance(evidence, (ast.Tuple, ast.List)) else ())]
     for part in parts:  # (a display's elements: `(32, offset)` for a traced `offset`)
+        for given in ctx.tracing.given_by(part):  # (`2 * self.npix`: the construction storing it)
+            if any(r.span == ctx.span(given) for r in related):
+                continue
+            if isinstance(given, ast.Call) and _instance_made(ctx, given) is not None:
+                what = "this construction stores it"
+            elif isinstance(given, ast.Attribute):
+                what = f"the instance that stores it runs `{given.attr}` here"
+            else:
+                what = "the instance that stores it is passed on here"
+            related.append(Related(ctx.span(given), f"`{ast.unparse(part)}` is a Python number: {what}"))
         inner = ctx.tracing.tracer(part)
         if inner is None or inner.function is each.function:
             continue
