@@ -25,6 +25,7 @@ from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval, without_x64_dtype
 from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
+from jaxerr_lsp.analysis.pytree_classes import dataclass_init_fields
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
 
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
@@ -755,8 +756,17 @@ class Inference:
         owner = self._class_made(made[0]) if made else None
         members = self.model.members
         if owner is None or made is None or any(self._class_made(c) is not owner for c in made[1:]) \
-                or members.subclasses(owner) or members.defines_in_hierarchy(owner, expr.attr) \
-                or self.model.calls_to("builtins.setattr"):
+                or members.subclasses(owner) or self.model.calls_to("builtins.setattr"):
+            return None
+        if owner.decorator_list:  # a dataclass: what each construction gives the field
+            fields = [self._dataclass_field(call, expr.attr) for call in made]
+            given = [None if f is None else self.constant(f, depth + 1) for f in fields]
+            if given[0] is None or any(type(g) is not type(given[0]) or g != given[0] for g in given[1:]):
+                return None
+            if self._later is not None:
+                self._later += evidence
+            return given[0]
+        if members.defines_in_hierarchy(owner, expr.attr):
             return None
         stores = [(target, statement) for target, statement in self.model.stores_in(self.model.tree)
                   if isinstance(target, ast.Attribute) and target.attr == expr.attr]
@@ -767,7 +777,8 @@ class Inference:
         signature = Signature.of(init.args)
         alone = isinstance(statement, ast.Assign) and len(statement.targets) == 1 and statement.targets[0] is target \
             or isinstance(statement, ast.AnnAssign) and statement.target is target
-        if not alone or statement not in init.body or statement.value is None or not signature.positional \
+        stored = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+        if not alone or statement not in init.body or stored is None or not signature.positional \
                 or not isinstance(target.value, ast.Name) or target.value.id != signature.positional[0]:
             return None
         scope = self.model.scope_of_node.get(id(init))
@@ -778,7 +789,7 @@ class Inference:
             bound = bind_arguments(signature.bound_to_instance(), call.args, call.keywords)
             if bound is None or bound.extra_positional or bound.extra_keywords:
                 return None
-            held = self._constant_called(statement.value, init, scope, bound, depth)
+            held = self._constant_called(stored, init, scope, bound, depth)
             if held is None or found and (type(held) is not type(found[0]) or held != found[0]):
                 return None
             found.append(held)
@@ -818,7 +829,9 @@ class Inference:
                 found.append(argument)
                 evidence.append(argument)
                 continue
-            inner = self._constructions(argument, depth + 1, evidence) if isinstance(argument, ast.Name) else None
+            if not isinstance(argument, ast.Name):
+                return None
+            inner = self._constructions(argument, depth + 1, evidence)
             if inner is None:
                 return None
             evidence.append(argument)
@@ -828,8 +841,8 @@ class Inference:
     def _method_receivers(self, method: ast.FunctionDef, depth: int,
                           evidence: list[ast.expr]) -> list[ast.Call] | None:
         """The constructions of the instances a plain method runs on: the file reads the
-        method's name (`det.sample`, `jax.jit(det.sample)`) only on names that hold
-        constructions (`_constructions`), at least once, and never through `getattr`; not a
+        method's name (`det.sample`, `jax.jit(det.sample)`) only on constructions or names
+        that hold them (`_constructions`), at least once, and never through `getattr`; not a
         dunder method (Python calls those itself: `obj(x)`)."""
         if method.name.startswith("__") or self.model.calls_to("builtins.getattr"):
             return None
@@ -840,8 +853,14 @@ class Inference:
             self._reads_by_name = reads
         found: list[ast.Call] = []
         for read in self._reads_by_name.get(method.name, []):
-            inner = self._constructions(read.value, depth + 1, evidence) \
-                if isinstance(read.value, ast.Name) and isinstance(read.ctx, ast.Load) else None
+            receiver = read.value
+            if isinstance(receiver, ast.Call) and isinstance(read.ctx, ast.Load) \
+                    and self._class_made(receiver) is not None:  # `Grid(3).coords()`
+                inner: list[ast.Call] | None = [receiver]
+            elif isinstance(receiver, ast.Name) and isinstance(read.ctx, ast.Load):
+                inner = self._constructions(receiver, depth + 1, evidence)
+            else:
+                inner = None
             if inner is None:
                 return None
             evidence.append(read)
@@ -849,13 +868,42 @@ class Inference:
         return found or None
 
     def _class_made(self, call: ast.Call) -> ast.ClassDef | None:
-        """The undecorated class of the file `call` constructs (`Detector(16)`), or None."""
+        """The class of the file `call` constructs (`Detector(16)`), without bases (a library's
+        Module may make its instances pytrees, whose fields jit traces), undecorated or a
+        stdlib dataclass; None otherwise."""
         if not isinstance(call.func, ast.Name):
             return None
         made = self.model.binding_of(call.func)
         node = made.node if made is not None and made.kind == CLASS else None
-        return node if isinstance(node, ast.ClassDef) and not node.decorator_list \
-            and node in self.model.classes else None
+        if not isinstance(node, ast.ClassDef) or node not in self.model.classes or node.bases or node.keywords:
+            return None
+        return node if not node.decorator_list or dataclass_init_fields(self.model, node) is not None else None
+
+    def _dataclass_field(self, call: ast.Call, attr: str) -> ast.expr | None:
+        """What the construction `call` of a stdlib dataclass of the file gives its field
+        `attr` (`pytree_classes.dataclass_init_fields`): the argument bound to it, else the
+        field's plain default (`capacity: int = 8`, `field(default=8)`). None when the code
+        does not show it: a `default_factory`, `*args`/`**kwargs`, a class with subclasses, a
+        module that stores the attribute on any object or calls `setattr`."""
+        cls = self._class_made(call)
+        fields = None if cls is None or not cls.decorator_list else dataclass_init_fields(self.model, cls)
+        if cls is None or fields is None or attr not in fields or len(call.args) > len(fields) \
+                or attr in self.model.members.stored_attributes() or self.model.members.subclasses(cls) \
+                or self.model.calls_to("builtins.setattr") \
+                or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        given: dict[str, ast.expr] = dict(zip(fields, call.args))
+        for keyword in call.keywords:
+            if keyword.arg in given or keyword.arg not in fields:
+                return None  # (Python's TypeError)
+            given[keyword.arg] = keyword.value
+        if attr in given:
+            return given[attr]
+        default = next((s.value for s in cls.body if isinstance(s, ast.AnnAssign)
+                        and isinstance(s.target, ast.Name) and s.target.id == attr), None)
+        if isinstance(default, ast.Call):  # `dataclasses.field(default=8)` (no default_factory)
+            default = next((k.value for k in default.keywords if k.arg == "default"), None)
+        return default
 
     def called_with_constant(self, expr: ast.Name) -> ast.expr | None:
         """For a parameter every call of its def gives one constant (or leaves at a constant
@@ -1500,10 +1548,16 @@ class Inference:
     def _constructed_constant(self, expr: ast.Attribute, depth: int) -> object:
         """`conf.n` for `conf = Config(5)` whose `__init__` stores `self.n = n` (the attribute's
         one store on the class, a plain assignment): the constant stored, with `__init__`'s
-        parameters holding the constants the constructor call gives them."""
+        parameters holding the constants the constructor call gives them; for a stdlib
+        dataclass, what the construction gives the field (`_dataclass_field`)."""
         members = self.model.members
-        if not isinstance(expr.value, ast.Name) or not isinstance(expr.ctx, ast.Load) \
-                or expr.attr not in members.stored_attributes():
+        if not isinstance(expr.value, ast.Name) or not isinstance(expr.ctx, ast.Load):
+            return None
+        made = self.model.assigned_value(expr.value)
+        field = self._dataclass_field(made, expr.attr) if isinstance(made, ast.Call) else None
+        if field is not None:
+            return self.constant(field, depth + 1)
+        if expr.attr not in members.stored_attributes():
             return None
         stores = members.stores_read_by(expr)
         if len(stores) != 1 or not isinstance(stores[0].statement, (ast.Assign, ast.AnnAssign)) \
