@@ -347,6 +347,7 @@ class Tracing:
         self._trace_outside(outside)
         self._traced_scalars()
         self._vmapped_arrays()
+        self._mapped_slices()
         self._filtered_arrays()
         self._collect_bodies(list(self._traced.values()))
         self._find_helpers()
@@ -629,6 +630,42 @@ class Tracing:
                         aval = inference.value(argument).aval
                         if aval is not None and aval.shape is not None and -len(aval.shape) <= axis < len(aval.shape):
                             traced.tracers[name] = previous.as_array()
+
+    def _mapped_slices(self) -> None:
+        """The parameter that `lax.map(f, xs)` (or `lax.scan(f, init, xs)`, its second) hands
+        a slice of `xs` holds one array tracer when `xs` is certainly one array (a JAX array,
+        a NumPy array of known shape) of rank at least 1: the function sees one row of it at a
+        time (a pytree `xs` leaves the parameter a pytree of unknown structure)."""
+        inference = self._inference()
+        if inference is None:
+            return
+        for traced in list(self._traced.values()):
+            function = traced.function
+            if not isinstance(function, (ast.FunctionDef, ast.Lambda)) or self._is_method(function):
+                continue
+            positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+            for transform in traced.transforms:
+                site = self.model.call_site(transform.site) if isinstance(transform.site, ast.Call) else None
+                if site is None or not site.complete or not site.args \
+                        or self._function_of(site.args[0]) is not function:
+                    continue
+                given = {k.arg: k.value for k in site.keywords}
+                if site.qualname == "jax.lax.map":
+                    position, xs = 0, site.args[1] if len(site.args) > 1 else given.get("xs")
+                elif site.qualname == "jax.lax.scan":
+                    position, xs = 1, site.args[2] if len(site.args) > 2 else given.get("xs")
+                else:
+                    continue
+                if xs is None or position >= len(positional):
+                    continue
+                name = positional[position]
+                previous = traced.tracers.get(name)
+                if previous is None or previous.array or not self._one_array(xs):
+                    continue
+                aval = inference.value(xs).aval
+                if aval is not None and aval.shape:
+                    traced.tracers[name] = previous.as_array()
+                    traced.arrays[name] = xs
 
     def _vmap_axes(self, site: ast.Call, function: ast.FunctionDef | ast.Lambda) -> dict[str, int] | None:
         """The positional parameters `jax.vmap(f, in_axes)` maps, with their axis (an int

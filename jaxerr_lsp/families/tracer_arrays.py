@@ -430,6 +430,7 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         if isinstance(evidence, (ast.Tuple, ast.List)) else \
         f"an instance of `{made}` whose fields are traced" if made is not None else \
         "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
+        else "one row of this array at a time" if _mapped_over(each, evidence) \
         else "an array"
     related.append(Related(ctx.span(evidence), scalar_note(each) or
                            f"`{each.parameter}` receives {received} here"))
@@ -458,6 +459,17 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         run = _first_run(ctx, inner)
         if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
             related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
+
+
+def _mapped_over(tracer: Tracer, evidence: ast.expr) -> bool:
+    """Whether `evidence` is the `xs` that `lax.map(f, xs)` or `lax.scan(f, init, xs)`, the
+    tracer's transformation, slices for it."""
+    site = tracer.transform.site
+    position = {"jax.lax.map": 1, "jax.lax.scan": 2}.get(tracer.transform.qualname)
+    if position is None or not isinstance(site, ast.Call):
+        return False
+    return len(site.args) > position and site.args[position] is evidence \
+        or any(k.arg == "xs" and k.value is evidence for k in site.keywords)
 
 
 def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
