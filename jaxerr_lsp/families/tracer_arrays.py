@@ -412,10 +412,33 @@ def tracer_related(ctx: Context, tracer: Tracer, *also: Tracer | None,
     run = _first_run(ctx, tracer)
     if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
         related.append(Related(ctx.span(run), f"`{tracer.function.name}` is traced when this call runs it"))
+    helper = tracer.function  # (traced only because traced code calls it: that call)
+    if not helper.transforms and helper.called_from:
+        call = min(helper.called_from, key=lambda c: (c.lineno, c.col_offset))
+        if not any(_within(r.span, ctx.span(call)) for r in related):
+            related.append(Related(ctx.span(call), f"`{helper.name}` is called from traced code here"))
     return tuple(related)
 
 
 _EVIDENCE_DEPTH = 3  # traced functions followed back through the tracers their callers pass
+
+
+def parameter_tracers(ctx: Context, expr: ast.expr, depth: int = 0) -> list[Tracer]:
+    """The tracers of traced parameters a value computed in traced code is made from (the
+    names `expr` reads, followed through their one assignment): a finding on the value holds
+    only with what shows each is an array (`tracer_related`'s `also`)."""
+    found: list[Tracer] = []
+    for name in ctx.model.names_in(expr):
+        if not isinstance(name.ctx, ast.Load):
+            continue
+        tracer = ctx.tracing.tracer(name)
+        if tracer is not None and tracer.parameter is not None:
+            found.append(tracer)
+            continue
+        value = ctx.model.assigned_value(name) if depth < 3 else None
+        if value is not None:
+            found += parameter_tracers(ctx, value, depth + 1)
+    return found
 
 
 def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int) -> None:

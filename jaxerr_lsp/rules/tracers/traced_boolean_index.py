@@ -4,8 +4,9 @@ What it does: finds a JAX array indexed with a traced boolean mask in code JAX t
 abstractly (`jax.jit`, `jax.vmap`, `jax.pmap`, `jax.checkpoint`, the `lax` bodies): `x[x > 0]`,
 `x[~jnp.isnan(x)]`, `x[(x > a) & (x < b)]`, `x[mask]` with `mask` bound once to one, and the
 indexed updates `x.at[mask].set(v)` / `.add(v)` / `.get()`... A mask is a comparison involving a
-tracer, `~`, `&`, `|`, `^` of masks, or a `jnp.isnan`/`isfinite`/`isinf`/`logical_*`/`isclose`
-call on a tracer.
+tracer, `~`, `&`, `|`, `^` of masks, a `jnp.isnan`/`isfinite`/`isinf`/`logical_*`/`isclose`
+call on a tracer, or a mask moved without changing its dtype (`jnp.broadcast_to(m, x.shape)`,
+`m.reshape(...)`, `m[:, None]`).
 
 Why is this bad: the result of boolean indexing has as many elements as the mask has True
 values, which a traced mask does not know: JAX raises NonConcreteBooleanIndexError. Under
@@ -26,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.tracer_arrays import (array_tracer, indexed_array, module_name_for_fix, tracer_related,
-                                      tracer_source)
+from jaxerr_lsp.families.tracer_arrays import (array_tracer, indexed_array, module_name_for_fix,
+                                               parameter_tracers, tracer_related, tracer_source)
 from jaxerr_lsp.analysis.tracing import Tracer
 
 if TYPE_CHECKING:
@@ -42,6 +43,13 @@ logical_xor equal not_equal less less_equal greater greater_equal
 # ... of them, those computed elementwise from one array and nothing else.
 ELEMENTWISE_OF_ONE = frozenset("isnan isfinite isinf isneginf isposinf signbit".split())
 MASK_OPERATORS = (ast.BitAnd, ast.BitOr, ast.BitXor)
+# jax.numpy functions (and array methods) that move or copy the elements of their first
+# argument and keep its dtype: a mask stays a mask (`jnp.broadcast_to(m, x.shape)`).
+LAYOUT_FUNCTIONS = frozenset("""
+broadcast_to reshape expand_dims squeeze transpose ravel atleast_1d atleast_2d atleast_3d flip
+swapaxes moveaxis
+""".split())
+LAYOUT_METHODS = frozenset("reshape squeeze transpose ravel flatten swapaxes".split())
 _MAX_DEPTH = 4
 
 
@@ -68,6 +76,9 @@ def mask_tracer(ctx: Context, expr: ast.expr, depth: int = 0) -> Tracer | None:
         left = mask_tracer(ctx, expr.left, depth + 1)
         right = mask_tracer(ctx, expr.right, depth + 1)
         return left if left is not None and right is not None else None
+    moved = _moved_from(ctx, expr)
+    if moved is not None:
+        return mask_tracer(ctx, moved, depth + 1)
     if isinstance(expr, ast.Call):
         qualname = ctx.model.qualname(expr.func)
         if qualname is not None and qualname.startswith("jax.numpy.") \
@@ -110,10 +121,38 @@ def _boolean_form(ctx: Context, expr: ast.expr, depth: int) -> bool:
         return _boolean_form(ctx, expr.operand, depth + 1)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, MASK_OPERATORS):
         return _boolean_form(ctx, expr.left, depth + 1) and _boolean_form(ctx, expr.right, depth + 1)
+    moved = _moved_from(ctx, expr)
+    if moved is not None:
+        return _boolean_form(ctx, moved, depth + 1)
     if isinstance(expr, ast.Call):
         qualname = ctx.model.qualname(expr.func) or ""
         return qualname.startswith("jax.numpy.") and qualname.removeprefix("jax.numpy.") in MASK_FUNCTIONS
     return False
+
+
+def _moved_from(ctx: Context, expr: ast.expr) -> ast.expr | None:
+    """The array whose elements `expr` only moves or copies, keeping its dtype, when nothing
+    else it is given is traced (a traced shape fails first, otherwise): the first argument of
+    `jnp.broadcast_to(m, x.shape)`, `jnp.reshape`, `jnp.expand_dims`...; `m.reshape(...)`;
+    `m[:, None]` (slices, `None` and constants only)."""
+    parts: list[ast.expr] = []
+    moved: ast.expr | None = None
+    if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+        qualname = ctx.model.qualname(expr.func) or ""
+        if qualname.startswith("jax.numpy.") and qualname.removeprefix("jax.numpy.") in LAYOUT_FUNCTIONS:
+            moved, parts = expr.args[0], [*expr.args[1:], *(k.value for k in expr.keywords)]
+        elif isinstance(expr.func, ast.Attribute) and expr.func.attr in LAYOUT_METHODS and qualname == "":
+            moved, parts = expr.func.value, [*expr.args, *(k.value for k in expr.keywords)]
+    elif isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load):
+        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        if not all(isinstance(e, (ast.Slice, ast.Constant)) for e in elements) or any(
+                isinstance(e, ast.Slice) and any(b is not None and not isinstance(b, ast.Constant)
+                                                 for b in (e.lower, e.upper, e.step)) for e in elements):
+            return None
+        moved = expr.value
+    if moved is None or any(isinstance(p, ast.Starred) or ctx.tracing.tracer(p) is not None for p in parts):
+        return None
+    return moved
 
 
 def _bound_value(ctx: Context, name: ast.Name) -> ast.expr | None:
@@ -227,7 +266,7 @@ def check(ctx: Context) -> None:
             method if method is not None else subscript,
             shown={"tracer": f"bool[...] (the type of `{ctx.segment(mask)}`)"},
             note=note,
-            related=tracer_related(ctx, tracer),
+            related=tracer_related(ctx, tracer, *(() if tracer.parameter else parameter_tracers(ctx, mask))),
             data=_fix_data(ctx, subscript, array, method, mask)
             or BooleanIndex(ctx.span(subscript), "", "", "", ""))
 
