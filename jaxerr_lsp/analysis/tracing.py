@@ -328,7 +328,7 @@ class Tracing:
         self._enclosing: dict[int, TracedFunction] = {}
         self._memo: dict[int, Tracer | None] = {}
         # An argument (or a display's element) an application traces as a Python number
-        # because of a construction written after it (`_given_scalar`): that construction.
+        # because of code written after it (`_given_scalar`): that code (`given_by`).
         self._given_by: dict[int, tuple[ast.expr, ...]] = {}
         self._holders_busy: set[int] = set()  # the parameters `_holder_class` is deciding
         self._busy: set[int] = set()
@@ -708,7 +708,7 @@ class Tracing:
     def _given_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` (not a name: `self.npix`, `2 * cfg.n`) is certainly a Python number
         or bool JAX can trace once the code after it is read too (`Inference.given_constant`:
-        the constructions of the instance whose attribute it reads); the construction that
+        the constructions of the instance whose attribute it reads); the code after it that
         decides it is kept for the findings to name (`given_by`)."""
         inference = self._inference()
         if inference is None or isinstance(expr, (ast.Name, ast.Constant)):

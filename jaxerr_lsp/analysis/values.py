@@ -510,8 +510,9 @@ class Inference:
         self._synthetic: list[ast.Call] = []
         # The flax Module instances being followed for `apply`, by class: (class, construction).
         self._flax_made: dict[int, tuple[ast.ClassDef, ast.Call]] = {}
-        # While `given_constant` asks: the constructions (code after the use) a constant read
-        # so far depends on; None otherwise (`constant` then reads the code before a use only).
+        # While `given_constant` asks: the code after the use a constant read so far depends on
+        # (constructions, reads of a method on them, arguments passing them); None otherwise
+        # (`constant` then reads the code before a use only).
         self._later: list[ast.expr] | None = None
         # The module's attribute reads, by attribute name (built when first asked).
         self._reads_by_name: dict[str, list[ast.Attribute]] | None = None
@@ -883,11 +884,13 @@ class Inference:
         """What the construction `call` of a stdlib dataclass of the file gives its field
         `attr` (`pytree_classes.dataclass_init_fields`): the argument bound to it, else the
         field's plain default (`capacity: int = 8`, `field(default=8)`). None when the code
-        does not show it: a `default_factory`, `*args`/`**kwargs`, a class with subclasses, a
-        module that stores the attribute on any object or calls `setattr`."""
+        does not show it: a `default_factory`, `*args`/`**kwargs`, a class with subclasses or
+        a `__post_init__` (it may set the field), a module that stores the attribute on any
+        object or calls `setattr`."""
         cls = self._class_made(call)
         fields = None if cls is None or not cls.decorator_list else dataclass_init_fields(self.model, cls)
         if cls is None or fields is None or attr not in fields or len(call.args) > len(fields) \
+                or any(isinstance(s, ast.FunctionDef) and s.name == "__post_init__" for s in cls.body) \
                 or attr in self.model.members.stored_attributes() or self.model.members.subclasses(cls) \
                 or self.model.calls_to("builtins.setattr") \
                 or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
