@@ -92,7 +92,37 @@ allocate(Buffer(capacity=5))
 ''',
 }
 
+KNOWN["call_of_every_instance"] = '''
+class Pipeline:
+    def __init__(self, per_column=True):
+        self.axis = (0,) if per_column else (1,)
+
+    def __call__(self, batch):
+        return probe(self.axis)
+
+
+Pipeline(per_column=True)([1.0])
+pipe = Pipeline()
+pipe([2.0])
+'''
+
 UNKNOWN = {
+    "call_of_an_instance_made_elsewhere": '''
+class Pipeline:
+    def __init__(self, per_column=True):
+        self.axis = (0,) if per_column else (1,)
+
+    def __call__(self, batch):
+        return probe(self.axis)
+
+
+def make(kind):
+    return kind(per_column=False)
+
+
+Pipeline(per_column=True)([1.0])
+make(Pipeline)([2.0])
+''',
     "instances_that_disagree": '''
 class Grid:
     def __init__(self, size):

@@ -544,19 +544,20 @@ class Tracing:
                                                       application.transform)
                         continue
                     previous = traced.tracers.get(name)
-                    if previous is None or previous.array or not previous.abstract:
+                    if previous is not None and (previous.array or not previous.abstract):
                         continue
+                    # (a parameter with a default is traced where an application passes it)
+                    transform = previous.transform if previous is not None else application.transform
                     if self._one_array(argument):
-                        traced.tracers[name] = previous.as_array()
+                        traced.tracers[name] = Tracer(True, True, name, traced, transform)
                         traced.arrays[name] = argument
-                    elif previous.elements is None \
+                    elif (previous is None or previous.elements is None) \
                             and (elements := self._elements(argument)) is not None:
-                        traced.tracers[name] = Tracer(False, True, name, traced,
-                                                      previous.transform, elements)
+                        traced.tracers[name] = Tracer(False, True, name, traced, transform, elements)
                         traced.displays[name] = argument
-                    elif previous.entries is None and (entries := self._entries(argument)) is not None:
-                        traced.tracers[name] = Tracer(False, True, name, traced,
-                                                      previous.transform, entries=entries)
+                    elif (previous is None or previous.entries is None) \
+                            and (entries := self._entries(argument)) is not None:
+                        traced.tracers[name] = Tracer(False, True, name, traced, transform, entries=entries)
                         traced.displays[name] = argument
 
     def _filtered_arrays(self) -> None:
@@ -697,6 +698,9 @@ class Tracing:
         element, True for such an element, False for any other (a pytree whose leaves are
         tracers, of unknown structure: `(32, offset)` traced by `lax.cond` makes `32` one
         scalar tracer, whatever `offset` holds); None otherwise."""
+        if not isinstance(expr, (ast.Tuple, ast.List, ast.Name, ast.Constant)) \
+                and (held := self._given_tuple(expr)) is not None:
+            return held
         if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts \
                 or any(isinstance(element, ast.Starred) for element in expr.elts):
             return None
@@ -704,6 +708,18 @@ class Tracing:
                       or self._array_parameter(element) or self._given_scalar(element)
                       for element in expr.elts)
         return found if any(found) else None
+
+    def _given_tuple(self, expr: ast.expr) -> tuple[bool, ...] | None:
+        """`self.axis` that is certainly a tuple of Python numbers once the code after it is read
+        too (`Inference.given_constant`): each element becomes one array tracer."""
+        inference = self._inference()
+        held = inference.given_constant(expr) if inference is not None else None
+        if held is None or not isinstance(held[0], tuple) or not held[0] \
+                or not all(traceable_scalar(e) for e in held[0]):
+            return None
+        if held[1]:
+            self._given_by[id(expr)] = held[1]
+        return tuple(True for _ in held[0])
 
     def _given_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` (not a name: `self.npix`, `2 * cfg.n`) is certainly a Python number

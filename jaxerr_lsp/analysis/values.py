@@ -843,9 +843,14 @@ class Inference:
                           evidence: list[ast.expr]) -> list[ast.Call] | None:
         """The constructions of the instances a plain method runs on: the file reads the
         method's name (`det.sample`, `jax.jit(det.sample)`) only on constructions or names
-        that hold them (`_constructions`), at least once, and never through `getattr`; not a
-        dunder method (Python calls those itself: `obj(x)`)."""
-        if method.name.startswith("__") or self.model.calls_to("builtins.getattr"):
+        that hold them (`_constructions`), at least once, and never through `getattr`; for
+        `__call__`, every construction of the class (`_every_construction`); no other dunder
+        method (Python calls those itself)."""
+        if self.model.calls_to("builtins.getattr"):
+            return None
+        if method.name == "__call__":
+            return self._every_construction(method, evidence)
+        if method.name.startswith("__"):
             return None
         if self._reads_by_name is None:
             reads: dict[str, list[ast.Attribute]] = {}
@@ -866,6 +871,26 @@ class Inference:
                 return None
             evidence.append(read)
             found += inner
+        return found or None
+
+    def _every_construction(self, method: ast.FunctionDef, evidence: list[ast.expr]) -> list[ast.Call] | None:
+        """For `__call__` (Python calls it on any instance called: `pipe(x)`, `Pipe()(x)`):
+        every construction of its class the module makes, when the class's name is read only
+        to be called, at least once (no instance made elsewhere in the file)."""
+        scope = self.model.scope_of_node.get(id(method))
+        owner = scope.parent.node if scope is not None and scope.parent is not None else None
+        if not isinstance(owner, ast.ClassDef):
+            return None
+        binding = self.model.binding_at.get(id(owner))
+        if binding is None or self.model.unambiguous_binding(owner) is not binding:
+            return None
+        found: list[ast.Call] = []
+        for use in self.model.uses_of(binding):
+            call = use.parent
+            if not isinstance(call, ast.Call) or call.func is not use.node or self._class_made(call) is not owner:
+                return None
+            found.append(call)
+        evidence += found
         return found or None
 
     def _class_made(self, call: ast.Call) -> ast.ClassDef | None:

@@ -449,8 +449,9 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
     if evidence is None or any(r.span == ctx.span(evidence) for r in related):
         return
     made = _instance_made(ctx, evidence)
+    whole = each.function.tracers.get(each.parameter) if each.parameter else None
     received = "a tuple or list whose elements are traced" \
-        if isinstance(evidence, (ast.Tuple, ast.List)) else \
+        if isinstance(evidence, (ast.Tuple, ast.List)) or whole is not None and whole.elements is not None else \
         f"an instance of `{made}` whose fields are traced" if made is not None else \
         "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
         else "one row of this array at a time" if _mapped_over(each, evidence) \
@@ -470,7 +471,7 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
                 what = f"the instance that stores it runs `{given.attr}` here"
             else:
                 what = "the instance that stores it is passed on here"
-            related.append(Related(ctx.span(given), f"`{ast.unparse(part)}` is a Python number: {what}"))
+            related.append(Related(ctx.span(given), f"`{ast.unparse(part)}` holds Python numbers: {what}"))
         inner = ctx.tracing.tracer(part)
         if inner is None or inner.function is each.function:
             continue

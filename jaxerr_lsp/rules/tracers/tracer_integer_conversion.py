@@ -10,7 +10,9 @@ one array (a parameter of unknown structure counts only when the file shows it r
 array or a number). Also a JAX function that reads a parameter with `operator.index`
 (`INDEX_PARAMETERS`: `jnp.argmax/argmin/concatenate/stack`'s `axis`, `jnp.take`'s `axis`,
 `jnp.diag`'s `k`, `lax.dynamic_slice_in_dim`'s `slice_size`, `lax.index_in_dim`'s `index`,
-`x.argmax(axis)`), given a traced value not known to be a float.
+`x.argmax(axis)`), given a traced value not known to be a float; and the `axis` of a
+reduction (`jnp.mean`, `x.sum(...)`, `jnp.flip`, `jax.nn.softmax`) given a tuple of traced
+arrays (a display, or a parameter every application gives one: `axis=(0,)` passed to jit).
 Indexing a JAX array with a tracer is fine and never reported, nor is anything under
 `jax.grad` alone.
 Code under an `if`, a conditional expression, a `match` or a `try` of the function is left
@@ -62,6 +64,12 @@ INDEX_PARAMETERS: dict[str, tuple[str, int]] = {
     "jax.lax.dynamic_slice_in_dim": ("slice_size", 2), "jax.lax.index_in_dim": ("index", 1),
 }
 INDEX_METHODS = frozenset({"argmax", "argmin"})  # x.argmax(axis)
+# Functions and array methods whose `axis` may be a tuple, each element read with
+# `operator.index` (measured under JAX 0.12.0.1, positionally and by keyword; a single traced
+# axis is a ConcretizationTypeError instead, JXE071).
+AXIS_TUPLE_FUNCTIONS = frozenset({*(f"jax.numpy.{name}" for name in (
+    "sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "flip")), "jax.nn.softmax"})
+AXIS_TUPLE_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var"})
 
 
 @dataclass(frozen=True)
@@ -147,6 +155,42 @@ def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, st
     return value, tracer, f"{name}'s `{parameter}`"
 
 
+def _axis_elements(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:
+    """`jnp.mean(x, axis=axes)` (a reduction, `jnp.flip`, `jax.nn.softmax`, or the reduction
+    method `x.mean(axes)`) whose `axis` is a tuple or list holding traced arrays: a display
+    whose elements before the first traced one are ints, or a traced parameter an application
+    gives a tuple display whose first element is one array (`Tracer.elements`). JAX reads
+    each element of a tuple axis with `operator.index`."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    qualname = ctx.model.qualname(call.func)
+    function = call.func
+    array: ast.expr | None
+    if qualname is None and isinstance(function, ast.Attribute) and function.attr in AXIS_TUPLE_METHODS:
+        array, position, name = function.value, 0, f"`.{function.attr}()`"
+    elif qualname in AXIS_TUPLE_FUNCTIONS:
+        array, position = call.args[0] if call.args else None, 1
+        name = f"`{'jnp' if qualname.startswith('jax.numpy.') else 'jax.nn'}.{qualname.rsplit('.', 1)[1]}`"
+    else:
+        return None
+    if array is None or abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
+        return None
+    value = call.args[position] if position < len(call.args) else next(
+        (k.value for k in call.keywords if k.arg == "axis"), None)
+    if isinstance(value, (ast.Tuple, ast.List)):
+        for element in value.elts:
+            if isinstance(element, ast.Constant) and type(element.value) is int:
+                continue
+            tracer = abstract_array(ctx, element)
+            return (element, tracer, f"{name}'s `axis`") if tracer is not None else None
+        return None
+    tracer = ctx.tracing.tracer(value) if value is not None else None
+    if value is None or tracer is None or not tracer.abstract or not tracer.elements or not tracer.elements[0]:
+        return None
+    first = tracer.element(0)
+    return (value, first, f"{name}'s `axis` (a tuple of traced arrays)") if first is not None else None
+
+
 def _first_traced(ctx: Context, exprs: list[ast.expr]) -> tuple[ast.expr, Tracer] | None:
     for expr in exprs:
         tracer = abstract_array(ctx, expr)
@@ -182,7 +226,7 @@ def check(ctx: Context) -> None:
         if found is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, *found, "`range`")
             continue
-        indexed = _index_parameter(ctx, call)
+        indexed = _index_parameter(ctx, call) or _axis_elements(ctx, call)
         if indexed is not None and runs_unconditionally(ctx, call):
             _report(ctx, call, *indexed)
     for subscript, _traced in ctx.tracing.subscripts:
