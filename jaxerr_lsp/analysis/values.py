@@ -56,6 +56,9 @@ reshape astype sum mean max min prod std var transpose ravel flatten squeeze cli
 cumsum cumprod dot conj conjugate copy set add multiply divide power get apply
 """.split())
 AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "get", "apply"})
+# NumPy array methods whose result is a NumPy array again (not a NumPy scalar), its aval as
+# `avals.method` reads it: `rng.uniform(size=(8, 16)).astype(np.float32)`.
+_NDARRAY_KEEPING = frozenset({"astype", "reshape", "ravel", "flatten", "copy", "transpose"})
 ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random.",
                     "jax.scipy.special.", "jax.numpy.linalg.")
 # Inside the namespaces above, functions named like array functions that return something
@@ -1799,6 +1802,9 @@ class Inference:
                 inner = self.value(receiver, depth)
                 if inner.type == "ArrayImpl":
                     return array_of(avals.method(function.attr, inner.aval, expr, self.facts))
+                if inner.type == "ndarray" and function.attr in _NDARRAY_KEEPING:  # still NumPy's
+                    return Value("ndarray", Leaf("ndarray"),
+                                 aval=avals.method(function.attr, inner.aval, expr, self.facts))
                 return ARRAY if inner.from_jax or inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
         qualname = model.qualname(function)
         if qualname is None and isinstance(function, ast.Attribute) and function.attr in _GENERATOR_SAMPLERS \

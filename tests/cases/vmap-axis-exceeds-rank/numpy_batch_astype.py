@@ -1,0 +1,7 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+rng = np.random.default_rng(0)
+frames = rng.uniform(size=(6, 32)).astype(np.float32)
+print(jax.vmap(jnp.fft.rfft, in_axes=2)(frames))  # expect: JXE118
