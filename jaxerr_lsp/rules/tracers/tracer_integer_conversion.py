@@ -67,8 +67,10 @@ INDEX_METHODS = frozenset({"argmax", "argmin"})  # x.argmax(axis)
 # Functions and array methods whose `axis` may be a tuple, each element read with
 # `operator.index` (measured under JAX 0.12.0.1, positionally and by keyword; a single traced
 # axis is a ConcretizationTypeError instead, JXE071).
-AXIS_TUPLE_FUNCTIONS = frozenset({*(f"jax.numpy.{name}" for name in (
-    "sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "flip")), "jax.nn.softmax"})
+AXIS_TUPLE_FUNCTIONS: dict[str, tuple[str, int]] = {
+    **{f"jax.numpy.{name}": ("axis", 1) for name in (
+        "sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "flip")},
+    "jax.nn.softmax": ("axis", 1)}
 AXIS_TUPLE_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var"})
 
 
@@ -121,20 +123,24 @@ def _python_sequence(ctx: Context, expr: ast.expr) -> bool:
                                 for a in passed)
 
 
-def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:
-    """`jnp.argmax(x, a)`, `x.argmax(a)`, `jnp.concatenate([x, y], axis=a)`... with a
-    traced `a`: the value, its tracer, and how the note names the call."""
+def _parameter_of(ctx: Context, call: ast.Call, methods: frozenset[str],
+                  functions: dict[str, tuple[str, int]]) -> tuple[ast.expr, ast.expr, str, str] | None:
+    """For `x.<method>(a)` (a method of `methods`, whose first parameter is `axis`) or a JAX
+    function of `functions` (qualname -> (parameter, position)), written without `*`/`**`: the
+    array it is given (a list display for concatenate and stack), the argument given to that
+    parameter, the parameter's name, and how a note names the call; None otherwise (no array,
+    nothing given to the parameter)."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     qualname = ctx.model.qualname(call.func)
     function = call.func
     array: ast.expr | None
-    if qualname is None and isinstance(function, ast.Attribute) and function.attr in INDEX_METHODS:
+    if qualname is None and isinstance(function, ast.Attribute) and function.attr in methods:
         array, (parameter, position), name = function.value, ("axis", 0), f"`.{function.attr}()`"
-    elif qualname in INDEX_PARAMETERS:
+    elif qualname in functions:
         array = call.args[0] if call.args else None
-        module = "lax" if qualname.startswith("jax.lax.") else "jnp"
-        (parameter, position), name = INDEX_PARAMETERS[qualname], f"`{module}.{qualname.rsplit('.', 1)[1]}`"
+        module = {"jax.lax": "lax", "jax.nn": "jax.nn"}.get(qualname.rsplit(".", 1)[0], "jnp")
+        (parameter, position), name = functions[qualname], f"`{module}.{qualname.rsplit('.', 1)[1]}`"
     else:
         return None
     if array is None:
@@ -146,8 +152,18 @@ def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, st
         return None
     value = call.args[position] if position < len(call.args) else next(
         (k.value for k in call.keywords if k.arg == parameter), None)
-    tracer = abstract_array(ctx, value) if value is not None else None
-    if value is None or tracer is None:
+    return None if value is None else (array, value, parameter, name)
+
+
+def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:
+    """`jnp.argmax(x, a)`, `x.argmax(a)`, `jnp.concatenate([x, y], axis=a)`... with a
+    traced `a`: the value, its tracer, and how the note names the call."""
+    found = _parameter_of(ctx, call, INDEX_METHODS, INDEX_PARAMETERS)
+    if found is None:
+        return None
+    _, value, parameter, name = found
+    tracer = abstract_array(ctx, value)
+    if tracer is None:
         return None
     aval = ctx.values.value(value).aval
     if aval is not None and aval.dtype is not None and not aval.dtype.startswith(("int", "uint")):
@@ -161,22 +177,10 @@ def _axis_elements(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str]
     whose elements before the first traced one are ints, or a traced parameter an application
     gives a tuple display whose first element is one array (`Tracer.elements`). JAX reads
     each element of a tuple axis with `operator.index`."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    found = _parameter_of(ctx, call, AXIS_TUPLE_METHODS, AXIS_TUPLE_FUNCTIONS)
+    if found is None:
         return None
-    qualname = ctx.model.qualname(call.func)
-    function = call.func
-    array: ast.expr | None
-    if qualname is None and isinstance(function, ast.Attribute) and function.attr in AXIS_TUPLE_METHODS:
-        array, position, name = function.value, 0, f"`.{function.attr}()`"
-    elif qualname in AXIS_TUPLE_FUNCTIONS:
-        array, position = call.args[0] if call.args else None, 1
-        name = f"`{'jnp' if qualname.startswith('jax.numpy.') else 'jax.nn'}.{qualname.rsplit('.', 1)[1]}`"
-    else:
-        return None
-    if array is None or abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
-        return None
-    value = call.args[position] if position < len(call.args) else next(
-        (k.value for k in call.keywords if k.arg == "axis"), None)
+    _, value, _, name = found
     if isinstance(value, (ast.Tuple, ast.List)):
         for element in value.elts:
             if isinstance(element, ast.Constant) and type(element.value) is int:
@@ -184,8 +188,8 @@ def _axis_elements(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str]
             tracer = abstract_array(ctx, element)
             return (element, tracer, f"{name}'s `axis`") if tracer is not None else None
         return None
-    tracer = ctx.tracing.tracer(value) if value is not None else None
-    if value is None or tracer is None or not tracer.abstract or not tracer.elements or not tracer.elements[0]:
+    tracer = ctx.tracing.tracer(value)
+    if tracer is None or not tracer.abstract or not tracer.elements or not tracer.elements[0]:
         return None
     first = tracer.element(0)
     return (value, first, f"{name}'s `axis` (a tuple of traced arrays)") if first is not None else None
