@@ -698,7 +698,7 @@ class Tracing:
         element, True for such an element, False for any other (a pytree whose leaves are
         tracers, of unknown structure: `(32, offset)` traced by `lax.cond` makes `32` one
         scalar tracer, whatever `offset` holds); None otherwise."""
-        if not isinstance(expr, (ast.Tuple, ast.List, ast.Name, ast.Constant)) \
+        if not isinstance(expr, (ast.Tuple, ast.List, ast.Constant)) \
                 and (held := self._given_tuple(expr)) is not None:
             return held
         if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts \
@@ -722,12 +722,13 @@ class Tracing:
         return tuple(True for _ in held[0])
 
     def _given_scalar(self, expr: ast.expr) -> bool:
-        """Whether `expr` (not a name: `self.npix`, `2 * cfg.n`) is certainly a Python number
-        or bool JAX can trace once the code after it is read too (`Inference.given_constant`:
-        the constructions of the instance whose attribute it reads); the code after it that
-        decides it is kept for the findings to name (`given_by`)."""
+        """Whether `expr` (`self.npix`, `2 * cfg.n`, a name assigned one) is certainly a Python
+        number or bool JAX can trace once the code after it is read too
+        (`Inference.given_constant`: the constructions of the instance whose attribute it
+        reads); the code after it that decides it is kept for the findings to name
+        (`given_by`)."""
         inference = self._inference()
-        if inference is None or isinstance(expr, (ast.Name, ast.Constant)):
+        if inference is None or isinstance(expr, ast.Constant):
             return False
         held = inference.given_constant(expr)
         if held is None or not traceable_scalar(held[0]):
