@@ -636,7 +636,8 @@ class Tracing:
         """The parameter that `lax.map(f, xs)` (or `lax.scan(f, init, xs)`, its second) hands
         a slice of `xs` holds one array tracer when `xs` is certainly one array (a JAX array,
         a NumPy array of known shape) of rank at least 1: the function sees one row of it at a
-        time (a pytree `xs` leaves the parameter a pytree of unknown structure)."""
+        time; a tuple or list display of such arrays gives a tuple of one row of each (another
+        pytree `xs` leaves the parameter a pytree of unknown structure)."""
         inference = self._inference()
         if inference is None:
             return
@@ -661,12 +662,24 @@ class Tracing:
                     continue
                 name = positional[position]
                 previous = traced.tracers.get(name)
-                if previous is None or previous.array or not self._one_array(xs):
+                if previous is None or previous.array or previous.elements is not None:
                     continue
-                aval = inference.value(xs).aval
-                if aval is not None and aval.shape:
+                if self._rows(xs):
                     traced.tracers[name] = previous.as_array()
                     traced.arrays[name] = xs
+                elif isinstance(xs, (ast.Tuple, ast.List)) and xs.elts and all(self._rows(e) for e in xs.elts):
+                    # `lax.scan(step, carry, (xs, ys))`: a tuple of rows, one of each
+                    traced.tracers[name] = Tracer(False, True, name, traced, previous.transform,
+                                                  elements=tuple(True for _ in xs.elts))
+                    traced.displays[name] = xs
+
+    def _rows(self, xs: ast.expr) -> bool:
+        """Whether `xs` is certainly one array of rank at least 1 (its rows are one array)."""
+        inference = self._inference()
+        if inference is None or isinstance(xs, ast.Starred) or not self._one_array(xs):
+            return False
+        aval = inference.value(xs).aval
+        return aval is not None and bool(aval.shape)
 
     def _vmap_axes(self, site: ast.Call, function: ast.FunctionDef | ast.Lambda) -> dict[str, int] | None:
         """The positional parameters `jax.vmap(f, in_axes)` maps, with their axis (an int
