@@ -142,6 +142,21 @@ STAGING = NUMPYRO_INFERENCE | frozenset({"jax.jit", "equinox.filter_jit", "jax.p
                      "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
                      "jax.lax.fori_loop", "jax.lax.map"})
 PYTHON_SCALARS = (bool, int, float, complex)
+# The transformations that hand their function one row of an argument at a time: the function's
+# parameter that receives it and the position of that argument, `xs` (`lax.map(f, xs)`,
+# `lax.scan(f, init, xs)`).
+MAPPED_XS = {"jax.lax.map": (0, 1), "jax.lax.scan": (1, 2)}
+
+
+def mapped_xs(transform: Transform) -> ast.expr | None:
+    """The `xs` whose rows a `lax.map` or `lax.scan` transformation hands its function."""
+    site = transform.site
+    known = MAPPED_XS.get(transform.qualname)
+    if known is None or not isinstance(site, ast.Call):
+        return None
+    if len(site.args) > known[1]:
+        return site.args[known[1]]
+    return next((k.value for k in site.keywords if k.arg == "xs"), None)
 
 
 def traceable_scalar(value: object) -> bool:
@@ -651,13 +666,8 @@ class Tracing:
                 if site is None or not site.complete or not site.args \
                         or self._function_of(site.args[0]) is not function:
                     continue
-                given = {k.arg: k.value for k in site.keywords}
-                if site.qualname == "jax.lax.map":
-                    position, xs = 0, site.args[1] if len(site.args) > 1 else given.get("xs")
-                elif site.qualname == "jax.lax.scan":
-                    position, xs = 1, site.args[2] if len(site.args) > 2 else given.get("xs")
-                else:
-                    continue
+                xs = mapped_xs(transform)
+                position = MAPPED_XS[site.qualname][0] if site.qualname in MAPPED_XS else len(positional)
                 if xs is None or position >= len(positional):
                     continue
                 name = positional[position]
@@ -724,31 +734,28 @@ class Tracing:
 
     def _given_tuple(self, expr: ast.expr) -> tuple[bool, ...] | None:
         """`self.axis` that is certainly a tuple of Python numbers once the code after it is read
-        too (`Inference.given_constant`): each element becomes one array tracer."""
-        inference = self._inference()
-        held = inference.given_constant(expr) if inference is not None else None
-        if held is None or not isinstance(held[0], tuple) or not held[0] \
-                or not all(traceable_scalar(e) for e in held[0]):
-            return None
-        if held[1]:
-            self._given_by[id(expr)] = held[1]
-        return tuple(True for _ in held[0])
+        too (`_given_constant`): each element becomes one array tracer."""
+        held = self._given_constant(expr, lambda v: isinstance(v, tuple) and bool(v)
+                                    and all(traceable_scalar(e) for e in v))
+        return tuple(True for _ in held) if isinstance(held, tuple) else None
 
     def _given_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` (`self.npix`, `2 * cfg.n`, a name assigned one) is certainly a Python
-        number or bool JAX can trace once the code after it is read too
+        number or bool JAX can trace once the code after it is read too (`_given_constant`)."""
+        return self._given_constant(expr, traceable_scalar) is not None
+
+    def _given_constant(self, expr: ast.expr, accepts: Callable[[object], bool]) -> object:
+        """The constant `expr` certainly is once the code after it is read too
         (`Inference.given_constant`: the constructions of the instance whose attribute it
-        reads); the code after it that decides it is kept for the findings to name
-        (`given_by`)."""
+        reads), when `accepts` takes it; the code after it that decides it is kept for the
+        findings to name (`given_by`). None otherwise."""
         inference = self._inference()
-        if inference is None or isinstance(expr, ast.Constant):
-            return False
-        held = inference.given_constant(expr)
-        if held is None or not traceable_scalar(held[0]):
-            return False
+        held = None if inference is None or isinstance(expr, ast.Constant) else inference.given_constant(expr)
+        if held is None or not accepts(held[0]):
+            return None
         if held[1]:
             self._given_by[id(expr)] = held[1]
-        return True
+        return held[0]
 
     def given_by(self, expr: ast.expr) -> tuple[ast.expr, ...]:
         """The code written after `expr` that makes it the Python number an application

@@ -764,12 +764,7 @@ class Inference:
             return None
         if owner.decorator_list:  # a dataclass: what each construction gives the field
             fields = [self._dataclass_field(call, expr.attr) for call in made]
-            given = [None if f is None else self.constant(f, depth + 1) for f in fields]
-            if given[0] is None or any(type(g) is not type(given[0]) or g != given[0] for g in given[1:]):
-                return None
-            if self._later is not None:
-                self._later += evidence
-            return given[0]
+            return self._agreed([None if f is None else self.constant(f, depth + 1) for f in fields], evidence)
         if members.defines_in_hierarchy(owner, expr.attr):
             return None
         stores = [(target, statement) for target, statement in self.model.stores_in(self.model.tree)
@@ -793,10 +788,14 @@ class Inference:
             bound = bind_arguments(signature.bound_to_instance(), call.args, call.keywords)
             if bound is None or bound.extra_positional or bound.extra_keywords:
                 return None
-            held = self._constant_called(stored, init, scope, bound, depth)
-            if held is None or found and (type(held) is not type(found[0]) or held != found[0]):
-                return None
-            found.append(held)
+            found.append(self._constant_called(stored, init, scope, bound, depth))
+        return self._agreed(found, evidence)
+
+    def _agreed(self, found: list[object], evidence: list[ast.expr]) -> object:
+        """The one constant every construction gives (the same type and value, none unknown),
+        its evidence recorded in `_later`; None otherwise."""
+        if not found or found[0] is None or any(type(f) is not type(found[0]) or f != found[0] for f in found[1:]):
+            return None
         if self._later is not None:
             self._later += evidence
         return found[0]

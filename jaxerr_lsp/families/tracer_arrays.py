@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.model import CLASS
-from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform
+from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform, mapped_xs
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 # Transformations that hand the function the arguments of the call one for one.
@@ -454,7 +454,7 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         if isinstance(evidence, (ast.Tuple, ast.List)) or whole is not None and whole.elements is not None else \
         f"an instance of `{made}` whose fields are traced" if made is not None else \
         "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
-        else "one row of this array at a time" if _mapped_over(each, evidence) \
+        else "one row of this array at a time" if mapped_xs(each.transform) is evidence \
         else "an array"
     related.append(Related(ctx.span(evidence), scalar_note(each) or
                            f"`{each.parameter}` receives {received} here"))
@@ -483,17 +483,6 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         run = _first_run(ctx, inner)
         if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
             related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
-
-
-def _mapped_over(tracer: Tracer, evidence: ast.expr) -> bool:
-    """Whether `evidence` is the `xs` that `lax.map(f, xs)` or `lax.scan(f, init, xs)`, the
-    tracer's transformation, slices for it."""
-    site = tracer.transform.site
-    position = {"jax.lax.map": 1, "jax.lax.scan": 2}.get(tracer.transform.qualname)
-    if position is None or not isinstance(site, ast.Call):
-        return False
-    return len(site.args) > position and site.args[position] is evidence \
-        or any(k.arg == "xs" and k.value is evidence for k in site.keywords)
 
 
 def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
