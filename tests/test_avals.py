@@ -213,14 +213,76 @@ def test_what_the_code_does_not_show_stays_unknown() -> None:
     assert isinstance(function, ast.FunctionDef)
     returned = function.body[0].value
     assert isinstance(returned, ast.Tuple)
-    assert all(inference.aval(e) is None for e in returned.elts)
+    zeros, *rest = returned.elts
+    assert all(inference.aval(e) is None for e in rest)
+    # `jnp.zeros(n)`: float32, of a shape (an int or a tuple) and so a rank not shown
+    assert inference.aval(zeros) == Aval(None, "float32")
     def read(name: str) -> Aval | None:  # where the last line reads it
         return inference.aval(inference.model.uses[name][-1].node)
 
-    for name in "abcdeh":
+    for name in "abceh":
         assert read(name) is None, name
+    assert read("d") == Aval(None, None, rank=1)  # `jnp.arange(b)`: one axis, dtype not shown
     g = read("g")  # the shape is shown, the dtype is not
     assert g is not None and g.shape == (3,) and g.dtype is None
+
+
+RANKS = '''
+import json
+import random as python_random
+import jax
+import jax.numpy as jnp
+def shapes(n, m, key):
+    a = jnp.zeros((n, 3))
+    b = jnp.linspace(0.0, 1.0, n)
+    c = jax.random.uniform(key, (n,))
+    d = a.ravel()
+    e = a[None, :, 0]
+    f = b * 2
+    g = jnp.floor(c * a.shape[0])
+    h = a.reshape(n, -1)
+    i = jnp.exp(b)
+    j = b[:m]
+    k = a > 0
+    o = jnp.arange(n)
+    p = jnp.ones((n, m, 2), dtype=jnp.int32)[0]
+    q = jnp.full((m, n), 1.5)
+    r = jnp.zeros_like(a).astype(jnp.int32) + 1
+    s = jax.random.normal(key, (n, m)).T
+    t = jnp.sum(a, axis=0)
+    u = jnp.cumsum(a)
+    v = a[:, jnp.int32(1)]
+    w = jnp.ones(a.shape[0]) * 0.5
+    names = "abcdefghijkopqrstuvw"
+    print(json.dumps({x: [jax.typeof(y).ndim, str(jax.typeof(y).dtype), jax.typeof(y).weak_type]
+                      for x, y in zip(names, [a, b, c, d, e, f, g, h, i, j, k, o, p, q, r, s, t, u, v, w])}))
+    return a, b, c, d, e, f, g, h, i, j, k, o, p, q, r, s, t, u, v, w
+shapes(python_random.randint(3, 6), python_random.randint(1, 3), jax.random.key(0))
+'''
+
+
+def test_ranks_and_dtypes_of_arrays_of_sizes_not_shown_are_what_jax_computes() -> None:
+    """Sizes from values the code does not show (a parameter): the shape stays unknown, the
+    rank and the dtype the code shows are JAX's."""
+    tree = ast.parse(RANKS)
+    inference = Inference(ModuleModel(tree))
+    [function] = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
+    returned = function.body[-1].value
+    assert isinstance(returned, ast.Tuple)
+    inferred = {e.id: inference.aval(e) for e in returned.elts if isinstance(e, ast.Name)}
+    [result] = run_programs([RANKS])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    unknown = [n for n, aval in inferred.items() if aval is None or aval.ndim is None]
+    assert not unknown, f"the inference left these ranks unknown: {unknown}"
+    for name, aval in inferred.items():
+        assert aval is not None
+        rank, dtype, weak = real[name]
+        assert aval.ndim == rank, (name, aval, real[name])
+        assert aval.shape is None or len(aval.shape) == rank == 0 or name in "hvp", (name, aval)
+        if aval.dtype is not None:
+            assert (aval.dtype, aval.weak) == (dtype, weak), (name, aval, real[name])
+    assert sum(aval is not None and aval.dtype is not None for aval in inferred.values()) >= 15
 
 
 def test_x64_files_keep_shapes_and_leave_widths_unknown() -> None:

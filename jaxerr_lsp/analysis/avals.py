@@ -34,11 +34,20 @@ KEY = "key<fry>"
 
 @dataclass(frozen=True, slots=True)
 class Aval:
-    """A shape (None: unknown rank) and a dtype (None: unknown), as JAX prints them."""
+    """A shape (None: unknown) and a dtype (None: unknown), as JAX prints them; `rank`: the
+    number of axes when the shape is unknown but its rank is not (`jnp.zeros((n, 3))` for an
+    `n` the code does not show; `x.ravel()`). `ndim` reads either."""
 
     shape: tuple[int, ...] | None
     dtype: str | None
     weak: bool = False
+    rank: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.shape is None and self.rank == 0:  # (rank 0: the shape is known, `()`)
+            object.__setattr__(self, "shape", ())
+        if self.shape is not None and self.rank is not None:
+            object.__setattr__(self, "rank", None)
 
     def __str__(self) -> str:
         dims = "?" if self.shape is None else ",".join(str(d) for d in self.shape)
@@ -65,6 +74,11 @@ class Aval:
     @property
     def size(self) -> int | None:
         return None if self.shape is None else math.prod(self.shape)
+
+    @property
+    def ndim(self) -> int | None:
+        """The number of axes: the shape's length, or the rank known without it."""
+        return len(self.shape) if self.shape is not None else self.rank
 
 
 def kind_of(dtype: str | None) -> str | None:
@@ -104,15 +118,34 @@ def python_scalar(value: object) -> Aval | None:
 
 def element(aval: Aval | None) -> Aval | None:
     """One slice along axis 0 (what `lax.scan` gives its body, what `vmap` maps over)."""
-    if aval is None or not aval.shape:
+    if aval is None:
+        return None
+    if aval.shape is None:
+        return Aval(None, aval.dtype, aval.weak, aval.rank - 1) if aval.rank else None
+    if not aval.shape:
         return None
     return Aval(aval.shape[1:], aval.dtype, aval.weak)
+
+
+def of_rank(rank: int | None, dtype: str | None, weak: bool = False) -> Aval | None:
+    """An array whose shape the code does not show but whose rank (or dtype) it does; None
+    when it shows neither."""
+    if rank is None and dtype is None:
+        return None
+    return Aval(None, dtype, weak, rank)
 
 
 def with_dtype(aval: Aval | None, dtype: str | None) -> Aval | None:
     if aval is None:
         return None
-    return Aval(aval.shape, dtype, False)
+    return Aval(aval.shape, dtype, False, aval.rank)
+
+
+def broadcast_rank(a: Aval, b: Aval) -> int | None:
+    """The rank of `a op b` when both ranks are known (NumPy broadcasting pads the shorter)."""
+    if a.ndim is None or b.ndim is None:
+        return None
+    return max(a.ndim, b.ndim)
 
 
 # --------------------------------------------------------------------------- dtype names
@@ -242,7 +275,7 @@ def without_x64_dtype(aval: Aval | None) -> Aval | None:
     alone (`X64_KIND`: "float32|float64")."""
     if aval is None or aval.dtype not in X64_KIND:
         return aval
-    return Aval(aval.shape, X64_KIND[aval.dtype], aval.weak)
+    return Aval(aval.shape, X64_KIND[aval.dtype], aval.weak, aval.rank)
 
 
 def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
@@ -252,23 +285,24 @@ def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
     if isinstance(op, ast.MatMult):
         return matmul(a, b)
     shape = broadcast(a.shape, b.shape)
-    if shape is None:
-        return None
+    if shape is None and a.shape is not None and b.shape is not None:
+        return None  # (they do not broadcast)
+    rank = None if shape is not None else broadcast_rank(a, b)  # (sizes not shown: rank, dtype)
     if isinstance(op, (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)):
         promoted = promote(a, b)
         if promoted is None or kind_of(promoted[0]) not in ("b", "i", "u"):
             return None
-        return Aval(shape, *promoted)
+        return Aval(shape, *promoted, rank)
     promoted = promote(a, b)
     if promoted is None:
-        return None
+        return of_rank(rank, None) if shape is None else None
     dtype, weak = promoted
     kind = kind_of(dtype)
     if isinstance(op, ast.Div) and kind in ("b", "i", "u"):
-        return Aval(shape, "float32", weak)
+        return Aval(shape, "float32", weak, rank)
     if kind == "b" and not isinstance(op, (ast.Add, ast.Mult)):
         return None
-    return Aval(shape, dtype, weak)
+    return Aval(shape, dtype, weak, rank)
 
 
 def compare(a: Aval | None, b: Aval | None) -> Aval | None:
@@ -280,7 +314,10 @@ def compare(a: Aval | None, b: Aval | None) -> Aval | None:
     promoted = promote(a, b)
     if promoted is None and (a.weak or b.weak):
         return None
-    return None if shape is None else Aval(shape, "bool", promoted is not None and promoted[1])
+    if shape is None:  # (sizes not shown: a bool array of the rank both show)
+        rank = broadcast_rank(a, b) if a.shape is None or b.shape is None else None
+        return None if rank is None else Aval(None, "bool", promoted is not None and promoted[1], rank)
+    return Aval(shape, "bool", promoted is not None and promoted[1])
 
 
 def matmul(a: Aval, b: Aval) -> Aval | None:
@@ -368,6 +405,19 @@ class Facts:
             return tuple(value)
         return None
 
+    def shape_rank(self, expr: ast.expr | None) -> int | None:
+        """The rank of a shape argument whose sizes the code need not show: a tuple or list
+        display's length (no starred part), 1 for an integer scalar."""
+        if expr is None:
+            return None
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return None if any(isinstance(e, ast.Starred) for e in expr.elts) else len(expr.elts)
+        shape = self.shape(expr, -1)
+        if shape is not None:
+            return len(shape)
+        aval = self.aval_of(expr)
+        return 1 if aval is not None and aval.shape == () and aval.is_integer else None
+
     def dtype(self, expr: ast.expr | None) -> str | None:
         """A dtype argument: `jnp.float32`, `float`, 'int32', `jnp.dtype('int32')`."""
         if expr is None:
@@ -399,7 +449,7 @@ class Facts:
             aval = self.numpy_random_call(name[7:], call)
         else:
             return None
-        return None if aval is None else Aval(aval.shape, aval.dtype, False)
+        return None if aval is None else Aval(aval.shape, aval.dtype, False, aval.rank)
 
     def numpy_random_call(self, name: str, call: ast.Call) -> Aval | None:
         """`np.random.randn(3, 4)`, `np.random.normal(0, 1, size=(3, 4))`, and the methods of
@@ -437,17 +487,22 @@ class Facts:
             if not self.simple(call, 2, ("shape", "dtype")):
                 return None
             given, dtype = self.dtype_given(call, 1)
-            shape = self.shape(self.argument(call, 0, "shape"))
-            return None if shape is None else Aval(shape, dtype if given else "float32")
+            shape_expr = self.argument(call, 0, "shape")
+            shape = self.shape(shape_expr)
+            if shape is None:
+                return of_rank(self.shape_rank(shape_expr), dtype if given else "float32")
+            return Aval(shape, dtype if given else "float32")
         if name == "full":
             if not self.simple(call, 3, ("shape", "fill_value", "dtype")):
                 return None
-            shape = self.shape(self.argument(call, 0, "shape"))
+            shape_expr = self.argument(call, 0, "shape")
+            shape = self.shape(shape_expr)
             fill = self.aval_of_arg(call, 1, "fill_value")
             given, dtype = self.dtype_given(call, 2)
-            if shape is None or fill is None or fill.shape != ():
+            if fill is None or fill.shape != ():
                 return None
-            return Aval(shape, dtype, False) if given else Aval(shape, fill.dtype, fill.weak)
+            rank = self.shape_rank(shape_expr) if shape is None else None
+            return Aval(shape, dtype, False, rank) if given else Aval(shape, fill.dtype, fill.weak, rank)
         if name in ("zeros_like", "ones_like", "empty_like", "full_like"):
             dtype_slot = 2 if name == "full_like" else 1
             if not self.simple(call, dtype_slot + 1, ("a", "fill_value", "dtype")):
@@ -456,7 +511,7 @@ class Facts:
             given, dtype = self.dtype_given(call, dtype_slot)
             if like is None:
                 return None
-            return Aval(like.shape, dtype, False) if given else like
+            return Aval(like.shape, dtype, False, like.rank) if given else like
         if name == "arange":
             return self.arange(call)
         if name == "linspace":
@@ -465,7 +520,9 @@ class Facts:
             num_expr = self.argument(call, 2, "num")
             num = 50 if num_expr is None else self.integer(num_expr)
             given, dtype = self.dtype_given(call, 99)
-            return None if num is None or num < 0 else Aval((num,), dtype if given else "float32")
+            if num is None:  # (a length the code does not show: one axis)
+                return of_rank(1, dtype if given else "float32")
+            return None if num < 0 else Aval((num,), dtype if given else "float32")
         if name in ("eye", "identity"):
             if not self.simple(call, 1, ("dtype",)):
                 return None
@@ -486,7 +543,7 @@ class Facts:
         if name == "reshape":
             if len(call.args) != 2 or call.keywords:
                 return None
-            return reshape(self.aval_of(call.args[0]), self.shape(call.args[1], -1))
+            return reshape(self.aval_of(call.args[0]), self.shape(call.args[1], -1), self.shape_rank(call.args[1]))
         if name == "transpose":
             if len(call.args) != 1 or call.keywords:
                 return None
@@ -517,9 +574,9 @@ class Facts:
         if not self.simple(call, 4, ("start", "stop", "step", "dtype")) or len(call.args) == 0:
             return None
         numbers = [self.constant_of(a) for a in call.args[:3]]
-        if not all(type(n) in (int, float) for n in numbers):
-            return None
         given, dtype = self.dtype_given(call, 3)
+        if not all(type(n) in (int, float) for n in numbers):  # (one axis of a length not shown)
+            return of_rank(1, dtype if given else None)
         try:
             if all(type(n) is int for n in numbers):
                 length = len(range(*numbers))  # type: ignore[call-overload]
@@ -596,11 +653,13 @@ class Facts:
             return None
         full = unary(name, operand)
         axis = self.integer(call.keywords[0].value)
-        if full is None or operand is None or operand.shape is None or axis is None:
+        if full is None or operand is None or operand.ndim is None or axis is None:
             return None
-        rank = len(operand.shape)
+        rank = operand.ndim
         if not -rank <= axis < rank:
             return None
+        if operand.shape is None:  # (sizes not shown: the rank left)
+            return of_rank(rank if name in ("cumsum", "cumprod") else rank - 1, full.dtype, full.weak)
         axis %= rank
         if name in ("cumsum", "cumprod"):  # along an axis: the operand's shape
             return Aval(operand.shape, full.dtype, full.weak)
@@ -613,6 +672,8 @@ class Facts:
         if name == "PRNGKey":
             return Aval((2,), "uint32") if self.simple(call, 1, ("seed",)) and not call.keywords else None
         key = self.aval_of_arg(call, 0, "key")
+        if key is None and name in _SAMPLERS:  # (what a sampler returns, if it returns, does
+            key = scalar(KEY)                   # not depend on the key it is given)
         # (a raw key is uint32 with x64 on too; "uint32|uint64" where x64 may be on)
         if key is None or key.shape is None \
                 or not (key.is_key or key.shape == (2,) and key.dtype in ("uint32", X64_KIND["uint32"])):
@@ -633,7 +694,9 @@ class Facts:
             shape_expr = self.argument(call, 1, "shape")
             shape = () if shape_expr is None else self.shape(shape_expr)
             given, dtype = self.dtype_given(call, 2)
-            return None if shape is None else Aval(shape, dtype if given else _SAMPLERS[name])
+            if shape is None:
+                return of_rank(self.shape_rank(shape_expr), dtype if given else _SAMPLERS[name])
+            return Aval(shape, dtype if given else _SAMPLERS[name])
         if name == "randint":
             if not self.simple(call, 5, ("key", "shape", "minval", "maxval", "dtype")):
                 return None
@@ -652,29 +715,37 @@ class Facts:
 
 def unary(name: str, operand: Aval | None) -> Aval | None:
     """`jnp.<name>(x)` with one argument."""
-    if operand is None or operand.dtype is None or operand.is_key:
+    if operand is None:
+        return None
+    if operand.dtype is None:  # (a rank without a dtype: what keeps the shape keeps it)
+        if name in ("ravel", "cumsum", "cumprod"):
+            return of_rank(1, None)
+        keeps = name in _FLOAT_MATH | _SAME_DTYPE_MATH | _FLOAT_ONLY_SAME or name == "transpose"
+        return of_rank(operand.rank, None) if keeps and operand.shape is None else None
+    if operand.is_key:
         return None
     kind = operand.kind
     if name in _FLOAT_MATH:
         if kind == "c":
             return operand
-        return operand if kind == "f" else Aval(operand.shape, "float32", operand.weak)
+        return operand if kind == "f" else Aval(operand.shape, "float32", operand.weak, operand.rank)
     if name in _SAME_DTYPE_MATH:
         if kind == "c" and name in ("abs", "absolute"):
-            return Aval(operand.shape, _REAL_OF_COMPLEX.get(operand.dtype), operand.weak)  # measured
+            return Aval(operand.shape, _REAL_OF_COMPLEX.get(operand.dtype), operand.weak, operand.rank)  # measured
         return None if kind == "b" and name != "abs" else operand
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
     # (a reduction's result is never weakly typed: measured, `jnp.full(3, 1.5).sum()` is not)
-    reduced = Aval((), operand.dtype, False) if operand.shape is not None else None
+    reduced = Aval((), operand.dtype, False) if operand.ndim is not None else None
     if name in ("sum", "prod"):
         if reduced is None:
             return None
         return Aval((), "int32", False) if kind in ("b", "i") else reduced
     if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
+        dtype = "int32" if kind in ("b", "i") else operand.dtype
         if operand.shape is None:
-            return None
-        return Aval((math.prod(operand.shape),), "int32" if kind in ("b", "i") else operand.dtype, False)
+            return of_rank(1, dtype)
+        return Aval((math.prod(operand.shape),), dtype, False)
     if name in _MEAN_LIKE:
         if reduced is None:
             return None
@@ -686,16 +757,19 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
     if name in ("argmax", "argmin"):
         return scalar("int32") if operand.shape else None
     if name == "ravel":
-        return None if operand.shape is None else Aval((math.prod(operand.shape),), operand.dtype, operand.weak)
+        if operand.shape is None:
+            return of_rank(1, operand.dtype, operand.weak)
+        return Aval((math.prod(operand.shape),), operand.dtype, operand.weak)
     if name == "transpose":
         return transpose(operand)
     return None
 
 
 def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Aval | None:
-    """`x.<name>(...)` on an array whose aval is known."""
+    """`x.<name>(...)` on an array whose aval is known (None: a JAX array whose aval is not
+    known at all: what the method alone shows, e.g. `.ravel()` is of rank 1)."""
     if receiver is None:
-        return None
+        receiver = Aval(None, None)
     if name == "astype":
         if len(call.args) != 1 or call.keywords:
             return None
@@ -703,9 +777,8 @@ def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Av
     if name == "reshape":
         if call.keywords:
             return None
-        if len(call.args) == 1:
-            return reshape(receiver, facts.shape(call.args[0], -1))
-        return reshape(receiver, facts.shape(ast.Tuple(elts=list(call.args), ctx=ast.Load()), -1))
+        shape = call.args[0] if len(call.args) == 1 else ast.Tuple(elts=list(call.args), ctx=ast.Load())
+        return reshape(receiver, facts.shape(shape, -1), facts.shape_rank(shape))
     if name in ("sum", "mean", "max", "min", "prod", "std", "var"):
         if call.args:
             return None
@@ -714,6 +787,8 @@ def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Av
         return facts.reduction(name, call, receiver)
     if name in ("ravel", "flatten"):
         return unary("ravel", receiver) if not call.args and not call.keywords else None
+    if receiver.dtype is None and receiver.rank is None and receiver.shape is None:
+        return None
     if name in ("copy", "conj", "conjugate") and not call.args and not call.keywords:
         return receiver
     if name == "transpose" and not call.args and not call.keywords:
@@ -721,9 +796,17 @@ def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Av
     return None
 
 
-def reshape(aval: Aval | None, shape: tuple[int, ...] | None) -> Aval | None:
-    """`x.reshape(shape)`; one -1 in `shape` takes what is left."""
-    if aval is None or shape is None or aval.size is None:
+def reshape(aval: Aval | None, shape: tuple[int, ...] | None, rank: int | None = None) -> Aval | None:
+    """`x.reshape(shape)`; one -1 in `shape` takes what is left. When the size of `x` is not
+    known: `shape` itself when it has no -1 (else JAX raises), or only its `rank` (the number
+    of sizes the code writes out, unknown ones included)."""
+    if aval is None:
+        return None
+    if aval.size is None:
+        if shape is not None and all(d >= 0 for d in shape):
+            return Aval(shape, aval.dtype, aval.weak)
+        return of_rank(rank, aval.dtype, aval.weak)
+    if shape is None:
         return None
     if shape.count(-1) == 1:
         rest = math.prod(d for d in shape if d != -1)
@@ -736,13 +819,17 @@ def reshape(aval: Aval | None, shape: tuple[int, ...] | None) -> Aval | None:
 
 
 def transpose(aval: Aval | None) -> Aval | None:
+    if aval is not None and aval.shape is None:
+        return of_rank(aval.rank, aval.dtype, aval.weak)
     if aval is None or aval.shape is None:
         return None
     return Aval(tuple(reversed(aval.shape)), aval.dtype, aval.weak)
 
 
 def index(aval: Aval | None, key: object) -> Aval | None:
-    """`x[i]` for an int i in range: the first axis goes."""
+    """`x[i]` for an int i in range: the first axis goes (sizes unknown: the rank left)."""
+    if aval is not None and aval.shape is None and type(key) is int:
+        return element(aval)
     if aval is None or aval.shape is None or type(key) is not int or not aval.shape:
         return None
     if not -aval.shape[0] <= key < aval.shape[0]:
@@ -751,5 +838,5 @@ def index(aval: Aval | None, key: object) -> Aval | None:
 
 
 __all__ = ["Aval", "Facts", "KEY", "binary", "broadcast", "compare", "dtype_name", "element",
-           "index", "kind_of", "method", "promote", "python_scalar", "scalar", "unary", "with_dtype",
+           "index", "kind_of", "method", "of_rank", "promote", "python_scalar", "scalar", "unary", "with_dtype",
            "EITHER_WIDTH", "X64_KIND", "dtypes_differ", "exact_dtype", "without_x64_dtype"]

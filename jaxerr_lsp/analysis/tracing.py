@@ -644,7 +644,7 @@ class Tracing:
                                 or not self._one_array(argument):
                             continue
                         aval = inference.value(argument).aval
-                        if aval is not None and aval.shape is not None and -len(aval.shape) <= axis < len(aval.shape):
+                        if aval is not None and aval.ndim is not None and -aval.ndim <= axis < aval.ndim:
                             traced.tracers[name] = previous.as_array()
 
     def _mapped_slices(self) -> None:
@@ -689,7 +689,7 @@ class Tracing:
         if inference is None or isinstance(xs, ast.Starred) or not self._one_array(xs):
             return False
         aval = inference.value(xs).aval
-        return aval is not None and bool(aval.shape)
+        return aval is not None and bool(aval.ndim)
 
     def _vmap_axes(self, site: ast.Call, function: ast.FunctionDef | ast.Lambda) -> dict[str, int] | None:
         """The positional parameters `jax.vmap(f, in_axes)` maps, with their axis (an int
@@ -816,8 +816,8 @@ class Tracing:
         value = inference.value(expr)
         if value.ref is not None or value.type == "Ref":
             return False
-        return value.jax_array is not None or (value.type in ("ArrayImpl", "ndarray")
-                                               and value.aval is not None)
+        return value.jax_array is not None or (value.type in ("ArrayImpl", "ndarray") and value.aval is not None
+                                               and value.aval.dtype is not None)
 
     def _decorators_below_known(self, function: ast.AST, position: int) -> bool:
         """Whether every decorator applied before the one at `position` is a transformation

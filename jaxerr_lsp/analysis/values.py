@@ -176,6 +176,7 @@ UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
 ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+_PYTHON_INT = Value("int", Leaf("int"), aval=avals.scalar("int32", True))
 # Entries of a container the evaluator follows (`Inference._entry`) besides JAX arrays: what no
 # one changes in place (`ArrayImpl` alone may be arithmetic on a NumPy array).
 _IMMUTABLE_ENTRIES = frozenset({"str", "bytes", "NoneType", *_PYTHON_SCALARS})
@@ -299,9 +300,9 @@ def _is_scalar_index(key: Value) -> bool:
 def _scalar_index(aval: Aval, key: Value) -> Aval | None:
     """`x[i]` for a JAX array `x` of known rank and an integer scalar JAX array `i` (a traced
     index: JAX clamps it, never raises): the first axis goes."""
-    if aval.shape is None or not aval.shape or not _is_scalar_index(key):
+    if not aval.ndim or not _is_scalar_index(key):
         return None
-    return Aval(aval.shape[1:], aval.dtype, aval.weak)
+    return avals.element(aval)
 
 
 def _basic_index(aval: Aval, key: ast.expr,
@@ -316,18 +317,23 @@ def _basic_index(aval: Aval, key: ast.expr,
     axis away too (NumPy's advanced indexing by 0-d arrays adds no axis; JAX clamps, never
     raises). With `integer`, also slices whose bounds and step it says are Python ints
     (`x[83:]`, `x[::2]`, `x[:, :n]`): each keeps its axis at the length Python's slicing
-    gives. None otherwise."""
+    gives. For `x` of known rank but unknown sizes: the rank of the result (a slice whose
+    bounds the code does not show keeps its axis too). None otherwise."""
     parts = list(key.elts) if isinstance(key, ast.Tuple) else [key]
-    if aval.shape is None:
+    rank = aval.ndim
+    if rank is None:
         return None
     kinds: list[object] = []
     for part in parts:
         if isinstance(part, ast.Slice):
             bounds = [None if bound is None else integer(bound) if integer is not None else ...
                       for bound in (part.lower, part.upper, part.step)]
-            if any(bound is not None and type(bound) is not int for bound in bounds) \
-                    or bounds[2] == 0:
+            if bounds[2] == 0 or any(b is not None and type(b) is not int for b in bounds):
                 return None
+            shown = all(b is not None or bound is None
+                        for b, bound in zip(bounds, (part.lower, part.upper, part.step)))
+            if not shown and aval.shape is not None:
+                return None  # (`x[:n]` for an `n` the code does not show: its length is not known)
             kinds.append(slice(*bounds))
         elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
             kinds.append(part.value)
@@ -345,8 +351,11 @@ def _basic_index(aval: Aval, key: ast.expr,
     if kinds.count(Ellipsis) > 1:
         return None
     consuming = sum(1 for k in kinds if k is not None and k is not Ellipsis)
-    if consuming > len(aval.shape):
+    if consuming > rank:
         return None
+    if aval.shape is None:  # (sizes unknown: integers may be out of range; the rank if not)
+        kept = sum(1 for k in kinds if k is None or isinstance(k, slice))
+        return Aval(None, aval.dtype, aval.weak, kept + rank - consuming)
     if Ellipsis in kinds:
         at = kinds.index(Ellipsis)
         kinds[at:at + 1] = [slice(None)] * (len(aval.shape) - consuming)
@@ -1391,6 +1400,9 @@ class Inference:
             if base.jax_array is not None:
                 return replace(value, jax_array=JaxArray(base.jax_array.words))
             return value
+        if expr.attr in _STATIC_ATTRIBUTES and base.type in ("ArrayImpl", "ndarray") \
+                and isinstance(expr.ctx, ast.Load):
+            return _static_attribute(expr.attr, base.aval)
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
             return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
         if isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
@@ -1606,6 +1618,8 @@ class Inference:
         base = self.value(expr.value, depth)
         value = self._subscript_value(expr, base, depth)
         if base.jax_array is not None and isinstance(expr.ctx, ast.Load):
+            if value.type is None and base.type == "ArrayImpl":
+                value = ARRAY  # (a JAX array indexed is one, whatever the shapes)
             return replace(value, jax_array=JaxArray(base.jax_array.words))
         return value
 
@@ -2334,6 +2348,18 @@ _COMPARISONS: dict[type, Callable[[Any, Any], bool]] = {
     ast.In: lambda a, b: a in b if isinstance(b, (tuple, str)) else _no_comparison(),
     ast.NotIn: lambda a, b: a not in b if isinstance(b, (tuple, str)) else _no_comparison(),
 }
+
+
+def _static_attribute(attr: str, aval: Aval | None) -> Value:
+    """`x.shape`, `x.ndim`, `x.size` of an array: Python ints (a tuple of them, one per axis
+    when the rank is known), static under any transformation; JAX sees an int as int32,
+    weakly typed."""
+    if attr != "shape":
+        return _PYTHON_INT
+    rank = None if aval is None else aval.ndim
+    if rank is None:
+        return Value("tuple", Opaque("tuple"))
+    return Value("tuple", TupleNode(tuple(Leaf("int") for _ in range(rank))), parts=(_PYTHON_INT,) * rank)
 
 
 def _no_comparison() -> bool:

@@ -20,11 +20,13 @@ Everything is looked up through the model (no walk of the tree); unknown means N
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from jaxerr_lsp.core.findings import Span
+from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 from jaxerr_lsp.analysis.model import CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
@@ -282,6 +284,7 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
                for i, a in enumerate(call.args)]
     entries += [(k.arg, k.value, 0) for k in call.keywords if k.arg is not None]
     sizes: set[int] = set()
+    unsized: list[str] = []
     axis_size = vmap.option("axis_size")
     if axis_size is not None:
         size = literal(ctx, axis_size)
@@ -298,22 +301,69 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
             if not jitted:
                 found[name] = value
             continue
-        aval = known_jax_array(ctx, argument)
-        if type(entry) is not int or aval is None or aval.shape is None:
+        aval = _ranked_jax_array(value)
+        if type(entry) is not int or aval is None or aval.ndim is None:
             return None
-        rank = len(aval.shape)
+        rank = aval.ndim
         if not -rank <= entry < rank:
             return None
         axis = entry % rank
+        if aval.shape is None:  # (a size the code does not show)
+            unsized.append(name)
+            found[name] = replace(value, aval=Aval(None, aval.dtype, aval.weak, rank - 1))
+            continue
         sizes.add(aval.shape[axis])
         found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
+    if unsized:  # one mapped argument alone has nothing to disagree with
+        return found if len(unsized) == 1 and not sizes else None
     return found if len(sizes) == 1 else None
+
+
+def _ranked_jax_array(value: Value) -> Aval | None:
+    """The aval of a certain JAX array whose rank is known (its sizes need not be), never a
+    key."""
+    aval = value.aval
+    if value.jax_array is None or value.type != "ArrayImpl" or aval is None or aval.ndim is None \
+            or aval.kind == "key":
+        return None
+    return aval
 
 
 def vmapped_calls(ctx: Context) -> list[VmappedCall]:
     """Each call of a vmapped def or lambda of the file that vmap certainly traces, with what
     its parameters hold for one example (`per_example`); once per document."""
     return ctx.once(_vmapped_calls)
+
+
+_Node = TypeVar("_Node", bound=ast.AST)
+# Steps between a def and a node of its body that may skip the node or run it apart.
+_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
+
+
+def vmapped_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
+    """Each node of `kind` in the body of a vmapped def or lambda that runs whenever vmap
+    traces it, once per call vmap certainly traces (`vmapped_calls`), with the location of
+    that call; while the caller looks at the node, the parameters hold what the call gives
+    one example (`Inference.bound`)."""
+    for vmapped in vmapped_calls(ctx):
+        function = vmapped.vmap.definition
+        assert function is not None
+        related = Related(ctx.span(vmapped.call), "the call vmap traces, whose arguments give what each example holds")
+        with ctx.values.bound(function, vmapped.held):
+            for node in ctx.model.nodes_in(function, kind):
+                if runs_whenever_traced(ctx, function, node):  # type: ignore[arg-type]
+                    yield node, related
+
+
+def runs_whenever_traced(ctx: Context, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
+    """Whether `node` runs every time `function` runs: no branch, loop, `with` or nested
+    scope between them, and no `return` or `raise` before it."""
+    path = ctx.model.path_to(function, node)
+    if path is None or any(isinstance(step, _MAY_SKIP) for step in path[1:-1]):
+        return False
+    return isinstance(function, ast.Lambda) or runs_whenever_called(ctx.model, function, node)
 
 
 def _vmapped_calls(ctx: Context) -> list[VmappedCall]:

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import ast
 
+from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData
+from jaxerr_lsp.families.vmap_axes import vmapped_nodes
 
 # `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
 # A Python number's dtype as `np.dtype(type(idx))` names it.
@@ -59,24 +61,35 @@ def _refused(ctx: Context, index: ast.expr) -> tuple[int, str] | None:
 
 
 def check(ctx: Context) -> None:
-    entry = load_catalog().get("indexer-not-integer")
+    reported: set[int] = set()
     for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
-        if isinstance(subscript.slice, ast.Constant) and type(subscript.slice.value) in (str, int):
-            continue  # (the common `d["key"]` and `x[0]`, cheaply)
-        array = indexed_by(ctx, subscript)
-        if array is None:
-            continue
-        refused = _refused(ctx, subscript.slice)
-        if refused is None:
-            continue
-        base = ctx.values.value(array)
-        if base.jax_array is None or base.type != "ArrayImpl" or base.aval is not None and base.aval.kind == "key":
-            continue
-        source, dtype = refused
-        template = (entry.sources[source].message or entry.message).strip()
-        placeholder = {0: "np.dtype(type(idx))", 2: "idx.dtype"}[source]
-        ctx.report(subscript, message=fill(template, {placeholder: dtype}),
-                   predicted=fill(template, {placeholder: dtype}, escape=True), data=ShapeData((dtype,)))
+        if _report(ctx, subscript, ()):
+            reported.add(id(subscript))
+    for subscript, call in vmapped_nodes(ctx, ast.Subscript):  # (what one example holds)
+        if id(subscript) not in reported and _report(ctx, subscript, (call,)):
+            reported.add(id(subscript))
+
+
+def _report(ctx: Context, subscript: ast.Subscript, related: tuple[Related, ...]) -> bool:
+    if isinstance(subscript.slice, ast.Constant) and type(subscript.slice.value) in (str, int):
+        return False  # (the common `d["key"]` and `x[0]`, cheaply)
+    array = indexed_by(ctx, subscript)
+    if array is None:
+        return False
+    refused = _refused(ctx, subscript.slice)
+    if refused is None:
+        return False
+    base = ctx.values.value(array)
+    if base.jax_array is None or base.type != "ArrayImpl" or base.aval is not None and base.aval.kind == "key":
+        return False
+    entry = load_catalog().get("indexer-not-integer")
+    source, dtype = refused
+    template = (entry.sources[source].message or entry.message).strip()
+    placeholder = {0: "np.dtype(type(idx))", 2: "idx.dtype"}[source]
+    ctx.report(subscript, message=fill(template, {placeholder: dtype}),
+               predicted=fill(template, {placeholder: dtype}, escape=True), data=ShapeData((dtype,)),
+               related=related)
+    return True
 
 
 RULE = Rule(

@@ -30,18 +30,12 @@ from __future__ import annotations
 import ast
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import parameter_arguments, runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import parameter_arguments
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
-from jaxerr_lsp.families.vmap_axes import known_jax_array, vmapped_calls
-
-# `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
-# Steps between a def and a node of its body that may skip the node or run it apart.
-_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
-             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
-             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
+from jaxerr_lsp.families.vmap_axes import known_jax_array, runs_whenever_traced, vmapped_nodes
 
 
 def _consumed(ctx: Context, index: ast.expr) -> int | None:
@@ -95,7 +89,7 @@ def _from_callers(ctx: Context, subscript: ast.Subscript, array: ast.expr) -> tu
     binding = ctx.model.read_binding(array)
     function = binding.scope.node if binding is not None else None
     if not arguments or not isinstance(function, ast.FunctionDef) \
-            or not _runs_whenever_called(ctx, function, subscript):
+            or not runs_whenever_traced(ctx, function, subscript):
         return None
     avals = [known_jax_array(ctx, a) or _typed_keys(ctx, a) for a in arguments]
     ranks = {None if a is None or a.shape is None else len(a.shape) for a in avals}
@@ -122,14 +116,6 @@ def _report(ctx: Context, subscript: ast.Subscript, array: ast.expr, related: tu
     return True
 
 
-# ------------------------------------------------------------------ inside vmapped functions
-def _runs_whenever_called(ctx: Context, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
-    path = ctx.model.path_to(function, node)
-    if path is None or any(isinstance(step, _MAY_SKIP) for step in path[1:-1]):
-        return False
-    return isinstance(function, ast.Lambda) or runs_whenever_called(ctx.model, function, node)
-
-
 def check(ctx: Context) -> None:
     if not has_shaped_arrays(ctx.model):
         return
@@ -138,17 +124,12 @@ def check(ctx: Context) -> None:
         array = indexed_by(ctx, subscript)
         if array is not None and _report(ctx, subscript, array, ()):
             reported.add(id(subscript))
-    for vmapped in vmapped_calls(ctx):
-        call, per_example, function = vmapped.call, vmapped.held, vmapped.vmap.definition
-        assert function is not None
-        related = (Related(ctx.span(call), "the call that gives these shapes"),)
-        with ctx.values.bound(function, per_example):
-            for subscript in ctx.model.nodes_in(function, ast.Subscript):
-                if id(subscript) in reported or not _runs_whenever_called(ctx, function, subscript):
-                    continue
-                array = indexed_by(ctx, subscript)
-                if array is not None and _report(ctx, subscript, array, related):
-                    reported.add(id(subscript))
+    for subscript, call in vmapped_nodes(ctx, ast.Subscript):
+        if id(subscript) in reported:
+            continue
+        array = indexed_by(ctx, subscript)
+        if array is not None and _report(ctx, subscript, array, (call,)):
+            reported.add(id(subscript))
 
 
 RULE = Rule(

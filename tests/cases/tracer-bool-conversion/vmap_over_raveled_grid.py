@@ -1,0 +1,19 @@
+import sys
+
+import jax
+import jax.numpy as jnp
+
+
+def folded(p):
+    q = p * p - 0.5
+    if q > 0.0:  # expect: JXE070
+        return q
+    return -q
+
+
+def run(n):
+    grid = jnp.outer(jnp.linspace(0.0, 1.0, n), jnp.ones(n)).ravel()
+    return jax.vmap(folded)(grid)
+
+
+print(run(len(sys.argv) + 3))
