@@ -1569,12 +1569,27 @@ class Tracing:
         scope = self.model.scope_of_node.get(id(function))
         if scope is None or any(self.model.sole_binding(name, scope) is None for name in flags):
             return "unknown"  # (a flag rebound in the body: its default says nothing)
-        if flags & fixed.keys():
-            if len(traced.partials) != 1 or len(traced.transforms) != 1 or traced.called_from:
-                return "unknown"  # (other runs may leave it at its default, or give another)
-            defaults.update(fixed)
-        value = _default_truth(test, defaults)
-        return "unknown" if value is None else value
+        # What the flags hold each way the function runs: its applications (the defaults, or
+        # what the one partial it is given fixes), and each call from traced code (what the
+        # call passes, else the default).
+        runs: list[dict[str, ast.expr]] = []
+        if traced.transforms or not traced.called_from:
+            if flags & fixed.keys():
+                if len(traced.partials) != 1 or len(traced.transforms) != 1:
+                    return "unknown"  # (other runs may leave it at its default, or give another)
+                runs.append({**defaults, **fixed})
+            else:
+                runs.append(defaults)
+        for call in traced.called_from:
+            callee = self.callee(call)
+            bound = None if callee is None else bind_arguments(callee[1], callee[2], callee[3])
+            if bound is None or bound.extra_positional or bound.extra_keywords:
+                return "unknown"
+            runs.append({**defaults, **bound.given})
+        values = {_default_truth(test, run) for run in runs}
+        if len(values) != 1 or None in values:
+            return "unknown"
+        return values.pop()  # type: ignore[return-value]
 
     def _test(self, expr: ast.expr, owner: ast.AST, traced: TracedFunction) -> None:
         self.tests.append((expr, owner, traced))
