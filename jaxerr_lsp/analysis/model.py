@@ -79,6 +79,8 @@ class Binding:
     line: int = 0
     # Where the binding statement ends (line, UTF-8 column): the name is bound from there on.
     end: tuple[int, int] = (0, 0)
+    # A loop's target name (`for x in xs`, a comprehension's `for x in xs`): what it iterates.
+    iterated: ast.expr | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -522,7 +524,12 @@ class ModuleModel:
                                      value=parent.value, operator=parent.op,  # type: ignore[union-attr]
                                      line=node.lineno, end=_end(parent)))
             return
-        self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno))
+        iterated = None
+        if type(parent) in (ast.For, ast.AsyncFor) and parent.target is node:  # type: ignore[union-attr]
+            iterated = parent.iter  # type: ignore[union-attr]
+        elif type(parent) in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
+            iterated = next((g.iter for g in parent.generators if g.target is node), None)  # type: ignore[union-attr]
+        self._add(scope, Binding(node.id, OTHER, node, scope, branch, line=node.lineno, iterated=iterated))
 
     def release(self) -> None:
         """Break the scope <-> binding cycles so the model is freed at once, by reference

@@ -1876,9 +1876,12 @@ class Tracing:
         if use is None:
             return None
         scope = model.resolve_scope(expr.id, use.scope)
-        if scope is None or scope.kind not in ("function", "lambda"):
+        owner = scope
+        while owner is not None and owner.kind == "comprehension":
+            owner = owner.parent  # (a comprehension runs inline, in the function around it)
+        if scope is None or owner is None or owner.kind not in ("function", "lambda"):
             return None
-        traced = self._traced.get(id(scope.node))
+        traced = self._traced.get(id(owner.node))
         if traced is None:
             return None
         found: list[Tracer] = []
@@ -1910,6 +1913,8 @@ class Tracing:
                     self._busy_bindings.discard(id(binding))
             elif binding.kind == AUGMENTED:
                 continue  # x += y keeps x an array when it was one
+            elif binding.iterated is not None:
+                tracer = self._iterated(binding.iterated)
             else:
                 return None
             if tracer is None:
@@ -1923,6 +1928,17 @@ class Tracing:
         if array == first.array and abstract == first.abstract:
             return first
         return Tracer(array, abstract, first.parameter, first.function, first.transform)
+
+    def _iterated(self, iterable: ast.expr) -> Tracer | None:
+        """What a loop over `iterable` binds its target to: a traced array's rows are array
+        tracers (a 0-d one raises); so are the elements of a tuple of array tracers. (A
+        pytree of unknown structure may be a dict: its keys are no tracers.)"""
+        tracer = self.tracer(iterable)
+        if tracer is None:
+            return None
+        if tracer.array or tracer.elements is not None and all(tracer.elements):
+            return tracer.as_array()
+        return None
 
     def _reaching(self, expr: ast.Name, scope: Scope) -> list[Binding]:
         """The bindings whose value `expr` may read: those code flow lets reach it, where

@@ -458,6 +458,8 @@ def array_type_of_function(model: ModuleModel, function: ast.expr) -> str | None
     for namespace in ARRAY_NAMESPACES:
         if qualname.startswith(namespace) and qualname.rsplit(".", 1)[1] in ARRAY_FUNCTIONS:
             return "ndarray" if namespace == "numpy." else "ArrayImpl"
+    if qualname.startswith("jax.random.") and qualname[11:] in RANDOM_ONE_ARRAY:
+        return "ArrayImpl"  # (every sampler and key function: one array)
     return None
 
 

@@ -1,0 +1,14 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def count_positive_rows(table):
+    total = 0
+    for r in table:
+        if r.sum() > 0:  # expect: JXE070
+            total += 1
+    return total
+
+
+print(count_positive_rows(jnp.arange(12.0).reshape(3, 4) - 5.0))
