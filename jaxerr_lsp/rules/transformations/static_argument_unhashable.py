@@ -187,6 +187,11 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
     if value.type in CONTAINERS:
         return _Unhashable(f"<class '{value.type}'>", f"TypeError: unhashable type: '{value.type}'",
                            _printed(expr))
+    given = _given_container(ctx, expr) if isinstance(expr, ast.Name) and value.type is None else None
+    if given is not None:
+        kind, first = given
+        return _Unhashable(f"<class '{kind}'>", f"TypeError: unhashable type: '{kind}'", None,
+                           related=(Related(ctx.span(first), f"`{expr.id}` is given a {kind} here"),))  # type: ignore[attr-defined]
     if _numpy_array(ctx, expr) or _numpy_array_value(value):
         return _Unhashable("<class 'numpy.ndarray'>", "TypeError: unhashable type: 'numpy.ndarray'",
                            None)
@@ -215,6 +220,22 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
         return _Unhashable("", None, None, f"<class '….{cls.name}'>",
                            shown_error=f"a traceback ending in TypeError: unhashable type: '{field}'")
     return None
+
+
+def _given_container(ctx: Context, expr: ast.Name) -> tuple[str, ast.expr] | None:
+    """A parameter read as it is (`jitted(x_limits)` in `def mesh(x_limits)`) that every call
+    of its def gives a list, dict or set of one kind (`mesh([-2, 2])`): the kind and the first
+    such argument (later code decides it: a finding names it)."""
+    parameter = ctx.model.read_binding(expr)
+    if parameter is None or not isinstance(parameter.node, ast.arg):
+        return None
+    given = ctx.model.parameter_arguments(expr.id, parameter.scope)
+    if not given or any(g is None for g in given):
+        return None
+    kinds = {ctx.values.value(g).type for g in given if g is not None}
+    if len(kinds) != 1 or not kinds <= set(CONTAINERS):
+        return None
+    return kinds.pop(), given[0]  # type: ignore[return-value]
 
 
 def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.ClassDef, ast.Call] | None:
