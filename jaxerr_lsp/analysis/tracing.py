@@ -106,6 +106,9 @@ TRANSFORMS: dict[str, TransformKind] = {
     # (the condition function is traced "for while_cond")
     "jax.lax.fori_loop": TransformKind("fori_loop", True, (2,), ("body_fun",)),
     "jax.lax.map": TransformKind("", True, function_keywords=("f",)),
+    # `jnp.apply_along_axis(func1d, axis, arr)` vmaps `func1d` over the 1-D slices of `arr`
+    # (its other arguments are closed over, untraced).
+    "jax.numpy.apply_along_axis": TransformKind("", True, function_keywords=("func1d",)),
     "jax.grad": TransformKind("grad", False, function_keywords=("fun",),
                               positional_options=("argnums",)),
     "jax.value_and_grad": TransformKind("grad", False, function_keywords=("fun",),
@@ -117,6 +120,10 @@ TRANSFORMS: dict[str, TransformKind] = {
     "jax.hessian": TransformKind("jvp", False, function_keywords=("fun",),
                                  positional_options=("argnums",)),
 }
+# The words one of which a file names when it applies a staging or mapping transformation of
+# `TRANSFORMS` (the trigger words of the rules that read the tracing model).
+TRACING_TRIGGERS = ("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr",
+                    "numpyro", "apply_along_axis")
 DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
                              "jax.hessian"})
 # Module classes whose instances run a method of the file as written (`obj(x)` is `__call__`).
@@ -640,12 +647,36 @@ class Tracing:
                     for name, argument in bound.given.items():
                         previous = traced.tracers.get(name)
                         axis = axes.get(name)
-                        if previous is None or previous.array or axis is None \
-                                or not self._one_array(argument):
+                        if previous is None or previous.array or axis is None:
                             continue
-                        aval = inference.value(argument).aval
-                        if aval is not None and aval.ndim is not None and -aval.ndim <= axis < aval.ndim:
+                        shown_by: ast.expr | None = None
+                        if self._one_array(argument):
+                            aval = inference.value(argument).aval
+                            rank = None if aval is None else aval.ndim
+                        else:  # (an array traced around the vmap: `jax.vmap(f)(batch)` in jitted code)
+                            rank, shown_by = self._traced_rank(argument)
+                        if rank is not None and -rank <= axis < rank:
                             traced.tracers[name] = previous.as_array()
+                            if shown_by is not None:
+                                traced.arrays[name] = shown_by  # (what shows its rank: named)
+
+    def _traced_rank(self, expr: ast.expr) -> tuple[int | None, ast.expr | None]:
+        """The rank of the array a parameter of a traced function holds, read as it is:
+        what every application passes for it agrees on (each one array of known rank); and
+        the first such argument (later code may show it: a finding names it)."""
+        tracer = self.tracer(expr)
+        inference = self._inference()
+        parameter = self.model.read_binding(expr) if isinstance(expr, ast.Name) else None
+        if tracer is None or not tracer.array or inference is None or parameter is None \
+                or not isinstance(parameter.node, ast.arg) or parameter.name != tracer.parameter:
+            return None, None
+        ranks, shown = set(), []
+        for application in self.applications.of(tracer.function):
+            given = dict(application.traced_arguments()).get(parameter.name)
+            aval = None if given is None or not self._one_array(given) else inference.value(given).aval
+            ranks.add(None if aval is None else aval.ndim)
+            shown += [given] if given is not None else []
+        return (ranks.pop(), shown[0]) if len(ranks) == 1 and shown else (None, None)
 
     def _mapped_slices(self) -> None:
         """The parameter that `lax.map(f, xs)` (or `lax.scan(f, init, xs)`, its second) hands
@@ -1045,6 +1076,8 @@ class Tracing:
             return {n: a for n, a in parameters.items() if n not in static_pmap}
         if qualname == "jax.vmap":
             return self._vmapped(options, positional, parameters)
+        if qualname == "jax.numpy.apply_along_axis":
+            return {positional[0]: True} if positional else None
         if qualname in DIFFERENTIATING:
             argnums = _int_set(options.get("argnums")) if "argnums" in options else frozenset({0})
             if argnums is None:
@@ -2541,7 +2574,7 @@ def _annotated_array(annotation: ast.expr | None) -> bool:
 def _positional_options(site: CallSite, kind: TransformKind) -> list[ast.keyword] | None:
     """The options a transformation call passes positionally after the function, as
     keywords; None when there are more than the transformation takes (or a `*args`)."""
-    if site.qualname.startswith("jax.lax.") or site.qualname == "jax.eval_shape":
+    if site.qualname.startswith("jax.lax.") or site.qualname in ("jax.eval_shape", "jax.numpy.apply_along_axis"):
         return []  # their other positional arguments are operands
     extra = site.args[1:]
     if len(extra) > len(kind.positional_options) or any(isinstance(a, ast.Starred) for a in extra):

@@ -29,7 +29,7 @@ from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import (array_tracer, indexed_array, module_name_for_fix,
                                                parameter_tracers, tracer_related, tracer_source)
-from jaxerr_lsp.analysis.tracing import Tracer
+from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -298,7 +298,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE075",
     catalog_id="traced-boolean-index",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
+    triggers=TRACING_TRIGGERS,
     check=check,
     data=BooleanIndex,
     fix=fix,

@@ -41,7 +41,7 @@ from jaxerr_lsp.families.concretization import (
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
-from jaxerr_lsp.analysis.tracing import Tracer
+from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -158,7 +158,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE072",
     catalog_id="traced-shape",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
+    triggers=TRACING_TRIGGERS,
     check=check,
     data=TracedShape,
     fix=fix,

@@ -28,7 +28,7 @@ from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import (array_tracer, hashable_wherever_passed, indexed_array, integer_tracer,
                                       module_name_for_fix, tracer_related, tracer_source,
                                       origin_line)
-from jaxerr_lsp.analysis.tracing import Tracer
+from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -208,7 +208,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE076",
     catalog_id="traced-slice-bounds",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
+    triggers=TRACING_TRIGGERS,
     check=check,
     data=TracedSlice,
     fix=fix,

@@ -32,7 +32,7 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.model import Scope
 from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill, shorten
 from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, tracer_related
-from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, Tracer, TracedFunction, Transform,
+from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, TRACING_TRIGGERS, Tracer, TracedFunction, Transform,
                                 tests_isinstance)
 
 if TYPE_CHECKING:
@@ -662,7 +662,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE070",
     catalog_id="tracer-bool-conversion",
-    triggers=("jit", "vmap", "pmap", "checkpoint", "remat", "eval_shape", "make_jaxpr", "lax", "numpyro"),
+    triggers=TRACING_TRIGGERS,
     check=check,
     data=TracerBool,
     fix=fix,

@@ -68,7 +68,7 @@ from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import array_tracer, tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill, shorten
 from jaxerr_lsp.analysis.applications import ForeignApplication
-from jaxerr_lsp.analysis.tracing import Tracer
+from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -444,7 +444,7 @@ def _foreign_sized(ctx: Context, application: ForeignApplication) -> tuple[str, 
         if len(args) != 1 or keywords or not _an_array(ctx, args[0]):
             return None
         aval = ctx.values.value(args[0]).aval
-        if qualname != "jax.numpy.unique" and (aval is None or not aval.shape):
+        if qualname != "jax.numpy.unique" and (aval is None or not aval.ndim):
             return None  # nonzero of a 0-d array raises a ValueError first
         if qualname == "jax.numpy.unique":
             return "ar", args[0], UNIQUE_CONTEXT
@@ -547,8 +547,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE071",
     catalog_id="tracer-concretization",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr",
-              "grad", "jac", "hessian", "numpyro"),
+    triggers=(*TRACING_TRIGGERS, "grad", "jac", "hessian"),
     check=check,
     data=Concretization,
     fix=fix,

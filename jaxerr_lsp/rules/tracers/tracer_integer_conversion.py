@@ -47,7 +47,7 @@ from jaxerr_lsp.families.concretization import (
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.families.tracer_arrays import passed_arguments, tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.analysis.tracing import Tracer
+from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -251,7 +251,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE073",
     catalog_id="tracer-integer-conversion",
-    triggers=("jit", "vmap", "pmap", "lax", "checkpoint", "remat", "eval_shape", "make_jaxpr", "numpyro"),
+    triggers=TRACING_TRIGGERS,
     check=check,
     data=TracerIndex,
     fix=fix,
