@@ -292,6 +292,8 @@ any all logical_and logical_or logical_not logical_xor equal not_equal greater g
 less less_equal isclose allclose array_equal array_equiv count_nonzero isneginf isposinf signbit
 dynamic_slice dynamic_slice_in_dim dynamic_index_in_dim dynamic_update_slice
 dynamic_update_slice_in_dim dynamic_update_index_in_dim index_in_dim slice_in_dim
+searchsorted digitize interp bincount convolve correlate polyval cross trapezoid median percentile
+quantile nanmean nansum nanmax nanmin floor_divide
 """.split())
 # JAX functions that give one array however they are called (`Tracing._staged_array`):
 # the array functions but a Ref's maker, and the keys of jax.random.
@@ -570,9 +572,10 @@ class Tracing:
                         continue
                     # (a parameter with a default is traced where an application passes it)
                     transform = previous.transform if previous is not None else application.transform
-                    if self._one_array(argument):
+                    shown = argument if self._one_array(argument) else self._given_one_array(argument)
+                    if shown is not None:
                         traced.tracers[name] = Tracer(True, True, name, traced, transform)
-                        traced.arrays[name] = argument
+                        traced.arrays[name] = shown
                     elif (previous is None or previous.elements is None) \
                             and (elements := self._elements(argument)) is not None:
                         traced.tracers[name] = Tracer(False, True, name, traced, transform, elements)
@@ -619,6 +622,19 @@ class Tracing:
         if inference is None or not isinstance(argument, ast.Name):
             return None
         return inference.called_with_constant(argument)
+
+    def _given_one_array(self, argument: ast.expr) -> ast.expr | None:
+        """For a parameter of a plain def, read as it is, that every call of the def gives
+        one array (`ModuleModel.parameter_arguments`: `run(data)` calling `step(data)`,
+        `run(jnp.ones(3))`): the first call's argument (later code shows it: a finding names
+        it). None otherwise."""
+        parameter = self.model.read_binding(argument) if isinstance(argument, ast.Name) else None
+        if parameter is None or not isinstance(parameter.node, ast.arg):
+            return None
+        given = self.model.parameter_arguments(parameter.name, parameter.scope)
+        if not given or any(g is None or not self._one_array(g) for g in given):
+            return None
+        return given[0]
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name

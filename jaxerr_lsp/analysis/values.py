@@ -969,6 +969,25 @@ class Inference:
             return None
         return given[0]
 
+    def given_value(self, expr: ast.Name) -> tuple[Value, ast.expr] | None:
+        """For a parameter read as it is, of a plain def that every call gives an argument
+        (`ModuleModel.parameter_arguments`): what every argument certainly is (`join`), and
+        the first call's argument (the code after the def decides it: a finding names it).
+        None otherwise, or when nothing is known. Asked apart from `value`, which reads only
+        what the code before a use shows."""
+        parameter = self.model.read_binding(expr)
+        if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
+            return None
+        given = self.model.parameter_arguments(expr.id, parameter.scope)
+        if not given or any(g is None for g in given):
+            return None
+        self._busy.add(id(parameter))
+        try:
+            joined = join([self.value(g) for g in given if g is not None])
+        finally:
+            self._busy.discard(id(parameter))
+        return None if joined == UNKNOWN_VALUE else (joined, given[0])  # type: ignore[return-value]
+
     def _call_constant(self, call: ast.Call, depth: int) -> object:
         """The Python constant a helper of the file returns (`n_cells(4)`, `env.obs_size()`):
         a plain def or a bound method of a plain class, undecorated, whose body ends in its

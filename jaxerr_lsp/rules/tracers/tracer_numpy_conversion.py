@@ -31,7 +31,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.core.findings import Finding, RuleData, Span
+from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import (array_tracer, module_name_for_fix, origin_line, tracer_related,
                                       tracer_source)
@@ -156,21 +156,30 @@ def check(ctx: Context) -> None:
         found_index = _numpy_array_indexed(ctx, subscript)
         if found_index is None:
             continue
-        index, tracer = found_index
+        index, tracer, shown_by = found_index
         named = module_name_for_fix(ctx, "jax.numpy", "jnp")
         table = ctx.segment(subscript.value)
         data = NumpyOnTracer(ctx.span(subscript.value), table,
                              f"{named[0]}.asarray({table})" if named else "",
                              named[1] if named else "", False, "index-jax-array")
-        _report(ctx, subscript, index, tracer, f"`{table}` is a NumPy array indexed", data)
+        given = (Related(ctx.span(shown_by), f"`{table}` is given a NumPy array here"),) if shown_by else ()
+        _report(ctx, subscript, index, tracer, f"`{table}` is a NumPy array indexed", data, given)
 
 
-def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer] | None:
+def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.expr, Tracer, ast.expr | None] | None:
     """`table[i]`, `table[i, :]`: a NumPy array read at a traced index (NumPy converts the
     index), when the other indices are plain: integer constants, `None`, slices of constants
-    (measured under JAX 0.12.0.1: a scalar or a vector index raises alike)."""
-    if not isinstance(subscript.ctx, ast.Load) or ctx.values.value(subscript.value).type != "ndarray":
+    (measured under JAX 0.12.0.1: a scalar or a vector index raises alike). The table is one
+    the code shows, or a parameter every call of its def gives one (that call's argument is
+    returned too: later code shows it)."""
+    if not isinstance(subscript.ctx, ast.Load):
         return None
+    shown_by: ast.expr | None = None
+    if ctx.values.value(subscript.value).type != "ndarray":
+        given = ctx.values.given_value(subscript.value) if isinstance(subscript.value, ast.Name) else None
+        if given is None or given[0].type != "ndarray":
+            return None
+        shown_by = given[1]
     index = subscript.slice
     elements = index.elts if isinstance(index, ast.Tuple) else [index]
     found = None
@@ -181,7 +190,7 @@ def _numpy_array_indexed(ctx: Context, subscript: ast.Subscript) -> tuple[ast.ex
         elif not (_plain(element) or isinstance(element, ast.Slice) and all(
                 part is None or _plain(part) for part in (element.lower, element.upper, element.step))):
             return None
-    return found
+    return None if found is None else (*found, shown_by)
 
 
 def _plain(element: ast.expr) -> bool:
@@ -189,13 +198,13 @@ def _plain(element: ast.expr) -> bool:
 
 
 def _report(ctx: Context, where: ast.AST, argument: ast.expr, tracer: Tracer, what: str,
-            data: NumpyOnTracer) -> None:
+            data: NumpyOnTracer, given: tuple[Related, ...] = ()) -> None:
     ctx.report(
         where,
         shown={"tracer._error_repr()": f"traced array `{ctx.segment(argument)}`",
                "tracer._origin_msg()": origin_line(tracer, argument)},
         note=tracer_note(what, ctx.segment(argument), tracer),
-        related=tracer_related(ctx, tracer),
+        related=(*tracer_related(ctx, tracer), *given),
         data=data)
 
 

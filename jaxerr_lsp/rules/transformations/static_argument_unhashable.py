@@ -226,16 +226,10 @@ def _given_container(ctx: Context, expr: ast.Name) -> tuple[str, ast.expr] | Non
     """A parameter read as it is (`jitted(x_limits)` in `def mesh(x_limits)`) that every call
     of its def gives a list, dict or set of one kind (`mesh([-2, 2])`): the kind and the first
     such argument (later code decides it: a finding names it)."""
-    parameter = ctx.model.read_binding(expr)
-    if parameter is None or not isinstance(parameter.node, ast.arg):
+    given = ctx.values.given_value(expr)
+    if given is None or given[0].type not in CONTAINERS:
         return None
-    given = ctx.model.parameter_arguments(expr.id, parameter.scope)
-    if not given or any(g is None for g in given):
-        return None
-    kinds = {ctx.values.value(g).type for g in given if g is not None}
-    if len(kinds) != 1 or not kinds <= set(CONTAINERS):
-        return None
-    return kinds.pop(), given[0]  # type: ignore[return-value]
+    return given[0].type, given[1]  # type: ignore[return-value]
 
 
 def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.ClassDef, ast.Call] | None:
