@@ -969,24 +969,54 @@ class Inference:
             return None
         return given[0]
 
-    def given_value(self, expr: ast.Name) -> tuple[Value, ast.expr] | None:
+    def given_value(self, expr: ast.expr) -> tuple[Value, ast.expr] | None:
         """For a parameter read as it is, of a plain def that every call gives an argument
         (`ModuleModel.parameter_arguments`): what every argument certainly is (`join`), and
-        the first call's argument (the code after the def decides it: a finding names it).
-        None otherwise, or when nothing is known. Asked apart from `value`, which reads only
-        what the code before a use shows."""
+        the first call's argument (the code after the def decides it: a finding names it);
+        for `p["key"]`, the entry of the dict display the calls give `p`, when nothing in the
+        def may change `p`. None otherwise, or when nothing is known. Asked apart from
+        `value`, which reads only what the code before a use shows."""
+        if isinstance(expr, ast.Subscript):
+            return self._given_entry(expr)
+        if not isinstance(expr, ast.Name):
+            return None
         parameter = self.model.read_binding(expr)
         if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
             return None
         given = self.model.parameter_arguments(expr.id, parameter.scope)
-        if not given or any(g is None for g in given):
+        if not given or any(g is None for g in given) or len(self._busy) > self.MAX_DEPTH:
             return None
         self._busy.add(id(parameter))
+        found: list[Value] = []
+        shown: list[ast.expr] = []
         try:
-            joined = join([self.value(g) for g in given if g is not None])
+            for argument in given:
+                assert argument is not None
+                value = self.value(argument)
+                outer = self.given_value(argument) if value.type is None else None
+                if outer is not None:  # (the caller's own parameter: what its calls give)
+                    value, argument = outer
+                found.append(value)
+                shown.append(argument)
         finally:
             self._busy.discard(id(parameter))
-        return None if joined == UNKNOWN_VALUE else (joined, given[0])  # type: ignore[return-value]
+        joined = join(found)
+        return None if joined == UNKNOWN_VALUE else (joined, shown[0])
+
+    def _given_entry(self, expr: ast.Subscript) -> tuple[Value, ast.expr] | None:
+        key = expr.slice
+        if type(expr.value) is not ast.Name or not isinstance(key, ast.Constant) \
+                or not isinstance(expr.ctx, ast.Load):
+            return None
+        given = self.given_value(expr.value)
+        parameter = self.model.read_binding(expr.value)
+        if given is None or given[0].entries is None or parameter is None or self.model.is_mutated(parameter):
+            return None
+        for k, held in given[0].entries:
+            if k == key.value and type(k) is type(key.value):
+                value = self.value(held)
+                return None if value == UNKNOWN_VALUE else (value, given[1])
+        return None
 
     def _call_constant(self, call: ast.Call, depth: int) -> object:
         """The Python constant a helper of the file returns (`n_cells(4)`, `env.obs_size()`):

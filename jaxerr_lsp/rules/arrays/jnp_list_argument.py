@@ -131,8 +131,13 @@ def _check_call(ctx: Context, site: CallSite, printed: str, positions: tuple[int
             return
         argument = call.args[position]
         value = ctx.values.value(argument)
+        shown_by: ast.expr | None = None
+        if value.type is None:  # (a parameter, or its entry, that every call shows)
+            given = ctx.values.given_value(argument)
+            if given is not None:
+                value, shown_by = given
         if value.type in _SEQUENCES:
-            _report(ctx, site, argument, value, printed, position)
+            _report(ctx, site, argument, value, printed, position, shown_by)
             return
         if not _certainly_arraylike(value):
             return  # may fail first, at this position
@@ -143,9 +148,11 @@ def _certainly_arraylike(value: Value) -> bool:
 
 
 def _report(ctx: Context, site: CallSite, argument: ast.expr, value: Value, printed: str,
-            position: int) -> None:
+            position: int, shown_by: ast.expr | None = None) -> None:
     related: tuple[Related, ...] = ()
-    if isinstance(argument, ast.Name):
+    if shown_by is not None:
+        related = (Related(ctx.span(shown_by), f"`{ctx.segment(argument)}` is a {value.type} for this call"),)
+    elif isinstance(argument, ast.Name):
         binding = ctx.model.binding_of(argument)
         if binding is not None and binding.value is not None:
             related = (Related(ctx.span(binding.value), f"`{argument.id}` is a {value.type} here"),)
