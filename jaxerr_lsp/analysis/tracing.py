@@ -628,10 +628,10 @@ class Tracing:
         one array (`ModuleModel.parameter_arguments`: `run(data)` calling `step(data)`,
         `run(jnp.ones(3))`): the first call's argument (later code shows it: a finding names
         it). None otherwise."""
-        parameter = self.model.read_binding(argument) if isinstance(argument, ast.Name) else None
-        if parameter is None or not isinstance(parameter.node, ast.arg):
+        inference = self._inference()
+        if inference is None or not isinstance(argument, ast.Name):
             return None
-        given = self.model.parameter_arguments(parameter.name, parameter.scope)
+        given = inference.parameter_arguments(argument)
         if not given or any(g is None or not self._one_array(g) for g in given):
             return None
         return given[0]

@@ -983,7 +983,7 @@ class Inference:
         parameter = self.model.read_binding(expr)
         if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
             return None
-        given = self.model.parameter_arguments(expr.id, parameter.scope)
+        given = self.parameter_arguments(expr)
         if not given or any(g is None for g in given) or len(self._busy) > self.MAX_DEPTH:
             return None
         self._busy.add(id(parameter))
@@ -1002,6 +1002,47 @@ class Inference:
             self._busy.discard(id(parameter))
         joined = join(found)
         return None if joined == UNKNOWN_VALUE else (joined, shown[0])
+
+    def parameter_arguments(self, expr: ast.Name) -> list[ast.expr | None] | None:
+        """What each call gives the parameter `expr` reads (as it is): of a plain def
+        (`ModuleModel.parameter_arguments`), or of a plain method whose every call the file
+        shows, on instances it makes (`_method_receivers`: `Pipe(axis=0)(batch)` for
+        `__call__`, `det.sample(x)` for `det = Det()`), each read of the method called there.
+        None when the code does not show every call."""
+        parameter = self.model.read_binding(expr)
+        if parameter is None or not isinstance(parameter.node, ast.arg):
+            return None
+        scope = parameter.scope
+        method = scope.node
+        if scope.kind != "function" or scope.parent is None or scope.parent.kind != "class" \
+                or not isinstance(method, ast.FunctionDef):
+            return self.model.parameter_arguments(expr.id, scope)
+        if method.decorator_list or not method.args.args or method.args.args[0].arg == expr.id:
+            return None
+        constructions = self._method_receivers(method, 0, [])
+        if constructions is None:
+            return None
+        calls: list[ast.Call] = []
+        if method.name == "__call__":
+            for construction in constructions:
+                call = self.model.parent.get(id(construction))
+                if not isinstance(call, ast.Call) or call.func is not construction:
+                    return None  # (an instance kept: it may be called anywhere)
+                calls.append(call)
+        else:
+            for read in self._reads_by_name.get(method.name, []) if self._reads_by_name else []:
+                call = self.model.parent.get(id(read))
+                if not isinstance(call, ast.Call) or call.func is not read:
+                    return None  # (the bound method escapes: `jax.jit(det.sample)`)
+                calls.append(call)
+        signature = Signature.of(method.args).bound_to_instance()
+        found: list[ast.expr | None] = []
+        for call in calls:
+            bound = bind_arguments(signature, call.args, call.keywords)
+            if bound is None or bound.extra_positional or bound.extra_keywords:
+                return None
+            found.append(bound.given.get(expr.id, signature.defaults.get(expr.id)))
+        return found or None
 
     def _given_entry(self, expr: ast.Subscript) -> tuple[Value, ast.expr] | None:
         key = expr.slice
