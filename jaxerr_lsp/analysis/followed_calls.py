@@ -415,42 +415,6 @@ def _context(model: ModuleModel, values: Inference, call: FollowedCall, given: A
     return CallContext(call, arguments or {}, constants, outer)
 
 
-def parameter_arguments(model: ModuleModel, read: ast.Name) -> list[ast.expr] | None:
-    """What every call of the file gives the parameter `read` reads, when the read certainly
-    reads the parameter itself (code flow) of an undecorated def that is no method, and the
-    def's name is only ever called, each call binding its arguments as Python would (the
-    parameter's default counts for a call that leaves it out): the argument expressions, in
-    source order, one per call; None otherwise (no call, a call the file does not show bound,
-    the def passed on or stored, where it may be called with anything)."""
-    binding = model.read_binding(read)
-    parameter = binding.node if binding is not None else None
-    if not isinstance(parameter, ast.arg) or binding is None:
-        return None
-    function = binding.scope.node
-    scope = binding.scope
-    if not isinstance(function, ast.FunctionDef) or function.decorator_list \
-            or scope.parent is None or scope.parent.kind == "class" \
-            or parameter in (function.args.vararg, function.args.kwarg):
-        return None
-    definition = model.binding_at.get(id(function))
-    if definition is None or model.unambiguous_binding(function) is not definition:
-        return None
-    calls = model.calls_of_def(function)
-    if not calls or len(calls) > MAX_CALLS:
-        return None
-    callees = {id(call.func) for call in calls}
-    if any(id(use.node) not in callees for use in model.uses_of(definition)):
-        return None  # the def is also read otherwise (passed on, stored, aliased)
-    signature = Signature.of(function.args)
-    found = []
-    for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):
-        bound = bind_arguments(signature, call.args, call.keywords)
-        if bound is None or parameter.arg not in bound.given:
-            return None
-        found.append(bound.given[parameter.arg])
-    return found
-
-
 def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     """The def whose own body (not a def, lambda or comprehension inside it) holds the call
     `node`: the scope of the name its callee is read through."""
@@ -466,4 +430,4 @@ def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
 
 
 __all__ = ["CallContext", "FollowedCall", "call_contexts", "certain_truth", "runs_with_values", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
-           "followed_calls", "parameter_arguments", "runs_whenever_called"]
+           "followed_calls", "runs_whenever_called"]

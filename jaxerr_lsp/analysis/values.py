@@ -98,6 +98,8 @@ reshape astype sum mean max min prod std var transpose ravel flatten squeeze cli
 cumprod dot conj conjugate copy argmax argmin any all
 """.split())
 _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
+# A parameter whose def the file calls more often than this: what the calls give is not read.
+_MAX_CALLS_SHOWN = 8
 # A helper returning a tuple or list display longer than this: its parts are not kept.
 _MAX_PARTS = 16
 
@@ -834,7 +836,7 @@ class Inference:
         if owner is not None:
             method = binding.scope.node
             return self._method_receivers(method, depth, evidence) if isinstance(method, ast.FunctionDef) else None
-        given = model.parameter_arguments(receiver.id, binding.scope)
+        given = self.parameter_arguments(receiver)
         if not given:
             return None
         found: list[ast.Call] = []
@@ -956,7 +958,7 @@ class Inference:
         parameter = self.model.read_binding(expr)
         if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
             return None
-        given = self.model.parameter_arguments(expr.id, parameter.scope)
+        given = self.parameter_arguments(expr)
         if not given or any(g is None for g in given):
             return None
         self._busy.add(id(parameter))
@@ -1016,10 +1018,16 @@ class Inference:
         method = scope.node
         if scope.kind != "function" or scope.parent is None or scope.parent.kind != "class" \
                 or not isinstance(method, ast.FunctionDef):
-            return self.model.parameter_arguments(expr.id, scope)
-        if method.decorator_list or not method.args.args or method.args.args[0].arg == expr.id:
+            plain = self.model.parameter_arguments(expr.id, scope)
+            return None if plain is None or len(plain) > _MAX_CALLS_SHOWN else plain
+        if method.decorator_list or not method.args.args or method.args.args[0].arg == expr.id \
+                or id(parameter.node) in self._busy:
             return None
-        constructions = self._method_receivers(method, 0, [])
+        self._busy.add(id(parameter.node))  # (`def f(self, other): other.f(self)` asks again)
+        try:
+            constructions = self._method_receivers(method, 0, [])
+        finally:
+            self._busy.discard(id(parameter.node))
         if constructions is None:
             return None
         calls: list[ast.Call] = []
@@ -1036,6 +1044,8 @@ class Inference:
                     return None  # (the bound method escapes: `jax.jit(det.sample)`)
                 calls.append(call)
         signature = Signature.of(method.args).bound_to_instance()
+        if len(calls) > _MAX_CALLS_SHOWN:
+            return None
         found: list[ast.expr | None] = []
         for call in calls:
             bound = bind_arguments(signature, call.args, call.keywords)
@@ -1043,6 +1053,12 @@ class Inference:
                 return None
             found.append(bound.given.get(expr.id, signature.defaults.get(expr.id)))
         return found or None
+
+    def given_arguments(self, expr: ast.Name) -> list[ast.expr] | None:
+        """`parameter_arguments`, when every call gives the parameter an argument or its
+        default (None otherwise)."""
+        found = self.parameter_arguments(expr)
+        return None if found is None or any(a is None for a in found) else found  # type: ignore[return-value]
 
     def _given_entry(self, expr: ast.Subscript) -> tuple[Value, ast.expr] | None:
         key = expr.slice

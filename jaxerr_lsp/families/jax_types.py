@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from jaxerr_lsp.analysis.classes import PYTREE_METHODS, REGISTRATIONS  # noqa: F401
 from jaxerr_lsp.analysis.classes import SIMPLE_STATEMENTS, defined_names  # noqa: F401
 from jaxerr_lsp.analysis.classes import PlainClasses as _PlainClasses
-from jaxerr_lsp.analysis.followed_calls import parameter_arguments
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF
 from jaxerr_lsp.analysis.pytree import NamedTupleNode
 from jaxerr_lsp.engine.rule import Context
@@ -202,9 +201,9 @@ MAX_HELPERS = 3
 
 def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
     """A parameter of a helper def whose every call in the file gives it such a leaf of one
-    type (`followed_calls.parameter_arguments`): `eval_model(model)` calling `eval_step(model)`
+    type (`Inference.parameter_arguments`): `eval_model(model)` calling `eval_step(model)`
     with `eval_model(Model())` the one call of `eval_model`."""
-    arguments = parameter_arguments(ctx.model, expr)
+    arguments = ctx.values.given_arguments(expr)
     if not arguments:
         return None
     leaves: list[InvalidLeaf] = []
@@ -299,7 +298,7 @@ def _plain_class(ctx: Context, cls: ast.ClassDef, depth: int) -> bool:
 
 def known_valid(ctx: Context, expr: ast.expr, depth: int = 0) -> bool:
     """Whether `expr` certainly flattens into valid JAX leaves (a helper's parameter: what
-    every call of the helper gives it, `followed_calls.parameter_arguments`)."""
+    every call of the helper gives it, `Inference.parameter_arguments`)."""
     if isinstance(expr, ast.Constant):
         if type(expr.value) is int:
             return -2**31 <= expr.value < 2**31  # (a bigger one overflows first)
@@ -313,7 +312,7 @@ def known_valid(ctx: Context, expr: ast.expr, depth: int = 0) -> bool:
     if value.type in VALID_TYPES:
         return value.type != "ndarray" or _leaf(ctx, expr) is None  # (not a text array)
     if isinstance(expr, ast.Name) and depth < MAX_HELPERS and ctx.model.binding_of(expr) is None:
-        arguments = parameter_arguments(ctx.model, expr)
+        arguments = ctx.values.given_arguments(expr)
         return bool(arguments) and all(known_valid(ctx, a, depth + 1) for a in arguments)  # type: ignore[union-attr]
     return False
 

@@ -6,7 +6,7 @@ split, folded or cloned from one, as the value inference shows it) that is certa
 concrete key, not a tracer: the call is in module-level code, or the key is a name bound at
 module level (a global key stays concrete even inside a jitted function). Inside traced code
 a key made there is a tracer, and NumPy gets JAX's tracer error instead (JXE074). Also a
-parameter of a plain def only ever called (`followed_calls.parameter_arguments`), every call
+parameter of a plain def only ever called (`Inference.parameter_arguments`), every call
 in module-level code giving it such a key, the conversion running whenever the def runs
 (`save_keys(keys)` -> `np.array(keys)`; the calls are named as related places).
 
@@ -25,7 +25,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.followed_calls import parameter_arguments, runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 
@@ -70,7 +70,7 @@ def _keys_from_callers(ctx: Context, key: ast.expr, call: ast.Call) -> list[ast.
     whenever the def runs: those arguments; None otherwise."""
     if not isinstance(key, ast.Name):
         return None
-    arguments = parameter_arguments(ctx.model, key)
+    arguments = ctx.values.given_arguments(key)
     binding = ctx.model.read_binding(key)
     function = binding.scope.node if binding is not None else None
     if not arguments or not isinstance(function, ast.FunctionDef) \

@@ -11,7 +11,7 @@ or lambda made by `jax.vmap` and called with arrays of known shapes, where each 
 parameter has lost its mapped axis (`jax.vmap(lambda row: row[:, 0])(m)` for a 2-D `m`):
 there the index must certainly run whenever the function runs (outside branches and loops).
 Also `rng[0]` on a parameter of a plain def only ever called, when every call gives an array of
-known rank, one rank for all (`followed_calls.parameter_arguments`; the calls shown as related),
+known rank, one rank for all (`Inference.parameter_arguments`; the calls shown as related),
 and the index runs whenever the def runs.
 
 Never flagged: an array of unknown rank, a NumPy array (NumPy words its own IndexError), a
@@ -30,7 +30,6 @@ from __future__ import annotations
 import ast
 
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import parameter_arguments
 from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import indexed_by
@@ -80,12 +79,12 @@ def _typed_keys(ctx: Context, array: ast.expr) -> Aval | None:
 
 
 def _from_callers(ctx: Context, subscript: ast.Subscript, array: ast.expr) -> tuple[Aval, tuple[Related, ...]] | None:
-    """`array` reads a parameter of a plain def only ever called (`followed_calls.
-    parameter_arguments`), the subscript runs whenever the def runs, and every call gives an
+    """`array` reads a parameter of a plain def (or method) whose every call the file shows
+    (`Inference.parameter_arguments`), the subscript runs whenever the def runs, and every call gives an
     array of known aval, all of one rank: the first call's aval, and the calls as related."""
     if not isinstance(array, ast.Name):
         return None
-    arguments = parameter_arguments(ctx.model, array)
+    arguments = ctx.values.given_arguments(array)
     binding = ctx.model.read_binding(array)
     function = binding.scope.node if binding is not None else None
     if not arguments or not isinstance(function, ast.FunctionDef) \
