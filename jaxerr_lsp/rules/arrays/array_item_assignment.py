@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.families.jax_arrays import jax_array_origin, reaching_assignment
+from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 from jaxerr_lsp.analysis.model import ASSIGN, UNPACK, Binding, Use
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer
@@ -102,7 +103,7 @@ def check(ctx: Context) -> None:
     for target in ctx.model.subscript_stores:
         base = target.value
         use = ctx.model.use_of.get(id(base)) if type(base) is ast.Name else None
-        if use is not None and _check_bound_array(ctx, target, use):
+        if use is not None and (_check_bound_array(ctx, target, use) or _check_given(ctx, target, use)):
             reported.add(id(target))
         elif type(base) is ast.Subscript and _check_entry(ctx, target, base):
             reported.add(id(target))
@@ -128,6 +129,27 @@ def _check_bound_array(ctx: Context, target: ast.Subscript, use: Use) -> bool:
             f"it to an updated copy with `{base.id}.at[...]`.")
     related = (Related(ctx.span(made), f"`{base.id}` is bound to a JAX array ({origin}) here"),)
     ctx.report(target, note=note, related=related, data=_plan(ctx, target, use, binding))
+    return True
+
+
+def _check_given(ctx: Context, target: ast.Subscript, use: Use) -> bool:
+    """`x[i] = v` where `x` reads a parameter that every call of its def gives a JAX array
+    (`Inference.given_value`: `reset(state, 2)` with `state = jnp.zeros(5)`), the statement
+    running whenever the def runs (no branch that may test what `x` is)."""
+    base = use.node
+    given = ctx.values.given_value(base)
+    if given is None or given[0].jax_array is None or given[0].type != "ArrayImpl" \
+            or _inside_try_with_handlers(ctx, use):
+        return False
+    parameter = ctx.model.read_binding(base)
+    function = parameter.scope.node if parameter is not None else None
+    if not isinstance(function, ast.FunctionDef) or not runs_whenever_called(ctx.model, function, target):
+        return False
+    note = (f"\n`{base.id}` holds a JAX array (every call gives it one); store an updated copy "
+            f"instead: `{base.id} = {base.id}.at[...].set(...)`, and return it.")
+    related = (Related(ctx.span(given[1]), f"`{base.id}` is given a JAX array here"),)
+    ctx.report(target, note=note, related=related,
+               data=ItemAssignment(ctx.span(target), base.id, "", False, ""))
     return True
 
 
