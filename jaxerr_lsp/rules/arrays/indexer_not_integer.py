@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 
 from jaxerr_lsp.core.findings import Related
+from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.families.tracer_arrays import indexed_by
@@ -34,7 +35,19 @@ from jaxerr_lsp.families.vmap_axes import vmapped_nodes
 _PYTHON_DTYPES = {"float": "float64", "complex": "complex128"}
 
 
-def _refused(ctx: Context, index: ast.expr) -> tuple[int, str] | None:
+def _shown(ctx: Context, expr: ast.expr, given: list[Related]) -> Value:
+    """What `expr` certainly is: what the code before it shows, else, for a parameter, what
+    every call gives it (`Inference.given_value`; the call is added to `given`)."""
+    value = ctx.values.value(expr)
+    if value.type is None and isinstance(expr, ast.Name):
+        found = ctx.values.given_value(expr)
+        if found is not None:
+            given.append(Related(ctx.span(found[1]), f"`{expr.id}` is given this value here"))
+            return found[0]
+    return value
+
+
+def _refused(ctx: Context, index: ast.expr, given: list[Related]) -> tuple[int, str] | None:
     """(the source index of JAX's wording, the dtype) of the first part of the index JAX
     refuses as a float, when every part before it is certainly accepted; None otherwise."""
     parts = index.elts if isinstance(index, ast.Tuple) else [index]
@@ -44,7 +57,7 @@ def _refused(ctx: Context, index: ast.expr) -> tuple[int, str] | None:
             continue
         if isinstance(part, ast.Starred):
             return None
-        value = ctx.values.value(part)
+        value = _shown(ctx, part, given)
         if value.type in ("int", "bool"):
             continue
         if value.type in _PYTHON_DTYPES:
@@ -76,10 +89,11 @@ def _report(ctx: Context, subscript: ast.Subscript, related: tuple[Related, ...]
     array = indexed_by(ctx, subscript)
     if array is None:
         return False
-    refused = _refused(ctx, subscript.slice)
+    given: list[Related] = []
+    refused = _refused(ctx, subscript.slice, given)
     if refused is None:
         return False
-    base = ctx.values.value(array)
+    base = _shown(ctx, array, given)
     if base.jax_array is None or base.type != "ArrayImpl" or base.aval is not None and base.aval.kind == "key":
         return False
     entry = load_catalog().get("indexer-not-integer")
@@ -88,7 +102,7 @@ def _report(ctx: Context, subscript: ast.Subscript, related: tuple[Related, ...]
     placeholder = {0: "np.dtype(type(idx))", 2: "idx.dtype"}[source]
     ctx.report(subscript, message=fill(template, {placeholder: dtype}),
                predicted=fill(template, {placeholder: dtype}, escape=True), data=ShapeData((dtype,)),
-               related=related)
+               related=(*related, *given))
     return True
 
 
