@@ -624,8 +624,8 @@ class Tracing:
         return inference.called_with_constant(argument)
 
     def _given_one_array(self, argument: ast.expr) -> ast.expr | None:
-        """For a parameter of a plain def, read as it is, that every call of the def gives
-        one array (`ModuleModel.parameter_arguments`: `run(data)` calling `step(data)`,
+        """For a parameter of a plain def or method, read as it is, that every call gives one
+        array (`Inference.parameter_arguments`: `run(data)` calling `step(data)`,
         `run(jnp.ones(3))`): the first call's argument (later code shows it: a finding names
         it). None otherwise."""
         inference = self._inference()
