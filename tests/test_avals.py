@@ -285,6 +285,50 @@ def test_ranks_and_dtypes_of_arrays_of_sizes_not_shown_are_what_jax_computes() -
     assert sum(aval is not None and aval.dtype is not None for aval in inferred.values()) >= 15
 
 
+LOOPS = '''
+import json
+import jax
+import jax.numpy as jnp
+table = jnp.ones((4, 3))
+counts = jnp.arange(6).reshape(3, 2)
+seen = {}
+for row in table:
+    _use_a = row
+    seen["a"] = row
+for pair in counts:
+    _use_b = pair
+    seen["b"] = pair
+for i in range(3):
+    _use_c = i
+    seen["c"] = i
+for v in (1.0, 2.5):
+    _use_d = v
+    seen["d"] = v
+for w in [jnp.zeros(2), jnp.ones(2)]:
+    _use_e = w
+    seen["e"] = w
+print(json.dumps({n: f'{jax.typeof(x).str_short()} weak={jax.typeof(x).weak_type}' for n, x in seen.items()}))
+'''
+
+
+def test_loop_targets_are_what_jax_computes() -> None:
+    """A loop's target, read in the loop: a row of a JAX array, an int of `range`, what
+    every element of a display is."""
+    tree = ast.parse(LOOPS)
+    inference = Inference(ModuleModel(tree))
+    inferred = {}
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name) \
+                and statement.targets[0].id.startswith("_use_"):
+            aval = inference.aval(statement.value)
+            inferred[statement.targets[0].id[5:]] = None if aval is None else f"{aval} weak={aval.weak}"
+    [result] = run_programs([LOOPS])
+    assert not result.raised, result.traceback
+    real = json.loads(result.stdout)
+    assert set(inferred) == set(real) == set("abcde")
+    assert inferred == real, (inferred, real)
+
+
 def test_x64_files_keep_shapes_and_leave_widths_unknown() -> None:
     source = ("import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\n"
               "x = jnp.ones(3)\ny = jnp.ones(3, jnp.float16) > 0\nx, y\n")

@@ -1238,7 +1238,8 @@ class Inference:
 
     def _gives_value(self, name: ast.Name, scope: Scope, bindings: list[Binding]) -> bool:
         for binding in bindings:
-            if binding.value is not None and binding.kind in (ASSIGN, UNPACK, AUGMENTED):
+            if binding.value is not None and binding.kind in (ASSIGN, UNPACK, AUGMENTED) \
+                    or binding.iterated is not None:
                 return True
             if type(binding.node) is ast.arg and (id(scope), name.id) in self._parameters:
                 return True
@@ -1293,6 +1294,8 @@ class Inference:
     def _bound_value(self, binding: Binding, depth: int, joined: bool = False) -> Value:
         """The value a binding gives its name (`_ASSUMED` for one being decided, when
         `joined` with the other bindings that reach a use)."""
+        if binding.iterated is not None:
+            return self._iterated(binding, depth)
         if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
             return UNKNOWN_VALUE
         self._steps += 1
@@ -1329,6 +1332,24 @@ class Inference:
             return value
         finally:
             self._busy.discard(id(binding))
+
+    def _iterated(self, binding: Binding, depth: int) -> Value:
+        """What a loop's target name holds on each pass: a row of a JAX array (its aval
+        without the first axis), a Python int of `range(...)`, or what every element of a
+        tuple or list display is."""
+        iterable = binding.iterated
+        assert iterable is not None
+        if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range":
+            return _PYTHON_INT
+        value = self.value(iterable, depth)
+        if value.type == "ArrayImpl" and value.jax_array is not None:
+            return Value("ArrayImpl", Leaf("ArrayImpl"), aval=avals.element(value.aval),
+                         jax_array=JaxArray(value.jax_array.words, binding))
+        displayed = isinstance(iterable, (ast.Tuple, ast.List))  # (written there: unchanged)
+        if value.elements is not None and value.elements and (displayed or not value.is_mutable) \
+                and not any(isinstance(e, ast.Starred) for e in value.elements):
+            return join([self.value(e, depth) for e in value.elements])
+        return UNKNOWN_VALUE
 
     def _assigned(self, binding: Binding, depth: int) -> Value:
         assert binding.value is not None
