@@ -11,7 +11,10 @@ Why is this bad: unlike NumPy, `jax.numpy` does not convert sequences implicitly
 
 Only the functions and positions verified against JAX 0.12.0.1 are in `_CHECKED`; an argument
 before the sequence that is not certainly an array or a number (it could fail first) means
-silence. `jnp.array`, `jnp.asarray`, `jnp.stack([a, b])`, `jnp.concatenate([a, b])` and the
+silence. `jnp.concatenate`, `jnp.stack`, `jnp.vstack` and `jnp.hstack` take one sequence and
+check each element: the first element that is a list or tuple (after elements certainly arrays
+or numbers) is flagged, at its position in the sequence (`jnp.concatenate([acc, x])` with
+`acc = []`). `jnp.array`, `jnp.asarray`, the sequence of `jnp.stack([a, b])` itself and the
 shape/axis arguments (`jnp.reshape(x, [2, 3])`, `axis=[0, 1]`) accept lists and are never
 flagged; keyword arguments are not looked at.
 
@@ -63,7 +66,10 @@ _CHECKED: dict[str, tuple[str, tuple[int, ...], int]] = {
     "repeat": ("repeat", (0, 1), 2),
     "where": ("where", (0, 1, 2), 1),
     "linalg.norm": ("jnp.linalg.norm", (0,), 1),
+    # (these take one sequence and check each of its elements: the position is the element's)
+    **{name: (name, (), 1) for name in ("concatenate", "stack", "vstack", "hstack")},
 }
+_JOINING = frozenset({"concatenate", "stack", "vstack", "hstack"})
 # The last name of each checked function -> the functions (`norm` -> `linalg.norm`).
 _BY_LAST_NAME: dict[str, list[str]] = {}
 for _name in _CHECKED:
@@ -126,6 +132,9 @@ def _check_call(ctx: Context, site: CallSite, printed: str, positions: tuple[int
         return
     if printed == "where" and len(call.args) == 2:
         return  # two-argument where: a ValueError of its own first
+    if printed in _JOINING:
+        _check_elements(ctx, site, printed)
+        return
     for position in positions:
         if position >= len(call.args):
             return
@@ -141,6 +150,23 @@ def _check_call(ctx: Context, site: CallSite, printed: str, positions: tuple[int
             return
         if not _certainly_arraylike(value):
             return  # may fail first, at this position
+
+
+def _check_elements(ctx: Context, site: CallSite, printed: str) -> None:
+    """`jnp.concatenate([acc, x])`: the elements of the sequence display it is given, in
+    order; the first list or tuple among them, after elements certainly arrays or numbers."""
+    sequence = site.call.args[0]
+    if not isinstance(sequence, (ast.List, ast.Tuple)):
+        return
+    for position, element in enumerate(sequence.elts):
+        if isinstance(element, ast.Starred):
+            return
+        value = ctx.values.value(element)
+        if value.type in _SEQUENCES:
+            _report(ctx, site, element, value, printed, position)
+            return
+        if not _certainly_arraylike(value):
+            return
 
 
 def _certainly_arraylike(value: Value) -> bool:

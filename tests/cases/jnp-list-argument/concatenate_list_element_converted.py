@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+history = [0.0, 0.5]
+latest = jnp.array([1.0, 1.5])
+print(jnp.concatenate([jnp.array(history), latest]))
