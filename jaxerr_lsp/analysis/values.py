@@ -98,6 +98,10 @@ reshape astype sum mean max min prod std var transpose ravel flatten squeeze cli
 cumprod dot conj conjugate copy argmax argmin any all
 """.split())
 _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
+# Steps between a loop and a read in its body that may skip the read on a pass.
+_MAY_SKIP_IN_BODY = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+                     ast.BoolOp, ast.With, ast.AsyncWith, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                     ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # A parameter whose def the file calls more often than this: what the calls give is not read.
 _MAX_CALLS_SHOWN = 8
 # A helper returning a tuple or list display longer than this: its parts are not kept.
@@ -1053,6 +1057,52 @@ class Inference:
                 return None
             found.append(bound.given.get(expr.id, signature.defaults.get(expr.id)))
         return found or None
+
+    def first_pass_value(self, expr: ast.Name) -> tuple[Value, Binding] | None:
+        """For a read in the body of a `for` loop that certainly runs at least once (over
+        `range(n)` for a constant n >= 1, or a non-empty display), outside every branch of
+        the body, of a name the loop rebinds only after the read: what the name holds on the
+        loop's first pass (the bindings from before the loop; `acc = []` then `for ...: acc =
+        jnp.concatenate([acc, x])`), and the first of them. None otherwise. Asked apart from
+        `value`, which joins every pass."""
+        path = self.model.path_to(self.model.tree, expr)
+        reaching = self.model.reaching(expr)
+        if path is None or not reaching:
+            return None
+        loops = [i for i, step in enumerate(path) if isinstance(step, ast.For)]
+        if not loops:
+            return None
+        at = loops[-1]
+        loop = path[at]
+        assert isinstance(loop, ast.For)
+        if path[at + 1] not in loop.body or any(isinstance(step, _MAY_SKIP_IN_BODY) for step in path[at + 1:-1]) \
+                or not self._runs_once_at_least(loop.iter):
+            return None
+        inside = [b for b in reaching if loop.lineno <= b.line <= (loop.end_lineno or loop.lineno)]
+        before = [b for b in reaching if b not in inside]
+        if not before or any(b.end <= (expr.lineno, expr.col_offset) for b in inside):
+            return None  # (a binding of the loop may reach the read on its first pass too)
+        joined = join([self._bound_value(b, 0) for b in before])
+        return None if joined == UNKNOWN_VALUE else (joined, before[0])
+
+    def _runs_once_at_least(self, iterable: ast.expr) -> bool:
+        """Whether a loop over `iterable` certainly runs at least once: a non-empty display
+        (or a name holding one, or a parameter every call gives one), `range` of constants."""
+        if isinstance(iterable, (ast.List, ast.Tuple)):
+            return bool(iterable.elts)
+        if isinstance(iterable, ast.Name):
+            value = self.value(iterable)
+            if value.length is None:
+                given = self.given_value(iterable)
+                value = given[0] if given is not None else value
+            return value.type in ("list", "tuple") and bool(value.length) and not (
+                value.type == "list" and value.elements is None)
+        if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range" \
+                and not iterable.keywords and 1 <= len(iterable.args) <= 2:
+            bounds = [self.constant(a) for a in iterable.args]
+            if all(type(b) is int for b in bounds):
+                return len(range(*bounds)) >= 1  # type: ignore[arg-type, call-overload]
+        return False
 
     def given_arguments(self, expr: ast.Name) -> list[ast.expr] | None:
         """`parameter_arguments`, when every call gives the parameter an argument or its

@@ -162,6 +162,11 @@ def _check_elements(ctx: Context, site: CallSite, printed: str) -> None:
         if isinstance(element, ast.Starred):
             return
         value = ctx.values.value(element)
+        first = ctx.values.first_pass_value(element) if value.type is None and isinstance(element, ast.Name) else None
+        if first is not None and first[0].type in _SEQUENCES and first[1].value is not None:
+            related = Related(ctx.span(first[1].value), f"`{element.id}` is a {first[0].type} on the loop's first pass")  # type: ignore[attr-defined]
+            _report(ctx, site, element, first[0], printed, position, related=(related,))
+            return
         if value.type in _SEQUENCES:
             _report(ctx, site, element, value, printed, position)
             return
@@ -174,9 +179,10 @@ def _certainly_arraylike(value: Value) -> bool:
 
 
 def _report(ctx: Context, site: CallSite, argument: ast.expr, value: Value, printed: str,
-            position: int, shown_by: ast.expr | None = None) -> None:
-    related: tuple[Related, ...] = ()
-    if shown_by is not None:
+            position: int, shown_by: ast.expr | None = None, related: tuple[Related, ...] = ()) -> None:
+    if related:
+        pass
+    elif shown_by is not None:
         related = (Related(ctx.span(shown_by), f"`{ctx.segment(argument)}` is a {value.type} for this call"),)
     elif isinstance(argument, ast.Name):
         binding = ctx.model.binding_of(argument)
