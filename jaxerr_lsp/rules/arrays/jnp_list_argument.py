@@ -140,13 +140,14 @@ def _check_call(ctx: Context, site: CallSite, printed: str, positions: tuple[int
             return
         argument = call.args[position]
         value = ctx.values.value(argument)
-        shown_by: ast.expr | None = None
+        related: tuple[Related, ...] | None = None
         if value.type is None:  # (a parameter, or its entry, that every call shows)
             given = ctx.values.given_value(argument)
             if given is not None:
-                value, shown_by = given
+                value = given[0]
+                related = (Related(ctx.span(given[1]), f"`{ctx.segment(argument)}` is a {value.type} for this call"),)
         if value.type in _SEQUENCES:
-            _report(ctx, site, argument, value, printed, position, shown_by)
+            _report(ctx, site, argument, value, printed, position, related)
             return
         if not _certainly_arraylike(value):
             return  # may fail first, at this position
@@ -179,15 +180,13 @@ def _certainly_arraylike(value: Value) -> bool:
 
 
 def _report(ctx: Context, site: CallSite, argument: ast.expr, value: Value, printed: str,
-            position: int, shown_by: ast.expr | None = None, related: tuple[Related, ...] = ()) -> None:
-    if related:
-        pass
-    elif shown_by is not None:
-        related = (Related(ctx.span(shown_by), f"`{ctx.segment(argument)}` is a {value.type} for this call"),)
-    elif isinstance(argument, ast.Name):
-        binding = ctx.model.binding_of(argument)
-        if binding is not None and binding.value is not None:
-            related = (Related(ctx.span(binding.value), f"`{argument.id}` is a {value.type} here"),)
+            position: int, related: tuple[Related, ...] | None = None) -> None:
+    """Report `argument`; `related`: where the code shows what it is (by default, the one
+    binding of a name)."""
+    if related is None:
+        binding = ctx.model.binding_of(argument) if isinstance(argument, ast.Name) else None
+        related = () if binding is None or binding.value is None else \
+            (Related(ctx.span(binding.value), f"`{binding.name}` is a {value.type} here"),)
     ctx.report(
         argument,
         values={"fun_name": printed, "type(arg)": f"<class '{value.type}'>", "pos": str(position)},
