@@ -42,6 +42,12 @@ AUGMENTED = "augmented"  # name op= value (value: the right-hand side; operator:
 OTHER = "other"  # parameters, loop targets, with/except targets, del, ...
 
 BRANCH_NODES = (ast.If, ast.Try, ast.TryStar, ast.Match, ast.IfExp)
+# Steps between a node and the code around it (a def, a loop) that may skip the node or run it
+# apart: branches, loops, `try`, `with` (its manager may swallow), `and`/`or`, comprehensions and
+# nested scopes.
+MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
+            ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
 
 # Methods that read a dict, list or set without changing it.
 READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval, without_x64_dtype
-from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
+from jaxerr_lsp.analysis.model import (ASSIGN, MAY_SKIP, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.pytree_classes import dataclass_init_fields
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
@@ -98,10 +98,6 @@ reshape astype sum mean max min prod std var transpose ravel flatten squeeze cli
 cumprod dot conj conjugate copy argmax argmin any all
 """.split())
 _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max apply get".split())
-# Steps between a loop and a read in its body that may skip the read on a pass.
-_MAY_SKIP_IN_BODY = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
-                     ast.BoolOp, ast.With, ast.AsyncWith, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                     ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # A parameter whose def the file calls more often than this: what the calls give is not read.
 _MAX_CALLS_SHOWN = 8
 # A helper returning a tuple or list display longer than this: its parts are not kept.
@@ -871,13 +867,8 @@ class Inference:
             return self._every_construction(method, evidence)
         if method.name.startswith("__"):
             return None
-        if self._reads_by_name is None:
-            reads: dict[str, list[ast.Attribute]] = {}
-            for node in self.model.nodes_in(self.model.tree, ast.Attribute):
-                reads.setdefault(node.attr, []).append(node)
-            self._reads_by_name = reads
         found: list[ast.Call] = []
-        for read in self._reads_by_name.get(method.name, []):
+        for read in self._reads_of(method.name):
             receiver = read.value
             if isinstance(receiver, ast.Call) and isinstance(read.ctx, ast.Load) \
                     and self._class_made(receiver) is not None:  # `Grid(3).coords()`
@@ -891,6 +882,15 @@ class Inference:
             evidence.append(read)
             found += inner
         return found or None
+
+    def _reads_of(self, attr: str) -> list[ast.Attribute]:
+        """Every `<anything>.attr` of the module (an index built on the first question)."""
+        if self._reads_by_name is None:
+            reads: dict[str, list[ast.Attribute]] = {}
+            for node in self.model.nodes_in(self.model.tree, ast.Attribute):
+                reads.setdefault(node.attr, []).append(node)
+            self._reads_by_name = reads
+        return self._reads_by_name.get(attr, [])
 
     def _every_construction(self, method: ast.FunctionDef, evidence: list[ast.expr]) -> list[ast.Call] | None:
         """For `__call__` (Python calls it on any instance called: `pipe(x)`, `Pipe()(x)`):
@@ -1042,7 +1042,7 @@ class Inference:
                     return None  # (an instance kept: it may be called anywhere)
                 calls.append(call)
         else:
-            for read in self._reads_by_name.get(method.name, []) if self._reads_by_name else []:
+            for read in self._reads_of(method.name):
                 call = self.model.parent.get(id(read))
                 if not isinstance(call, ast.Call) or call.func is not read:
                     return None  # (the bound method escapes: `jax.jit(det.sample)`)
@@ -1075,7 +1075,7 @@ class Inference:
         at = loops[-1]
         loop = path[at]
         assert isinstance(loop, ast.For)
-        if path[at + 1] not in loop.body or any(isinstance(step, _MAY_SKIP_IN_BODY) for step in path[at + 1:-1]) \
+        if path[at + 1] not in loop.body or any(isinstance(step, MAY_SKIP) for step in path[at + 1:-1]) \
                 or not self._runs_once_at_least(loop.iter):
             return None
         inside = [b for b in reaching if loop.lineno <= b.line <= (loop.end_lineno or loop.lineno)]

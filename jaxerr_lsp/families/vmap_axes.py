@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
-from jaxerr_lsp.analysis.model import CallSite, Decoration
+from jaxerr_lsp.analysis.model import MAY_SKIP, CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
 if TYPE_CHECKING:
@@ -336,10 +336,6 @@ def vmapped_calls(ctx: Context) -> list[VmappedCall]:
 
 
 _Node = TypeVar("_Node", bound=ast.AST)
-# Steps between a def and a node of its body that may skip the node or run it apart.
-_MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match,
-             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
-             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
 
 
 def vmapped_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
@@ -361,7 +357,7 @@ def runs_whenever_traced(ctx: Context, function: ast.FunctionDef | ast.Lambda, n
     """Whether `node` runs every time `function` runs: no branch, loop, `with` or nested
     scope between them, and no `return` or `raise` before it."""
     path = ctx.model.path_to(function, node)
-    if path is None or any(isinstance(step, _MAY_SKIP) for step in path[1:-1]):
+    if path is None or any(isinstance(step, MAY_SKIP) for step in path[1:-1]):
         return False
     return isinstance(function, ast.Lambda) or runs_whenever_called(ctx.model, function, node)
 
