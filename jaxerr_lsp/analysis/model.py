@@ -598,6 +598,9 @@ class ModuleModel:
             return expr
         if isinstance(expr, ast.Call):
             return self._made_by_factory(expr)  # `jax.jit(make_step(cfg))`
+        if isinstance(expr, ast.Subscript):
+            entry = self._dict_entry(expr)  # `settings["guess"]` of `settings = {"guess": f}`
+            return None if entry is None or entry is expr else self.function_of(entry, through_jit=through_jit)
         if not isinstance(expr, ast.Name):
             return None
         binding = self.binding_of(expr)
@@ -611,6 +614,29 @@ class ModuleModel:
         if binding.kind == ASSIGN and isinstance(binding.value, ast.Call):
             return self._made_by_factory(binding.value)
         return None
+
+    def _dict_entry(self, expr: ast.Subscript) -> ast.expr | None:
+        """`d["key"]` read where `d` certainly holds the dict display of its one assignment
+        (constant keys), unchanged in between (`unchanged_at`): the display's entry for the key
+        (the last of equal keys: Python's rule). None otherwise."""
+        key = expr.slice
+        if type(expr.value) is not ast.Name or type(key) is not ast.Constant or not isinstance(expr.ctx, ast.Load):
+            return None
+        found = self.assignment_of(expr.value)
+        if found is None or type(found[1]) is not ast.Dict:
+            return None
+        binding, display = found
+        assert isinstance(display, ast.Dict)
+        entry: ast.expr | None = None
+        for k, v in zip(display.keys, display.values):
+            if type(k) is not ast.Constant:
+                return None
+            if k.value == key.value and type(k.value) is type(key.value):
+                entry = v
+        use = self.use_of.get(id(expr.value))
+        if entry is None or use is None or not self.unchanged_at(binding, use):
+            return None
+        return entry
 
     def _made_by_factory(self, call: ast.Call) -> ast.FunctionDef | ast.Lambda | None:
         """`f = make_loss(cfg)`: the function a def of the file returns at every `return`
@@ -1569,13 +1595,20 @@ class ModuleModel:
         then one per handler, then else, finally; a `match`: one per case)."""
         return [(self.branch_nodes[key], arm) for key, arm in use.branch]
 
-    def returns_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Returns:
+    def returns_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> Returns:
         """The `return` statements of a def's own body (not those of the functions it
         defines), and whether it yields or awaits and whether it may raise: one walk per
-        function, kept."""
+        function, kept. A lambda returns its body (one `return` made for it, at the body's
+        place: not a node of the tree)."""
         known = self._returns.get(id(function))
         if known is None or known[0] is not function:
-            known = self._returns[id(function)] = (function, _returns(function))
+            if isinstance(function, ast.Lambda):
+                made = ast.copy_location(ast.Return(value=function.body), function.body)
+                suspends = any(type(n) in _SUSPENDING for n in ast.walk(function.body))
+                found = Returns((made,), suspends, False)
+            else:
+                found = _returns(function)
+            known = self._returns[id(function)] = (function, found)
         return known[1]
 
     # ------------------------------------------------------------ the bindings of a scope

@@ -1150,6 +1150,7 @@ class Tracing:
                     continue
                 post_init = self._post_init_callee(call)
                 if post_init is not None:
+                    function: ast.FunctionDef | ast.Lambda
                     function, fields = post_init
                     given = (_field_argument(call, i, name) for i, name in enumerate(fields))
                     if not any(a is not None and self.tracer(a) is not None for a in given):
@@ -1165,7 +1166,7 @@ class Tracing:
                         continue
                     found = {name: tracer for name, value in bound.given.items()
                              if (tracer := self.tracer(value)) is not None}
-                    receiver = self._traced_receiver(call, function)
+                    receiver = None if isinstance(function, ast.Lambda) else self._traced_receiver(call, function)
                     if receiver is not None:
                         found.setdefault(*receiver)
                     if not found:
@@ -1193,10 +1194,13 @@ class Tracing:
             ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
         """The def of the file `call` certainly runs, and the arguments it binds
         (`_helper_callee`: a plain def, a method of an instance, a flax Module's `apply`)."""
-        return self._helper_callee(call)
+        found = self._helper_callee(call)
+        if found is None or isinstance(found[0], ast.Lambda):
+            return None
+        return found[0], found[1], found[2], found[3]
 
     def _helper_callee(self, call: ast.Call) -> tuple[
-            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+            ast.FunctionDef | ast.Lambda, Signature, list[ast.expr], list[ast.keyword]] | None:
         """The def of the file `call` certainly runs with its arguments, and how they bind:
         `f(x)` for an undecorated module or nested def; `obj.method(x)` and `obj(x)` (its
         `__call__`) for an instance of a class of the file (`Members.class_of_receiver`: also
@@ -1209,12 +1213,12 @@ class Tracing:
         func = call.func
         args, keywords = list(call.args), list(call.keywords)
         receiver: ast.Name | ast.Attribute
-        if isinstance(func, ast.Name):
+        if isinstance(func, (ast.Name, ast.Subscript)):  # (`settings["guess"](t)`: a dict's entry)
             function = self._function_of(func)
-            if isinstance(function, ast.FunctionDef) and not function.decorator_list \
-                    and not self._is_method(function):
+            if isinstance(function, ast.Lambda) or isinstance(function, ast.FunctionDef) \
+                    and not function.decorator_list and not self._is_method(function):
                 return function, Signature.of(function.args), args, keywords
-            if function is not None:
+            if function is not None or not isinstance(func, ast.Name):
                 return None
             receiver, name = func, "__call__"
         elif isinstance(func, ast.Attribute) and isinstance(func.value, (ast.Name, ast.Attribute)):

@@ -655,6 +655,12 @@ class Inference:
                     return self.constant(found[1], depth + 1)
                 finally:
                     self._busy.discard(id(found[0]))
+        if known and isinstance(expr, ast.Subscript) and self._later is not None \
+                and (given := self._given_entry_expression(expr)) is not None:
+            held = self.constant(given[0], depth + 1)  # (`cfg["n"]` of the dict every call gives)
+            if held is not None:
+                self._later.append(given[1])
+            return held
         if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load) and known \
                 and type(index) is int:  # `x.shape[0]`, `(3, 4)[1]`
             whole = self.constant(expr.value, depth + 1)
@@ -1111,6 +1117,16 @@ class Inference:
         return None if found is None or any(a is None for a in found) else found  # type: ignore[return-value]
 
     def _given_entry(self, expr: ast.Subscript) -> tuple[Value, ast.expr] | None:
+        found = self._given_entry_expression(expr)
+        if found is None:
+            return None
+        value = self.value(found[0])
+        return None if value == UNKNOWN_VALUE else (value, found[1])
+
+    def _given_entry_expression(self, expr: ast.Subscript) -> tuple[ast.expr, ast.expr] | None:
+        """For `p["key"]` of a parameter `p` that every call gives a dict display (`given_value`)
+        and nothing in the def may change: the display's entry for the key, and the first
+        call's argument (what shows it). None otherwise."""
         key = expr.slice
         if type(expr.value) is not ast.Name or not isinstance(key, ast.Constant) \
                 or not isinstance(expr.ctx, ast.Load):
@@ -1121,8 +1137,7 @@ class Inference:
             return None
         for k, held in given[0].entries:
             if k == key.value and type(k) is type(key.value):
-                value = self.value(held)
-                return None if value == UNKNOWN_VALUE else (value, given[1])
+                return held, given[1]
         return None
 
     def _call_constant(self, call: ast.Call, depth: int) -> object:

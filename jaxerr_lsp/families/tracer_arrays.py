@@ -469,6 +469,8 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
                 what = "this construction stores it"
             elif isinstance(given, ast.Attribute):
                 what = f"the instance that stores it runs `{given.attr}` here"
+            elif isinstance(given, ast.Dict) or ctx.values.value(given).type == "dict":
+                what = "it is an entry of the dict passed here"
             else:
                 what = "the instance that stores it is passed on here"
             related.append(Related(ctx.span(given), f"`{ast.unparse(part)}` holds Python numbers: {what}"))

@@ -1,0 +1,14 @@
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+squash = lambda v: np.clip(v, -1.0, 1.0)
+print(squash(np.arange(3.0)))
+squash = lambda v: jnp.clip(v, -1.0, 1.0)
+
+
+def score(row):
+    return jnp.sum(squash(row) * 2.0)
+
+
+print(jax.vmap(score)(jnp.arange(6.0).reshape(2, 3)))
