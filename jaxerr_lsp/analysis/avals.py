@@ -346,6 +346,8 @@ arctanh exp exp2 expm1 log log2 log10 log1p sqrt cbrt reciprocal""".split())
 _SAME_DTYPE_MATH = frozenset("abs absolute negative positive sign square conj conjugate".split())
 _FLOAT_ONLY_SAME = frozenset("floor ceil round rint trunc relu sigmoid softplus silu gelu".split())
 _SUM_LIKE = frozenset("sum prod cumsum cumprod".split())
+# Functions whose result has their first argument's shape, dtype and weak type (measured).
+_SAME_AVAL = frozenset("roll flip flipud fliplr sort".split())
 # The real dtype of a complex one's magnitude (`jnp.abs`, `jnp.var` of a complex array).
 _REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64", "complex64|complex128": "float32|float64"}
 _MEAN_LIKE = frozenset("mean var std".split())
@@ -557,6 +559,8 @@ class Facts:
                 return None
             shape = broadcast(cond.shape, a.shape, b.shape)
             return None if shape is None else Aval(shape, *promoted)
+        if name in _SAME_AVAL:  # `jnp.roll(x, 1)`, `jnp.sort(x, axis=0)`: rearranged in place
+            return self.aval_of(call.args[0]) if call.args else None
         if name in _BINARY:
             if len(call.args) != 2 or call.keywords:
                 return None

@@ -82,6 +82,9 @@ _CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple
                "collections.Counter": "Counter", "builtins.sorted": "list", "builtins.len": "int",
                "builtins.repr": "str", "builtins.format": "str",
                "numpy.random.default_rng": "Generator"}
+# Builtins that return a Python scalar of one type (a sample of it, for its weak aval).
+_SCALAR_CALLS: dict[str, object] = {"builtins.int": 0, "builtins.float": 0.0, "builtins.bool": False,
+                                    "builtins.len": 0}
 # A NumPy generator's samplers whose result `avals.Facts.numpy_random_call` knows.
 _GENERATOR_SAMPLERS = frozenset({"normal", "uniform", "standard_normal", "random", "integers"})
 # Arithmetic that maps arrays to an array. `+` is left out for values JAX hands in: two
@@ -2062,6 +2065,9 @@ class Inference:
             return Value(name, Opaque(name))
         if qualname in ("jax.tree.map", "jax.tree_util.tree_map"):
             return self._tree_map(expr, depth)
+        if qualname in _SCALAR_CALLS:  # `float(n)`, `len(xs)`: a Python scalar of that type
+            name = _CALL_TYPES[qualname]
+            return Value(name, Leaf(name), aval=avals.python_scalar(_SCALAR_CALLS[qualname]))
         if qualname in _CALL_TYPES:
             return Value(_CALL_TYPES[qualname])
         summary = self.imported.get(qualname)

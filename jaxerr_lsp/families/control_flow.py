@@ -10,23 +10,28 @@ Unknown means None, and the rules stay silent.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from jaxerr_lsp.analysis.avals import EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, exact_dtype
+from jaxerr_lsp.analysis.avals import (EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, element as row_of, exact_dtype, scalar,
+                                       without_x64_dtype)
 from jaxerr_lsp.analysis.followed_calls import argument_constants, calls_reaching
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
-from jaxerr_lsp.analysis.values import Value, array_of, return_expression
+from jaxerr_lsp.families.vmap_axes import runs_whenever_traced, vmapped_nodes
+from jaxerr_lsp.analysis.model import CallSite
+from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, JaxArray, Value, array_of, return_expression
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
 
 FunctionNode = ast.FunctionDef | ast.Lambda
+
+NONE = Value("NoneType", NoneNode())
 
 # Leaves JAX accepts as values (a str or an object of another class is a different error).
 _JAX_LEAVES = frozenset({"int", "float", "bool", "complex", "ArrayImpl"})
@@ -273,6 +278,172 @@ def parameters_of(ctx: Context, function: Callee, arguments: list[Value]) -> dic
     held = {name: ctx.values.value(expr) for name, expr in function.given.items()}
     held.update(zip(function.parameters, arguments))
     return held
+
+
+# ------------------------------------------------------------------------------- the loops
+@dataclass(frozen=True)
+class Loop:
+    """One loop call, as JAX runs it."""
+
+    site: CallSite
+    body: Callee
+    init: ast.expr
+    extra: list[Value]  # what JAX passes the body besides the carry, in order (i; x)
+    carry_position: int  # where the carry comes among the body's parameters
+    scan: bool  # the body returns (carry, y)
+    name: str | None  # "scan body" / "while_loop body"; None: not known (fori bounds)
+    carry_name: str  # how JAX names the carry: the body's parameter or "loop_carry"
+    prefix: str  # the path of the user's carry inside JAX's carry: "", "[1]", "[2]"
+
+    def arguments(self, carry: Value) -> list[Value]:
+        """What JAX hands the body, in order, when the carry is `carry`."""
+        arguments = list(self.extra)
+        arguments.insert(self.carry_position, carry)
+        return arguments
+
+
+def _argument(site: CallSite, position: int, name: str) -> ast.expr | None:
+    for keyword in site.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    return site.args[position] if position < len(site.args) else None
+
+
+def plain_site(site: CallSite) -> bool:
+    return site.complete and not any(isinstance(a, ast.Starred) for a in site.args) \
+        and all(k.arg is not None for k in site.keywords)
+
+
+# ------------------------------------------------------------------------------- the loops
+def _scan(ctx: Context, site: CallSite) -> Loop | None:
+    f, init = _argument(site, 0, "f"), _argument(site, 1, "init")
+    xs, length = _argument(site, 2, "xs"), _argument(site, 3, "length")
+    if f is None or init is None:
+        return None
+    body = callee(ctx, f)
+    if body is None or len(body.parameters) != 2:
+        return None
+    if xs is None or isinstance(xs, ast.Constant) and xs.value is None:
+        if length is None:
+            return None  # "scan got no values to scan over": another error
+        x = NONE
+    else:
+        scanned = ctx.values.value(xs)
+        slice_ = row_of(scanned.aval) if scanned.type == "ArrayImpl" else None
+        x = replace(array_of(slice_), jax_array=scanned.jax_array) if slice_ is not None else UNKNOWN_VALUE
+    return Loop(site, body, init, [x], 0, True, "scan body", body.parameters[0], "")
+
+
+def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
+    lower, upper = _argument(site, 0, "lower"), _argument(site, 1, "upper")
+    function, init = _argument(site, 2, "body_fun"), _argument(site, 3, "init_val")
+    if lower is None or upper is None or function is None or init is None:
+        return None
+    body = callee(ctx, function)
+    if body is None or len(body.parameters) != 2:
+        return None
+    # Python ints (their values need not be known: a parameter a followed call gives one)
+    concrete = all(type(ctx.values.constant(b)) is int or ctx.values.value(b).type == "int"
+                   for b in (lower, upper))
+    traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
+    if concrete:  # a scan over (i, val); i a weakly typed int32 (int64 with x64)
+        index = without_x64_dtype(scalar("int32", True)) if ctx.values.x64 else scalar("int32", True)
+        counter = replace(array_of(index), jax_array=JaxArray("the index fori_loop hands its body"))
+        return Loop(site, body, init, [counter], 1, False, "scan body",
+                    "loop_carry", "[1]")
+    if traced:  # a while_loop over (i, upper, val)
+        return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, "while_loop body", "loop_carry", "[2]")
+    # Bounds the code does not show: a scan if they are concrete, else a while_loop.
+    return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, None, "loop_carry", "[1]")
+
+
+def _while_loop(ctx: Context, site: CallSite) -> Loop | None:
+    condition = _argument(site, 0, "cond_fun")
+    function, init = _argument(site, 1, "body_fun"), _argument(site, 2, "init_val")
+    if condition is None or function is None or init is None:
+        return None
+    body = callee(ctx, function)
+    if body is None or len(body.parameters) != 1 or not _condition_fits(ctx, condition, init):
+        return None
+    return Loop(site, body, init, [], 0, False, "while_loop body", body.parameters[0], "")
+
+
+def _condition_fits(ctx: Context, condition: ast.expr, init: ast.expr) -> bool:
+    """Not certainly a bad cond_fun (JAX traces it first: its own error would come first)."""
+    function = callee(ctx, condition)
+    if function is None or len(function.parameters) != 1:
+        return True
+    init_value = ctx.values.value(init)
+    with ctx.values.bound(function.function, parameters_of(ctx, function, [init_value])):
+        found = returned(ctx, function, [init_value])
+        aval = found[0].aval if found is not None else None
+    return aval is None or aval.dtype in (None, "bool") and aval.shape in (None, ())
+
+
+LOOPS: dict[str, Callable[[Context, CallSite], Loop | None]] = {
+    "jax.lax.scan": _scan, "jax.lax.fori_loop": _fori_loop, "jax.lax.while_loop": _while_loop}
+
+
+def read_loop(ctx: Context, site: CallSite) -> Loop | None:
+    """The loop `site` calls (`lax.scan`, `fori_loop`, `while_loop`) as JAX runs it, read
+    with the values in force; None when the code does not show it."""
+    read = LOOPS.get(site.qualname)
+    return read(ctx, site) if read is not None and plain_site(site) else None
+
+
+
+@dataclass(frozen=True)
+class LoopBody:
+    """A body a lax loop of the file runs, with what JAX hands its parameters when it first
+    traces it (`held`, the parameters whose values the code shows)."""
+
+    loop: Loop
+    function: FunctionNode
+    held: dict[str, Value]
+
+
+def loop_bodies(ctx: Context) -> list[LoopBody]:
+    """Each body a `lax.scan`, `fori_loop` or `while_loop` of the file runs (`read_loop`),
+    with what JAX hands its parameters when it first traces it: the initial carry, one row
+    of the scanned array, fori_loop's index (a weakly typed int32); once per document."""
+    return ctx.once(_loop_bodies)
+
+
+def _loop_bodies(ctx: Context) -> list[LoopBody]:
+    found = []
+    for qualname in LOOPS:
+        for site in ctx.model.calls_to(qualname):
+            loop = read_loop(ctx, site)
+            if loop is None:
+                continue
+            arguments = loop.arguments(ctx.values.value(loop.init))
+            held = {name: value for name, value in parameters_of(ctx, loop.body, arguments).items()
+                    if value != UNKNOWN_VALUE}
+            if held:
+                found.append(LoopBody(loop, loop.body.function, held))
+    return found
+
+
+_Node = TypeVar("_Node", bound=ast.AST)
+
+
+def loop_body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
+    """Each node of `kind` in a loop body (`loop_bodies`) that runs whenever JAX traces it,
+    with the location of the loop; while the caller looks at the node, the parameters hold
+    what JAX hands the body (`Inference.bound`)."""
+    for body in loop_bodies(ctx):
+        related = Related(ctx.span(body.loop.site.call), "the loop that hands its body these values")
+        with ctx.values.bound(body.function, body.held):
+            for node in ctx.model.nodes_in(body.function, kind):
+                if runs_whenever_traced(ctx, body.function, node):
+                    yield node, related
+
+
+def body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
+    """`vmap_axes.vmapped_nodes` (what one example holds), then `loop_body_nodes` (what JAX
+    hands a loop body): each node of `kind` with the values in force while the caller looks."""
+    yield from vmapped_nodes(ctx, kind)
+    yield from loop_body_nodes(ctx, kind)
 
 
 # ------------------------------------------------------------------------------- comparisons

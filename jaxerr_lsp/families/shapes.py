@@ -25,6 +25,7 @@ from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, Foll
 from jaxerr_lsp.analysis.values import Inference, Value, array_of
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
+from jaxerr_lsp.families.control_flow import loop_bodies
 from jaxerr_lsp.families.expected_errors import expected_at
 from jaxerr_lsp.analysis.model import UNPACK, CallSite, ModuleModel
 from jaxerr_lsp.families.vmap_axes import vmapped_calls
@@ -664,6 +665,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), None, v.held) for v in vmapped_calls(ctx)
               if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
     calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
+    calls += [(FollowedCall(b.function, b.loop.site.call, {}, traced=True), None, b.held) for b in loop_bodies(ctx)]
     for call, context, arguments in calls:
         function = call.function
         if context is None:  # (vmapped, a transformed lambda)
@@ -732,10 +734,13 @@ def _enclosing_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
 
 
 def _contexts_of(ctx: Context, function: ast.FunctionDef) -> list[CallContext]:
-    """`call_contexts` of `function`, once per document."""
+    """`call_contexts` of `function`, and the lax loops that run it as their body
+    (`control_flow.loop_bodies`), once per document."""
     known: dict[int, list[CallContext]] = ctx.once(_no_contexts)
     if id(function) not in known:
-        known[id(function)] = call_contexts(ctx.model, ctx.values, function, _context_arguments)
+        known[id(function)] = call_contexts(ctx.model, ctx.values, function, _context_arguments) + [
+            CallContext(FollowedCall(function, b.loop.site.call, {}, traced=True), b.held)
+            for b in loop_bodies(ctx) if b.function is function]
     return known[id(function)]
 
 

@@ -26,9 +26,9 @@ from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.analysis.values import Value
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.errors.catalog import load_catalog
+from jaxerr_lsp.families.control_flow import body_nodes
 from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData
-from jaxerr_lsp.families.vmap_axes import vmapped_nodes
 
 # `x.at[i].<method>(...)`: the updates and `get`, each of which parses the index.
 # A Python number's dtype as `np.dtype(type(idx))` names it.
@@ -78,7 +78,7 @@ def check(ctx: Context) -> None:
     for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
         if _report(ctx, subscript, ()):
             reported.add(id(subscript))
-    for subscript, call in vmapped_nodes(ctx, ast.Subscript):  # (what one example holds)
+    for subscript, call in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
         if id(subscript) not in reported and _report(ctx, subscript, (call,)):
             reported.add(id(subscript))
 

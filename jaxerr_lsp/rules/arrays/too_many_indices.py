@@ -34,7 +34,8 @@ from jaxerr_lsp.core.findings import Related
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.tracer_arrays import indexed_by
 from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays
-from jaxerr_lsp.families.vmap_axes import known_jax_array, runs_whenever_traced, vmapped_nodes
+from jaxerr_lsp.families.control_flow import body_nodes
+from jaxerr_lsp.families.vmap_axes import known_jax_array, runs_whenever_traced
 
 
 def _consumed(ctx: Context, index: ast.expr) -> int | None:
@@ -123,7 +124,7 @@ def check(ctx: Context) -> None:
         array = indexed_by(ctx, subscript)
         if array is not None and _report(ctx, subscript, array, ()):
             reported.add(id(subscript))
-    for subscript, call in vmapped_nodes(ctx, ast.Subscript):
+    for subscript, call in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
         if id(subscript) in reported:
             continue
         array = indexed_by(ctx, subscript)

@@ -37,27 +37,25 @@ carry's dtype with `.astype(...)` (unsafe: values may be rounded or truncated ea
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.avals import Aval, element, scalar, without_x64_dtype
-from jaxerr_lsp.families.control_flow import (SHAPED_ARRAY, CastEdit, Callee, Typed, TypedLeaf, callee,
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.families.control_flow import (LOOPS, SHAPED_ARRAY, CastEdit, Loop, Typed, TypedLeaf,
                                      capitalize, cast_edit, cast_fixes, check_in_calls, fully_known, mismatch,
                                      mismatch_extra, order_certain, parameters_of, promoted_dtype, returned,
-                                     treedef_text, typed, with_leaf_avals)
+                                     plain_site, read_loop, treedef_text, typed, with_leaf_avals)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.analysis.pytree import ListNode, NoneNode, TupleNode, differences
 from jaxerr_lsp.engine.rule import Context, Rule, fill
-from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, Value, array_of
+from jaxerr_lsp.analysis.values import Value
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
 
 STRUCTURE = "must have the same pytree structure"
-NONE = Value("NoneType", NoneNode())
 
 
 @dataclass(frozen=True)
@@ -66,113 +64,16 @@ class CarryMismatch(RuleData):
 
 
 @dataclass(frozen=True)
-class Loop:
-    """One loop call, as JAX runs it."""
-
-    site: CallSite
-    body: Callee
-    init: ast.expr
-    extra: list[Value]  # what JAX passes the body besides the carry, in order (i; x)
-    carry_position: int  # where the carry comes among the body's parameters
-    scan: bool  # the body returns (carry, y)
-    name: str | None  # "scan body" / "while_loop body"; None: not known (fori bounds)
-    carry_name: str  # how JAX names the carry: the body's parameter or "loop_carry"
-    prefix: str  # the path of the user's carry inside JAX's carry: "", "[1]", "[2]"
-
-
-@dataclass(frozen=True)
 class Output:
     carry: Typed
     expr: ast.expr  # the returned carry expression
 
 
-def _argument(site: CallSite, position: int, name: str) -> ast.expr | None:
-    for keyword in site.keywords:
-        if keyword.arg == name:
-            return keyword.value
-    return site.args[position] if position < len(site.args) else None
-
-
-def _plain(site: CallSite) -> bool:
-    return site.complete and not any(isinstance(a, ast.Starred) for a in site.args) \
-        and all(k.arg is not None for k in site.keywords)
-
-
-# ------------------------------------------------------------------------------- the loops
-def _scan(ctx: Context, site: CallSite) -> Loop | None:
-    f, init = _argument(site, 0, "f"), _argument(site, 1, "init")
-    xs, length = _argument(site, 2, "xs"), _argument(site, 3, "length")
-    if f is None or init is None:
-        return None
-    body = callee(ctx, f)
-    if body is None or len(body.parameters) != 2:
-        return None
-    if xs is None or isinstance(xs, ast.Constant) and xs.value is None:
-        if length is None:
-            return None  # "scan got no values to scan over": another error
-        x = NONE
-    else:
-        slice_ = element(ctx.values.value(xs).aval) if ctx.values.value(xs).type == "ArrayImpl" else None
-        x = array_of(slice_) if slice_ is not None else UNKNOWN_VALUE
-    return Loop(site, body, init, [x], 0, True, "scan body", body.parameters[0], "")
-
-
-def _fori_loop(ctx: Context, site: CallSite) -> Loop | None:
-    lower, upper = _argument(site, 0, "lower"), _argument(site, 1, "upper")
-    function, init = _argument(site, 2, "body_fun"), _argument(site, 3, "init_val")
-    if lower is None or upper is None or function is None or init is None:
-        return None
-    body = callee(ctx, function)
-    if body is None or len(body.parameters) != 2:
-        return None
-    # Python ints (their values need not be known: a parameter a followed call gives one)
-    concrete = all(type(ctx.values.constant(b)) is int or ctx.values.value(b).type == "int"
-                   for b in (lower, upper))
-    traced = ctx.tracing.tracer(lower) is not None or ctx.tracing.tracer(upper) is not None
-    if concrete:  # a scan over (i, val); i a weakly typed int32 (int64 with x64)
-        index = without_x64_dtype(scalar("int32", True)) if ctx.values.x64 else scalar("int32", True)
-        return Loop(site, body, init, [array_of(index)], 1, False, "scan body",
-                    "loop_carry", "[1]")
-    if traced:  # a while_loop over (i, upper, val)
-        return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, "while_loop body", "loop_carry", "[2]")
-    # Bounds the code does not show: a scan if they are concrete, else a while_loop.
-    return Loop(site, body, init, [UNKNOWN_VALUE], 1, False, None, "loop_carry", "[1]")
-
-
-def _while_loop(ctx: Context, site: CallSite) -> Loop | None:
-    condition = _argument(site, 0, "cond_fun")
-    function, init = _argument(site, 1, "body_fun"), _argument(site, 2, "init_val")
-    if condition is None or function is None or init is None:
-        return None
-    body = callee(ctx, function)
-    if body is None or len(body.parameters) != 1 or not _condition_fits(ctx, condition, init):
-        return None
-    return Loop(site, body, init, [], 0, False, "while_loop body", body.parameters[0], "")
-
-
-def _condition_fits(ctx: Context, condition: ast.expr, init: ast.expr) -> bool:
-    """Not certainly a bad cond_fun (JAX traces it first: its own error would come first)."""
-    function = callee(ctx, condition)
-    if function is None or len(function.parameters) != 1:
-        return True
-    init_value = ctx.values.value(init)
-    with ctx.values.bound(function.function, parameters_of(ctx, function, [init_value])):
-        found = returned(ctx, function, [init_value])
-        aval = found[0].aval if found is not None else None
-    return aval is None or aval.dtype in (None, "bool") and aval.shape in (None, ())
-
-
 # ------------------------------------------------------------------------------- the body
-def _arguments(loop: Loop, carry: Value) -> list[Value]:
-    arguments = list(loop.extra)
-    arguments.insert(loop.carry_position, carry)
-    return arguments
-
-
 def _output(ctx: Context, loop: Loop, carry: Value) -> Output | None:
     """The carry the body returns when called with `carry`."""
     body = loop.body
-    arguments = _arguments(loop, carry)
+    arguments = loop.arguments(carry)
     with ctx.values.bound(body.function, parameters_of(ctx, body, arguments)):
         found = returned(ctx, body, arguments)
         if found is None:
@@ -350,19 +251,15 @@ def _report_types(ctx: Context, loop: Loop, pairs: list[tuple[TypedLeaf, TypedLe
                data=CarryMismatch(cast))
 
 
-LOOPS = {"jax.lax.scan": _scan, "jax.lax.fori_loop": _fori_loop, "jax.lax.while_loop": _while_loop}
-
-
 def check(ctx: Context) -> None:
-    for qualname, read in LOOPS.items():
+    for qualname in LOOPS:
         for site in ctx.model.calls_to(qualname):
-            if not _plain(site):
-                continue
-            check_in_calls(ctx, site.call, lambda: _read_and_check(ctx, read, site))  # noqa: B023 (run at once)
+            if plain_site(site):
+                check_in_calls(ctx, site.call, lambda: _read_and_check(ctx, site))  # noqa: B023 (run at once)
 
 
-def _read_and_check(ctx: Context, read: Callable[[Context, CallSite], Loop | None], site: CallSite) -> None:
-    loop = read(ctx, site)
+def _read_and_check(ctx: Context, site: CallSite) -> None:
+    loop = read_loop(ctx, site)
     if loop is not None:
         _check(ctx, loop)
 

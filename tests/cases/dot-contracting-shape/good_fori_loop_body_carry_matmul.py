@@ -1,0 +1,14 @@
+import jax.numpy as jnp
+from jax import lax
+
+mixing = jnp.full((4, 4), 0.25)
+
+
+def power_step(i, carry):
+    vector, scale = carry
+    vector = vector @ mixing
+    return vector / jnp.linalg.norm(vector), scale * 0.5
+
+
+start = (jnp.ones((2, 4)), 1.0)
+print(lax.fori_loop(0, 5, power_step, start))
