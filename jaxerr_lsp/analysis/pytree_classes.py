@@ -44,6 +44,9 @@ class PytreeField:
     name: str
     annotation: ast.expr
     static: bool | None
+    # What a construction that does not give the field leaves in it: the class body's
+    # `x: int = 8`, or `field(default=8)`'s default; None when it shows none.
+    default: ast.expr | None = None
 
 
 @dataclass(frozen=True)
@@ -119,8 +122,20 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
             static = _equinox_static(model, statement.value)
         else:
             static = _static_by_field(model, statement.value, kind)
-        fields.append(PytreeField(name, statement.annotation, static))
+        fields.append(PytreeField(name, statement.annotation, static, _default(statement.value)))
     return PytreeClass(cls, kind, tuple(fields))
+
+
+def _default(value: ast.expr | None) -> ast.expr | None:
+    """A field's default as the class body writes it: the value itself, or the `default=` of
+    a `field(...)` call (any other call: None, it may make the default)."""
+    if not isinstance(value, ast.Call):
+        return value
+    function = value.func
+    name = function.attr if isinstance(function, ast.Attribute) else function.id if isinstance(function, ast.Name) else ""
+    if name != "field":
+        return None
+    return next((k.value for k in value.keywords if k.arg == "default"), None)
 
 
 def _registrations(model: ModuleModel, cls: ast.ClassDef) -> list[ast.Call]:

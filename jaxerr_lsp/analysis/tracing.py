@@ -771,12 +771,17 @@ class Tracing:
         if not isinstance(expr, (ast.Tuple, ast.List, ast.Constant)) \
                 and (held := self._given_tuple(expr)) is not None:
             return held
-        if not isinstance(expr, (ast.Tuple, ast.List)) or not expr.elts \
-                or any(isinstance(element, ast.Starred) for element in expr.elts):
+        elements: tuple[ast.expr, ...] | list[ast.expr] | None = None
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            elements = expr.elts
+        elif isinstance(expr, ast.Name) and (inference := self._inference()) is not None:
+            shown = inference.value(expr)  # (`params = (w, b)` then `loss(params, x)`)
+            elements = shown.elements if shown.type in ("tuple", "list") else None
+        if not elements or any(isinstance(element, ast.Starred) for element in elements):
             return None
         found = tuple(self.applications.python_scalar(element) or self._one_array(element)
                       or self._array_parameter(element) or self._given_scalar(element)
-                      for element in expr.elts)
+                      for element in elements)
         return found if any(found) else None
 
     def _given_tuple(self, expr: ast.expr) -> tuple[bool, ...] | None:
@@ -1758,6 +1763,9 @@ class Tracing:
             position = [f.name for f in pytree.fields].index(child.name)
             for constructor in given:
                 value = _field_argument(constructor, position, child.name)
+                if value is None and not any(isinstance(a, ast.Starred) for a in constructor.args) \
+                        and all(k.arg is not None for k in constructor.keywords):
+                    value = child.default  # (`Params()`: the class body's `max_iters: int = 8`)
                 if value is None or not (self._one_array(value) or self.applications.python_scalar(value)):
                     return None
         elif not _annotated_array(child.annotation):

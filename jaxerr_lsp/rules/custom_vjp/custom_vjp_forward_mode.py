@@ -24,6 +24,7 @@ Fix: `jax.jacfwd(f)` -> `jax.jacrev(f)` (unsafe: same Jacobian, computed in reve
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -89,31 +90,113 @@ def _certain_calls(expr: ast.expr) -> list[ast.Call]:
     return found
 
 
+# Library functions that are custom_vjp functions (their first `n` arguments not
+# differentiated) whose fwd rule calls the function itself (so `jax.hessian` raises too):
+# measured under JAX 0.12.0.1 with jvp, jacfwd and hessian.
+LIBRARY_CUSTOM_VJP = {"jax.experimental.ode.odeint": 1}
+
+
 def _differentiated_through(ctx: Context, function: ast.expr,
-                            parameters: int | None) -> tuple[CustomVjp, Signature] | None:
+                            parameters: int | None) -> tuple[CustomVjp | None, Signature, ast.Call | None] | None:
     """The custom_vjp function that differentiating `function` (with respect to its first
     `parameters` positional parameters, all when None) certainly reaches, and the signature
     of what is differentiated."""
-    if isinstance(function, ast.Name):
+    if isinstance(function, ast.Name) and custom_vjp_of(ctx.model, function) is not None:
         custom_vjp = _eligible(ctx, function)
         if custom_vjp is None or custom_vjp.primal is None:
             return None
-        return custom_vjp, Signature.of(custom_vjp.primal.args)
-    if not isinstance(function, ast.Lambda):
+        return custom_vjp, Signature.of(custom_vjp.primal.args), None
+    defined = ctx.model.function_of(function) if isinstance(function, ast.Name) else None
+    differentiated: ast.FunctionDef | ast.Lambda
+    if isinstance(defined, ast.FunctionDef):
+        differentiated = defined  # (a plain def: its statements that run whenever it runs)
+    elif isinstance(function, ast.Lambda):
+        differentiated = function
+    else:
         return None
-    signature = Signature.of(function.args)
+    signature = Signature.of(differentiated.args)
     if signature.vararg or signature.kwarg or signature.keyword_only or signature.positional_only:
         return None
-    wanted = signature.positional if parameters is None else signature.positional[:parameters]
-    for call in _certain_calls(function.body):
-        if not isinstance(call.func, ast.Name):
-            continue
-        custom_vjp = _eligible(ctx, call.func)
-        if custom_vjp is None or any(isinstance(a, ast.Starred) for a in call.args):
-            continue
-        if any(_mentions(argument, p) for argument in call.args for p in wanted):
-            return custom_vjp, signature
+    wanted = set(signature.positional if parameters is None else signature.positional[:parameters])
+    for expr in _straight_line(differentiated, wanted):
+        for call in _certain_calls(expr):
+            skipped = LIBRARY_CUSTOM_VJP.get(ctx.model.qualname(call.func) or "")
+            if skipped is not None and not any(isinstance(a, ast.Starred) for a in call.args) \
+                    and any(_carries_tangent(ctx, a, wanted) for a in call.args[skipped:]):
+                return None, signature, call  # (`odeint(f, y0, t, r)` with `r` differentiated)
+            if not isinstance(call.func, ast.Name):
+                continue
+            custom_vjp = _eligible(ctx, call.func)
+            if custom_vjp is None or any(isinstance(a, ast.Starred) for a in call.args):
+                continue
+            if any(_carries_tangent(ctx, argument, wanted) for argument in call.args):
+                return custom_vjp, signature, call
     return None
+
+
+def _straight_line(function: ast.FunctionDef | ast.Lambda, tangent: set[str]) -> Iterator[ast.expr]:
+    """The expressions a function certainly evaluates, in order: a lambda's body; a def's
+    statements up to the first that is not an assignment, an expression or a `return`
+    (a branch or a loop may skip what follows). `tangent` grows, as they are read, with the
+    names assigned a value that carries a tangent (`_carries_tangent`) and loses those
+    rebound to one that does not."""
+    if isinstance(function, ast.Lambda):
+        yield function.body
+        return
+    for statement in function.body:
+        if isinstance(statement, ast.Return):
+            if statement.value is not None:
+                yield statement.value
+            return
+        if isinstance(statement, ast.Expr):
+            yield statement.value
+            continue
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            return
+        yield statement.value
+        target = statement.targets[0]
+        names = [target] if isinstance(target, ast.Name) else target.elts \
+            if isinstance(target, (ast.Tuple, ast.List)) else []
+        if not names or not all(isinstance(n, ast.Name) for n in names):
+            return
+        carries = _carries_tangent(None, statement.value, tangent)
+        for name in names:
+            assert isinstance(name, ast.Name)
+            (tangent.add if carries else tangent.discard)(name.id)
+
+
+# Functions whose result carries no tangent of their arguments (integer results, a gradient
+# stopped): forward mode through them reaches nothing.
+_NO_TANGENT = frozenset({"stop_gradient", "argmax", "argmin", "argsort", "searchsorted", "floor",
+                         "ceil", "round", "rint", "trunc", "sign", "shape", "size", "ndim",
+                         "zeros_like", "ones_like", "empty_like", "full_like", "isnan", "isfinite",
+                         "astype", "nonzero", "where"})
+
+
+def _carries_tangent(ctx: Context | None, expr: ast.expr, tangent: set[str], depth: int = 0) -> bool:
+    """Whether `expr` certainly carries the tangent of a name of `tangent`: the name, an
+    element or attribute of it, arithmetic on it, or a function of it (but those of
+    `_NO_TANGENT`, whose results carry none)."""
+    if depth > 12:
+        return False
+    if isinstance(expr, ast.Name):
+        return expr.id in tangent
+    if isinstance(expr, ast.BinOp):
+        return _carries_tangent(ctx, expr.left, tangent, depth + 1) \
+            or _carries_tangent(ctx, expr.right, tangent, depth + 1)
+    if isinstance(expr, ast.UnaryOp):
+        return not isinstance(expr.op, ast.Not) and _carries_tangent(ctx, expr.operand, tangent, depth + 1)
+    if isinstance(expr, ast.Subscript):
+        return _carries_tangent(ctx, expr.value, tangent, depth + 1)
+    if isinstance(expr, ast.Call):
+        function = expr.func
+        name = function.attr if isinstance(function, ast.Attribute) else \
+            function.id if isinstance(function, ast.Name) else None
+        if name is None or name in _NO_TANGENT:
+            return False
+        return any(_carries_tangent(ctx, a, tangent, depth + 1) for a in expr.args
+                   if not isinstance(a, ast.Starred))
+    return False
 
 
 def _float_like(ctx: Context, expr: ast.expr) -> bool:
@@ -136,10 +219,10 @@ def _check_jvp(ctx: Context, site: CallSite) -> None:
     found = _differentiated_through(ctx, function, None)
     if found is None:
         return
-    custom_vjp, signature = found
+    custom_vjp, signature, through = found
     if bind_arguments(signature, primals.elts, []) is None:
         return
-    _report(ctx, site.call, custom_vjp, ForwardMode("jvp", None))
+    _report(ctx, site.call, custom_vjp, ForwardMode("jvp", None), through)
 
 
 def _check_jacfwd(ctx: Context, site: CallSite) -> None:
@@ -163,12 +246,12 @@ def _check_jacfwd(ctx: Context, site: CallSite) -> None:
     found = _differentiated_through(ctx, site.args[0], argnums + 1)
     if found is None:
         return
-    custom_vjp, signature = found
+    custom_vjp, signature, through = found
     if isinstance(site.args[0], ast.Lambda) and argnums != 0:
         return  # the lambda's check looked at its first parameters only
     if bind_arguments(signature, applied.args, []) is None:
         return
-    _report(ctx, site.call, custom_vjp, ForwardMode("jacfwd", _attribute_span(ctx, site.call)))
+    _report(ctx, site.call, custom_vjp, ForwardMode("jacfwd", _attribute_span(ctx, site.call)), through)
 
 
 def _attribute_span(ctx: Context, call: ast.Call) -> Span | None:
@@ -180,9 +263,17 @@ def _attribute_span(ctx: Context, call: ast.Call) -> Span | None:
     return Span(end.end_line, end.end_column - len(function.attr), end.end_line, end.end_column)
 
 
-def _report(ctx: Context, call: ast.Call, custom_vjp: CustomVjp, data: ForwardMode) -> None:
-    definition = custom_vjp.definition
-    ctx.report(call, related=(Related(ctx.span(definition), "the custom_vjp function"),),
+def _report(ctx: Context, call: ast.Call, custom_vjp: CustomVjp | None, data: ForwardMode,
+            through: ast.Call | None = None) -> None:
+    """`through`: the call of the custom_vjp function, with a value carrying the tangent, in
+    the body of the function differentiated (when it is not the custom_vjp function itself);
+    `custom_vjp` None: a library's (`LIBRARY_CUSTOM_VJP`), called there."""
+    related = [] if custom_vjp is None else [Related(ctx.span(custom_vjp.definition), "the custom_vjp function")]
+    if through is not None:
+        library = ctx.model.qualname(through.func) if custom_vjp is None else None
+        what = f"`{library}` is a custom_vjp function: called" if library else "called"
+        related.append(Related(ctx.span(through), f"{what} here with a value that carries the tangent"))
+    ctx.report(call, related=tuple(related),
                note=f"\n`{data.transform}` uses forward mode; a custom_vjp function supports "
                     "reverse mode only.",
                data=data)
@@ -202,12 +293,12 @@ def _check_linearize(ctx: Context, site: CallSite) -> None:
     found = _differentiated_through(ctx, function, None)
     if found is None:
         return
-    custom_vjp, signature = found
+    custom_vjp, signature, through = found
     if bind_arguments(signature, primals, []) is None:
         return
     application = _application(ctx, statement.targets[0].elts[1], site.call)
     if application is not None:
-        _report(ctx, application, custom_vjp, ForwardMode("linearize", None))
+        _report(ctx, application, custom_vjp, ForwardMode("linearize", None), through)
 
 
 def _application(ctx: Context, target: ast.Name, made_by: ast.Call) -> ast.Call | None:
@@ -254,12 +345,14 @@ def _check_hessian(ctx: Context, site: CallSite) -> None:
         return
     if not isinstance(site.args[0], ast.Name) or not _float_like(ctx, applied.args[0]):
         return
-    custom_vjp = _eligible(ctx, site.args[0])
-    if custom_vjp is None or custom_vjp.primal is None or not _fwd_calls_itself(ctx, custom_vjp):
+    found = _differentiated_through(ctx, site.args[0], 1)  # (the custom_vjp itself, or a def calling it)
+    if found is None:
         return
-    if bind_arguments(Signature.of(custom_vjp.primal.args), applied.args, []) is None:
+    custom_vjp, signature, through = found  # (a library's: its fwd calls it, `LIBRARY_CUSTOM_VJP`)
+    if custom_vjp is not None and (custom_vjp.primal is None or not _fwd_calls_itself(ctx, custom_vjp)) \
+            or bind_arguments(signature, applied.args, []) is None:
         return
-    _report(ctx, site.call, custom_vjp, ForwardMode("hessian", None))
+    _report(ctx, site.call, custom_vjp, ForwardMode("hessian", None), through)
 
 
 # JAX functions that only trace what they are given: a jvp of a custom_vjp function inside it
