@@ -305,6 +305,30 @@ def binary(op: ast.operator, a: Aval | None, b: Aval | None) -> Aval | None:
     return Aval(shape, dtype, weak, rank)
 
 
+def kron(a: Aval | None, b: Aval | None) -> Aval | None:
+    """`jnp.kron(a, b)`: the promoted dtype; each axis the product of both (the shorter shape
+    padded with leading 1s), or only the larger rank when a size is not shown."""
+    if a is None or b is None or a.is_key or b.is_key:
+        return None
+    promoted = promote(a, b)
+    if promoted is None:
+        return None
+    if a.shape is not None and b.shape is not None:
+        rank = max(len(a.shape), len(b.shape))
+        left, right = (1,) * (rank - len(a.shape)) + a.shape, (1,) * (rank - len(b.shape)) + b.shape
+        return Aval(tuple(x * y for x, y in zip(left, right)), *promoted)
+    ranks = a.ndim, b.ndim
+    return Aval(None, *promoted, None if ranks[0] is None or ranks[1] is None else max(ranks[0], ranks[1]))
+
+
+def vdot(a: Aval | None, b: Aval | None) -> Aval | None:
+    """`jnp.vdot(a, b)`: a scalar of the promoted dtype (both are flattened)."""
+    if a is None or b is None or a.is_key or b.is_key:
+        return None
+    promoted = promote(a, b)
+    return None if promoted is None or promoted[0] == "bool" else Aval((), *promoted)
+
+
 def compare(a: Aval | None, b: Aval | None) -> Aval | None:
     """The aval of `a < b` (and ==, !=...): bool, broadcast; weakly typed when the operands
     promote to a weak type (`jnp.arange(3) * 2.5 > 0`, measured)."""
@@ -321,10 +345,19 @@ def compare(a: Aval | None, b: Aval | None) -> Aval | None:
 
 
 def matmul(a: Aval, b: Aval) -> Aval | None:
-    if a.shape is None or b.shape is None or not a.shape or not b.shape:
-        return None
+    """`a @ b`: its aval when both shapes are known and fit; when a size is not shown, the
+    promoted dtype with the rank both ranks give (unknown when a rank is), sizes unknown."""
     promoted = promote(a, b)
-    if promoted is None or promoted[0] == "bool":
+    if promoted is None or promoted[0] == "bool" or a.is_key or b.is_key:
+        return None
+    if a.shape is None or b.shape is None:
+        left, right = a.ndim, b.ndim
+        if left == 0 or right == 0:
+            return None  # (a scalar operand: matmul raises)
+        rank = None if left is None or right is None else 0 if (left, right) == (1, 1) else \
+            right - 1 if left == 1 else left - 1 if right == 1 else max(left, right)
+        return Aval(None, promoted[0], promoted[1], rank)
+    if not a.shape or not b.shape:
         return None
     if len(a.shape) == 1 and len(b.shape) == 1:
         shape: tuple[int, ...] | None = () if a.shape == b.shape else None
@@ -559,6 +592,10 @@ class Facts:
                 return None
             shape = broadcast(cond.shape, a.shape, b.shape)
             return None if shape is None else Aval(shape, *promoted)
+        if name in ("kron", "vdot"):
+            if len(call.args) != 2 or call.keywords:
+                return None
+            return (kron if name == "kron" else vdot)(self.aval_of(call.args[0]), self.aval_of(call.args[1]))
         if name in _SAME_AVAL:  # `jnp.roll(x, 1)`, `jnp.sort(x, axis=0)`: rearranged in place
             return self.aval_of(call.args[0]) if call.args else None
         if name in _BINARY:

@@ -1091,6 +1091,8 @@ class Inference:
         before = [b for b in reaching if b not in inside]
         if not before or any(b.end <= (expr.lineno, expr.col_offset) for b in inside):
             return None  # (a binding of the loop may reach the read on its first pass too)
+        if _may_leave_before(loop.body, expr.lineno):
+            return None  # (`continue`, `break`, `return` or `raise` before it: the first pass may skip it)
         joined = join([self._bound_value(b, 0) for b in before])
         return None if joined == UNKNOWN_VALUE else (joined, before[0])
 
@@ -1336,7 +1338,11 @@ class Inference:
                 # Bound on several paths (branches, a loop's back-edge): what they agree on;
                 # or by `x op= y`.
                 values = [self._bound_value(b, depth, True) for b in reaching]
-                return self._assumed_aval(values, reaching) or _join_reaching(values)
+                joined = self._assumed_aval(values, reaching) or _join_reaching(values)
+                if joined.aval is None and joined.type is None:  # (on the loop's first pass, when it is shown)
+                    first = self.first_pass_value(expr)
+                    return first[0] if first is not None else joined
+                return joined
             return self._parameter(expr)
         return self._bound_value(binding, depth)
 
@@ -2529,6 +2535,24 @@ class Inference:
         parts = tuple(fields) if len(fields) <= _MAX_PARTS else None
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children),
                      parts=parts)
+
+
+def _may_leave_before(body: list[ast.stmt], line: int) -> bool:
+    """Whether a statement of a loop's body that starts before `line` may end the pass or the
+    loop there: a `continue` or `break` of this loop (not of a loop inside it), a `return`
+    or a `raise` (not in a def or class inside it)."""
+    stack: list[tuple[ast.AST, bool]] = [(s, False) for s in body if s.lineno < line]
+    while stack:
+        node, nested_loop = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, (ast.Return, ast.Raise)) or not nested_loop and isinstance(node, (ast.Continue, ast.Break)):
+            return True
+        inner = nested_loop or isinstance(node, (ast.For, ast.AsyncFor, ast.While))
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node)
+                     if isinstance(child, ast.match_case)
+                     or isinstance(child, (ast.stmt, ast.excepthandler)) and child.lineno < line)
+    return False
 
 
 _INT_ARITHMETIC = frozenset({ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod})

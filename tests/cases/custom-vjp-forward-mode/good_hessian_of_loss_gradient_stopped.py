@@ -25,6 +25,6 @@ def penalty(log_scale, target):
     return jnp.sum((fitted - 0.5) ** 2) + log_scale ** 2
 
 
-point = jnp.float32(0.1)
+point = 0.1
 print(jax.hessian(penalty)(point, jnp.ones(3)))
 print(jax.jacrev(jax.jacrev(penalty))(point, jnp.ones(3)))
