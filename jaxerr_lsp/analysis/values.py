@@ -59,6 +59,10 @@ AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max
 # NumPy array methods whose result is a NumPy array again (not a NumPy scalar), its aval as
 # `avals.method` reads it: `rng.uniform(size=(8, 16)).astype(np.float32)`.
 _NDARRAY_KEEPING = frozenset({"astype", "reshape", "ravel", "flatten", "copy", "transpose"})
+# NumPy array methods whose result is a NumPy array whatever their arguments, and those that
+# give one only along an axis (over the whole array: a NumPy scalar).
+_NDARRAY_ARRAYS = frozenset({"squeeze", "clip", "round", "cumsum", "cumprod", "conj", "conjugate"})
+_NDARRAY_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var"})
 ARRAY_NAMESPACES = ("jax.numpy.", "numpy.", "jax.lax.", "jax.nn.", "jax.random.",
                     "jax.scipy.special.", "jax.numpy.linalg.")
 # Inside the namespaces above, functions named like array functions that return something
@@ -329,6 +333,7 @@ def _basic_index(aval: Aval, key: ast.expr,
     if rank is None:
         return None
     kinds: list[object] = []
+    sized = aval.shape is not None
     for part in parts:
         if isinstance(part, ast.Slice):
             bounds = [None if bound is None else integer(bound) if integer is not None else ...
@@ -337,8 +342,8 @@ def _basic_index(aval: Aval, key: ast.expr,
                 return None
             shown = all(b is not None or bound is None
                         for b, bound in zip(bounds, (part.lower, part.upper, part.step)))
-            if not shown and aval.shape is not None:
-                return None  # (`x[:n]` for an `n` the code does not show: its length is not known)
+            if not shown:
+                sized = False  # (`x[:n]` for an `n` the code does not show: its length is not known)
             kinds.append(slice(*bounds))
         elif isinstance(part, ast.Constant) and (part.value is None or part.value is Ellipsis):
             kinds.append(part.value)
@@ -358,7 +363,7 @@ def _basic_index(aval: Aval, key: ast.expr,
     consuming = sum(1 for k in kinds if k is not None and k is not Ellipsis)
     if consuming > rank:
         return None
-    if aval.shape is None:  # (sizes unknown: integers may be out of range; the rank if not)
+    if not sized or aval.shape is None:  # (sizes unknown: integers may be out of range; the rank if not)
         kept = sum(1 for k in kinds if k is None or isinstance(k, slice))
         return Aval(None, aval.dtype, aval.weak, kept + rank - consuming)
     if Ellipsis in kinds:
@@ -1415,6 +1420,10 @@ class Inference:
         assert iterable is not None
         if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range":
             return _PYTHON_INT
+        generator = self._generator_of(iterable)
+        if generator is not None:  # (`for batch in loader(x, y)`: what its one `yield` gives)
+            assert isinstance(iterable, ast.Call)
+            return self._local_call_undecorated(iterable, generator[0], depth, yielded=generator[1])
         value = self.value(iterable, depth)
         if value.type == "ArrayImpl" and value.jax_array is not None:
             return Value("ArrayImpl", Leaf("ArrayImpl"), aval=avals.element(value.aval),
@@ -1424,6 +1433,26 @@ class Inference:
                 and not any(isinstance(e, ast.Starred) for e in value.elements):
             return join([self.value(e, depth) for e in value.elements])
         return UNKNOWN_VALUE
+
+    def _generator_of(self, iterable: ast.expr) -> tuple[ast.FunctionDef, ast.expr] | None:
+        """For a call of a plain module-level def of the file that is a generator with one
+        `yield <value>` (no `yield from`, no `await`, no `return` with a value): the def and the
+        yielded expression, what each pass of a loop over the call gets."""
+        if not isinstance(iterable, ast.Call) or not isinstance(iterable.func, ast.Name):
+            return None
+        function = self.model.function_of(iterable.func)
+        scope = self.model.scope_of_node.get(id(function)) if isinstance(function, ast.FunctionDef) else None
+        if not isinstance(function, ast.FunctionDef) or scope is None or scope.parent is not self.model.module_scope:
+            return None
+        ends = self.model.returns_of(function)
+        if not ends.suspends or any(r.value is not None for r in ends.returns):
+            return None
+        inner = [n for n in self.model.nodes_in(function, (ast.Yield, ast.YieldFrom, ast.Await))
+                 if not any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+                            for step in (self.model.path_to(function, n) or [function, function])[1:-1])]
+        if len(inner) != 1 or not isinstance(inner[0], ast.Yield) or inner[0].value is None:
+            return None
+        return function, inner[0].value
 
     def _assigned(self, binding: Binding, depth: int) -> Value:
         assert binding.value is not None
@@ -1844,6 +1873,13 @@ class Inference:
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
+            if base.type == "ndarray" and base.aval is not None and isinstance(expr.ctx, ast.Load):
+                indexed = _basic_index(base.aval, key,  # (`x[i:i + n]`: NumPy's again, a view)
+                                       lambda part: _is_scalar_index(self.value(part, depth)),
+                                       lambda part: self.model.qualname(part) in _NEWAXIS,
+                                       self.constant)
+                if indexed is not None and indexed.ndim is not None and indexed.ndim >= 1:
+                    return Value("ndarray", Leaf("ndarray"), aval=indexed)
             return UNKNOWN_VALUE
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
             # `params["w"]` where `params` holds a dict display (a parameter given it): the
@@ -2021,7 +2057,12 @@ class Inference:
                 if inner.type == "ndarray" and function.attr in _NDARRAY_KEEPING:  # still NumPy's
                     return Value("ndarray", Leaf("ndarray"),
                                  aval=avals.method(function.attr, inner.aval, expr, self.facts))
-                return ARRAY if inner.from_jax or inner.type in ("ArrayImpl", "ndarray") else UNKNOWN_VALUE
+                if inner.type == "ndarray":  # NumPy's again, or a NumPy scalar (a reduction of it all)
+                    axis = expr.args[0] if expr.args else next((k.value for k in expr.keywords if k.arg == "axis"), None)
+                    along = axis is not None and not (isinstance(axis, ast.Constant) and axis.value is None)
+                    arrays = function.attr in _NDARRAY_ARRAYS or function.attr in _NDARRAY_REDUCTIONS and along
+                    return Value("ndarray", Leaf("ndarray")) if arrays else UNKNOWN_VALUE
+                return ARRAY if inner.from_jax or inner.type == "ArrayImpl" else UNKNOWN_VALUE
         qualname = model.qualname(function)
         if qualname is None and isinstance(function, ast.Attribute) and function.attr in _GENERATOR_SAMPLERS \
                 and self.value(function.value, depth).type == "Generator":
@@ -2348,6 +2389,12 @@ class Inference:
         if not isinstance(last, ast.Return) or last.value is None \
                 or not returns_once(self.model, function):
             return None
+        return self._bound_call(call, function, method, last.value)
+
+    def _bound_call(self, call: ast.Call, function: ast.FunctionDef, method: bool,
+                    result: ast.expr) -> tuple[ast.expr, Scope, Signature, Bound] | None:
+        """`result` (what the call gives), the helper's scope, its signature and the call's
+        arguments bound to it; None when the call does not bind."""
         scope = self.model.scope_of_node.get(id(function))
         signature = Signature.of(function.args)
         if method:
@@ -2357,14 +2404,17 @@ class Inference:
         bound = bind_arguments(signature, call.args, call.keywords)
         if scope is None or bound is None:
             return None
-        return last.value, scope, signature, bound
+        return result, scope, signature, bound
 
     def _local_call_undecorated(self, expr: ast.Call, function: ast.FunctionDef, depth: int,
-                                method: bool = False) -> Value:
+                                method: bool = False, yielded: ast.expr | None = None) -> Value:
+        """What the call of a helper of the file returns, read with its arguments bound;
+        `yielded`: for a generator, what it yields there instead (its one `yield`)."""
         if id(function) in self._busy:
             self._depends(_PARTIAL)
             return UNKNOWN_VALUE
-        binding = self._helper_binding(expr, function, method)
+        binding = self._helper_binding(expr, function, method) if yielded is None \
+            else self._bound_call(expr, function, method, yielded)
         if binding is None:
             return UNKNOWN_VALUE
         returned, scope, signature, bound = binding
@@ -2386,7 +2436,7 @@ class Inference:
         # followed once per distinct call, not once per path (exponential).
         key: tuple[object, ...] | None = None
         if scope.parent is self.model.module_scope:
-            key = (id(function), tuple(sorted(arguments.items(), key=lambda item: item[0])),
+            key = (id(function), yielded is not None, tuple(sorted(arguments.items(), key=lambda item: item[0])),
                    tuple(sorted(constants.items(), key=lambda item: item[0])))
             try:
                 hash(key)

@@ -167,7 +167,7 @@ def _numpy_array_value(value: Value) -> bool:
     """A NumPy array of rank one or more, as the evaluator knows it (`lengths(12)` for a
     helper returning `np.full(k, n)`): a 0-d result may be a NumPy scalar, which hashes."""
     aval = value.aval
-    return value.type == "ndarray" and aval is not None and aval.shape is not None and len(aval.shape) >= 1
+    return value.type == "ndarray" and aval is not None and aval.ndim is not None and aval.ndim >= 1
 
 
 def _printed(expr: ast.expr) -> str | None:
@@ -184,6 +184,8 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
     if isinstance(expr, ast.Tuple):
         return _unhashable_in_tuple(ctx, expr)
     value = ctx.values.value(expr)
+    if value.type == "tuple" and value.parts is not None:  # (`batch` a generator yields as a pair)
+        return _unhashable_in_parts(value.parts)
     if value.type in CONTAINERS:
         return _Unhashable(f"<class '{value.type}'>", f"TypeError: unhashable type: '{value.type}'",
                            _printed(expr))
@@ -378,6 +380,20 @@ def _unhashable_in_tuple(ctx: Context, expr: ast.Tuple) -> _Unhashable | None:
         if inner not in CONTAINERS or isinstance(element, ast.Starred):
             return None
         return _Unhashable("<class 'tuple'>", f"TypeError: unhashable type: '{inner}'", _printed(expr))
+    return None
+
+
+def _unhashable_in_parts(parts: tuple[Value, ...]) -> _Unhashable | None:
+    """A tuple whose elements are known as values: the first list, dict, set or NumPy array
+    among them fails when every element before it certainly hashes (a Python scalar, a string)."""
+    for part in parts:
+        if part.python_scalar or part.type in ("str", "NoneType"):
+            continue
+        if part.type in CONTAINERS:
+            return _Unhashable("<class 'tuple'>", f"TypeError: unhashable type: '{part.type}'", None)
+        if _numpy_array_value(part):
+            return _Unhashable("<class 'tuple'>", "TypeError: unhashable type: 'numpy.ndarray'", None)
+        return None
     return None
 
 
