@@ -403,10 +403,14 @@ class Facts:
 
     def __init__(self, aval_of: Callable[[ast.expr], Aval | None],
                  constant_of: Callable[[ast.expr], object],
-                 qualname_of: Callable[[ast.expr], str | None]) -> None:
+                 qualname_of: Callable[[ast.expr], str | None],
+                 held_of: Callable[[ast.expr], ast.expr | None] = lambda expr: None) -> None:
         self.aval_of = aval_of
         self.constant_of = constant_of
         self.qualname_of = qualname_of
+        # The expression a name or `d["key"]` certainly holds (`DTYPE = jnp.float16`,
+        # `CFG["dtype"]` of a dict display): a dtype given through it is the one written there.
+        self.held_of = held_of
 
     # ------------------------------------------------------------------ arguments
     def argument(self, call: ast.Call, position: int, keyword: str) -> ast.expr | None:
@@ -463,7 +467,10 @@ class Facts:
                 and len(expr.args) == 1 and not expr.keywords:
             return self.dtype(expr.args[0])
         qualname = self.qualname_of(expr)
-        return dtype_name(qualname) if qualname else None
+        if qualname:
+            return dtype_name(qualname)
+        held = self.held_of(expr) if isinstance(expr, (ast.Name, ast.Subscript)) else None
+        return None if held is None or isinstance(held, (ast.Name, ast.Subscript)) else self.dtype(held)
 
     def dtype_given(self, call: ast.Call, position: int) -> tuple[bool, str | None]:
         """(whether a dtype is passed, which): `dtype=` or the given positional slot."""

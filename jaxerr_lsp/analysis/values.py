@@ -503,7 +503,7 @@ class Inference:
         self.imported = imported or {}
         # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
         self.x64 = x64
-        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname)
+        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname, self._held_expression)
         self._busy: set[int] = set()
         # The avals assumed for bindings being decided (a loop's back-edge), by id(binding):
         # each must be the aval the binding's value then has (`_assumed_aval`).
@@ -1949,6 +1949,17 @@ class Inference:
         if found is None or use is None or not self.model.unchanged_at(found[0], use):
             return None
         return self.value(found[1]).keys
+
+    def _held_expression(self, expr: ast.expr) -> ast.expr | None:
+        """The expression `name` (its one unchanged assignment) or `name["key"]` (the entry of
+        the dict display it certainly holds) certainly is; None otherwise."""
+        if isinstance(expr, ast.Name):
+            return self.model.assigned_value(expr)
+        if isinstance(expr, ast.Subscript) and type(expr.value) is ast.Name and isinstance(expr.ctx, ast.Load):
+            known, key = _constant_key(expr.slice)
+            found = self.entry_expression(expr.value, key) if known else None
+            return found[1] if found is not None else None
+        return None
 
     def entry_expression(self, name: ast.Name, key: object,
                          dict_only: bool = False) -> tuple[Binding, ast.expr] | None:
