@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.analysis.avals import (EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, element as row_of, exact_dtype, scalar,
                                        without_x64_dtype)
-from jaxerr_lsp.analysis.followed_calls import argument_constants, calls_reaching
+from jaxerr_lsp.analysis.followed_calls import (CallContext, argument_constants, argument_values, call_contexts,
+                                                calls_reaching, runs_with_values)
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
 from jaxerr_lsp.families.vmap_axes import runs_whenever_traced, vmapped_nodes
 from jaxerr_lsp.analysis.model import CallSite
-from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, JaxArray, Value, array_of, return_expression
+from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, Inference, JaxArray, Value, array_of, return_expression
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -395,54 +397,87 @@ def read_loop(ctx: Context, site: CallSite) -> Loop | None:
 @dataclass(frozen=True)
 class LoopBody:
     """A body a lax loop of the file runs, with what JAX hands its parameters when it first
-    traces it (`held`, the parameters whose values the code shows)."""
+    traces it (`held`, the parameters whose values the code shows); `outer`: for a loop in
+    the body of a def, the followed call of that def whose values the loop was read with
+    (None: read as the code shows it)."""
 
     loop: Loop
     function: FunctionNode
     held: dict[str, Value]
+    outer: CallContext | None = None
+
+    @contextmanager
+    def bound(self, values: Inference) -> Iterator[None]:
+        """The values in force in the body: the outer call's, then what JAX hands it."""
+        with ExitStack() as stack:
+            if self.outer is not None:
+                stack.enter_context(self.outer.bound(values))
+            stack.enter_context(values.bound(self.function, self.held))
+            yield
+
+    def related(self, ctx: Context) -> tuple[Related, ...]:
+        """The loop, then the calls that give the def it is in its values."""
+        found = [Related(ctx.span(self.loop.site.call), "the loop that hands its body these values")]
+        for call in self.outer.calls if self.outer is not None else ():
+            found.append(Related(ctx.span(call), "the call that gives the loop these values"))
+        return tuple(found)
 
 
 def loop_bodies(ctx: Context) -> list[LoopBody]:
     """Each body a `lax.scan`, `fori_loop` or `while_loop` of the file runs (`read_loop`),
     with what JAX hands its parameters when it first traces it: the initial carry, one row
-    of the scanned array, fori_loop's index (a weakly typed int32); once per document."""
+    of the scanned array, fori_loop's index (a weakly typed int32); for a loop in the body
+    of a def, also once per followed call of that def (`followed_calls.call_contexts`)
+    under which the loop certainly runs; once per document."""
     return ctx.once(_loop_bodies)
 
 
 def _loop_bodies(ctx: Context) -> list[LoopBody]:
+    model, values = ctx.model, ctx.values
     found = []
     for qualname in LOOPS:
-        for site in ctx.model.calls_to(qualname):
-            loop = read_loop(ctx, site)
-            if loop is None:
-                continue
-            arguments = loop.arguments(ctx.values.value(loop.init))
-            held = {name: value for name, value in parameters_of(ctx, loop.body, arguments).items()
-                    if value != UNKNOWN_VALUE}
-            if held:
-                found.append(LoopBody(loop, loop.body.function, held))
+        for site in model.calls_to(qualname):
+            scope = model.call_scope.get(id(site.call))
+            owner = scope.node if scope is not None and isinstance(scope.node, ast.FunctionDef) else None
+            outers: list[CallContext | None] = [None]
+            if owner is not None:
+                outers += call_contexts(model, values, owner, argument_values)
+            for outer in outers:
+                with outer.bound(values) if outer is not None else nullcontext():
+                    if outer is not None and (owner is None or not runs_with_values(model, values, owner, site.call)):
+                        continue
+                    loop = read_loop(ctx, site)
+                    if loop is None:
+                        continue
+                    arguments = loop.arguments(values.value(loop.init))
+                    held = {name: value for name, value in parameters_of(ctx, loop.body, arguments).items()
+                            if value != UNKNOWN_VALUE}
+                if held:
+                    found.append(LoopBody(loop, loop.body.function, held, outer))
     return found
 
 
 _Node = TypeVar("_Node", bound=ast.AST)
 
 
-def loop_body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
+def loop_body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, tuple[Related, ...]]]:
     """Each node of `kind` in a loop body (`loop_bodies`) that runs whenever JAX traces it,
-    with the location of the loop; while the caller looks at the node, the parameters hold
-    what JAX hands the body (`Inference.bound`)."""
+    with the locations that give its values; while the caller looks at the node, the
+    parameters hold what JAX hands the body (`LoopBody.bound`)."""
     for body in loop_bodies(ctx):
-        related = Related(ctx.span(body.loop.site.call), "the loop that hands its body these values")
-        with ctx.values.bound(body.function, body.held):
+        related = body.related(ctx)
+        with body.bound(ctx.values):
             for node in ctx.model.nodes_in(body.function, kind):
                 if runs_whenever_traced(ctx, body.function, node):
                     yield node, related
 
 
-def body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Related]]:
+def body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, tuple[Related, ...]]]:
     """`vmap_axes.vmapped_nodes` (what one example holds), then `loop_body_nodes` (what JAX
-    hands a loop body): each node of `kind` with the values in force while the caller looks."""
-    yield from vmapped_nodes(ctx, kind)
+    hands a loop body): each node of `kind` with the values in force while the caller looks,
+    and the locations that give them."""
+    for node, call in vmapped_nodes(ctx, kind):
+        yield node, (call,)
     yield from loop_body_nodes(ctx, kind)
 
 

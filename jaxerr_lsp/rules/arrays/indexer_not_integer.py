@@ -78,8 +78,8 @@ def check(ctx: Context) -> None:
     for subscript in ctx.model.nodes_in(ctx.model.tree, ast.Subscript):
         if _report(ctx, subscript, ()):
             reported.add(id(subscript))
-    for subscript, call in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
-        if id(subscript) not in reported and _report(ctx, subscript, (call,)):
+    for subscript, given in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
+        if id(subscript) not in reported and _report(ctx, subscript, given):
             reported.add(id(subscript))
 
 

@@ -124,11 +124,11 @@ def check(ctx: Context) -> None:
         array = indexed_by(ctx, subscript)
         if array is not None and _report(ctx, subscript, array, ()):
             reported.add(id(subscript))
-    for subscript, call in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
+    for subscript, given in body_nodes(ctx, ast.Subscript):  # (what one example, a loop body holds)
         if id(subscript) in reported:
             continue
         array = indexed_by(ctx, subscript)
-        if array is not None and _report(ctx, subscript, array, (call,)):
+        if array is not None and _report(ctx, subscript, array, given):
             reported.add(id(subscript))
 
 
