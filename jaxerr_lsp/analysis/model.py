@@ -1650,6 +1650,8 @@ class ModuleModel:
             return callee.startswith(("jax.", "builtins.")) and callee not in MUTATING_BUILTINS
         if isinstance(parent, ast.keyword):
             return False
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is node:
+            return True  # (iterating a container leaves it as it is)
         if isinstance(parent, (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Starred, ast.Compare,
                                ast.FormattedValue, ast.Return, ast.Expr, ast.BoolOp, ast.IfExp,
                                ast.Assert, ast.Yield, ast.Await)):

@@ -1072,13 +1072,16 @@ class Inference:
             found.append(bound.given.get(expr.id, signature.defaults.get(expr.id)))
         return found or None
 
-    def first_pass_value(self, expr: ast.Name) -> tuple[Value, Binding] | None:
+    def first_pass_value(self, expr: ast.Name, *, shown_before: bool = False
+                         ) -> tuple[Value, Binding, ast.expr | None] | None:
         """For a read in the body of a `for` loop that certainly runs at least once (over
         `range(n)` for a constant n >= 1, or a non-empty display), outside every branch of
         the body, of a name the loop rebinds only after the read: what the name holds on the
         loop's first pass (the bindings from before the loop; `acc = []` then `for ...: acc =
-        jnp.concatenate([acc, x])`), and the first of them. None otherwise. Asked apart from
-        `value`, which joins every pass."""
+        jnp.concatenate([acc, x])`), the first of them, and the argument of a later call that
+        shows the loop runs (a parameter given a non-empty display; None when the code before
+        shows it). `shown_before`: only when the code before the read shows it all. None
+        otherwise."""
         path = self.model.path_to(self.model.tree, expr)
         reaching = self.model.reaching(expr)
         if path is None or not reaching:
@@ -1089,8 +1092,10 @@ class Inference:
         at = loops[-1]
         loop = path[at]
         assert isinstance(loop, ast.For)
-        if path[at + 1] not in loop.body or any(isinstance(step, MAY_SKIP) for step in path[at + 1:-1]) \
-                or not self._runs_once_at_least(loop.iter):
+        if path[at + 1] not in loop.body or any(isinstance(step, MAY_SKIP) for step in path[at + 1:-1]):
+            return None
+        runs = self._runs_once_at_least(loop.iter)
+        if runs is False or shown_before and runs is not True:
             return None
         inside = [b for b in reaching if loop.lineno <= b.line <= (loop.end_lineno or loop.lineno)]
         before = [b for b in reaching if b not in inside]
@@ -1099,18 +1104,19 @@ class Inference:
         if _may_leave_before(loop.body, expr.lineno):
             return None  # (`continue`, `break`, `return` or `raise` before it: the first pass may skip it)
         joined = join([self._bound_value(b, 0) for b in before])
-        return None if joined == UNKNOWN_VALUE else (joined, before[0])
+        later = runs if isinstance(runs, ast.expr) else None
+        return None if joined == UNKNOWN_VALUE else (joined, before[0], later)
 
-    def _runs_once_at_least(self, iterable: ast.expr) -> bool:
+    def _runs_once_at_least(self, iterable: ast.expr) -> bool | ast.expr:
         """Whether a loop over `iterable` certainly runs at least once: a non-empty display
-        (or a name holding one, or a parameter every call gives one), `range` of constants."""
+        (or a name holding one), `range` of constants; or, for a parameter every call gives
+        one, the first call's argument (later code shows it)."""
         if isinstance(iterable, (ast.List, ast.Tuple)):
             return bool(iterable.elts)
         if isinstance(iterable, ast.Name):
             value = self.value(iterable)
             if value.length is None:
-                given = self.given_value(iterable)
-                value = given[0] if given is not None else value
+                return self._given_non_empty(iterable)
             return value.type in ("list", "tuple") and bool(value.length) and not (
                 value.type == "list" and value.elements is None)
         if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range" \
@@ -1119,6 +1125,27 @@ class Inference:
             if all(type(b) is int for b in bounds):
                 return len(range(*bounds)) >= 1  # type: ignore[arg-type, call-overload]
         return False
+
+    def _given_non_empty(self, parameter: ast.Name) -> bool | ast.expr:
+        """For a parameter (read as it is, never changed in its def) every call gives a
+        non-empty tuple or list display, or a name holding one unchanged when the call reads it
+        (`ModuleModel.unchanged_at`: a list changed only later still has its elements then):
+        the first call's argument. False otherwise."""
+        binding = self.model.read_binding(parameter)
+        given = self.parameter_arguments(parameter)
+        if binding is None or not given or self.model.is_mutated(binding):
+            return False
+        for argument in given:
+            display = argument
+            if isinstance(argument, ast.Name):
+                found = self.model.assignment_of(argument)
+                use = self.model.use_of.get(id(argument))
+                display = found[1] if found is not None and use is not None \
+                    and self.model.unchanged_at(found[0], use) else None
+            if not isinstance(display, (ast.List, ast.Tuple)) or not display.elts \
+                    or any(isinstance(e, ast.Starred) for e in display.elts):
+                return False
+        return given[0] if given[0] is not None else False
 
     def given_arguments(self, expr: ast.Name) -> list[ast.expr] | None:
         """`parameter_arguments`, when every call gives the parameter an argument or its
@@ -1345,7 +1372,7 @@ class Inference:
                 values = [self._bound_value(b, depth, True) for b in reaching]
                 joined = self._assumed_aval(values, reaching) or _join_reaching(values)
                 if joined.aval is None and joined.type is None:  # (on the loop's first pass, when it is shown)
-                    first = self.first_pass_value(expr)
+                    first = self.first_pass_value(expr, shown_before=True)
                     return first[0] if first is not None else joined
                 return joined
             return self._parameter(expr)

@@ -165,8 +165,10 @@ def _check_elements(ctx: Context, site: CallSite, printed: str) -> None:
         value = ctx.values.value(element)
         first = ctx.values.first_pass_value(element) if value.type is None and isinstance(element, ast.Name) else None
         if first is not None and first[0].type in _SEQUENCES and first[1].value is not None:
-            related = Related(ctx.span(first[1].value), f"`{element.id}` is a {first[0].type} on the loop's first pass")  # type: ignore[attr-defined]
-            _report(ctx, site, element, first[0], printed, position, related=(related,))
+            related = [Related(ctx.span(first[1].value), f"`{element.id}` is a {first[0].type} on the loop's first pass")]  # type: ignore[attr-defined]
+            if first[2] is not None:
+                related.append(Related(ctx.span(first[2]), "the loop runs at least once: it is given this"))
+            _report(ctx, site, element, first[0], printed, position, related=tuple(related))
             return
         if value.type in _SEQUENCES:
             _report(ctx, site, element, value, printed, position)

@@ -1,0 +1,17 @@
+import jax.numpy as jnp
+
+readings = ["0.5 1.5", "2.0", "3.25 4.0"]
+
+
+def values_of(line):
+    return [float(token) for token in line.split()]
+
+
+def gather(lines):
+    merged = jnp.zeros(0)
+    for line in lines:
+        merged = jnp.concatenate([merged, jnp.array(values_of(line))])
+    return merged
+
+
+print(gather(readings))
