@@ -517,8 +517,9 @@ class Facts:
             else self.shape(size)
         if shape is None:
             return None
-        if name != "randint":
-            return None if any(k.arg == "dtype" for k in call.keywords) else Aval(shape, "float32")
+        if name != "randint":  # (`dtype=np.float32` of a generator's sampler: float32 as it is)
+            given, dtype = self.dtype_given(call, 99)
+            return None if given and dtype != "float32" else Aval(shape, "float32")
         given, dtype = self.dtype_given(call, 3)
         return Aval(shape, dtype if given else "int32")
 

@@ -1685,8 +1685,15 @@ class ModuleModel:
             self._reading_defs.discard(id(call))
 
     def _made_by_copying_transform(self, callee: ast.expr) -> bool:
-        """`jax.vmap(f, ...)`, or a name bound once to it: a function of COPYING_TRANSFORMS."""
+        """`jax.vmap(f, ...)`, or a name bound once to it: a function of COPYING_TRANSFORMS;
+        or a def every decorator of which is one (`@jax.jit`, `@partial(jax.jit, ...)`): the
+        function gets new pytrees of the arguments' leaves, never the containers themselves."""
         if isinstance(callee, ast.Name):
+            definition = self.def_of(callee)
+            if definition is not None:
+                decorators = definition.decorator_list
+                return bool(decorators) and sum(
+                    1 for q in COPYING_TRANSFORMS if self.decoration(definition, q) is not None) == len(decorators)
             value = self.assigned_value(callee)
             if value is None:
                 return False

@@ -135,6 +135,9 @@ class Value:
     # A tuple or list whose elements are known as values rather than expressions (no
     # `elements`): a loop carry as JAX hands it to the body after promoting weakly typed leaves.
     parts: tuple[Value, ...] | None = None
+    # A dict display a helper of the file returns: each constant key and what its entry
+    # holds, read with the helper's arguments (its `entries` are expressions of the helper).
+    entry_values: tuple[tuple[object, Value], ...] | None = None
 
     @property
     def length(self) -> int | None:
@@ -1908,6 +1911,12 @@ class Inference:
                 if indexed is not None and indexed.ndim is not None and indexed.ndim >= 1:
                     return Value("ndarray", Leaf("ndarray"), aval=indexed)
             return UNKNOWN_VALUE
+        if base.entry_values is not None and isinstance(expr.ctx, ast.Load):
+            # `batch["rgb"]` of the dict a helper returns: the entry as the helper made it
+            for k, entry in base.entry_values:
+                if k == key.value and type(k) is type(key.value) \
+                        and (entry.jax_array is not None or entry.type in _IMMUTABLE_ENTRIES):
+                    return entry
         if base.entries is not None and isinstance(expr.ctx, ast.Load):
             # `params["w"]` where `params` holds a dict display (a parameter given it): the
             # entry's value when it cannot have changed since (a JAX array, an immutable value)
@@ -2467,7 +2476,7 @@ class Inference:
         # The Python numbers (and tuples of them) the arguments certainly are: a shape built
         # from a parameter (`jnp.zeros((n, 2))`) reads them.
         constants = {(id(scope), name): held for name, value in bound.given.items()
-                     if type(held := self.constant(value)) in (int, float, bool)
+                     if type(held := self.constant(value)) in (int, float, bool, str)
                      or type(held) is tuple and all(type(h) is int for h in held)}
         # A module-level helper's result depends on its arguments' values alone: kept by
         # them, so that helpers calling helpers (f calls g twice, g calls h twice...) are
@@ -2552,6 +2561,9 @@ class Inference:
     def _detached(self, value: Value, depth: int) -> Value:
         """`value` as the caller of a helper sees it: a tuple or list display's elements
         (expressions of the helper, read with its arguments) become their values (`parts`)."""
+        if value.entries is not None and value.type == "dict" and len(value.entries) <= _MAX_PARTS:
+            return replace(value, entry_values=tuple((k, self._detached(self.value(e, depth), depth))
+                                                     for k, e in value.entries))
         if value.elements is None:
             return value
         if value.type not in ("tuple", "list") or len(value.elements) > _MAX_PARTS:
