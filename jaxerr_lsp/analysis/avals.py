@@ -785,10 +785,8 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
     # (a reduction's result is never weakly typed: measured, `jnp.full(3, 1.5).sum()` is not)
-    reduced = Aval((), operand.dtype, False) if operand.ndim is not None else None
+    reduced = Aval((), operand.dtype, False)  # (no axis: the whole array, whatever its rank)
     if name in ("sum", "prod"):
-        if reduced is None:
-            return None
         return Aval((), "int32", False) if kind in ("b", "i") else reduced
     if name in ("cumsum", "cumprod"):  # without an axis: over the flattened array
         dtype = "int32" if kind in ("b", "i") else operand.dtype
@@ -796,8 +794,6 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
             return of_rank(1, dtype)
         return Aval((math.prod(operand.shape),), dtype, False)
     if name in _MEAN_LIKE:
-        if reduced is None:
-            return None
         if kind == "c" and name in ("var", "std"):
             return Aval((), _REAL_OF_COMPLEX.get(operand.dtype), False)  # measured
         return Aval((), "float32", False) if kind in ("b", "i", "u") else reduced

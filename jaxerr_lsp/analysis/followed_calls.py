@@ -252,7 +252,7 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
     given: dict[str, Value] = {}
     for name, expr in call.arguments.items():
         value = values.value(expr)
-        if value.type == "ArrayImpl" and value.aval is not None and value.aval.shape is not None:
+        if value.type == "ArrayImpl" and value.aval is not None and (value.aval.shape is not None or value.aval.dtype is not None):
             given[name] = value
         elif value.type == "ndarray" and call.traced and value.aval is not None and value.aval.shape is not None:
             given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
