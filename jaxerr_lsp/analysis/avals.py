@@ -16,7 +16,7 @@ import ast
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # JAX's dtype names with 64-bit types off: the 64-bit names become their 32-bit kin.
 _CANONICAL = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64",
@@ -600,6 +600,13 @@ class Facts:
                 return None
             shape = broadcast(cond.shape, a.shape, b.shape)
             return None if shape is None else Aval(shape, *promoted)
+        if name == "take_along_axis":  # the array's dtype, the indices' rank (measured)
+            if len(call.args) != 3 and not (len(call.args) == 2 and [k.arg for k in call.keywords] == ["axis"]):
+                return None
+            array, indices = self.aval_of(call.args[0]), self.aval_of(call.args[1])
+            if array is None or indices is None or array.dtype is None or indices.kind not in ("i", "u"):
+                return None
+            return Aval(None, array.dtype, array.weak, indices.ndim)
         if name in ("kron", "vdot"):
             if len(call.args) != 2 or call.keywords:
                 return None
@@ -784,6 +791,8 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
         return None if kind == "b" and name != "abs" else operand
     if name in _FLOAT_ONLY_SAME:
         return operand if kind == "f" else None
+    if name in ("softmax", "log_softmax"):  # (`jax.nn`: a float array's shape, never weak: measured)
+        return replace(operand, weak=False) if kind == "f" else None
     # (a reduction's result is never weakly typed: measured, `jnp.full(3, 1.5).sum()` is not)
     reduced = Aval((), operand.dtype, False)  # (no axis: the whole array, whatever its rank)
     if name in ("sum", "prod"):

@@ -258,6 +258,8 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
             given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
         elif value.python_scalar and value.aval is not None:
             given[name] = array_of(value.aval) if call.traced else value
+        elif value.type == "dict" and value.entry_values is not None and not call.traced:
+            given[name] = value  # (the dict a helper made, as the def gets it: its entries unchanged)
     if not given:
         return None
     if transform in _GRAD_FAMILY:

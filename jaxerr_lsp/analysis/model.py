@@ -1675,9 +1675,10 @@ class ModuleModel:
         scope = self.scope_of_node.get(id(function))
         if position >= len(positional) or scope is None:
             return False
-        bindings = scope.bindings.get(positional[position].arg, [])
+        parameter = positional[position]
+        bindings = [b for b in scope.bindings.get(parameter.arg, []) if b.node is parameter]
         if len(bindings) != 1:
-            return False
+            return False  # (rebound later: the uses that read the parameter's own binding count)
         self._reading_defs.add(id(call))
         try:
             return not self.is_mutated(bindings[0])

@@ -1374,7 +1374,8 @@ class Inference:
                 # or by `x op= y`.
                 values = [self._bound_value(b, depth, True) for b in reaching]
                 joined = self._assumed_aval(values, reaching) or _join_reaching(values)
-                if joined.aval is None and joined.type is None:  # (on the loop's first pass, when it is shown)
+                if joined.aval is None and joined.elements is None and joined.parts is None \
+                        and joined.entries is None and joined.entry_values is None:  # (on the loop's first pass)
                     first = self.first_pass_value(expr, shown_before=True)
                     return first[0] if first is not None else joined
                 return joined

@@ -24,7 +24,10 @@ from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import Leaf
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.core.source import text_of_span
-from jaxerr_lsp.families.vjp_application import (FunctionNode, VjpFunction, applications,
+from jaxerr_lsp.analysis.avals import Aval
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.families.control_flow import check_in_calls
+from jaxerr_lsp.families.vjp_application import (Application, FunctionNode, VjpFunction, applications,
                                         output_structure,
                                         returned_expressions, saveable_args_default)
 
@@ -108,6 +111,57 @@ def _int_literal(expr: ast.expr) -> tuple[ast.Constant, str] | None:
     return None
 
 
+def _float_literal(expr: ast.expr) -> ast.Constant | None:
+    """`1.0`, `-0.5`: a Python float, a weakly typed float32[] cotangent."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return expr if isinstance(expr, ast.Constant) and type(expr.value) is float else None
+
+
+def _output_aval(ctx: Context, vjp: VjpFunction) -> tuple[Aval, ast.expr] | None:
+    """The aval of what the differentiated function returns (the first of a returned pair
+    with has_aux) with the primals standing for its parameters, when its one return and
+    every aval are known; and that returned expression."""
+    function = ctx.model.function_of(vjp.function, through_jit=True)
+    returned = returned_expressions(ctx.model, function) if function is not None else None
+    if function is None or returned is None or len(returned) != 1 or returned[0] is None \
+            or any(isinstance(p, ast.Starred) for p in vjp.primals):
+        return None
+    bound = bind_arguments(Signature.of(function.args), vjp.primals, [])
+    if bound is None or bound.extra_positional or bound.extra_keywords:
+        return None
+    with ctx.values.bound(function, {name: ctx.values.value(e) for name, e in bound.given.items()}):
+        output = returned[0]
+        if vjp.has_aux:
+            pair = ctx.values.value(output)
+            if pair.elements is None or len(pair.elements) != 2:
+                return None
+            output = pair.elements[0]
+        value = ctx.values.value(output)
+    aval = value.aval
+    if value.type != "ArrayImpl" or aval is None or aval.shape is None or aval.kind != "f":
+        return None
+    return aval, output
+
+
+def _check_float(ctx: Context, app: Application, literal: ast.Constant) -> None:
+    """A float literal applied where the output is a float array of another shape or width:
+    JAX expects the output's own type."""
+    found = _output_aval(ctx, app.vjp)
+    if found is None:
+        return
+    aval, output = found
+    expected = f"{aval.dtype}[{','.join(map(str, aval.shape or ()))}]"
+    if expected == "float32[]":
+        return
+    span = ctx.span(literal)
+    ctx.report(ctx.span(app.call.args[0]),
+               values={"ct_aval.str_short()": "float32[]", "ct_aval_expected.str_short()": expected,
+                       "aval.str_short()": expected},
+               related=(Related(ctx.span(output), f"the differentiated function returns {expected} here"),),
+               data=IntCotangent(span, text_of_span(ctx.parsed.lines, span)))
+
+
 def check(ctx: Context) -> None:
     if ctx.values.x64:
         return  # the literal's type depends on jax_enable_x64
@@ -116,6 +170,9 @@ def check(ctx: Context) -> None:
         if len(call.args) != 1 or call.keywords:
             continue
         found = _int_literal(call.args[0])
+        floating = _float_literal(call.args[0]) if found is None else None
+        if floating is not None and saveable_args_default(app.vjp.call):
+            check_in_calls(ctx, app.vjp.call, lambda: _check_float(ctx, app, floating))  # noqa: B023 (run at once)
         if found is None:
             continue
         literal, ct_type = found
