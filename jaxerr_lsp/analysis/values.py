@@ -424,6 +424,21 @@ def bind_arguments(signature: Signature, args: tuple[ast.expr, ...] | list[ast.e
     return Bound(given, extra, tuple(extra_keywords))
 
 
+# A helper's result chosen among its returns once its arguments are bound (`_chosen_return`).
+_CHOSEN = ast.Constant(value=None)
+
+
+def _guarded_returns(model: ModuleModel, function: ast.FunctionDef) -> bool:
+    """Whether every `return` of `function` (two or more, each with a value, no yield) ends its
+    body or the body of an `if` statement of its body without `elif`/`else`."""
+    returns = model.returns_of(function)
+    if returns.suspends or any(r.value is None for r in returns.returns):
+        return False
+    placed = {id(function.body[-1])} | {id(s.body[-1]) for s in function.body
+                                         if isinstance(s, ast.If) and not s.orelse}
+    return all(id(r) in placed for r in returns.returns)
+
+
 def returns_once(model: ModuleModel, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether `function` has one `return` statement and never yields or awaits."""
     returns = model.returns_of(function)
@@ -1196,8 +1211,8 @@ class Inference:
                 or id(function) in self._busy:
             return None
         helper = self._helper_binding(call, function, isinstance(func, ast.Attribute))
-        if helper is None or helper[3].extra_positional or helper[3].extra_keywords:
-            return None
+        if helper is None or helper[0] is _CHOSEN or helper[3].extra_positional or helper[3].extra_keywords:
+            return None  # (a return chosen by the arguments: not followed for constants)
         returned, scope, _, bound = helper
         return self._constant_called(returned, function, scope, bound, depth)
 
@@ -2434,10 +2449,28 @@ class Inference:
         one return's expression (the body's last statement), its scope, its signature and the
         arguments bound to it. None when it returns otherwise or the call does not bind."""
         last = function.body[-1]
+        if isinstance(last, ast.Return) and last.value is not None and not returns_once(self.model, function) \
+                and _guarded_returns(self.model, function):
+            return self._bound_call(call, function, method, _CHOSEN)  # (chosen once the arguments are bound)
         if not isinstance(last, ast.Return) or last.value is None \
                 or not returns_once(self.model, function):
             return None
         return self._bound_call(call, function, method, last.value)
+
+    def _chosen_return(self, function: ast.FunctionDef) -> ast.expr | None:
+        """For a def whose returns end its body or the body of an `if` of its body
+        (`_guarded_returns`): the return the bound arguments reach, when every `if` before it
+        that returns has a test their constants decide (`if n < 20: return short`)."""
+        for statement in function.body:
+            if isinstance(statement, ast.Return):
+                return statement.value
+            if isinstance(statement, ast.If) and isinstance(statement.body[-1], ast.Return):
+                truth = self.truth(statement.test)
+                if truth is None:
+                    return None
+                if truth:
+                    return statement.body[-1].value  # type: ignore[attr-defined, no-any-return]
+        return None
 
     def _bound_call(self, call: ast.Call, function: ast.FunctionDef, method: bool,
                     result: ast.expr) -> tuple[ast.expr, Scope, Signature, Bound] | None:
@@ -2465,7 +2498,7 @@ class Inference:
             else self._bound_call(expr, function, method, yielded)
         if binding is None:
             return UNKNOWN_VALUE
-        returned, scope, signature, bound = binding
+        returned_or_chosen, scope, signature, bound = binding
         arguments = {(id(scope), name): self._argument(value, function, depth)
                      for name, value in bound.given.items()}
         if signature.vararg is not None:
@@ -2515,7 +2548,8 @@ class Inference:
         frame = [depth, _PURE]
         frames.append(frame)
         try:
-            value = self._detached(self.value(returned, depth), depth)
+            returned = self._chosen_return(function) if returned_or_chosen is _CHOSEN else returned_or_chosen
+            value = UNKNOWN_VALUE if returned is None else self._detached(self.value(returned, depth), depth)
         finally:
             frames.pop()
             self._busy.discard(id(function))

@@ -1,0 +1,25 @@
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+def schedule(steps, warmup=10):
+    if steps < 12:
+        return np.zeros(steps - 1, dtype=np.float32)
+    rates = np.ones(steps, dtype=np.float32)
+    rates[:warmup] = 0.5
+    return rates
+
+
+def anneal(key, start, steps):
+    rates = schedule(steps)
+    keys = jax.random.split(key, steps)
+
+    def move(x, inputs):
+        k, rate = inputs
+        return x + rate * jax.random.normal(k), x
+
+    return jax.lax.scan(move, start, (keys, rates))  # expect: JXE122
+
+
+print(anneal(jax.random.key(0), 0.0, steps=8))
