@@ -202,8 +202,10 @@ def runs_with_values(model: ModuleModel, values: Inference, function: ast.Functi
                      node: ast.AST) -> bool:
     """`runs_whenever_called`, but where the values in force (a followed call's, inside
     `Inference.bound`) decide an `if` on the way: its body when its test certainly holds, its
-    `else` when it certainly fails (`certain_truth`). Every other branch or loop on the way
-    still keeps the node from counting."""
+    `else` when it certainly fails (`certain_truth`); and a `for` loop that certainly runs
+    at least once lets the node in its body run on the first pass (`Inference.
+    runs_on_first_pass`). Every other branch or loop on the way still keeps the node from
+    counting."""
     if isinstance(function, ast.FunctionDef):
         ends = model.returns_of(function)
         if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
@@ -219,6 +221,8 @@ def runs_with_values(model: ModuleModel, values: Inference, function: ast.Functi
             truth = certain_truth(values, step.test)
             if truth is None or truth != any(inner is s for s in step.body):
                 return False
+        elif isinstance(step, ast.For) and any(inner is s for s in step.body) and values.runs_on_first_pass(step, node):
+            continue  # (a loop that certainly runs: the node runs on its first pass)
         elif isinstance(step, _MAY_SKIP):
             return False
     return True

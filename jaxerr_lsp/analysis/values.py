@@ -1100,6 +1100,17 @@ class Inference:
         shows the loop runs (a parameter given a non-empty display; None when the code before
         shows it). `shown_before`: only when the code before the read shows it all. None
         otherwise."""
+        found = self._first_pass_bindings(expr, shown_before)
+        if found is None:
+            return None
+        before, later = found
+        joined = join([self._bound_value(b, 0) for b in before])
+        return None if joined == UNKNOWN_VALUE else (joined, before[0], later)
+
+    def _first_pass_bindings(self, expr: ast.Name, shown_before: bool
+                             ) -> tuple[list[Binding], ast.expr | None] | None:
+        """The bindings that reach a read in a loop's body on the loop's first pass, and the
+        later argument that shows the loop runs (`first_pass_value`); None when not known."""
         path = self.model.path_to(self.model.tree, expr)
         reaching = self.model.reaching(expr)
         if path is None or not reaching:
@@ -1121,9 +1132,16 @@ class Inference:
             return None  # (a binding of the loop may reach the read on its first pass too)
         if _may_leave_before(loop.body, expr.lineno):
             return None  # (`continue`, `break`, `return` or `raise` before it: the first pass may skip it)
-        joined = join([self._bound_value(b, 0) for b in before])
-        later = runs if isinstance(runs, ast.expr) else None
-        return None if joined == UNKNOWN_VALUE else (joined, before[0], later)
+        return before, runs if isinstance(runs, ast.expr) else None
+
+    def runs_on_first_pass(self, loop: ast.For, node: ast.AST) -> bool:
+        """Whether `node`, in the body of `loop` (outside its branches: the caller's to say),
+        certainly runs on the loop's first pass: the loop runs at least once, as the code
+        before it shows (`_runs_once_at_least`), and no statement before the node may end the
+        pass (`continue`, `break`, `return`, `raise`)."""
+        line = getattr(node, "lineno", None)
+        return line is not None and self._runs_once_at_least(loop.iter) is True \
+            and not _may_leave_before(loop.body, line)
 
     def _runs_once_at_least(self, iterable: ast.expr) -> bool | ast.expr:
         """Whether a loop over `iterable` certainly runs at least once: a non-empty display
@@ -1581,6 +1599,10 @@ class Inference:
         if len(bindings) != 1 and scope is use.scope:  # type: ignore[union-attr]
             reaching = self.model.reaching(expr)
             bindings = reaching if reaching is not None and len(reaching) == 1 else []
+        if len(bindings) != 1 and scope is use.scope and bindings == []:  # type: ignore[union-attr]
+            first = self._first_pass_bindings(expr, True)  # (a parameter rebound in a loop: its first pass)
+            if first is not None and len(first[0]) == 1 and isinstance(first[0][0].node, ast.arg):
+                bindings = first[0]
         if len(bindings) != 1 or not isinstance(bindings[0].node, ast.arg):
             return UNKNOWN_VALUE
         self._depends(_CONTEXT)  # a parameter: what it holds depends on the call followed

@@ -231,8 +231,10 @@ def _may_be_array(model: ModuleModel, expr: ast.expr) -> bool:
         return True
     if isinstance(expr, ast.Name):
         binding = model.binding_of(expr)
-        if binding is None:
-            return _parameter(model, expr)
+        if binding is None:  # (several: a parameter a loop rebinds, read on its first pass too)
+            reaching = model.reaching(expr) or []
+            return bool(reaching) and all(isinstance(b.node, ast.arg) or isinstance(b.value, _EXPRESSIONS)
+                                          for b in reaching)
         if binding.kind == UNPACK and isinstance(binding.value, (ast.Tuple, ast.List)):
             return True  # `x, y = jnp.ones(3), jnp.ones(4)`: an element of the display
         return binding.value is not None and isinstance(binding.value, _EXPRESSIONS)
