@@ -262,8 +262,9 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
             given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
         elif value.python_scalar and value.aval is not None:
             given[name] = array_of(value.aval) if call.traced else value
-        elif value.type == "dict" and value.entry_values is not None and not call.traced:
-            given[name] = value  # (the dict a helper made, as the def gets it: its entries unchanged)
+        elif value.type == "dict" and value.entry_values is not None and (not call.traced or all(
+                v.type == "ArrayImpl" and v.jax_array is not None for _, v in value.entry_values)):
+            given[name] = value  # (the dict a helper made, as the def gets it: JAX arrays stay arrays)
     if not given:
         return None
     if transform in _GRAD_FAMILY:
