@@ -2479,6 +2479,17 @@ class Inference:
             return None
         return self._bound_call(call, function, method, last.value)
 
+    def _chosen_with_constants(self, function: ast.FunctionDef, scope: Scope, bound: Bound) -> ast.expr | None:
+        """`_chosen_return` with the parameters holding the constants the call gives them."""
+        constants = {(id(scope), name): held for name, value in bound.given.items()
+                     if type(held := self.constant(value)) in (int, float, bool, str)}
+        saved = self._parameter_constants
+        self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
+        try:
+            return self._chosen_return(function)
+        finally:
+            self._parameter_constants = saved
+
     def _chosen_return(self, function: ast.FunctionDef) -> ast.expr | None:
         """For a def whose returns end its body or the body of an `if` of its body
         (`_guarded_returns`): the return the bound arguments reach, when every `if` before it
@@ -2520,7 +2531,13 @@ class Inference:
             else self._bound_call(expr, function, method, yielded)
         if binding is None:
             return UNKNOWN_VALUE
-        returned_or_chosen, scope, signature, bound = binding
+        returned, scope, signature, bound = binding
+        if returned is _CHOSEN:  # (which return runs: decided by the arguments' constants alone)
+            chosen = self._chosen_with_constants(function, scope, bound)
+            if chosen is None:
+                self._depends(_CONTEXT)  # (a followed call's constants may decide it)
+                return UNKNOWN_VALUE
+            returned = chosen
         arguments = {(id(scope), name): self._argument(value, function, depth)
                      for name, value in bound.given.items()}
         if signature.vararg is not None:
@@ -2570,8 +2587,7 @@ class Inference:
         frame = [depth, _PURE]
         frames.append(frame)
         try:
-            returned = self._chosen_return(function) if returned_or_chosen is _CHOSEN else returned_or_chosen
-            value = UNKNOWN_VALUE if returned is None else self._detached(self.value(returned, depth), depth)
+            value = self._detached(self.value(returned, depth), depth)
         finally:
             frames.pop()
             self._busy.discard(id(function))

@@ -39,7 +39,6 @@ from jaxerr_lsp.analysis.avals import Aval, dtypes_differ
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.analysis.model import CallSite
 from jaxerr_lsp.families.prng_keys import called_names
-from jaxerr_lsp.families.control_flow import check_in_calls
 from jaxerr_lsp.engine.rule import Context, Rule
 
 if TYPE_CHECKING:
@@ -237,16 +236,15 @@ def _check_update(ctx: Context, site: CallSite, function: str) -> None:
 
 
 def check(ctx: Context) -> None:
-    # (in a def's body: again with what each followed call of the def gives it, `check_in_calls`)
     for function in called_names(ctx.model, "jax.lax", UPDATES):
         for site in ctx.model.calls_to(f"jax.lax.{function}"):
             if site.complete and site.partial is None:
-                check_in_calls(ctx, site.call, lambda: _check_update(ctx, site, function))  # noqa: B023 (run at once)
+                _check_update(ctx, site, function)
     for function in called_names(ctx.model, "jax.lax", OPERATIONS):
         operation = OPERATIONS[function]
         for site in ctx.model.calls_to(f"jax.lax.{function}"):
             if site.complete and site.partial is None:
-                check_in_calls(ctx, site.call, lambda: _check_call(ctx, site, operation))  # noqa: B023 (run at once)
+                _check_call(ctx, site, operation)
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:

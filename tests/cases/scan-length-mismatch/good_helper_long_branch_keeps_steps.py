@@ -1,6 +1,5 @@
 import numpy as np
 import jax
-import jax.numpy as jnp
 
 
 def schedule(steps, warmup=10):
