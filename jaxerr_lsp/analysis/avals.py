@@ -518,8 +518,9 @@ class Facts:
         if shape is None:
             return None
         if name != "randint":  # (`dtype=np.float32` of a generator's sampler: float32 as it is)
-            given, dtype = self.dtype_given(call, 99)
-            return None if given and dtype != "float32" else Aval(shape, "float32")
+            dtype_keyword = next((k.value for k in call.keywords if k.arg == "dtype"), None)
+            return None if dtype_keyword is not None and self.dtype(dtype_keyword) != "float32" \
+                else Aval(shape, "float32")
         given, dtype = self.dtype_given(call, 3)
         return Aval(shape, dtype if given else "int32")
 

@@ -2479,10 +2479,17 @@ class Inference:
             return None
         return self._bound_call(call, function, method, last.value)
 
+    def _call_constants(self, scope: Scope, bound: Bound) -> dict[tuple[int, str], object]:
+        """The Python numbers, bools and strings (and tuples of ints) a call certainly gives
+        the parameters of the def of `scope`: a shape built from a parameter
+        (`jnp.zeros((n, 2))`) and a test on one (`if mode == "rgba"`) read them."""
+        return {(id(scope), name): held for name, value in bound.given.items()
+                if type(held := self.constant(value)) in (int, float, bool, str)
+                or type(held) is tuple and all(type(h) is int for h in held)}
+
     def _chosen_with_constants(self, function: ast.FunctionDef, scope: Scope, bound: Bound) -> ast.expr | None:
         """`_chosen_return` with the parameters holding the constants the call gives them."""
-        constants = {(id(scope), name): held for name, value in bound.given.items()
-                     if type(held := self.constant(value)) in (int, float, bool, str)}
+        constants = self._call_constants(scope, bound)
         saved = self._parameter_constants
         self._parameter_constants = {**{k: v for k, v in saved.items() if k[0] != id(scope)}, **constants}
         try:
@@ -2546,11 +2553,7 @@ class Inference:
         if signature.kwarg is not None:
             arguments[(id(scope), signature.kwarg)] = self._dict(
                 [(ast.Constant(k), v) for k, v in bound.extra_keywords], depth)
-        # The Python numbers (and tuples of them) the arguments certainly are: a shape built
-        # from a parameter (`jnp.zeros((n, 2))`) reads them.
-        constants = {(id(scope), name): held for name, value in bound.given.items()
-                     if type(held := self.constant(value)) in (int, float, bool, str)
-                     or type(held) is tuple and all(type(h) is int for h in held)}
+        constants = self._call_constants(scope, bound)
         # A module-level helper's result depends on its arguments' values alone: kept by
         # them, so that helpers calling helpers (f calls g twice, g calls h twice...) are
         # followed once per distinct call, not once per path (exponential).

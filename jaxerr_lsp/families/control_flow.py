@@ -11,21 +11,21 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.analysis.avals import (EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, element as row_of, exact_dtype, scalar,
                                        without_x64_dtype)
-from jaxerr_lsp.analysis.followed_calls import (CallContext, argument_constants, argument_values, call_contexts,
-                                                calls_reaching, runs_with_values)
+from jaxerr_lsp.analysis.followed_calls import (CallContext, FollowedCall, argument_constants, argument_values,
+                                                call_contexts, calls_reaching, runs_with_values)
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
                                TupleNode)
 from jaxerr_lsp.engine.rule import Context, shorten
 from jaxerr_lsp.families.vmap_axes import runs_whenever_traced, vmapped_nodes
 from jaxerr_lsp.analysis.model import CallSite
-from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, Inference, JaxArray, Value, array_of, return_expression
+from jaxerr_lsp.analysis.values import UNKNOWN_VALUE, JaxArray, Value, array_of, return_expression
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -316,7 +316,6 @@ def plain_site(site: CallSite) -> bool:
         and all(k.arg is not None for k in site.keywords)
 
 
-# ------------------------------------------------------------------------------- the loops
 def _scan(ctx: Context, site: CallSite) -> Loop | None:
     f, init = _argument(site, 0, "f"), _argument(site, 1, "init")
     xs, length = _argument(site, 2, "xs"), _argument(site, 3, "length")
@@ -393,34 +392,25 @@ def read_loop(ctx: Context, site: CallSite) -> Loop | None:
     return read(ctx, site) if read is not None and plain_site(site) else None
 
 
-
 @dataclass(frozen=True)
 class LoopBody:
-    """A body a lax loop of the file runs, with what JAX hands its parameters when it first
-    traces it (`held`, the parameters whose values the code shows); `outer`: for a loop in
-    the body of a def, the followed call of that def whose values the loop was read with
-    (None: read as the code shows it)."""
+    """A body a lax loop of the file runs, as a followed call of it (`context`): the
+    parameters whose values the code shows hold what JAX hands them when it first traces the
+    body; for a loop in the body of a def, `context.outer` is the followed call of that def
+    whose values the loop was read with."""
 
     loop: Loop
-    function: FunctionNode
-    held: dict[str, Value]
-    outer: CallContext | None = None
+    context: CallContext
 
-    @contextmanager
-    def bound(self, values: Inference) -> Iterator[None]:
-        """The values in force in the body: the outer call's, then what JAX hands it."""
-        with ExitStack() as stack:
-            if self.outer is not None:
-                stack.enter_context(self.outer.bound(values))
-            stack.enter_context(values.bound(self.function, self.held))
-            yield
+    @property
+    def function(self) -> FunctionNode:
+        return self.context.call.function
 
     def related(self, ctx: Context) -> tuple[Related, ...]:
         """The loop, then the calls that give the def it is in its values."""
-        found = [Related(ctx.span(self.loop.site.call), "the loop that hands its body these values")]
-        for call in self.outer.calls if self.outer is not None else ():
-            found.append(Related(ctx.span(call), "the call that gives the loop these values"))
-        return tuple(found)
+        return (Related(ctx.span(self.loop.site.call), "the loop that hands its body these values"),
+                *(Related(ctx.span(call), "the call that gives the loop these values")
+                  for call in self.context.calls[1:]))
 
 
 def loop_bodies(ctx: Context) -> list[LoopBody]:
@@ -453,7 +443,8 @@ def _loop_bodies(ctx: Context) -> list[LoopBody]:
                     held = {name: value for name, value in parameters_of(ctx, loop.body, arguments).items()
                             if value != UNKNOWN_VALUE}
                 if held:
-                    found.append(LoopBody(loop, loop.body.function, held, outer))
+                    call = FollowedCall(loop.body.function, site.call, {}, traced=True)
+                    found.append(LoopBody(loop, CallContext(call, held, {}, outer)))
     return found
 
 
@@ -463,10 +454,10 @@ _Node = TypeVar("_Node", bound=ast.AST)
 def loop_body_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, tuple[Related, ...]]]:
     """Each node of `kind` in a loop body (`loop_bodies`) that runs whenever JAX traces it,
     with the locations that give its values; while the caller looks at the node, the
-    parameters hold what JAX hands the body (`LoopBody.bound`)."""
+    parameters hold what JAX hands the body (`LoopBody.context`)."""
     for body in loop_bodies(ctx):
         related = body.related(ctx)
-        with body.bound(ctx.values):
+        with body.context.bound(ctx.values):
             for node in ctx.model.nodes_in(body.function, kind):
                 if runs_whenever_traced(ctx, body.function, node):
                     yield node, related

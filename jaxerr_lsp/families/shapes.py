@@ -667,8 +667,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped), None, v.held) for v in vmapped_calls(ctx)
               if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
     calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
-    calls += [(call := FollowedCall(b.function, b.loop.site.call, {}, traced=True),
-               CallContext(call, b.held, {}, b.outer), b.held) for b in loop_bodies(ctx)]
+    calls += [(b.context.call, b.context, b.context.arguments) for b in loop_bodies(ctx)]
     for call, context, arguments in calls:
         function = call.function
         if context is None:  # (vmapped, a transformed lambda)
@@ -742,8 +741,7 @@ def _contexts_of(ctx: Context, function: ast.FunctionDef) -> list[CallContext]:
     known: dict[int, list[CallContext]] = ctx.once(_no_contexts)
     if id(function) not in known:
         known[id(function)] = call_contexts(ctx.model, ctx.values, function, _context_arguments) + [
-            CallContext(FollowedCall(function, b.loop.site.call, {}, traced=True), b.held, {}, b.outer)
-            for b in loop_bodies(ctx) if b.function is function]
+            b.context for b in loop_bodies(ctx) if b.function is function]
     return known[id(function)]
 
 

@@ -122,14 +122,14 @@ def _differentiated_through(ctx: Context, function: ast.expr,
         for call in _certain_calls(expr):
             skipped = LIBRARY_CUSTOM_VJP.get(ctx.model.qualname(call.func) or "")
             if skipped is not None and not any(isinstance(a, ast.Starred) for a in call.args) \
-                    and any(_carries_tangent(ctx, a, wanted) for a in call.args[skipped:]):
+                    and any(_carries_tangent(a, wanted) for a in call.args[skipped:]):
                 return None, signature, call  # (`odeint(f, y0, t, r)` with `r` differentiated)
             if not isinstance(call.func, ast.Name):
                 continue
             custom_vjp = _eligible(ctx, call.func)
             if custom_vjp is None or any(isinstance(a, ast.Starred) for a in call.args):
                 continue
-            if any(_carries_tangent(ctx, argument, wanted) for argument in call.args):
+            if any(_carries_tangent(argument, wanted) for argument in call.args):
                 return custom_vjp, signature, call
     return None
 
@@ -159,7 +159,7 @@ def _straight_line(function: ast.FunctionDef | ast.Lambda, tangent: set[str]) ->
             if isinstance(target, (ast.Tuple, ast.List)) else []
         if not names or not all(isinstance(n, ast.Name) for n in names):
             return
-        carries = _carries_tangent(None, statement.value, tangent)
+        carries = _carries_tangent(statement.value, tangent)
         for name in names:
             assert isinstance(name, ast.Name)
             (tangent.add if carries else tangent.discard)(name.id)
@@ -173,7 +173,7 @@ _NO_TANGENT = frozenset({"stop_gradient", "argmax", "argmin", "argsort", "search
                          "astype", "nonzero", "where"})
 
 
-def _carries_tangent(ctx: Context | None, expr: ast.expr, tangent: set[str], depth: int = 0) -> bool:
+def _carries_tangent(expr: ast.expr, tangent: set[str], depth: int = 0) -> bool:
     """Whether `expr` certainly carries the tangent of a name of `tangent`: the name, an
     element or attribute of it, arithmetic on it, or a function of it (but those of
     `_NO_TANGENT`, whose results carry none)."""
@@ -182,19 +182,19 @@ def _carries_tangent(ctx: Context | None, expr: ast.expr, tangent: set[str], dep
     if isinstance(expr, ast.Name):
         return expr.id in tangent
     if isinstance(expr, ast.BinOp):
-        return _carries_tangent(ctx, expr.left, tangent, depth + 1) \
-            or _carries_tangent(ctx, expr.right, tangent, depth + 1)
+        return _carries_tangent(expr.left, tangent, depth + 1) \
+            or _carries_tangent(expr.right, tangent, depth + 1)
     if isinstance(expr, ast.UnaryOp):
-        return not isinstance(expr.op, ast.Not) and _carries_tangent(ctx, expr.operand, tangent, depth + 1)
+        return not isinstance(expr.op, ast.Not) and _carries_tangent(expr.operand, tangent, depth + 1)
     if isinstance(expr, ast.Subscript):
-        return _carries_tangent(ctx, expr.value, tangent, depth + 1)
+        return _carries_tangent(expr.value, tangent, depth + 1)
     if isinstance(expr, ast.Call):
         function = expr.func
         name = function.attr if isinstance(function, ast.Attribute) else \
             function.id if isinstance(function, ast.Name) else None
         if name is None or name in _NO_TANGENT:
             return False
-        return any(_carries_tangent(ctx, a, tangent, depth + 1) for a in expr.args
+        return any(_carries_tangent(a, tangent, depth + 1) for a in expr.args
                    if not isinstance(a, ast.Starred))
     return False
 
