@@ -108,17 +108,43 @@ def _calls(ctx: Context, function: FunctionNode, made: ast.AST, keywords: tuple[
                       tuple(order))
 
 
+# Libraries whose classes' methods their own machinery may trace (`Module.apply`, `hk.transform`).
+_TRACING_FRAMEWORKS = ("flax.", "equinox.", "haiku.")
+
+
 def runs_eagerly(ctx: Context, call: ast.Call) -> bool:
-    """Whether `call` is in code no transformation traces (module level, or functions the
-    tracing model does not trace): donation happens only on a call that runs."""
+    """Whether `call` is in code no transformation traces (module level, functions the
+    tracing model does not trace, methods of classes none of these libraries derive from):
+    donation happens only on a call that runs."""
     scope = ctx.model.call_scope.get(id(call))
     if scope is None:
         return False
     while scope is not None:
-        if scope.kind != "module" and (scope.kind not in ("function", "lambda")
-                                       or ctx.tracing.traced(scope.node) is not None):
+        if scope.kind == "class":
+            if not _plain_class(ctx, scope.node):  # type: ignore[arg-type]
+                return False
+        elif scope.kind != "module" and (scope.kind not in ("function", "lambda")
+                                         or ctx.tracing.traced(scope.node) is not None):
             return False
         scope = scope.parent
+    return True
+
+
+def _plain_class(ctx: Context, node: ast.ClassDef, depth: int = 0) -> bool:
+    """A class whose bases are known and none from a library that traces methods (a test
+    case; a class of the file whose own bases are such)."""
+    if node.keywords or depth > 8:
+        return False
+    for base in node.bases:
+        qualname = ctx.model.qualname(base)
+        if qualname is not None:
+            if qualname.startswith(_TRACING_FRAMEWORKS):
+                return False
+            continue
+        binding = ctx.model.binding_of(base) if isinstance(base, ast.Name) else None
+        if binding is None or not isinstance(binding.node, ast.ClassDef) \
+                or not _plain_class(ctx, binding.node, depth + 1):
+            return False
     return True
 
 

@@ -121,7 +121,7 @@ def _find(ctx: Context) -> list[Hashed]:
         if not _may_be_array(ctx, expr):
             continue  # the rule speaks only of arrays: no need to find where the code runs
         path = ctx.model.path_to(ctx.model.tree, holder)
-        if path is None or may_be_expected(path):
+        if path is None or may_be_expected(path, raising_blocks=False):
             continue
         function = next((n for n in reversed(path)
                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)

@@ -38,7 +38,7 @@ from jaxerr_lsp.analysis.avals import broadcast
 from jaxerr_lsp.analysis.model import Binding, Scope, Use
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.expected_errors import expected_at
+from jaxerr_lsp.families.expected_errors import caught_at, expected_at
 from jaxerr_lsp.families.donation import (JitCall, argument_aval, certainly_donated, jit_calls,
                                           runs_eagerly)
 from jaxerr_lsp.families.prng_keys import LOOP, conditional_in_statement, is_prefix, locate
@@ -237,7 +237,7 @@ def _deleted_explicitly(ctx: Context, jitted: set[int], reported: set[int]) -> N
                 or _rebound_from_inside(ctx, reaching[0].scope, argument.id):
             continue
         use = _first_read(ctx, call, argument, reaching[0], value.aval.shape, jitted)
-        if use is not None and not expected_at(ctx, use.node):
+        if use is not None and not caught_at(ctx, use.node):
             reported.add(id(reaching[0]))
             note = f" (`{argument.id}` was deleted by `{ctx.segment(call)}`: its buffer is gone)"
             ctx.report(use.node, values={"self.aval.str_short()": str(value.aval)}, note=note,
@@ -268,7 +268,7 @@ def check(ctx: Context) -> None:
                     or _aliased_elsewhere(ctx, jit_call, name, argument):
                 continue
             use = _first_read(ctx, jit_call.call, argument, binding, aval.shape, jitted)
-            if use is not None and not expected_at(ctx, use.node):
+            if use is not None and not caught_at(ctx, use.node):
                 reported.add(id(binding))
                 note = (f" (`{argument.id}` was donated to the jitted function `{ctx.segment(jit_call.call.func)}`: "
                         "its buffer now holds an output; rebind the name to the result, or copy "

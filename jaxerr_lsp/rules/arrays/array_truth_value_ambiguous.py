@@ -198,7 +198,7 @@ def _check(ctx: Context, expr: ast.expr) -> None:
     path = ctx.model.path_to(ctx.model.tree, expr)
     if path is None or any(isinstance(node, (
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp,
-            ast.DictComp, ast.GeneratorExp)) for node in path) or may_be_expected(path):
+            ast.DictComp, ast.GeneratorExp)) for node in path) or may_be_expected(path, raising_blocks=False):
         return
     _report(ctx, expr, shape)
 

@@ -7,8 +7,8 @@ key (display, comprehension, `d[x]`, `d.get(x)`, ...), a set member, `x in d` / 
 `hash(x)` (`families/hashed_values.py`). Dicts and sets are recognized only where the
 inference certainly knows them as such; keys of any other type are never flagged.
 
-It stays silent inside a `try` with handlers and inside `with pytest.raises(...)`-like blocks,
-and on values of unknown type: a parameter that is not traced, a call into other code, a
+It stays silent in the body of a `try` with handlers (the code recovers; a block that expects
+the error, `with pytest.raises(...)`, is code meant to raise: reported there), and on values of unknown type: a parameter that is not traced, a call into other code, a
 NumPy array (unhashable too, but not JAX's).
 
 Why is this bad: JAX arrays and tracers set `__hash__` to None; Python raises TypeError at

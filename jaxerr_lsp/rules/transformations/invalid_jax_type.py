@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.families.grad_checks import differentiated_arguments, first_rejected_leaf, gradient_calls
-from jaxerr_lsp.families.expected_errors import expected_at
+from jaxerr_lsp.families.expected_errors import caught_at
 from jaxerr_lsp.families.jax_types import InvalidLeaf, invalid_leaf, known_valid
 
 CATALOG_ID = "invalid-jax-type"
@@ -74,7 +74,7 @@ def _template(function: str) -> str:
 
 def _report(ctx: Context, leaf: InvalidLeaf, function: str, values: dict[str, str],
             shown: dict[str, str], note: str, related: Span, words: str, where: str) -> None:
-    if expected_at(ctx, leaf.node):
+    if caught_at(ctx, leaf.node):
         return
     template = _template(function)
     message = fill(template, {**values, **shown})
