@@ -633,7 +633,7 @@ class Facts:
         numbers = [self.constant_of(a) for a in call.args[:3]]
         given, dtype = self.dtype_given(call, 3)
         if not all(type(n) in (int, float) for n in numbers):  # (one axis of a length not shown)
-            return of_rank(1, dtype if given else None)
+            return of_rank(1, dtype if given else self._arange_dtype(call.args[:3]))
         try:
             if all(type(n) is int for n in numbers):
                 length = len(range(*numbers))  # type: ignore[call-overload]
@@ -646,6 +646,14 @@ class Facts:
         if not given:
             dtype = "int32" if all(type(n) is int for n in numbers) else "float32"
         return Aval((length,), dtype)
+
+    def _arange_dtype(self, bounds: Sequence[ast.expr]) -> str | None:
+        """arange's dtype from its bounds' types: float32 when one is a float (a Python float
+        or a float array), int32 when all are ints; None when one is not known."""
+        kinds = [aval.kind if (aval := self.aval_of(b)) is not None else None for b in bounds]
+        if "f" in kinds:
+            return "float32"
+        return "int32" if all(k == "i" for k in kinds) else None
 
     def array(self, call: ast.Call) -> Aval | None:
         if not self.simple(call, 2, ("object", "a", "dtype")) or not call.args:

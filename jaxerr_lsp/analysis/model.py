@@ -752,6 +752,11 @@ class ModuleModel:
             return None
         return found  # type: ignore[return-value]
 
+    def reaching_before(self, name: str, scope: Scope, statement: ast.stmt) -> list[Binding] | None:
+        """The bindings of `name` in `scope` that reach the point just before `statement` (a
+        statement of that scope), when code flow decides it (`flow.Flow.reaching_at`)."""
+        return self._reached(self.flow.reaching_at(name, scope.node, statement), scope)
+
     def binding_of(self, node: ast.Name) -> Binding | None:
         """The one binding the use `node` certainly reads: the one binding code flow lets
         reach it (`reaching`); for a name read from an enclosing scope by a nested function,

@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
@@ -1195,12 +1196,21 @@ class Tracing:
             again = {id(t) for t in upgraded}
             pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
 
+    @overload
     def callee(self, call: ast.Call) -> tuple[
-            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None: ...
+
+    @overload
+    def callee(self, call: ast.Call, *, lambdas: bool) -> tuple[
+            ast.FunctionDef | ast.Lambda, Signature, list[ast.expr], list[ast.keyword]] | None: ...
+
+    def callee(self, call: ast.Call, *, lambdas: bool = False) -> tuple[
+            ast.FunctionDef | ast.Lambda, Signature, list[ast.expr], list[ast.keyword]] | None:
         """The def of the file `call` certainly runs, and the arguments it binds
-        (`_helper_callee`: a plain def, a method of an instance, a flax Module's `apply`)."""
+        (`_helper_callee`: a plain def, a method of an instance, a flax Module's `apply`;
+        a lambda too, when `lambdas`: `f = lambda x: ...` then `f(y)`)."""
         found = self._helper_callee(call)
-        if found is None or isinstance(found[0], ast.Lambda):
+        if found is None or isinstance(found[0], ast.Lambda) and not lambdas:
             return None
         return found[0], found[1], found[2], found[3]
 

@@ -1123,7 +1123,7 @@ class Inference:
         assert isinstance(loop, ast.For)
         if path[at + 1] not in loop.body or any(isinstance(step, MAY_SKIP) for step in path[at + 1:-1]):
             return None
-        runs = self._runs_once_at_least(loop.iter)
+        runs = self.runs_once_at_least(loop.iter)
         if runs is False or shown_before and runs is not True:
             return None
         inside = [b for b in reaching if loop.lineno <= b.line <= (loop.end_lineno or loop.lineno)]
@@ -1137,13 +1137,13 @@ class Inference:
     def runs_on_first_pass(self, loop: ast.For, node: ast.AST) -> bool:
         """Whether `node`, in the body of `loop` (outside its branches: the caller's to say),
         certainly runs on the loop's first pass: the loop runs at least once, as the code
-        before it shows (`_runs_once_at_least`), and no statement before the node may end the
+        before it shows (`runs_once_at_least`), and no statement before the node may end the
         pass (`continue`, `break`, `return`, `raise`)."""
         line = getattr(node, "lineno", None)
-        return line is not None and self._runs_once_at_least(loop.iter) is True \
+        return line is not None and self.runs_once_at_least(loop.iter) is True \
             and not _may_leave_before(loop.body, line)
 
-    def _runs_once_at_least(self, iterable: ast.expr) -> bool | ast.expr:
+    def runs_once_at_least(self, iterable: ast.expr) -> bool | ast.expr:
         """Whether a loop over `iterable` certainly runs at least once: a non-empty display
         (or a name holding one), `range` of constants; or, for a parameter every call gives
         one, the first call's argument (later code shows it)."""

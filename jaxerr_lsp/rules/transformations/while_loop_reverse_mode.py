@@ -1,10 +1,12 @@
 """JXE107 while-loop-reverse-mode.
 
-What it does: finds a `lax.while_loop` (or a `lax.fori_loop` whose bounds jit traces) in a
-lambda or def of this file that `jax.grad`, `jax.value_and_grad`, `jax.jacrev` or
-`jax.jacobian` differentiates (or `jax.vjp`, its VJP function applied), when the loop's carry starts from a differentiated input
-(or its body computes the carry from one it reads as a closure) and its result is the function's output (`families.reverse_loops`: the forms it follows, each
-measured).
+What it does: finds a `lax.while_loop` (or a `lax.fori_loop` whose bounds are traced: by jit,
+or as the index of an enclosing fori_loop) that `jax.grad`, `jax.value_and_grad`,
+`jax.jacrev` or `jax.jacobian` differentiates (or `jax.vjp`, its VJP function applied) through
+the code of this file, when the loop's carry gets a tangent from a differentiated input (it
+starts from one, or its body computes it from one it reads as a closure) and the output's
+tangent is computed from the loop's result (`families.reverse_loops` and `families.tangents`:
+code flow, helpers, vmapped lambdas, Python loops that certainly run; each form measured).
 
 Why is this bad: reverse mode runs the loop forward, then needs to run it backwards, which a
 while loop's unknown trip count does not allow. JAX linearizes the loop, then raises ValueError
@@ -13,10 +15,11 @@ lax.fori_loop with dynamic start/stop values...". `lax.fori_loop` with bounds th
 ints (or concrete arrays) is built as a `lax.scan` and differentiates fine; under
 `jax.jit(jax.grad(f))` a bound passed as an argument is traced, and the loop is a while loop.
 
-Silent: forward mode (`jax.jacfwd`, `jax.jvp`), a loop whose carry does not start from the
-differentiated input or whose result the output drops, an output the code does not show to be a
-scalar (for grad), a fori_loop with concrete bounds, a loop in another module or in a helper
-with more than one `return` (a helper with one is followed: `q = orthonormalize(w)`), and
+Silent: forward mode (`jax.jacfwd`, `jax.jvp`), a loop whose carry gets no tangent or whose
+result the output drops (`stop_gradient`, `jnp.round`, a comparison, an integer counter), an
+output the code does not show to be a scalar (for grad), a fori_loop with concrete bounds, a
+loop in another module or behind a call the code does not show (a helper whose returns do not
+all give the loop's result; a name whose reaching bindings do not all), and
 a `jax.vjp` whose VJP function the file does not apply to `jnp.ones_like(out)` (or
 `zeros_like`): JAX raises only when it is applied.
 
@@ -51,7 +54,8 @@ def check(ctx: Context) -> None:
         related = (Related(ctx.span(run.raises_at),
                            f"differentiated in reverse mode here ({how}); JAX raises here"),)
         note = "" if found.kind == "while_loop" else (
-            " (this fori_loop's bounds are traced by jit, so JAX builds it as a while_loop)")
+            " (this fori_loop's bounds are traced, by jit or as an enclosing loop's index, so JAX "
+            "builds it as a while_loop)")
         ctx.report(found.loop, related=related, note=note,
                    data=ReverseModeLoop(ctx.span(found.loop), ctx.span(run.raises_at),
                                         found.kind))
