@@ -310,6 +310,12 @@ PYTREE_FUNCTIONS = frozenset({
 # What a jitted function returning it gives its caller as one array.
 _ONE_LEAF_TYPES = frozenset({"ArrayImpl", "ndarray", "int", "float", "bool", "complex"})
 JAX_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.random.", "jax.scipy.")
+# NumPy functions that hand an array that is not a NumPy array to its own method of the same
+# name (`np.sum(t)` runs `t.sum()`): given one array tracer they return one (measured under JAX
+# 0.12.0.1 with NumPy 2: each returns a tracer in jitted code; `np.sqrt`, `np.ravel`,
+# `np.clip`... convert their argument instead, and raise: JXE074).
+NUMPY_TO_METHOD = frozenset({"sum", "mean", "max", "min", "prod", "transpose", "reshape", "squeeze",
+                             "std", "var", "cumsum", "round", "argmax", "any", "all"})
 # Annotations that say a parameter is one array (or a number, which jit makes one).
 ARRAY_ANNOTATIONS = frozenset({"Array", "ArrayLike", "ndarray", "float", "int", "bool", "complex",
                                "Float", "Int", "Bool", "Complex", "Num", "Real", "Shaped",
@@ -371,6 +377,7 @@ class Tracing:
         self._find_transformed()
         self._trace_outside(outside)
         self._traced_scalars()
+        self._differentiated_scalars()
         self._vmapped_arrays()
         self._mapped_slices()
         self._filtered_arrays()
@@ -554,8 +561,8 @@ class Tracing:
         may hold a parameter the first round found an array."""
         for traced in [*self._traced.values(), *self._traced.values()]:
             for application in self.applications.of(traced):
-                if not application.transform.abstract \
-                        or self.applications.guarded(application.call):
+                transform = application.transform
+                if not transform.abstract or self.applications.guarded(application.call):
                     continue
                 for name, argument in application.traced_arguments():
                     if name in traced.scalars:
@@ -565,26 +572,56 @@ class Tracing:
                         argument = given  # (the outer call's constant: `forward(x, flag=False)`)
                     if self.applications.python_scalar(argument) or self._given_scalar(argument):
                         traced.scalars[name] = argument
-                        traced.tracers[name] = Tracer(True, True, name, traced,
-                                                      application.transform)
+                        traced.tracers[name] = Tracer(True, True, name, traced, transform)
                         continue
                     previous = traced.tracers.get(name)
                     if previous is not None and (previous.array or not previous.abstract):
                         continue
                     # (a parameter with a default is traced where an application passes it)
-                    transform = previous.transform if previous is not None else application.transform
+                    chosen = previous.transform if previous is not None else transform
                     shown = argument if self._one_array(argument) else self._given_one_array(argument)
                     if shown is not None:
-                        traced.tracers[name] = Tracer(True, True, name, traced, transform)
+                        traced.tracers[name] = Tracer(True, True, name, traced, chosen)
                         traced.arrays[name] = shown
                     elif (previous is None or previous.elements is None) \
                             and (elements := self._elements(argument)) is not None:
-                        traced.tracers[name] = Tracer(False, True, name, traced, transform, elements)
+                        traced.tracers[name] = Tracer(False, True, name, traced, chosen, elements)
                         traced.displays[name] = argument
                     elif (previous is None or previous.entries is None) \
                             and (entries := self._entries(argument)) is not None:
-                        traced.tracers[name] = Tracer(False, True, name, traced, transform, entries=entries)
+                        traced.tracers[name] = Tracer(False, True, name, traced, chosen, entries=entries)
                         traced.displays[name] = argument
+
+    def _differentiated_scalars(self) -> None:
+        """A def decorated only by a staging transformation without options (`@jax.jit`)
+        and differentiated where it is passed (`jax.grad(loss)(1.0)`): the differentiated
+        call hands it each argument, which jit traces; a Python number or bool given there
+        makes the parameter a scalar array tracer of that jit."""
+        for traced in list(self._traced.values()):
+            function = traced.function
+            if not isinstance(function, ast.FunctionDef) or len(function.decorator_list) != 1 \
+                    or isinstance(function.decorator_list[0], ast.Call):
+                continue
+            staged = next((t for t in traced.transforms if t.abstract and t.qualname in STAGING
+                           and t.site is function.decorator_list[0]), None)
+            if staged is None:
+                continue
+            signature = Signature.of(function.args)
+            for transform in traced.transforms:
+                site = transform.site
+                if transform.qualname not in DIFFERENTIATING or not isinstance(site, ast.Call) \
+                        or not site.args or self.model.def_of(site.args[0]) is not function:
+                    continue
+                for call in self.model.calls_of_result(site):
+                    bound = bind_arguments(signature, call.args, call.keywords)
+                    if bound is None or self.applications.guarded(call):
+                        continue
+                    for name, argument in bound.given.items():
+                        previous = traced.tracers.get(name)
+                        if (previous is None or not previous.array) and name not in traced.scalars \
+                                and self.applications.python_scalar(argument):
+                            traced.scalars[name] = argument
+                            traced.tracers[name] = Tracer(True, True, name, traced, staged)
 
     def _filtered_arrays(self) -> None:
         """A parameter of a function `equinox.filter_jit` traces (decorated, or what
@@ -2132,6 +2169,11 @@ class Tracing:
             if qualname == "builtins.abs" and len(expr.args) == 1:
                 inner = self.tracer(expr.args[0])
                 return inner.as_array() if inner is not None else None
+            if qualname is not None and qualname.startswith("numpy.") \
+                    and qualname[len("numpy."):] in NUMPY_TO_METHOD and expr.args \
+                    and not isinstance(expr.args[0], ast.Starred):
+                inner = self.tracer(expr.args[0])  # `np.sum(t)` is `t.sum()`: a tracer
+                return inner.as_array() if inner is not None and inner.array else None
             return None
         last = qualname.rsplit(".", 1)[1]
         if last in STATIC_FUNCTIONS:
