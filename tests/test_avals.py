@@ -314,13 +314,22 @@ for v in (1.0, 2.5):
 for w in [jnp.zeros(2), jnp.ones(2)]:
     _use_e = w
     seen["e"] = w
+charges = {"H": 1, "C": 6}
+symbols = ["C", "H", "H", "C"]
+_use_f = jnp.array([charges[s] for s in symbols])
+seen["f"] = _use_f
+_use_g = jnp.array([float(i) for i in range(5)])
+seen["g"] = _use_g
+_use_h = jnp.array([[i, 2 * i] for i in range(3)])
+seen["h"] = _use_h
 print(json.dumps({n: f'{jax.typeof(x).str_short()} weak={jax.typeof(x).weak_type}' for n, x in seen.items()}))
 '''
 
 
 def test_loop_targets_are_what_jax_computes() -> None:
     """A loop's target, read in the loop: a row of a JAX array, an int of `range`, what
-    every element of a display is."""
+    every element of a display is; and an array of a list comprehension over a display or a
+    `range` (its length, what every pass gives: an entry of a dict of ints is an int)."""
     tree = ast.parse(LOOPS)
     inference = Inference(ModuleModel(tree))
     inferred = {}
@@ -332,7 +341,7 @@ def test_loop_targets_are_what_jax_computes() -> None:
     [result] = run_programs([LOOPS])
     assert not result.raised, result.traceback
     real = json.loads(result.stdout)
-    assert set(inferred) == set(real) == set("abcde")
+    assert set(inferred) == set(real) == set("abcdefgh")
     assert inferred == real, (inferred, real)
 
 

@@ -404,13 +404,16 @@ class Facts:
     def __init__(self, aval_of: Callable[[ast.expr], Aval | None],
                  constant_of: Callable[[ast.expr], object],
                  qualname_of: Callable[[ast.expr], str | None],
-                 held_of: Callable[[ast.expr], ast.expr | None] = lambda expr: None) -> None:
+                 held_of: Callable[[ast.expr], ast.expr | None] = lambda expr: None,
+                 comprehension_length: Callable[[ast.ListComp], int | None] = lambda expr: None) -> None:
         self.aval_of = aval_of
         self.constant_of = constant_of
         self.qualname_of = qualname_of
         # The expression a name or `d["key"]` certainly holds (`DTYPE = jnp.float16`,
         # `CFG["dtype"]` of a dict display): a dtype given through it is the one written there.
         self.held_of = held_of
+        # The length of a list comprehension the code shows (`[f(x) for x in xs]`: that of xs).
+        self.comprehension_length = comprehension_length
 
     # ------------------------------------------------------------------ arguments
     def argument(self, call: ast.Call, position: int, keyword: str) -> ast.expr | None:
@@ -666,7 +669,7 @@ class Facts:
         shape, found = inner
         if given:
             return Aval(shape, dtype)
-        if isinstance(obj, (ast.List, ast.Tuple)) or self.repeated(obj) is not None:
+        if isinstance(obj, (ast.List, ast.Tuple, ast.ListComp)) or self.repeated(obj) is not None:
             return Aval(shape, found.dtype, False)
         return found  # jnp.array(1.0): a weakly typed scalar stays weak; an array keeps its aval
 
@@ -689,6 +692,10 @@ class Facts:
             if inner is None:
                 return None
             return (inner[0][0] * repeated[1], *inner[0][1:]), inner[1]
+        if isinstance(expr, ast.ListComp):  # `[Z[s] for s in symbols]`: n of the one element
+            length = self.comprehension_length(expr)
+            inner = self.nested(expr.elt) if length else None
+            return ((length, *inner[0]), inner[1]) if inner is not None and length else None
         if isinstance(expr, (ast.List, ast.Tuple)):
             if not expr.elts or any(isinstance(e, ast.Starred) for e in expr.elts):
                 return None

@@ -109,6 +109,9 @@ _JAX_AT_METHODS = frozenset("set add subtract multiply mul divide power min max 
 _MAX_CALLS_SHOWN = 8
 # A helper returning a tuple or list display longer than this: its parts are not kept.
 _MAX_PARTS = 16
+# A list comprehension over more elements than this: its length is not kept (each part is
+# the same value: the cost is the length of the tuple, not the evaluation).
+_MAX_COMPREHENSION = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,7 +524,8 @@ class Inference:
         self.imported = imported or {}
         # The file turns 64-bit types on: the default dtypes the avals assume do not hold.
         self.x64 = x64
-        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname, self._held_expression)
+        self.facts = avals.Facts(self._aval_of, self.constant, model.qualname, self._held_expression,
+                                 self.comprehension_length)
         self._busy: set[int] = set()
         # The avals assumed for bindings being decided (a loop's back-edge), by id(binding):
         # each must be the aval the binding's value then has (`_assumed_aval`).
@@ -1350,7 +1354,44 @@ class Inference:
 
     def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
         name = "list" if isinstance(expr, ast.ListComp) else "dict"
-        return Value(name, Opaque(name))
+        shown = self.comprehension_length(expr) if isinstance(expr, ast.ListComp) else None
+        if shown is None:
+            return Value(name, Opaque(name))
+        element = self.value(expr.elt, depth)  # (what every pass gives: the target joined)
+        return Value("list", ListNode((element.tree,) * shown), parts=(element,) * shown)
+
+    def comprehension_length(self, expr: ast.ListComp) -> int | None:
+        """The length of `[e for x in xs]` with one `for` and no `if`: that of `xs`, a tuple or
+        list display (or a name holding one, unchanged there) or `range` of constants. The
+        length stays below `_MAX_PARTS`' scale of a display (longer: not kept)."""
+        if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
+            return None
+        iterable = expr.generators[0].iter
+        if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range" \
+                and not iterable.keywords and 1 <= len(iterable.args) <= 3:
+            bounds = [self.constant(a) for a in iterable.args]
+            if all(type(b) is int for b in bounds):
+                length = len(range(*bounds))  # type: ignore[call-overload]
+                return length if length <= _MAX_COMPREHENSION else None
+            return None
+        display = self.display_held(iterable)
+        if display is None or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        return len(display.elts) if len(display.elts) <= _MAX_COMPREHENSION else None
+
+    def display_held(self, expr: ast.expr) -> ast.Tuple | ast.List | None:
+        """The tuple or list display `expr` is, or that a name certainly holds unchanged where
+        it is read (its one reaching assignment; `ModuleModel.unchanged_at`)."""
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return expr
+        if not isinstance(expr, ast.Name):
+            return None
+        found = self.model.assignment_of(expr)
+        use = self.model.use_of.get(id(expr))
+        if found is None or use is None or not isinstance(found[1], (ast.Tuple, ast.List)) \
+                or not self.model.unchanged_at(found[0], use):
+            return None
+        return found[1]
 
     def _fstring(self, expr: ast.JoinedStr, depth: int) -> Value:
         return Value("str", Leaf("str"))
@@ -1496,6 +1537,11 @@ class Inference:
         if value.elements is not None and value.elements and (displayed or not value.is_mutable) \
                 and not any(isinstance(e, ast.Starred) for e in value.elements):
             return join([self.value(e, depth) for e in value.elements])
+        held = self.display_held(iterable)  # (a name holding a display none changes)
+        if held is not None and held.elts and not any(isinstance(e, ast.Starred) for e in held.elts):
+            elements = [self.value(e, depth) for e in held.elts]
+            if all(e.type in _IMMUTABLE_ENTRIES for e in elements):
+                return join(elements)
         return UNKNOWN_VALUE
 
     def _generator_of(self, iterable: ast.expr) -> tuple[ast.FunctionDef, ast.expr] | None:
@@ -1933,6 +1979,8 @@ class Inference:
             if entry is not None:
                 return entry
         if not isinstance(key, ast.Constant):
+            if base.type == "dict" and type(expr.value) is ast.Name and isinstance(expr.ctx, ast.Load):
+                return self._any_entry(expr.value, depth)
             if base.type == "ArrayImpl" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key,
                                        lambda part: _is_scalar_index(self.value(part, depth)),
@@ -1987,6 +2035,27 @@ class Inference:
                 if k == key.value and type(k) is type(key.value):
                     return of_tree(child)
         return UNKNOWN_VALUE
+
+    def _any_entry(self, name: ast.Name, depth: int) -> Value:
+        """`d[k]` for a key the code does not show, where `d` certainly holds a dict display
+        with constant keys, unchanged there: what every entry is (a number, a string: the
+        entries of immutable types joined; `Z[s]` of `Z = {"H": 1, "C": 6}` is an int)."""
+        found = self.model.assignment_of(name)
+        use = self.model.use_of.get(id(name))
+        if found is None or use is None or type(found[1]) is not ast.Dict or id(found[0]) in self._busy \
+                or not self.model.unchanged_at(found[0], use):
+            return UNKNOWN_VALUE
+        display = found[1]
+        if not display.values or any(k is None or type(k) is not ast.Constant for k in display.keys):
+            return UNKNOWN_VALUE
+        self._busy.add(id(found[0]))
+        try:
+            entries = [self.value(v, depth) for v in display.values]
+        finally:
+            self._busy.discard(id(found[0]))
+        if not all(e.type in _IMMUTABLE_ENTRIES for e in entries):
+            return UNKNOWN_VALUE
+        return join(entries)
 
     def _entry(self, name: ast.Name, key: object, depth: int, dict_only: bool = False) -> Value | None:
         """`d[k]` (or `d.get(k)`), where `d = {...}` / `[...]` / `(...)` is the display the
