@@ -1355,7 +1355,7 @@ class Inference:
     def _comprehension(self, expr: ast.ListComp | ast.DictComp, depth: int) -> Value:
         name = "list" if isinstance(expr, ast.ListComp) else "dict"
         shown = self.comprehension_length(expr) if isinstance(expr, ast.ListComp) else None
-        if shown is None:
+        if shown is None or not isinstance(expr, ast.ListComp):
             return Value(name, Opaque(name))
         element = self.value(expr.elt, depth)  # (what every pass gives: the target joined)
         return Value("list", ListNode((element.tree,) * shown), parts=(element,) * shown)
