@@ -591,6 +591,10 @@ class Facts:
             if len(call.args) != 2 or call.keywords:
                 return None
             return reshape(self.aval_of(call.args[0]), self.shape(call.args[1], -1), self.shape_rank(call.args[1]))
+        if name == "tile":
+            if len(call.args) != 2 or call.keywords:
+                return None
+            return tile(self.aval_of(call.args[0]), self.shape(call.args[1]))
         if name == "transpose":
             if len(call.args) != 1 or call.keywords:
                 return None
@@ -783,6 +787,17 @@ class Facts:
             shape = (p.shape if p is not None else None) if shape_expr is None else self.shape(shape_expr)
             return None if shape is None else Aval(shape, "bool")
         return None
+
+
+def tile(operand: Aval | None, reps: tuple[int, ...] | None) -> Aval | None:
+    """`jnp.tile(a, reps)`: the shorter of the shape and the repetitions padded with leading
+    ones, multiplied axis by axis; dtype and weak type kept (measured)."""
+    if operand is None or operand.shape is None or operand.dtype is None or reps is None:
+        return None
+    rank = max(len(operand.shape), len(reps))
+    shape = (1,) * (rank - len(operand.shape)) + operand.shape
+    times = (1,) * (rank - len(reps)) + reps
+    return Aval(tuple(s * t for s, t in zip(shape, times)), operand.dtype, operand.weak)
 
 
 def unary(name: str, operand: Aval | None) -> Aval | None:
