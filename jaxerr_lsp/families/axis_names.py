@@ -12,10 +12,14 @@ shows it running, certainly, as one of:
   only simple statements (no return, raise or compound statement before it);
 - under jit, in such a def decorated by `@jax.jit` alone (without options) or given to
   `jax.jit(f)` without options, called so at module level;
+- in a plain def that such a def calls first in its own body, up to three calls down
+  (`standardize(batch)` in a jitted `preprocess`): it runs as its caller does, the operand
+  a parameter followed through each call's argument;
 - mapped, in such a def given to `jax.pmap(f)` / `jax.vmap(f)` with no option but a literal
   `axis_name` that is another name (none: the map binds no name), called so at module level
   with arrays of known shapes that map (one leading size; for pmap the size 1, which every
   machine has devices for): JAX words it as under jit (vmap has no rule for `ppermute`).
+Only the first collective a def runs is reported (it raises: the later ones never run).
 Files that call `jax.disable_jit` or name `jax_disable_jit` leave out the jit paths; files that
 set a mesh (`jax.set_mesh`, `jax.sharding.use_mesh`) are left out whole.
 
@@ -32,7 +36,7 @@ What JAX says (measured under JAX 0.12.0.1, jax_traceback_filtering off for the 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import DEF
@@ -52,6 +56,7 @@ _EXPRESSIONS = (ast.Call, ast.keyword, ast.Attribute, ast.Subscript, ast.Tuple, 
                 ast.JoinedStr, ast.FormattedValue, ast.Starred, ast.Slice)
 _SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
 _MESH_SETTERS = ("jax.set_mesh", "jax.sharding.use_mesh", "jax.sharding.set_mesh")
+_MAX_HELPER_DEPTH = 3  # calls between the module-level call and the def with the collective
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,6 +131,9 @@ class _Runner:
     jitted: bool  # traced: under jit, pmap or vmap
     mapped: str = ""  # "pmap" or "vmap" when the call maps the def
     bound: str | None = None  # the axis name that map binds
+    # The calls from the def the module-level call runs down to the def asked about, each
+    # made first in its caller's body (`standardize(batch)` in a jitted `preprocess`).
+    through: tuple[tuple[ast.FunctionDef, ast.Call], ...] = ()
 
 
 _MAPS = ("jax.pmap", "jax.vmap")
@@ -167,8 +175,31 @@ def _mapped_runner(ctx: Context, site_call: ast.Call, use: ast.Name,
     return found
 
 
-def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list[_Runner]:
-    """The module-level calls that certainly run `function`, eagerly or under jit."""
+def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool, depth: int = 0) -> list[_Runner]:
+    """The module-level calls that certainly run `function`, eagerly or under jit: its own,
+    and those of a module-level def that calls it first in its body (a plain def: a helper
+    of a jitted function runs under that jit)."""
+    found = _own_runners(ctx, function, jit_allowed)
+    if function.decorator_list or depth >= _MAX_HELPER_DEPTH:
+        return found
+    binding = ctx.model.unambiguous_binding(function)
+    if binding is None:
+        return found
+    for use in ctx.model.uses_of(binding):
+        call = use.parent
+        if not isinstance(call, ast.Call) or call.func is not use.node \
+                or ctx.model.binding_of(use.node) is not binding:
+            continue
+        caller = _enclosing_def(ctx, call)
+        if caller is None or caller is function or not _runs_first_in(ctx, caller, call):
+            continue
+        found.extend(replace(runner, through=(*runner.through, (caller, call)))
+                     for runner in _runners(ctx, caller, jit_allowed, depth + 1))
+    return found
+
+
+def _own_runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list[_Runner]:
+    """The module-level calls of `function` itself (or of what jit or a map makes of it)."""
     scope = ctx.model.scope_of_node.get(id(function))
     parent = scope.parent if scope is not None else None
     if parent is None or parent.kind != "module":
@@ -199,6 +230,19 @@ def _runners(ctx: Context, function: ast.FunctionDef, jit_allowed: bool) -> list
             found.extend(_Runner(call, True) for call in ctx.model.calls_of_result(parent_node)
                          if runs_at_module_level(ctx, call))
     return found
+
+
+def _argument_through(ctx: Context, function: ast.FunctionDef, operand: ast.expr,
+                      runner: _Runner) -> ast.expr | None:
+    """The argument the module-level call gives for the parameter `operand` of `function`,
+    through the calls between (each handing on a parameter of its caller); None when the
+    code does not show it."""
+    for caller, call in reversed(runner.through):
+        operand = _argument(ctx, function, operand, call)  # type: ignore[assignment]
+        if operand is None:
+            return None
+        function = caller
+    return _argument(ctx, function, operand, runner.call)
 
 
 def _argument(ctx: Context, function: ast.FunctionDef, operand: ast.expr,
@@ -250,6 +294,18 @@ def _message(function: str, jitted: bool, traced_operand: bool) -> tuple[str, st
     return None
 
 
+def _collective_before(ctx: Context, function: ast.FunctionDef, call: ast.Call) -> bool:
+    """Whether another collective call runs first in `function` before `call`."""
+    at = (call.lineno, call.col_offset)
+    for name in COLLECTIVES:
+        for site in ctx.model.calls_to(f"jax.lax.{name}"):
+            other = site.call
+            if other is not call and (other.lineno, other.col_offset) < at \
+                    and _enclosing_def(ctx, other) is function and _runs_first_in(ctx, function, other):
+                return True
+    return False
+
+
 def _enclosing_def(ctx: Context, call: ast.Call) -> ast.FunctionDef | None:
     scope = ctx.model.call_scope.get(id(call))
     node = scope.node if scope is not None else None
@@ -278,14 +334,15 @@ def unbound_collectives(ctx: Context) -> list[UnboundCollective]:
                     found.append(UnboundCollective(call, function, name, *chosen, None, False))
                 continue
             definition = _enclosing_def(ctx, call)
-            if definition is None or not _runs_first_in(ctx, definition, call):
-                continue
+            if definition is None or not _runs_first_in(ctx, definition, call) \
+                    or _collective_before(ctx, definition, call):
+                continue  # (the first collective the def runs raises: the rest never run)
             for runner in _runners(ctx, definition, jit_allowed):
                 if runner.bound == name or (runner.mapped == "vmap" and function == "ppermute"):
                     continue  # bound; vmap has no rule for ppermute (NotImplementedError)
                 traced = False
                 if isinstance(operand, ast.expr):
-                    argument = _argument(ctx, definition, operand, runner.call)
+                    argument = _argument_through(ctx, definition, operand, runner)
                     traced = argument is not None
                     known = argument if argument is not None else operand
                     if ctx.values.value(known).type not in _OPERAND_TYPES:
