@@ -66,6 +66,8 @@ _CHECKED: dict[str, tuple[str, tuple[int, ...], int]] = {
     "repeat": ("repeat", (0, 1), 2),
     "where": ("where", (0, 1, 2), 1),
     "linalg.norm": ("jnp.linalg.norm", (0,), 1),
+    # (append ravels each of its two arguments first: JAX names ravel, at its position 0)
+    "append": ("ravel", (0, 1), 2),
     # (these take one sequence and check each of its elements: the position is the element's)
     **{name: (name, (), 1) for name in ("concatenate", "stack", "vstack", "hstack")},
 }
@@ -191,7 +193,8 @@ def _report(ctx: Context, site: CallSite, argument: ast.expr, value: Value, prin
             (Related(ctx.span(binding.value), f"`{binding.name}` is a {value.type} here"),)
     ctx.report(
         argument,
-        values={"fun_name": printed, "type(arg)": f"<class '{value.type}'>", "pos": str(position)},
+        values={"fun_name": printed, "type(arg)": f"<class '{value.type}'>",
+                "pos": "0" if printed == "ravel" else str(position)},
         related=related,
         data=ListArgument(ctx.span(argument), ctx.segment(argument), _constructor(ctx, site),
                           _numbers(ctx, argument, value)))

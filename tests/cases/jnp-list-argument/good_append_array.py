@@ -1,0 +1,7 @@
+import jax.numpy as jnp
+
+tokens = jnp.array([3, 7, 1])
+next_token = 4
+tokens = jnp.append(tokens, jnp.array([next_token]))
+tokens = jnp.append(tokens, next_token)
+print(tokens)
