@@ -258,6 +258,9 @@ class Tracer:
     # constant string keys whose every entry is a Python number or one array): its keys,
     # each entry one array tracer. None: structure unknown.
     entries: tuple[str, ...] | None = None
+    # An instance of a plain class of the file made in traced code (`Cosmology(h0)`): the
+    # attributes its `__init__` sets, once, to an argument that is one array tracer.
+    attributes: tuple[str, ...] | None = None
 
     def as_array(self) -> Tracer:
         return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
@@ -1335,14 +1338,17 @@ class Tracing:
 
     def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
         """For `surface.shift(x)` running an undecorated method of a pytree class of the file
-        on a pytree of tracers (`_holder_class` knows the class): the method's `self` and the
-        receiver's tracer (its fields are the tracers the instance holds: `_field`)."""
+        on a pytree of tracers (`_holder_class` knows the class), or of a plain class on an
+        instance holding tracers (`_plain_instance`): the method's `self` and the receiver's
+        tracer (its fields are the tracers the instance holds: `_field`, `_instance_attribute`)."""
         func = call.func
         positional = [*function.args.posonlyargs, *function.args.args]
         if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) \
                 or function.decorator_list or not positional or not self._is_method(function):
             return None
         tracer = self.tracer(func.value)
+        if tracer is not None and tracer.attributes is not None:
+            return positional[0].arg, tracer  # (an instance holding tracers: `_plain_instance`)
         if tracer is None or tracer.array or self._holder_class(func.value) is None:
             return None
         return positional[0].arg, tracer
@@ -1776,8 +1782,53 @@ class Tracing:
             if expr.attr in ARRAY_ATTRIBUTES:
                 base = self.tracer(expr.value)
                 return base if base is not None and base.array else None
-            return self._field(expr) or self._returned_field(expr) or self._constructed_field(expr)
+            return self._field(expr) or self._returned_field(expr) or self._constructed_field(expr) \
+                or self._instance_attribute(expr)
         return None
+
+    def _plain_instance(self, expr: ast.Call, function: ast.Name) -> Tracer | None:
+        """`Cosmology(h0)` in traced code, of a plain class of the file (no decorator, no
+        base, not a pytree) whose `__init__` sets `self.x = param` in a statement of its own
+        body, `x` set nowhere else, for a parameter the call gives one array tracer: an
+        instance holding those tracers (`attributes`; its methods read them on `self`)."""
+        binding = self.model.binding_of(function)
+        owner = binding.node if binding is not None else None
+        if not isinstance(owner, ast.ClassDef) or owner.decorator_list or owner.bases \
+                or owner.keywords or pytree_class(self.model, owner) is not None \
+                or any(isinstance(a, ast.Starred) for a in expr.args):
+            return None
+        init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if init is None or init.decorator_list or not init.args.args:
+            return None
+        bound = bind_arguments(Signature.of(init.args), [function, *expr.args], expr.keywords)
+        if bound is None:
+            return None
+        receiver = init.args.args[0].arg
+        held: dict[str, Tracer] = {}
+        for target, value in _init_stores(init.body):
+            if not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name) \
+                    or target.value.id != receiver or not isinstance(value, ast.Name) \
+                    or value.id not in bound.given or value.id == receiver:
+                continue
+            given = self.tracer(bound.given[value.id])
+            if given is not None and given.array \
+                    and len(self.model.members.attribute_stores(owner, target.attr)) == 1:
+                held[target.attr] = given
+        if not held:
+            return None
+        first = next(iter(held.values()))
+        return Tracer(False, all(t.abstract for t in held.values()), first.parameter, first.function,
+                      first.transform, attributes=tuple(held))
+
+    def _instance_attribute(self, expr: ast.Attribute) -> Tracer | None:
+        """`self.h0` (or `cosmo.h0`) of an instance a plain class made in traced code holds
+        (`_plain_instance`): one array tracer."""
+        if not isinstance(expr.ctx, ast.Load):
+            return None
+        base = self.tracer(expr.value)
+        if base is None or base.attributes is None or expr.attr not in base.attributes:
+            return None
+        return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
 
     def _field(self, expr: ast.Attribute) -> Tracer | None:
         """`state.x` on a traced parameter (read itself) whose class the file shows
@@ -2154,7 +2205,7 @@ class Tracing:
             if function.attr == "_replace":
                 return self._replaced(expr, receiver)
         if isinstance(function, ast.Name):
-            constructed = self._constructed(expr)
+            constructed = self._constructed(expr) or self._plain_instance(expr, function)
             if constructed is not None:
                 return constructed
         qualname = self.model.qualname(function)
@@ -2533,6 +2584,24 @@ def _returns_several(name: str, call: ast.Call) -> bool:
         return True
     return any(k.arg in ("return_sign", "return_index", "return_inverse", "return_counts",
                          "full_matrices", "compute_uv") for k in call.keywords)
+
+
+def _init_stores(body: list[ast.stmt]) -> list[tuple[ast.expr, ast.expr]]:
+    """(target, value) of the one-target assignments of a body's own statements, a tuple
+    display assigned to a tuple of targets of the same length pair by pair
+    (`self.a, self.b = a, b`)."""
+    found: list[tuple[ast.expr, ast.expr]] = []
+    for statement in body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target, value = statement.targets[0], statement.value
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts) \
+                and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts)):
+            found.extend(zip(target.elts, value.elts))
+        else:
+            found.append((target, value))
+    return found
 
 
 def _number(expr: ast.expr) -> bool:
