@@ -4,8 +4,9 @@ What it does: finds Python control flow on a traced array in a function the file
 tracing abstractly (`jax.jit`, `jax.vmap`, `jax.pmap`, `jax.checkpoint`/`jax.remat`,
 `jax.eval_shape`, `jax.make_jaxpr`, the bodies of `lax.scan`/`cond`/`switch`/`while_loop`/
 `fori_loop`/`map`): the test of an `if`, `while`, `assert` or conditional expression, the operand
-of `not`, the first operand of `and`/`or`, `bool(x)`, and Python's `max(a, b)`/`min(a, b)` (which compare
-with `bool()`) when their arguments cannot raise first. It asks `ctx.tracing` which tests are
+of `not`, the first operand of `and`/`or`, `bool(x)`, and Python's `max(a, b)`/`min(a, b)`,
+`max([a, b])`, `sorted([a, b])` (which compare with `bool()`) when their arguments cannot
+raise first. It asks `ctx.tracing` which tests are
 tracers, and reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
 `and`/`or` (an earlier one may short-circuit).
@@ -566,30 +567,47 @@ def check(ctx: Context) -> None:
 ELEMENTWISE = {"builtins.max": "maximum", "builtins.min": "minimum"}
 
 
+def _compared_operands(ctx: Context, call: ast.Call) -> list[ast.expr] | None:
+    """What `max(a, b)` / `min(a, b)` compare, or `max([a, b])`, `min((a, b))`,
+    `sorted([a, b])` (one tuple or list display of two or more, no `key`): the operands,
+    in order; None for another call."""
+    qualname = ctx.model.qualname(call.func)
+    if qualname not in ELEMENTWISE and qualname != "builtins.sorted" or call.keywords:
+        return None
+    operands: list[ast.expr] = list(call.args)
+    if len(operands) == 1 and isinstance(operands[0], (ast.Tuple, ast.List)):
+        operands = list(operands[0].elts)  # (one sequence: its elements are compared)
+    elif qualname == "builtins.sorted":
+        return None
+    if len(operands) < 2 or any(isinstance(a, ast.Starred) for a in operands) \
+            or any(isinstance(a, (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.JoinedStr))
+                   or (isinstance(a, ast.Constant) and not _number_constant(a)) for a in operands):
+        return None
+    return operands
+
+
 def _check_max_min(ctx: Context) -> None:
-    """`max(a, b)` / `min(a, b)` with a traced array: Python compares them with `bool()`."""
+    """`max(a, b)` / `min(a, b)` with a traced array (or `max([a, b])`, `sorted([a, b])`):
+    Python compares them with `bool()`."""
     tracing = ctx.tracing
     for call, function in tracing.calls:
-        qualname = ctx.model.qualname(call.func)
-        if qualname not in ELEMENTWISE or len(call.args) < 2 or call.keywords \
-                or any(isinstance(a, ast.Starred) for a in call.args) \
-                or any(isinstance(a, (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.JoinedStr))
-                       or (isinstance(a, ast.Constant) and not _number_constant(a))
-                       for a in call.args):
+        operands = _compared_operands(ctx, call)
+        if operands is None:
             continue
-        tracers = [tracing.tracer(a) for a in call.args]
+        qualname = ctx.model.qualname(call.func)
+        tracers = [tracing.tracer(a) for a in operands]
         found = [t for t in tracers[:2] if t is not None and t.abstract and t.array]
         # Arguments that may raise first (a nested call of something else) keep it silent.
         if not found or _after_type_guard(call, function) or any(
                 t is None and not isinstance(a, (ast.Name, ast.Attribute, ast.Constant, ast.UnaryOp))
-                for a, t in zip(call.args, tracers)):
+                for a, t in zip(operands, tracers)):
             continue
         tracer = found[0]
-        compared = ast.Tuple(elts=list(call.args[:2]), ctx=ast.Load())
+        compared = ast.Tuple(elts=list(operands[:2]), ctx=ast.Load())
         prediction = _predict(ctx, compared, function, tracer, compared=True)
         jnp = _numpy_name(ctx)
         elementwise = _edit(ctx, call.func, f"{jnp}.{ELEMENTWISE[qualname]}") \
-            if jnp is not None and len(call.args) == 2 else None
+            if jnp is not None and qualname in ELEMENTWISE and len(call.args) == 2 else None
         ctx.report(
             call, message=prediction.message + _describe(tracer, function),
             predicted=prediction.predicted,
