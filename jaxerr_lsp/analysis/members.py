@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.analysis.model import ASSIGN
+from jaxerr_lsp.analysis.pytree_classes import plain_dataclass
 
 if TYPE_CHECKING:
     from jaxerr_lsp.analysis.model import ModuleModel, Scope
@@ -178,7 +179,8 @@ class Members:
 
     def class_of_instance(self, name: ast.Name) -> ast.ClassDef | None:
         """The class of the file `name` is an instance of: `self` in a plain method, or a
-        name whose one reaching binding is `C(...)`."""
+        name whose one reaching binding is `C(...)` (an undecorated class, or a stdlib
+        dataclass that is no pytree)."""
         model = self.model
         use = model.use_of.get(id(name))
         if use is None:
@@ -192,8 +194,8 @@ class Members:
         value = binding.value if binding is not None and binding.kind == ASSIGN else None
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
             made = model.binding_of(value.func)
-            if made is not None and isinstance(made.node, ast.ClassDef) \
-                    and not made.node.decorator_list and made.node in model.classes:
+            if made is not None and isinstance(made.node, ast.ClassDef) and made.node in model.classes \
+                    and (not made.node.decorator_list or plain_dataclass(model, made.node)):
                 return made.node
         return None
 

@@ -288,3 +288,10 @@ def dataclass_init_fields(model: ModuleModel, cls: ast.ClassDef) -> tuple[str, .
 
 
 __all__ = ["PytreeClass", "PytreeField", "dataclass_init_fields", "pytree_class"]
+
+
+def plain_dataclass(model: ModuleModel, cls: ast.ClassDef) -> bool:
+    """A stdlib dataclass of the file that is no pytree (`dataclass_init_fields` knows its
+    generated `__init__`; nothing registers it): its instances are plain Python objects whose
+    fields are attributes, its methods run as written."""
+    return dataclass_init_fields(model, cls) is not None and pytree_class(model, cls) is None

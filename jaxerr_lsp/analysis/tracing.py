@@ -50,7 +50,8 @@ from typing import overload
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
-from jaxerr_lsp.analysis.pytree_classes import PytreeClass, dataclass_init_fields, pytree_class
+from jaxerr_lsp.analysis.pytree_classes import (PytreeClass, dataclass_init_fields, plain_dataclass,
+                                                 pytree_class)
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
                                         RANDOM_ONE_ARRAY, Inference,
                                         Signature, Value, bind_arguments)
@@ -1327,7 +1328,11 @@ class Tracing:
         if owner is None or self._class_kind(owner) != "plain" or members.method(owner, "__new__") is not None:
             return None
         init = members.method(owner, "__init__")
-        if init is None:
+        fields = dataclass_init_fields(self.model, owner) if owner.decorator_list else None
+        if fields is not None:  # (a dataclass: its generated `__init__` takes the fields)
+            if len(made.args) > len(fields) or any(k.arg not in fields for k in made.keywords):
+                return None
+        elif init is None:
             if made.args or made.keywords:
                 return None
         else:
@@ -1343,6 +1348,10 @@ class Tracing:
         tracer (its fields are the tracers the instance holds: `_field`, `_instance_attribute`)."""
         func = call.func
         positional = [*function.args.posonlyargs, *function.args.args]
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) \
+                and not function.decorator_list and positional and self._is_method(function):
+            made = self.tracer(func.value)  # (`Kernel(scale).at(r)`: made in place)
+            return (positional[0].arg, made) if made is not None and made.attributes is not None else None
         if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name) \
                 or function.decorator_list or not positional or not self._is_method(function):
             return None
@@ -1496,14 +1505,16 @@ class Tracing:
         return self.model.members.plain_method(owner, "__call__")
 
     def _class_kind(self, owner: ast.ClassDef) -> str | None:
-        """"plain" (bases: none, `object`, or plain classes of the file), "equinox" (an
-        `equinox.Module`), "flax" (a flax linen Module); None for anything else (a base this
-        file does not show may define `__call__` or wrap the methods)."""
+        """"plain" (bases: none, `object`, or plain classes of the file; a stdlib dataclass
+        that is no pytree too: its decorator writes `__init__`, the methods stay as written),
+        "equinox" (an `equinox.Module`), "flax" (a flax linen Module); None for anything else
+        (a base this file does not show may define `__call__` or wrap the methods)."""
         seen: set[int] = set()
         current: ast.ClassDef | None = owner
         while current is not None and id(current) not in seen:
             seen.add(id(current))
-            if current.keywords or current.decorator_list or len(current.bases) > 1:
+            if current.keywords or len(current.bases) > 1 \
+                    or current.decorator_list and not plain_dataclass(self.model, current):
                 return None
             if not current.bases:
                 return "plain"
@@ -1793,10 +1804,12 @@ class Tracing:
         instance holding those tracers (`attributes`; its methods read them on `self`)."""
         binding = self.model.binding_of(function)
         owner = binding.node if binding is not None else None
-        if not isinstance(owner, ast.ClassDef) or owner.decorator_list or owner.bases \
-                or owner.keywords or pytree_class(self.model, owner) is not None \
+        if not isinstance(owner, ast.ClassDef) or owner.bases or owner.keywords \
+                or pytree_class(self.model, owner) is not None \
                 or any(isinstance(a, ast.Starred) for a in expr.args):
             return None
+        if owner.decorator_list:  # (a stdlib dataclass: its generated `__init__` stores each field)
+            return self._dataclass_instance(expr, owner) if plain_dataclass(self.model, owner) else None
         init = next((s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is None or init.decorator_list or not init.args.args:
             return None
@@ -1814,6 +1827,23 @@ class Tracing:
             if given is not None and given.array \
                     and len(self.model.members.attribute_stores(owner, target.attr)) == 1:
                 held[target.attr] = given
+        if not held:
+            return None
+        first = next(iter(held.values()))
+        return Tracer(False, all(t.abstract for t in held.values()), first.parameter, first.function,
+                      first.transform, attributes=tuple(held))
+
+    def _dataclass_instance(self, expr: ast.Call, owner: ast.ClassDef) -> Tracer | None:
+        """`Kernel(scale)` of a stdlib dataclass of the file that is no pytree: the fields
+        its call gives one array tracer, none stored again on an instance."""
+        fields = dataclass_init_fields(self.model, owner)
+        if fields is None or len(expr.args) > len(fields) \
+                or any(k.arg is None or k.arg not in fields for k in expr.keywords):
+            return None
+        given = {**dict(zip(fields, expr.args)), **{k.arg: k.value for k in expr.keywords if k.arg}}
+        held = {name: tracer for name, value in given.items()
+                if (tracer := self.tracer(value)) is not None and tracer.array
+                and not self.model.members.attribute_stores(owner, name)}
         if not held:
             return None
         first = next(iter(held.values()))
