@@ -1362,8 +1362,8 @@ class Inference:
 
     def comprehension_length(self, expr: ast.ListComp) -> int | None:
         """The length of `[e for x in xs]` with one `for` and no `if`: that of `xs`, a tuple or
-        list display (or a name holding one, unchanged there) or `range` of constants. The
-        length stays below `_MAX_PARTS`' scale of a display (longer: not kept)."""
+        list display (or a name holding one, unchanged there) or `range` of constants; at
+        most `_MAX_COMPREHENSION` (longer: not kept)."""
         if len(expr.generators) != 1 or expr.generators[0].ifs or expr.generators[0].is_async:
             return None
         iterable = expr.generators[0].iter
