@@ -1827,11 +1827,7 @@ class Tracing:
             if given is not None and given.array \
                     and len(self.model.members.attribute_stores(owner, target.attr)) == 1:
                 held[target.attr] = given
-        if not held:
-            return None
-        first = next(iter(held.values()))
-        return Tracer(False, all(t.abstract for t in held.values()), first.parameter, first.function,
-                      first.transform, attributes=tuple(held))
+        return _holding(held)
 
     def _dataclass_instance(self, expr: ast.Call, owner: ast.ClassDef) -> Tracer | None:
         """`Kernel(scale)` of a stdlib dataclass of the file that is no pytree: the fields
@@ -1844,11 +1840,7 @@ class Tracing:
         held = {name: tracer for name, value in given.items()
                 if (tracer := self.tracer(value)) is not None and tracer.array
                 and not self.model.members.attribute_stores(owner, name)}
-        if not held:
-            return None
-        first = next(iter(held.values()))
-        return Tracer(False, all(t.abstract for t in held.values()), first.parameter, first.function,
-                      first.transform, attributes=tuple(held))
+        return _holding(held)
 
     def _instance_attribute(self, expr: ast.Attribute) -> Tracer | None:
         """`self.h0` (or `cosmo.h0`) of an instance a plain class made in traced code holds
@@ -2614,6 +2606,15 @@ def _returns_several(name: str, call: ast.Call) -> bool:
         return True
     return any(k.arg in ("return_sign", "return_index", "return_inverse", "return_counts",
                          "full_matrices", "compute_uv") for k in call.keywords)
+
+
+def _holding(held: dict[str, Tracer]) -> Tracer | None:
+    """An instance whose attributes `held` are one array tracer each (None: none is)."""
+    if not held:
+        return None
+    first = next(iter(held.values()))
+    return Tracer(False, all(t.abstract for t in held.values()), first.parameter, first.function,
+                  first.transform, attributes=tuple(held))
 
 
 def _init_stores(body: list[ast.stmt]) -> list[tuple[ast.expr, ast.expr]]:

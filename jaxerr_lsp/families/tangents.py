@@ -40,12 +40,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
 from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, UNPACK, Binding, Scope
-from jaxerr_lsp.analysis.values import bind_arguments
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
+from jaxerr_lsp.families.vjp_application import FunctionNode
 
 if TYPE_CHECKING:
     from jaxerr_lsp.engine.rule import Context
 
-FunctionNode = Union[ast.FunctionDef, ast.Lambda]
 INPUT = "input"  # the source of the differentiated parameters' tangents
 Sources = frozenset[object]  # INPUT and loop calls (ast.Call)
 Tangent = Union[Sources, tuple["Tangent", ...]]
@@ -64,7 +64,7 @@ PASSING: dict[str, tuple[int, ...] | None] = {
         "linalg.det", "linalg.inv", "cbrt", "reciprocal", "broadcast_to", "tile", "repeat")},
     **{f"jax.numpy.{name}": _EVERY for name in (
         "add", "subtract", "multiply", "divide", "true_divide", "dot", "matmul", "outer",
-        "inner", "vdot", "kron", "minimum", "maximum", "logaddexp", "hypot", "einsum_path")},
+        "inner", "vdot", "kron", "minimum", "maximum", "logaddexp", "hypot")},
     "jax.numpy.clip": (0,),
     "jax.numpy.where": (1, 2),
     "jax.numpy.einsum": _EVERY,
@@ -377,7 +377,8 @@ class Tangents:
         inner = Frame(function, given, self._enclosing_frame(function, frame), call=call)
         return self._returns(inner, depth)
 
-    def _callee(self, call: ast.Call):  # type: ignore[no-untyped-def]
+    def _callee(self, call: ast.Call) -> tuple[
+            FunctionNode, Signature, list[ast.expr], list[ast.keyword]] | None:
         func = call.func
         if isinstance(func, ast.Call):  # `jax.vmap(f, ...)(x)`
             site = self.model.call_site(func)
@@ -386,8 +387,6 @@ class Tangents:
             function = self.model.function_of(site.args[0])
             if function is None or isinstance(function, ast.FunctionDef) and function.decorator_list:
                 return None
-            from jaxerr_lsp.analysis.values import Signature
-
             return function, Signature.of(function.args), list(call.args), list(call.keywords)
         return self.ctx.tracing.callee(call, lambdas=True)
 
