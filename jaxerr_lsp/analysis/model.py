@@ -1186,8 +1186,7 @@ class ModuleModel:
         binding = bindings[0]
         value = binding.value
         assert value is not None
-        if any(expr.id in inner.global_names or expr.id in inner.nonlocal_names
-               for inner in self.scope_of_node.values()):
+        if self._declared_global_or_nonlocal(expr.id):
             return None
         if self.binding_of(expr) is not binding or id(binding) in self._aliasing:
             return None
@@ -1239,9 +1238,14 @@ class ModuleModel:
         self._parameter_arguments[(id(function), name)] = (function, found)
         return found
 
+    def _declared_global_or_nonlocal(self, name: str) -> bool:
+        """Whether some scope declares `name` global or nonlocal (only the scopes holding a
+        `global`, `nonlocal` or walrus can: a short list, not every scope of the file)."""
+        return any(name in scope.global_names or name in scope.nonlocal_names
+                   for scope in self._binds_elsewhere)
+
     def _find_parameter_arguments(self, name: str, function: ast.FunctionDef) -> list[ast.expr | None] | None:
-        if any(name in inner.global_names or name in inner.nonlocal_names
-               for inner in self.scope_of_node.values()):
+        if self._declared_global_or_nonlocal(name):
             return None
         definition = self.binding_at.get(id(function))
         if definition is None or definition.kind != DEF:
