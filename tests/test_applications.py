@@ -265,3 +265,34 @@ def test_applications_bind_arguments_to_parameters() -> None:
         ([("n", "2"), ("scale", "3.0"), ("x", "x")], ["n", "x"]),
         ([("n", "4"), ("x", "x")], ["n", "x"]),
     ]
+
+
+def test_runs_of_one_transformation() -> None:
+    """`runs(traced, transform)`: the calls that run the function through that transformation
+    only. A finding raised under `jit` points at the `jit` call that runs the function, not at
+    a `grad` call that also runs it (and raises nothing: its tracer is concrete)."""
+    from jaxerr_lsp.engine.run import analyze
+
+    source = textwrap.dedent("""\
+        import jax
+
+
+        def f(x):
+            y = x > 0
+            if y:
+                return x
+            return -x
+
+
+        print(jax.grad(f)(1.0))
+        jax.jit(f)(1)
+    """)
+    tracing = Tracing(ModuleModel(ast.parse(source)))
+    traced = next(t for t in tracing.functions if t.name == "f")
+    by_transform = {t.qualname: sorted(c.lineno for c in tracing.applications.runs(traced, t))
+                    for t in traced.transforms}
+    assert by_transform == {"jax.grad": [11], "jax.jit": [12]}
+    assert sorted(c.lineno for c in tracing.applications.runs(traced)) == [11, 12]
+    [finding] = analyze(source).findings
+    assert finding.code == "JXE070" and finding.span.start_line == 6
+    assert sorted(r.span.start_line for r in finding.related) == [12, 12]

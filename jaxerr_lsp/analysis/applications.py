@@ -113,15 +113,16 @@ class Applications:
         self._of[id(traced)] = (traced, found)
         return list(found)
 
-    def runs(self, traced: TracedFunction) -> list[ast.Call]:
-        """The calls that run `traced` through one of its transformations, whatever their
-        arguments and options (an application `of` leaves out what it cannot bind): the
-        calls of a decorated def, of what a transformation's call returns; a lax function's
-        call is its own site."""
-        found = {id(a.call): a.call for a in self.of(traced)}
+    def runs(self, traced: TracedFunction, transform: Transform | None = None) -> list[ast.Call]:
+        """The calls that run `traced` through one of its transformations (`transform`: that
+        one), whatever their arguments and options (an application `of` leaves out what it
+        cannot bind): the calls of a decorated def, of what a transformation's call returns; a
+        lax function's call is its own site."""
+        found = {id(a.call): a.call for a in self.of(traced)
+                 if transform is None or a.transform is transform}
         function = traced.function
         method = self._is_method(function)
-        for transform in traced.transforms:
+        for transform in traced.transforms if transform is None else (transform,):
             site = transform.site
             if transform.qualname in LAX:
                 continue

@@ -500,11 +500,12 @@ def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
 
 
 def _first_run(ctx: Context, tracer: Tracer) -> ast.Call | None:
-    """The first call the file shows running the traced function through its transformation,
+    """The first call the file shows running the traced function through the transformation
+    that makes the tracer (`grad(f)(1.0)` runs `f` too, but not under `jit`),
     when it is not where the transformation is written (a decorator, `g = jax.jit(f)`): JAX
     traces there, so the finding holds only with it."""
     site = ctx.span(tracer.transform.site)
-    calls = [call for call in ctx.tracing.applications.runs(tracer.function)
+    calls = [call for call in ctx.tracing.applications.runs(tracer.function, tracer.transform)
              if not _within(site, ctx.span(call))]
     return min(calls, key=lambda c: (c.lineno, c.col_offset), default=None)
 
