@@ -2029,16 +2029,13 @@ class Tracing:
         cls: ast.ClassDef | None = None
         if applications and len(runs) == len(applications):
             for application in applications:
-                argument = application.arguments.get(parameter.arg)
-                if isinstance(argument, ast.Name):
-                    argument = model.assigned_value(argument)
-                made = _class_called(model, argument)
-                if made is None or cls is not None and made is not cls:
+                made = constructions(model, application.arguments.get(parameter.arg))
+                if made is None or cls is not None and made[0] is not cls:
                     constructors = []
                     cls = None
                     break
-                cls = made
-                constructors.append(argument)  # type: ignore[arg-type]
+                cls = made[0]
+                constructors += made[1]
         if cls is None:
             annotation = parameter.annotation
             binding = model.binding_of(annotation) if isinstance(annotation, ast.Name) else None
@@ -2721,6 +2718,66 @@ def _bound_callee(method: ast.FunctionDef | None, args: list[ast.expr], keywords
     return method, signature.bound_to_instance(), args, keywords
 
 
+def constructions(model: ModuleModel, expr: ast.expr | None,
+                  depth: int = 0) -> tuple[ast.ClassDef, list[ast.Call]] | None:
+    """The class of the file whose instance `expr` certainly is, and the calls that construct
+    what it may be: `C(...)` written there; a name whose one binding read there assigns one,
+    or is a loop's target over a tuple or list display (or comprehension) of them that a name
+    holds unchanged; a call of an undecorated def of the file every `return` of which gives
+    one (`load(seed)` returning `State(...)`). One class for all, else None."""
+    if expr is None or depth > _MAX_CONSTRUCTION_DEPTH:
+        return None
+    cls = _class_called(model, expr)
+    if cls is not None:
+        return cls, [expr]  # type: ignore[list-item]
+    found: list[ast.expr] = []
+    if isinstance(expr, ast.Name):
+        binding = model.read_binding(expr)
+        if binding is None:
+            return None
+        if binding.iterated is not None:
+            found = _elements_held(model, binding.iterated)
+        elif binding.kind == ASSIGN and isinstance(binding.node, ast.Name) and binding.value is not None:
+            found = [binding.value]
+    elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        function = model.def_of(expr.func)
+        if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+            return None
+        ends = model.returns_of(function)
+        if ends.suspends or not ends.returns or any(r.value is None for r in ends.returns):
+            return None
+        found = [r.value for r in ends.returns]  # type: ignore[misc]
+    made: list[ast.Call] = []
+    owner: ast.ClassDef | None = None
+    for each in found:
+        inner = constructions(model, each, depth + 1)
+        if inner is None or owner is not None and inner[0] is not owner:
+            return None
+        owner = inner[0]
+        made += inner[1]
+    return (owner, made) if owner is not None else None
+
+
+_MAX_CONSTRUCTION_DEPTH = 8
+
+
+def _elements_held(model: ModuleModel, iterable: ast.expr) -> list[ast.expr]:
+    """What each pass of a loop over `iterable` gets, when it shows it: the elements of a
+    tuple or list display, or a list comprehension's element, written there or held unchanged
+    by a name (its one assignment, nothing changing it before the read); [] otherwise."""
+    if isinstance(iterable, ast.Name):
+        found = model.assignment_of(iterable)
+        use = model.use_of.get(id(iterable))
+        if found is None or use is None or not model.unchanged_at(found[0], use):
+            return []
+        iterable = found[1]
+    if isinstance(iterable, (ast.Tuple, ast.List)):
+        return [] if any(isinstance(e, ast.Starred) for e in iterable.elts) else list(iterable.elts)
+    if isinstance(iterable, ast.ListComp):
+        return [iterable.elt]
+    return []
+
+
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:
     """The class of the file `expr` calls, `C(...)`, with no `*`/`**` argument."""
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) \
@@ -2831,7 +2888,7 @@ def _static_parameters(options: dict[str, ast.expr], positional: list[str]) -> s
 
 
 
-__all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "TRANSFORMS", "tests_isinstance"]
+__all__ = ["Tracing", "TracedFunction", "Tracer", "Transform", "constructions", "TRANSFORMS", "tests_isinstance"]
 
 
 

@@ -17,8 +17,7 @@ from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
-from jaxerr_lsp.analysis.model import CLASS
-from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform, mapped_xs
+from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform, constructions, mapped_xs
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 # Transformations that hand the function the arguments of the call one for one.
@@ -488,15 +487,10 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
 
 
 def _instance_made(ctx: Context, expr: ast.expr) -> str | None:
-    """The name of the class of the file `expr` constructs (`Surface(...)`, or a name
-    certainly assigned that), or None."""
-    if isinstance(expr, ast.Name):
-        expr = ctx.model.assigned_value(expr) or expr
-    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
-        return None
-    binding = ctx.model.binding_of(expr.func)
-    return binding.node.name if binding is not None and binding.kind == CLASS \
-        and isinstance(binding.node, ast.ClassDef) else None
+    """The name of the class of the file whose instance `expr` certainly is (`Surface(...)`,
+    a name assigned that, a helper's call returning one: `tracing.constructions`), or None."""
+    made = constructions(ctx.model, expr)
+    return made[0].name if made is not None else None
 
 
 def _first_run(ctx: Context, tracer: Tracer) -> ast.Call | None:
