@@ -1661,6 +1661,9 @@ class ModuleModel:
             return False
         if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is node:
             return True  # (iterating a container leaves it as it is)
+        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) \
+                and any(generator.iter is node for generator in parent.generators):
+            return True  # (the walk hands a comprehension's iterables under the comprehension)
         if isinstance(parent, (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.Starred, ast.Compare,
                                ast.FormattedValue, ast.Return, ast.Expr, ast.BoolOp, ast.IfExp,
                                ast.Assert, ast.Yield, ast.Await)):

@@ -1040,6 +1040,13 @@ class Tracing:
             denoted = self.model.members.denoted(function_expr)
             if denoted is not None and denoted.bound:
                 function, bound, receiver = denoted.function, (1, frozenset()), True
+        leading = 0
+        if function is None and isinstance(function_expr, ast.Attribute) and bound == (0, frozenset()):
+            entry = self._flax_entry(function_expr, transform)
+            if entry is not None:  # (`jax.jit(model.apply)`: its first argument is the variables)
+                function, bound, receiver, leading = entry, (1, frozenset()), True, 1
+                # JAX traces flax's `apply` (its place, `args[0]`...): not predicted ("").
+                transform = Transform(transform.qualname, "", transform.site, transform.abstract)
         if function is None and isinstance(function_expr, ast.Name) and bound == (0, frozenset()):
             called = self.instance_call(function_expr)
             if called is not None:
@@ -1051,7 +1058,8 @@ class Tracing:
                 self.outside_applications.append((qualname, transform, keywords))
         if function is None or (isinstance(function, ast.AsyncFunctionDef)):
             return
-        parameters = self._traced_parameters(function, transform, keywords, site, bound, receiver)
+        parameters = self._traced_parameters(function, transform, keywords, site, bound, receiver,
+                                             leading)
         if parameters is None:
             return
         traced = self._traced.setdefault(id(function), TracedFunction(function))
@@ -1094,15 +1102,18 @@ class Tracing:
                            keywords: tuple[ast.keyword, ...],
                            site: CallSite | None,
                            bound: tuple[int, frozenset[str]] = (0, frozenset()),
-                           receiver: bool = False) -> dict[str, bool] | None:
+                           receiver: bool = False, leading: int = 0) -> dict[str, bool] | None:
         """The parameters `transform` makes tracers (name -> annotated as one array), or None
         when the code does not show it; `receiver`: a bound method (`self` bound, the
-        transformation sees the other parameters)."""
+        transformation sees the other parameters); `leading`: arguments the transformed
+        callable takes before those (flax's `apply` takes the variables first), counted by
+        the options' positions but no parameter of `function`."""
         if any(k.arg is None for k in keywords):
             return None  # **options
         options = {k.arg: k.value for k in keywords if k.arg is not None}
         parameters = self._all_parameters(function, bound)
-        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][bound[0]:]
+        positional = [f"<argument {i}>" for i in range(leading)] + \
+            [a.arg for a in (*function.args.posonlyargs, *function.args.args)][bound[0]:]
         if any(name in bound[1] for name in positional):
             # partial(f, k=v) on a positional parameter: the positions after it can only be
             # given by keyword; keep it simple and silent.
@@ -1216,7 +1227,7 @@ class Tracing:
                     receiver = None if isinstance(function, ast.Lambda) else self._traced_receiver(call, function)
                     if receiver is not None:
                         found.setdefault(*receiver)
-                    if not found:
+                    if not found and not self._may_stage(function, caller):
                         continue
                 helper = self._traced.get(id(function))
                 is_new = helper is None
@@ -1236,6 +1247,37 @@ class Tracing:
             # The calls an upgraded function makes: what they pass may now be abstract.
             again = {id(t) for t in upgraded}
             pending += [(call, t) for call, t in self.calls[:before] if id(t) in again]
+
+    def _flax_entry(self, expr: ast.Attribute, transform: Transform) -> ast.FunctionDef | None:
+        """`model.apply` (or `model.init`) given to a transformation, `model` certainly an
+        instance of a flax linen Module of the file that does not define that method: the
+        `__call__` flax runs with the arguments after the first (the variables, or the PRNG
+        keys of `init`), when every call of what the transformation returns that the file
+        shows leaves `method=` out (another method would run)."""
+        if expr.attr not in FLAX_ENTRY_POINTS or not isinstance(expr.value, ast.Name) \
+                or not isinstance(expr.ctx, ast.Load):
+            return None
+        members = self.model.members
+        owner = members.class_of_instance(expr.value)
+        if owner is None or self._class_kind(owner) != "flax" or members.method(owner, expr.attr) is not None:
+            return None
+        site = transform.site
+        if isinstance(site, ast.Call) and any(k.arg in (None, "method") for call in self.model.calls_of_result(site)
+                                              for k in call.keywords):
+            return None
+        method = members.plain_method(owner, "__call__", FLAX_PASSING)
+        return method if isinstance(method, ast.FunctionDef) and Signature.of(method.args).positional else None
+
+    def _may_stage(self, function: ast.FunctionDef | ast.Lambda, caller: TracedFunction) -> bool:
+        """Whether a helper traced code calls with no tracer may still run staged, to be
+        decided once every call of it from traced code is known (`_staging_of`: when each is
+        made from staged code, its JAX functions give tracers even on constants, as
+        `jnp.log2(shape[0])` in a flax initializer a jitted `init` runs): a def of the file,
+        not a lambda, called from code that is staged or may be."""
+        if isinstance(function, ast.Lambda) or not function.body:
+            return False
+        return any(t.qualname in STAGING and t.abstract for t in caller.transforms) \
+            or (not caller.transforms and bool(caller.called_from))
 
     @overload
     def callee(self, call: ast.Call) -> tuple[
@@ -2716,6 +2758,10 @@ def _bound_callee(method: ast.FunctionDef | None, args: list[ast.expr], keywords
     if not signature.positional:
         return None
     return method, signature.bound_to_instance(), args, keywords
+
+
+# The methods of a flax linen Module that run its `__call__` on the arguments after their first.
+FLAX_ENTRY_POINTS = frozenset({"apply", "init"})
 
 
 def constructions(model: ModuleModel, expr: ast.expr | None,

@@ -1375,9 +1375,32 @@ class Inference:
                 return length if length <= _MAX_COMPREHENSION else None
             return None
         display = self.display_held(iterable)
-        if display is None or any(isinstance(e, ast.Starred) for e in display.elts):
+        if display is None:
+            length = self._iterated_length(iterable)
+        elif any(isinstance(e, ast.Starred) for e in display.elts):
             return None
-        return len(display.elts) if len(display.elts) <= _MAX_COMPREHENSION else None
+        else:
+            length = len(display.elts)
+        return length if length is not None and length <= _MAX_COMPREHENSION else None
+
+    def _iterated_length(self, iterable: ast.expr) -> int | None:
+        """How many passes a loop over `iterable` makes, from its value: a tuple of known
+        length, a list of known length read through a name nothing changes (a parameter a
+        followed call gives the list: `[table[s] for s in symbols]`), a JAX array of known
+        shape (its rows)."""
+        value = self.value(iterable)
+        if value.type == "ArrayImpl" and value.jax_array is not None and value.aval is not None \
+                and value.aval.shape:
+            first = value.aval.shape[0]
+            return first if type(first) is int else None
+        length = value.length
+        if length is None or value.type not in ("tuple", "list"):
+            return None
+        if value.type == "list":
+            binding = self.model.read_binding(iterable) if isinstance(iterable, ast.Name) else None
+            if binding is None or self.model.is_mutated(binding):
+                return None
+        return length
 
     def display_held(self, expr: ast.expr) -> ast.Tuple | ast.List | None:
         """The tuple or list display `expr` is, or that a name certainly holds unchanged where

@@ -56,6 +56,8 @@ class InvalidLeaf:
     # A NumPy array of text (dtype `<U`/`S`): jit words it as any other leaf, the lax loops'
     # carries by its dtype ("Dtype <U1 is not a valid JAX array type").
     text_array: bool = False
+    # A function: its `__name__` as JAX prints it (the def's name, `<lambda>`), when known.
+    function: str | None = None
 
 
 def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
@@ -117,7 +119,8 @@ def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
             return InvalidLeaf(expr, "<class 'type'>", "", None)
         if binding is not None and binding.kind == DEF and isinstance(binding.node, ast.FunctionDef) \
                 and not binding.node.decorator_list:
-            return InvalidLeaf(expr, "<class 'function'>", "", None)  # a plain def of the file
+            # a plain def of the file
+            return InvalidLeaf(expr, "<class 'function'>", "", None, function=binding.node.name)
         if binding is not None and binding.kind == ASSIGN and binding.value is not None \
                 and isinstance(binding.value, (ast.Call, ast.Lambda, ast.Constant, ast.JoinedStr, ast.Attribute,
                                                ast.Subscript)):
@@ -130,7 +133,7 @@ def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
             return _passed_leaf(ctx, expr, depth + 1)  # (a parameter: `binding_of` says None)
         return None
     if isinstance(expr, ast.Lambda):
-        return InvalidLeaf(expr, "<class 'function'>", "", None)
+        return InvalidLeaf(expr, "<class 'function'>", "", None, function="<lambda>")
     if isinstance(expr, ast.Attribute):
         if _imported_plain_class(ctx, expr, False):  # `model.Config`
             return InvalidLeaf(expr, "<class 'type'>", "", None)
@@ -216,9 +219,10 @@ def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None
     if any(leaf.type_text != first.type_text or leaf.type_known != first.type_known for leaf in leaves):
         return None
     value_text = first.value_text if len({leaf.value_text for leaf in leaves}) == 1 else None
+    function = first.function if len({leaf.function for leaf in leaves}) == 1 else None
     passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)
     return replace(first, node=expr, path="", value_text=value_text, passed=passed,
-                   text_array=all(leaf.text_array for leaf in leaves))
+                   text_array=all(leaf.text_array for leaf in leaves), function=function)
 
 
 def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
@@ -314,7 +318,19 @@ def known_valid(ctx: Context, expr: ast.expr, depth: int = 0) -> bool:
     if isinstance(expr, ast.Name) and depth < MAX_HELPERS and ctx.model.binding_of(expr) is None:
         arguments = ctx.values.given_arguments(expr)
         return bool(arguments) and all(known_valid(ctx, a, depth + 1) for a in arguments)  # type: ignore[union-attr]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        return known_valid(ctx, expr.operand, depth)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, _SCALAR_ARITHMETIC):
+        # `b0 + 1.0`: a valid leaf and a Python number give an array or a number (no
+        # broadcasting can fail with a scalar); two arrays may not broadcast: not known
+        numbers = [o for o in (expr.left, expr.right) if isinstance(o, ast.Constant)
+                   and type(o.value) in (int, float)]
+        return bool(numbers) and all(known_valid(ctx, o, depth) for o in (expr.left, expr.right))
     return False
+
+
+# Arithmetic operators that give an array (or a number) of an array and a Python number.
+_SCALAR_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
 
 
 class PlainClasses(_PlainClasses):

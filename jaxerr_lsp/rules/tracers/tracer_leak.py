@@ -968,8 +968,8 @@ def _names_function(ctx: Context, expr: ast.expr | None, function: ast.AST) -> b
 def _function_source_info(ctx: Context, leak: Leak, transform: Transform) -> str:
     """`name at file:line` as JAX prints the traced function (the first line of its code: the
     first decorator's)."""
-    if transform.qualname in ("jax.lax.map", "jax.pmap", "equinox.filter_jit"):
-        return ""  # JAX traces its own wrapper (equinox's: named after the function, in its file)
+    if not transform.label:
+        return ""  # JAX traces its own wrapper (lax.map's, pmap's, equinox's, flax's `apply`)
     function = leak.traced.function
     lines = [function.lineno, *(d.lineno for d in getattr(function, "decorator_list", ()))]
     return f"{leak.traced.name} at {ctx.path}:{min(lines)}"

@@ -85,10 +85,8 @@ def _report(ctx: Context, leaf: InvalidLeaf, function: str, values: dict[str, st
 
 def _shown_value(leaf: InvalidLeaf) -> str:
     """What JAX prints for a value whose `repr` holds an address."""
-    node = leaf.node
     if leaf.type_text == "<class 'function'>":
-        name = node.id if isinstance(node, ast.Name) else "<lambda>"
-        return f"<function {name} at 0x…>"
+        return f"<function {leaf.function or '…'} at 0x…>"
     if leaf.type_text.startswith("<class '….") and leaf.type_text.endswith("'>"):
         return f"<….{leaf.type_text[10:-2]} object at 0x…>"
     return "…"
