@@ -122,6 +122,15 @@ np13 = np.random.randint(0, 5, size=3)
 np14 = np.random.rand(5)
 np15 = np.random.default_rng(0).normal(size=(2, 3))
 np16 = np.random.default_rng(0).integers(0, 5, size=4)
+np17 = np.random.default_rng(1).gamma(2.0, size=(3, 2))
+np18 = np1 / np.maximum(np1.mean(axis=0), 1e-6)
+np19 = np2 * 2
+np20 = np2 / 2
+np21 = np.sqrt(np1) - np1
+np22 = np1.sum(axis=1)
+np23 = np.exp(np2)
+np24 = np.random.default_rng(2).exponential(1.0, size=4)
+np25 = np.random.beta(1.0, 2.0, size=(2, 2))
 '''
 
 
@@ -196,7 +205,7 @@ import numpy as np
 import other
 def f(x, n):
     return jnp.zeros(n), x + 1, jnp.ones(3) + x
-a = np.zeros(3) * 2
+a = np.cross(np.zeros(3), np.ones(3))
 b = other.make()
 c = jnp.zeros(3)
 if b:

@@ -157,6 +157,15 @@ def test_uses_of_a_binding_are_the_uses_it_reaches() -> None:
     assert not model.is_mutated(second)
 
 
+def test_a_list_a_comprehension_iterates_is_only_read() -> None:
+    """The walk hands a comprehension's first iterable under the comprehension node: it is
+    read there, not changed; the element naming the list lets it escape into the new list."""
+    model, _ = model_of("xs = [1, 2]\nys = [x * 2 for x in xs]\nprint(xs)\n")
+    assert not model.is_mutated(model.module_scope.bindings["xs"][0])
+    model, _ = model_of("xs = [1, 2]\nrows = [xs for _ in range(2)]\nrows[0].append(3)\n")
+    assert model.is_mutated(model.module_scope.bindings["xs"][0])
+
+
 def test_calls_of_a_transformed_function_follow_rebinding() -> None:
     source = ("import jax\ndef f(x):\n    return x\nf(1)\nf = jax.jit(f)\nf(2)\n"
               "jax.jit(f)(3)\ng = jax.grad(f)\ng(4.0)\ng = print\ng(5)\n")

@@ -398,6 +398,25 @@ _SAMPLERS = {"normal": "float32", "uniform": "float32", "truncated_normal": "flo
              "exponential": "float32", "cauchy": "float32"}
 
 
+# NumPy's samplers (`np.random.<name>`, a generator's `rng.<name>`) whose result has the shape
+# `size` gives: name -> (the position of `size`, the keywords of the parameters before it).
+# Their floats are float64, which JAX takes as float32 (x64 off), as `normal`'s.
+NUMPY_SAMPLERS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "standard_normal": (0, ()), "random": (0, ()), "random_sample": (0, ()),
+    "standard_exponential": (0, ()), "standard_cauchy": (0, ()),
+    "normal": (2, ("loc", "scale")), "uniform": (2, ("low", "high")),
+    "randint": (2, ("low", "high", "endpoint")),
+    "gamma": (2, ("shape", "scale")), "beta": (2, ("a", "b")),
+    "lognormal": (2, ("mean", "sigma")), "laplace": (2, ("loc", "scale")),
+    "logistic": (2, ("loc", "scale")), "gumbel": (2, ("loc", "scale")),
+    "exponential": (1, ("scale",)), "standard_gamma": (1, ("shape",)),
+    "chisquare": (1, ("df",)), "standard_t": (1, ("df",)), "rayleigh": (1, ("scale",)),
+}
+# The samplers that take a `dtype=` (only the float32 one keeps the shape's float32).
+_DTYPED_SAMPLERS = frozenset({"standard_normal", "random", "standard_exponential", "randint",
+                              "standard_gamma"})
+
+
 class Facts:
     """Reads the avals, integers and shapes of a call's arguments through the inference."""
 
@@ -509,13 +528,15 @@ class Facts:
             if not dims or call.keywords or any(d is None or d < 0 for d in dims):
                 return None
             return Aval(tuple(d for d in dims if d is not None), "float32")
-        slots = {"standard_normal": 0, "random": 0, "random_sample": 0, "normal": 2, "uniform": 2,
-                 "randint": 2}
-        if name not in slots or not self.simple(call, slots[name] + (2 if name == "randint" else 1),
-                                                ("loc", "scale", "low", "high", "size", "dtype", "endpoint")) \
-                or name != "randint" and any(k.arg == "endpoint" for k in call.keywords):
+        sampler = NUMPY_SAMPLERS.get(name)
+        if sampler is None:
             return None
-        size = self.argument(call, slots[name], "size")
+        slot, keywords = sampler
+        if not self.simple(call, slot + (2 if name == "randint" else 1), (*keywords, "size", "dtype")) \
+                or name != "randint" and any(k.arg == "endpoint" for k in call.keywords) \
+                or name not in _DTYPED_SAMPLERS and any(k.arg == "dtype" for k in call.keywords):
+            return None
+        size = self.argument(call, slot, "size")
         shape = None if size is None or isinstance(size, ast.Constant) and size.value is None \
             else self.shape(size)
         if shape is None:

@@ -419,7 +419,28 @@ def _context(model: ModuleModel, values: Inference, call: FollowedCall, given: A
     constants = argument_constants(model, values, call)
     if arguments is None and not constants:
         return None
+    receiver = _receiver(model, values, call)
+    if receiver is not None:  # (`self` holds the instance `obj.method(...)` is called on)
+        arguments = {**(arguments or {}), **receiver}
     return CallContext(call, arguments or {}, constants, outer)
+
+
+def _receiver(model: ModuleModel, values: Inference, call: FollowedCall) -> dict[str, Value] | None:
+    """For a method followed through `obj.method(...)` (or `obj(...)` running `__call__`):
+    its first parameter holding `obj`, when the evaluator knows the construction that made
+    it (`Value.instance`: `self.w` then reads what that construction's `__init__` stored)."""
+    function = call.function
+    if isinstance(function, ast.Lambda):
+        return None
+    scope = model.scope_of_node.get(id(function))
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if scope is None or scope.parent is None or scope.parent.kind != "class" or not positional \
+            or positional[0].arg in call.arguments:
+        return None
+    func = call.call.func
+    obj = func.value if isinstance(func, ast.Attribute) else func
+    value = values.value(obj)
+    return {positional[0].arg: value} if value.instance is not None else None
 
 
 def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:

@@ -1671,19 +1671,27 @@ class ModuleModel:
         return False  # aliasing (y = x), calls to unknown functions, anything else
 
     def _read_by_def(self, call: ast.Call, argument: ast.AST) -> bool:
-        """`helper(x)`, the name certainly an undecorated def of this file, whose parameter
-        that receives `x` positionally is only read there (`is_mutated` of it: no store, no
+        """`helper(x)` (or `obj.method(x)`), the name certainly an undecorated def of this file
+        (a method bound to its instance), whose parameter that receives `x` positionally is
+        only read there (`is_mutated` of it: no store, no
         escape, recursively through the defs it is passed on to)."""
-        if not isinstance(call.func, ast.Name) or id(call) in self._reading_defs:
+        if id(call) in self._reading_defs:
             return False
-        binding = self.binding_of(call.func)
-        function = binding.node if binding is not None and binding.kind == DEF else None
+        function: ast.AST | None = None
+        skipped = 0  # (a method bound to its instance: `self` takes no argument of the call)
+        if isinstance(call.func, ast.Name):
+            binding = self.binding_of(call.func)
+            function = binding.node if binding is not None and binding.kind == DEF else None
+        elif isinstance(call.func, ast.Attribute):
+            denoted = self.members.denoted(call.func)
+            if denoted is not None and denoted.bound:
+                function, skipped = denoted.function, 1
         if not isinstance(function, ast.FunctionDef) or function.decorator_list:
             return False
         position = call.args.index(argument)  # type: ignore[arg-type]
         if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
             return False
-        positional = [*function.args.posonlyargs, *function.args.args]
+        positional = [*function.args.posonlyargs, *function.args.args][skipped:]
         scope = self.scope_of_node.get(id(function))
         if position >= len(positional) or scope is None:
             return False

@@ -90,7 +90,7 @@ _CALL_TYPES = {"builtins.dict": "dict", "builtins.list": "list", "builtins.tuple
 _SCALAR_CALLS: dict[str, object] = {"builtins.int": 0, "builtins.float": 0.0, "builtins.bool": False,
                                     "builtins.len": 0}
 # A NumPy generator's samplers whose result `avals.Facts.numpy_random_call` knows.
-_GENERATOR_SAMPLERS = frozenset({"normal", "uniform", "standard_normal", "random", "integers"})
+_GENERATOR_SAMPLERS = frozenset({*avals.NUMPY_SAMPLERS, "integers"}) - {"randint", "random_sample"}
 # Arithmetic that maps arrays to an array. `+` is left out for values JAX hands in: two
 # tuples of cotangents concatenate.
 _ARITHMETIC = (ast.Mult, ast.Div, ast.MatMult, ast.Sub, ast.Pow, ast.FloorDiv, ast.Mod)
@@ -141,6 +141,9 @@ class Value:
     # A dict display a helper of the file returns: each constant key and what its entry
     # holds, read with the helper's arguments (its `entries` are expressions of the helper).
     entry_values: tuple[tuple[object, Value], ...] | None = None
+    # An instance of a class of the file: the construction `C(...)` it certainly comes from
+    # (a method followed through `obj.m(...)` reads `self.w` as `obj`'s `__init__` stored it).
+    instance: ast.Call | None = None
 
     @property
     def length(self) -> int | None:
@@ -1375,13 +1378,10 @@ class Inference:
                 return length if length <= _MAX_COMPREHENSION else None
             return None
         display = self.display_held(iterable)
-        if display is None:
-            length = self._iterated_length(iterable)
-        elif any(isinstance(e, ast.Starred) for e in display.elts):
+        if display is not None and any(isinstance(e, ast.Starred) for e in display.elts):
             return None
-        else:
-            length = len(display.elts)
-        return length if length is not None and length <= _MAX_COMPREHENSION else None
+        passes = self._iterated_length(iterable) if display is None else len(display.elts)
+        return passes if passes is not None and passes <= _MAX_COMPREHENSION else None
 
     def _iterated_length(self, iterable: ast.expr) -> int | None:
         """How many passes a loop over `iterable` makes, from its value: a tuple of known
@@ -1697,8 +1697,9 @@ class Inference:
             return ARRAY if self._jax_arithmetic(expr, left, right) else UNKNOWN_VALUE
         if isinstance(left.tree, Leaf) and isinstance(right.tree, Leaf):
             if left.is_array or right.is_array:
-                if {left.type, right.type} <= {"ndarray", *_PYTHON_SCALARS}:
-                    return array_of(None, "ndarray")  # NumPy arithmetic stays NumPy
+                if {left.type, right.type} <= {"ndarray", *_PYTHON_SCALARS}:  # NumPy's stays NumPy's
+                    return array_of(_numpy_aval(avals.binary(expr.op, left.aval, right.aval),
+                                                left.aval, right.aval), "ndarray")
                 both_jax = {left.type, right.type} <= {"ArrayImpl", *_PYTHON_SCALARS}
                 return array_of(avals.binary(expr.op, left.aval, right.aval) if both_jax else None)
             if left.python_scalar and right.python_scalar:
@@ -1942,7 +1943,12 @@ class Inference:
         if not isinstance(receiver, ast.Name):
             return None
         call = self.model.assigned_value(receiver)
+        if call is None:  # `self` of a method followed through `obj.m(...)`: obj's construction
+            call = self._receiver_construction(receiver)
         init = store.method
+        made = self.model.binding_of(call.func) if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else None
+        if made is None or made.node is not store.owner:
+            return None  # (not a construction of the class that stores the attribute)
         if not isinstance(call, ast.Call) or not isinstance(init, ast.FunctionDef) or store.value is None \
                 or init.name != "__init__" or init.decorator_list or init not in store.owner.body \
                 or self.model.members.class_of_instance(receiver) is not store.owner \
@@ -1955,6 +1961,18 @@ class Inference:
         if bound is None or bound.extra_positional or bound.extra_keywords:
             return None
         return init, bound
+
+    def _receiver_construction(self, receiver: ast.Name) -> ast.Call | None:
+        """For `self` of a method followed through `obj.m(...)` (its first parameter, bound to
+        what `obj` holds), the construction `C(...)` that made `obj` (`Value.instance`)."""
+        binding = self.model.read_binding(receiver)
+        if binding is None or not isinstance(binding.node, ast.arg):
+            return None
+        held = self._parameters.get((id(binding.scope), receiver.id))
+        if held is None:
+            return None
+        self._depends(_CONTEXT)
+        return held.instance
 
     def _constructed_constant(self, expr: ast.Attribute, depth: int) -> object:
         """`conf.n` for `conf = Config(5)` whose `__init__` stores `self.n = n` (the attribute's
@@ -2238,7 +2256,9 @@ class Inference:
                     axis = expr.args[0] if expr.args else next((k.value for k in expr.keywords if k.arg == "axis"), None)
                     along = axis is not None and not (isinstance(axis, ast.Constant) and axis.value is None)
                     arrays = function.attr in _NDARRAY_ARRAYS or function.attr in _NDARRAY_REDUCTIONS and along
-                    return Value("ndarray", Leaf("ndarray")) if arrays else UNKNOWN_VALUE
+                    aval = _numpy_aval(avals.method(function.attr, inner.aval, expr, self.facts), inner.aval) \
+                        if arrays else None  # (`x.mean(axis=0)`: as `jax.numpy`'s, by shape)
+                    return Value("ndarray", Leaf("ndarray"), aval=aval) if arrays else UNKNOWN_VALUE
                 return ARRAY if inner.from_jax or inner.type == "ArrayImpl" else UNKNOWN_VALUE
         qualname = model.qualname(function)
         if qualname is None and isinstance(function, ast.Attribute) and function.attr in _GENERATOR_SAMPLERS \
@@ -2261,6 +2281,11 @@ class Inference:
             gradient = self._gradient(expr, depth)
             if gradient is not None:
                 return gradient
+            if isinstance(function, ast.Name) and not any(isinstance(a, ast.Starred) for a in expr.args) \
+                    and all(k.arg is not None for k in expr.keywords):
+                binding = model.binding_of(function)
+                if binding is not None and binding.kind == CLASS and isinstance(binding.node, ast.ClassDef):
+                    return Value(instance=expr)  # `Model(3, 2)`: an instance, made here
             return self._local_call(expr, depth)
         if qualname in ("jax.ad.DontWant", "jax.ad.GradValue"):
             name = qualname.rsplit(".", 1)[1]
@@ -2269,6 +2294,11 @@ class Inference:
             return array_of(self.facts.random_call(qualname[11:], expr))
         if qualname.startswith("numpy."):
             made = self.facts.numpy_module_call(qualname[6:], expr)
+            if made is None and qualname[6:] in NUMPY_AS_JAX_NUMPY \
+                    and not any(isinstance(a, ast.Starred) for a in expr.args):
+                # `np.maximum(x, 1e-6)`: the shape `jnp.maximum` gives, of NumPy's arrays
+                made = _numpy_aval(self._array_aval(f"jax.numpy.{qualname[6:]}", expr),
+                                   *(self.value(a, depth).aval for a in expr.args))
             if made is not None:
                 return Value("ndarray", Leaf("ndarray"), aval=made)
         array = array_type_of_call(model, expr)
@@ -2881,6 +2911,30 @@ def _constant_key(key: ast.expr) -> tuple[bool, object]:
             and type(key.operand.value) is int:
         return True, -key.operand.value
     return False, None
+
+
+# NumPy functions that give the shape `jax.numpy`'s of the same name gives (elementwise math,
+# their broadcasting, reductions along an axis): `_numpy_aval` keeps it.
+NUMPY_AS_JAX_NUMPY = frozenset("""exp log log1p expm1 sqrt abs absolute tanh sin cos square
+negative floor ceil maximum minimum add subtract multiply divide true_divide power where clip
+sum mean max min std var""".split())
+# The dtypes (as JAX sees them: NumPy's 64-bit ones become 32-bit) for which NumPy's result
+# dtype, so seen, is `jax.numpy`'s: floats and ints (no bool, unsigned or half: NumPy promotes
+# them otherwise); where x64 may be on, either width.
+_NUMPY_LIKE_JAX_DTYPES = frozenset({"float32", "int32", avals.X64_KIND["float32"], avals.X64_KIND["int32"]})
+
+
+def _numpy_aval(aval: Aval | None, *operands: Aval | None) -> Aval | None:
+    """The aval of a NumPy result computed by `jax.numpy`'s rules (`aval`), as JAX sees it:
+    its shape, with the dtype only when every array operand is a float or an int (NumPy then
+    promotes as JAX does, once its 64-bit dtypes are seen as 32-bit), never weakly typed, of
+    rank one or more (a NumPy scalar is left out); None otherwise."""
+    if aval is None or aval.shape is None or not aval.shape:
+        return None
+    known = [o for o in operands if o is not None and not o.weak]
+    dtype = aval.dtype if known and all(o.dtype in _NUMPY_LIKE_JAX_DTYPES for o in known) \
+        and aval.dtype in _NUMPY_LIKE_JAX_DTYPES else None
+    return Aval(aval.shape, dtype, False, aval.rank)
 
 
 def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:

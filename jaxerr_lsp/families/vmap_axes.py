@@ -58,6 +58,10 @@ class Vmap:
     definition: FunctionNode | None  # the vmapped def or lambda, when the file shows it
     calls: tuple[ast.Call, ...]  # the calls of the vmapped function
     decorated: bool
+    # A method bound to its instance (`jax.vmap(self.energy)`): its def, whose parameters
+    # after the first JAX names and maps (`definition` stays None: the rules that read the
+    # def's own signature leave it out).
+    method: ast.FunctionDef | None = None
 
     def option(self, name: str) -> ast.expr | None:
         return self.options.get(name)
@@ -87,7 +91,13 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
     function = site.args[0]
     definition = ctx.model.function_of(function, through_jit=True)
     calls = ctx.model.calls_of_result(site.call)
-    return Vmap(site.call, options, definition, tuple(calls), False)
+    method = None
+    if definition is None and isinstance(function, ast.Attribute):
+        denoted = ctx.model.members.denoted(function)
+        if denoted is not None and denoted.bound and isinstance(denoted.function, ast.FunctionDef) \
+                and not denoted.function.decorator_list:
+            method = denoted.function
+    return Vmap(site.call, options, definition, tuple(calls), False, method)
 
 
 def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:

@@ -59,7 +59,7 @@ solutions say how.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.members import plain_class
@@ -813,6 +813,12 @@ def _in_function(scope: Scope, traced: TracedFunction) -> bool:
     return False
 
 
+def _first_or_last(index: ast.expr) -> bool:
+    """`0` or `-1`: an element a list holding one appended value certainly has."""
+    return _minus_one(index) or isinstance(index, ast.Constant) and type(index.value) is int \
+        and index.value == 0
+
+
 def _minus_one(node: ast.expr) -> bool:
     return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
         and isinstance(node.operand, ast.Constant) and node.operand.value == 1
@@ -842,6 +848,10 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
         return True  # jnp.stack(outer), jnp.array(outer), sum(outer)
     if leak.kind == "self element":  # jnp.stack(obj.attr), jnp.array(obj.attr), sum(obj.attr)
         consumer = ctx.model.parent.get(id(expr))
+        if isinstance(consumer, ast.Subscript) and consumer.value is expr \
+                and isinstance(consumer.ctx, ast.Load) and _first_or_last(consumer.slice):
+            # `obj.attr[0] + 1`: the element the run appended (the list holds at least it)
+            return _computes_with(ctx, consumer, use, replace(leak, kind="element"))
         return isinstance(consumer, ast.Call) and consumer.args == [expr] and not consumer.keywords \
             and ctx.model.qualname(consumer.func) in LIST_CONSUMERS
     boolean = isinstance(leak.value, ast.Compare)

@@ -16,7 +16,9 @@ file shows gives its parameters (`shapes.in_followed_calls`: `x[:n]` for `evalua
 Silent when a mapped leaf's shape is unknown (a parameter, another module, a name bound twice),
 when a mapped leaf is a Python scalar or too low in rank (another error), when the call does not
 bind to the function's parameters, for `*args`/`**kwargs`, `in_axes` not shown, a vmapped
-`functools.partial`, method or nested vmap (the names JAX prints are not certain).
+`functools.partial` or nested vmap (the names JAX prints are not certain). A method bound to
+its instance (`jax.vmap(self.energy, ...)`) is checked with its parameters after `self`, which
+JAX names.
 
 Fix: pass an argument whose size no other mapped axis has whole (`None` in `in_axes`), when the
 others then agree (unsafe: right only for values shared by the whole batch).
@@ -222,11 +224,15 @@ def _axis_size(ctx: Context, vmap: Vmap) -> int | None | object:
 
 
 def _check_call(ctx: Context, vmap: Vmap, call: ast.Call) -> None:
-    function = vmap.definition
+    function = vmap.definition or vmap.method
     if function is None or any(isinstance(a, ast.Starred) for a in call.args) \
             or any(k.arg is None for k in call.keywords):
         return
     signature = Signature.of(function.args)
+    if vmap.method is not None:  # (a bound method: JAX maps and names the parameters after `self`)
+        if not signature.positional:
+            return
+        signature = signature.bound_to_instance()
     if len(call.args) > len(signature.positional) \
             or bind_arguments(signature, call.args, call.keywords) is None:
         return
