@@ -3,8 +3,10 @@
 A function is traced when the file shows it: decorated with a transformation (`@jax.jit`,
 `@functools.partial(jax.jit, static_argnames=...)`, `@jax.jit(static_argnums=0)`, any alias),
 passed to one (`jax.jit(f)`, `jax.vmap(f, in_axes=(0, None))`, `lax.scan(body, ...)`,
-`lax.cond(p, t, f, x)`, `jax.jit(jax.grad(f))`), or called from traced code with a tracer for
-an argument (a helper of the file: its parameter then holds that tracer).
+`lax.cond(p, t, f, x)`, `jax.jit(jax.grad(f))`, `jax.jit(model.apply)` of a flax linen Module:
+its `__call__`, the variables first), or called from traced code with a tracer for an argument
+(a helper of the file: its parameter then holds that tracer), or with none from code a staging
+transformation traces (its JAX functions still give tracers: `jnp.log2(shape[0])`).
 
 How it is traced matters (measured under JAX 0.12.0.1, `if x > 0` / `int(x)` / `np.sin(x)`):
 - abstract: jit, vmap (mapped arguments only), pmap, checkpoint/remat, eval_shape, make_jaxpr,

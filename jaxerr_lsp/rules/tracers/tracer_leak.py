@@ -24,7 +24,8 @@ JAX traces stores where it outlives the trace, by a statement of the function's 
   at module level (`field.apply_phase(phase)` for `field = Field(...)`), read from that object
   by its first use after a run (`jnp.abs(field.values)`);
 - `self.attr.append(value)` there, on a list the class binds only in `__init__` (to `[]`),
-  read after the run by `jnp.stack(obj.attr)` / `jnp.array(obj.attr)` / `sum(obj.attr)`;
+  read after the run by `jnp.stack(obj.attr)` / `jnp.array(obj.attr)` / `sum(obj.attr)`, or
+  its first or last element computed with (`obj.attr[-1] * 2`);
 and reports the store only when the file also shows the leaked tracer computed with after
 the transformation ran: in the same (untraced) scope as a call that runs the trace, after it
 and not in a branch the call is not in, arithmetic (`leaked + 1`, `-leaked`), a comparison
