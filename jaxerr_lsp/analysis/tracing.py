@@ -1209,13 +1209,16 @@ class Tracing:
                         upgraded.append(differentiated[0])
                     continue
                 post_init = self._post_init_callee(call)
-                if post_init is not None:
-                    function: ast.FunctionDef | ast.Lambda
+                initializer = self._flax_initializer(call, caller) if post_init is None else None
+                if initializer is not None:  # (flax calls it, staged: its parameters hold no tracer we know)
+                    function: ast.FunctionDef | ast.Lambda = initializer
+                    found: dict[str, Tracer] = {}
+                elif post_init is not None:
                     function, fields = post_init
                     given = (_field_argument(call, i, name) for i, name in enumerate(fields))
                     if not any(a is not None and self.tracer(a) is not None for a in given):
                         continue
-                    found: dict[str, Tracer] = {}  # (its `self.field` reads: `_post_init_field`)
+                    found = {}  # (its `self.field` reads: `_post_init_field`)
                 else:
                     callee = self._helper_callee(call)
                     if callee is None:
@@ -1269,6 +1272,27 @@ class Tracing:
             return None
         method = members.plain_method(owner, "__call__", FLAX_PASSING)
         return method if isinstance(method, ast.FunctionDef) and Signature.of(method.args).positional else None
+
+    def _flax_initializer(self, call: ast.Call, caller: TracedFunction) -> ast.FunctionDef | None:
+        """`self.param("w", init_fn, shape)` in a flax linen Module's `__call__` that a staging
+        transformation traces through `model.init` or `model.apply` (`jax.jit(model.apply)`:
+        `_flax_entry`): flax calls `init_fn(key, shape)` there staged (under `init` to make
+        the parameter; under `apply`, where it exists, through `jax.eval_shape` to check its
+        shape: flax 0.12's `Scope.param`); an undecorated def of the file."""
+        func = call.func
+        function = caller.function
+        if not isinstance(func, ast.Attribute) or func.attr != "param" or not isinstance(func.value, ast.Name) \
+                or len(call.args) < 2 or not isinstance(function, ast.FunctionDef):
+            return None
+        positional = [*function.args.posonlyargs, *function.args.args]
+        if not positional or func.value.id != positional[0].arg or not any(
+                t.qualname in STAGING and t.abstract and isinstance(t.site, ast.Call) and t.site.args
+                and isinstance(t.site.args[0], ast.Attribute)
+                and self._flax_entry(t.site.args[0], t) is function for t in caller.transforms):
+            return None
+        initializer = self.model.function_of(call.args[1])
+        return initializer if isinstance(initializer, ast.FunctionDef) and not initializer.decorator_list \
+            and initializer.body else None
 
     def _may_stage(self, function: ast.FunctionDef | ast.Lambda, caller: TracedFunction) -> bool:
         """Whether a helper traced code calls with no tracer may still run staged, to be

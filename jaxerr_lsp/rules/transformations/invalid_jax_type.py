@@ -78,8 +78,13 @@ def _report(ctx: Context, leaf: InvalidLeaf, function: str, values: dict[str, st
         return
     template = _template(function)
     message = fill(template, {**values, **shown})
+    # Where the value comes from when a helper's parameter holds it (the calls that give it).
+    given = f"`{leaf.function}` is given here" if leaf.function not in (None, "<lambda>") \
+        else "the value is given here"
+    sources = tuple(Related(ctx.span(node), given) for node in leaf.passed
+                    if ctx.span(node).start_line != ctx.span(leaf.node).start_line)
     ctx.report(leaf.node, message=message, predicted=fill(template, values, escape=True),
-               note=note, related=(Related(related, words),),
+               note=note, related=(Related(related, words), *sources),
                data=InvalidValue(where, ctx.span(leaf.node)))
 
 
