@@ -2544,7 +2544,7 @@ class Tracing:
             return None
         base = self.tracer(expr.value)
         if base is None:
-            return self._indexed_constant(expr)
+            return self._indexed_constant(expr) or self._display_entry(expr)
         if base.array:
             key = expr.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
@@ -2555,6 +2555,10 @@ class Tracing:
             return base.element(key.value)
         if isinstance(key, ast.Constant) and type(key.value) is str and base.entries is not None:
             return base.as_array() if key.value in base.entries else None
+        if base.entries is not None and isinstance(key, ast.Name):  # `params[k]`, every k an entry
+            keys = self._iterated_keys(key)
+            if keys is not None and all(k in base.entries for k in keys):
+                return base.as_array()
         if isinstance(key, ast.Constant) and type(key.value) is str and isinstance(expr.value, ast.Name):
             entry = self._keyword_entry(expr.value, key.value)
             if entry is not None:
@@ -2613,6 +2617,44 @@ class Tracing:
         if all(type(self._constant(v)) in (bool, int, float) for v in given):
             return base.as_array()
         return base
+
+    def _display_entry(self, expr: ast.Subscript) -> Tracer | None:
+        """`params["h"]` of a name whose one reaching assignment is a dict display nothing
+        changes before the read (`params = {"h": numpyro.sample(...), ...}`): the tracer its
+        entry is; for a key the code does not write out (`params[k]`, `k` a loop's target over
+        a display of constants), one array tracer when every key it takes is in the display
+        and each such entry is one."""
+        receiver, key = expr.value, expr.slice
+        if not isinstance(receiver, ast.Name):
+            return None
+        found = self.model.assignment_of(receiver)
+        use = self.model.use_of.get(id(receiver))
+        if found is None or use is None or not isinstance(found[1], ast.Dict) \
+                or any(k is None or not isinstance(k, ast.Constant) for k in found[1].keys) \
+                or not self.model.unchanged_at(found[0], use):
+            return None
+        entries = {k.value: v for k, v in zip(found[1].keys, found[1].values)}  # type: ignore[union-attr]
+        if isinstance(key, ast.Constant):
+            entry = entries.get(key.value)
+            return self.tracer(entry) if entry is not None and type(key.value) in (str, int) else None
+        keys = self._iterated_keys(key)
+        if keys is None or any(k not in entries for k in keys):
+            return None
+        tracers = [self.tracer(entries[k]) for k in keys]
+        first = tracers[0]
+        return first if all(t is not None and t.array for t in tracers) else None
+
+    def _iterated_keys(self, key: ast.expr) -> list[object] | None:
+        """The constants a loop's target takes (`k` of `for k in ("a", "b")`, or over a name
+        holding such a display unchanged); None when the code does not show them all."""
+        binding = self.model.read_binding(key) if isinstance(key, ast.Name) else None
+        if binding is None or binding.iterated is None:
+            return None
+        elements = _elements_held(self.model, binding.iterated)
+        if not elements or not all(isinstance(e, ast.Constant) and type(e.value) in (str, int)
+                                   for e in elements):
+            return None
+        return [e.value for e in elements]  # type: ignore[attr-defined]
 
     def _indexed_constant(self, expr: ast.Subscript) -> Tracer | None:
         """`table[i]` with a traced array `i` (no slice, no tuple) into a name bound once to a

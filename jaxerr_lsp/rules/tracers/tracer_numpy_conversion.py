@@ -84,14 +84,17 @@ class NumpyOnTracer(RuleData):
     fix_id: str  # "use-jax-numpy" | "index-jax-array"
 
 
-def _converted_arguments(name: str, call: ast.Call) -> list[ast.expr]:
+def _converted_arguments(ctx: Context, name: str, call: ast.Call) -> list[ast.expr]:
     if name in EVERY_ARGUMENT:
         return list(call.args)
+    first = call.args[0] if call.args else None
+    if name in SEQUENCE_ARGUMENT or name in SEQUENCE_CONVERSIONS:
+        if isinstance(first, ast.ListComp) and (ctx.values.comprehension_length(first) or 0) >= 1:
+            return [first.elt]  # `np.stack([params[k] for k in names])`: each element converted
     if name in SEQUENCE_ARGUMENT:
-        first = call.args[0] if call.args else None
         return list(first.elts) if isinstance(first, (ast.List, ast.Tuple)) else []
-    if name in SEQUENCE_CONVERSIONS and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)):
-        return list(call.args[0].elts)  # np.array([x, y]) converts each element
+    if name in SEQUENCE_CONVERSIONS and isinstance(first, (ast.List, ast.Tuple)):
+        return list(first.elts)  # np.array([x, y]) converts each element
     if name in FIRST_ARGUMENT or name in CONVERSIONS or name in NO_TWIN:
         return list(call.args[:1])
     return []
@@ -100,7 +103,7 @@ def _converted_arguments(name: str, call: ast.Call) -> list[ast.expr]:
 def _traced_argument(ctx: Context, name: str, call: ast.Call) -> tuple[ast.expr, Tracer] | None:
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    for argument in _converted_arguments(name, call):
+    for argument in _converted_arguments(ctx, name, call):
         tracer = array_tracer(ctx, argument)
         if tracer is not None:
             return argument, tracer
