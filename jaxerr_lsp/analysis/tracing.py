@@ -1853,6 +1853,8 @@ class Tracing:
                           body.transform)
         if isinstance(expr, ast.NamedExpr):
             return self.tracer(expr.value)
+        if isinstance(expr, ast.Dict):
+            return self._dict_of_tracers(expr)
         if isinstance(expr, ast.Call):
             return self._call(expr)
         if isinstance(expr, ast.Subscript):
@@ -1864,6 +1866,20 @@ class Tracing:
             return self._field(expr) or self._returned_field(expr) or self._constructed_field(expr) \
                 or self._instance_attribute(expr)
         return None
+
+    def _dict_of_tracers(self, expr: ast.Dict) -> Tracer | None:
+        """`{"h": numpyro.sample(...), "n": x * 2}` in traced code: its keys constant strings,
+        each entry one array tracer: a dict of tracers (`entries`: a helper given it reads
+        them, `params[k]`)."""
+        if not expr.keys or any(not isinstance(k, ast.Constant) or type(k.value) is not str for k in expr.keys):
+            return None
+        tracers = [self.tracer(v) for v in expr.values]
+        if any(t is None or not t.array for t in tracers):
+            return None
+        first = next((t for t in tracers if t is not None and not t.abstract), tracers[0])
+        assert first is not None
+        return Tracer(False, first.abstract, first.parameter, first.function, first.transform,
+                      entries=tuple(k.value for k in expr.keys))  # type: ignore[union-attr]
 
     def _plain_instance(self, expr: ast.Call, function: ast.Name) -> Tracer | None:
         """`Cosmology(h0)` in traced code, of a plain class of the file (no decorator, no

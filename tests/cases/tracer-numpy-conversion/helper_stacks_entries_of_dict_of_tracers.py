@@ -1,0 +1,26 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+NAMES = ["mass", "radius"]
+
+
+class Emulator:
+    def __init__(self, weights):
+        self.weights = jnp.asarray(weights)
+
+    def predict(self, params):
+        vector = np.stack([params[name] for name in NAMES])  # expect: JXE074
+        return jnp.asarray(vector) @ self.weights
+
+
+emulator = Emulator(np.ones((2, 3)))
+
+
+@jax.jit
+def log_likelihood(theta, data):
+    params = {"mass": theta[0], "radius": jnp.exp(theta[1])}
+    return -jnp.sum((emulator.predict(params) - data) ** 2)
+
+
+print(log_likelihood(jnp.array([1.0, 0.0]), jnp.zeros(3)))
