@@ -1490,14 +1490,13 @@ class Tracing:
 
     def _argument_class(self, argument: ast.expr | None,
                         depth: int) -> tuple[PytreeClass, list[ast.Call]] | None:
-        if isinstance(argument, ast.Name):
-            assigned = self.model.assigned_value(argument)
-            if assigned is None:
-                return self._holder_class(argument, depth + 1)
-            argument = assigned
-        cls = _class_called(self.model, argument)
-        pytree = pytree_class(self.model, cls) if cls is not None else None
-        return (pytree, [argument]) if pytree is not None else None  # type: ignore[list-item]
+        """The pytree class an argument certainly holds an instance of, and its constructions
+        (`constructions`), or, for a parameter, what its own calls give it (`_holder_class`)."""
+        made = constructions(self.model, argument)
+        if made is None:
+            return self._holder_class(argument, depth + 1) if isinstance(argument, ast.Name) else None
+        pytree = pytree_class(self.model, made[0])
+        return (pytree, made[1]) if pytree is not None else None
 
     def _post_init_callee(self, call: ast.Call) -> tuple[ast.FunctionDef, tuple[str, ...]] | None:
         """`Halo(m, r)` of a stdlib dataclass of the file (`dataclass_init_fields`) whose body

@@ -1952,7 +1952,8 @@ class Inference:
         made = self.model.binding_of(call.func) if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else None
         if made is None or made.node is not store.owner:
             return None  # (not a construction of the class that stores the attribute)
-        if not isinstance(call, ast.Call) or not isinstance(init, ast.FunctionDef) or store.value is None \
+        assert isinstance(call, ast.Call)
+        if not isinstance(init, ast.FunctionDef) or store.value is None \
                 or init.name != "__init__" or init.decorator_list or init not in store.owner.body \
                 or self.model.members.class_of_instance(receiver) is not store.owner \
                 or self.model.members.subclasses(store.owner):
