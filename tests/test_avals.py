@@ -334,13 +334,35 @@ _use_g = jnp.array([float(i) for i in range(5)])
 seen["g"] = _use_g
 _use_h = jnp.array([[i, 2 * i] for i in range(3)])
 seen["h"] = _use_h
+settings = {"light": (2, 0.1), "heavy": (5, 0.25)}
+for name, (sweeps, rate) in settings.items():
+    _use_i = sweeps
+    seen["i"] = sweeps
+    _use_j = rate
+    seen["j"] = rate
+runs = [(2, jnp.ones(3)), (4, jnp.zeros(3))]
+for count, start in runs:
+    _use_k = count
+    seen["k"] = count
+    _use_l = start
+    seen["l"] = start
+for scale in settings.values():
+    _use_m = scale[1]
+    seen["m"] = scale[1]
+for index, row in enumerate(table):
+    _use_n = row
+    seen["n"] = row
+for pair, weight in zip(counts, (0.5, 1.5)):
+    _use_o = weight
+    seen["o"] = weight
 print(json.dumps({n: f'{jax.typeof(x).str_short()} weak={jax.typeof(x).weak_type}' for n, x in seen.items()}))
 '''
 
 
 def test_loop_targets_are_what_jax_computes() -> None:
     """A loop's target, read in the loop: a row of a JAX array, an int of `range`, what
-    every element of a display is; and an array of a list comprehension over a display or a
+    every element of a display is, the parts of a tuple target over pairs (`for name, (n, r)
+    in settings.items()`, over a list of tuples, over `.values()`, `enumerate`, `zip`); and an array of a list comprehension over a display or a
     `range` (its length, what every pass gives: an entry of a dict of ints is an int)."""
     tree = ast.parse(LOOPS)
     inference = Inference(ModuleModel(tree))
@@ -353,7 +375,7 @@ def test_loop_targets_are_what_jax_computes() -> None:
     [result] = run_programs([LOOPS])
     assert not result.raised, result.traceback
     real = json.loads(result.stdout)
-    assert set(inferred) == set(real) == set("abcdefgh")
+    assert set(inferred) == set(real) == set("abcdefghijklmno"), (inferred, real)
     assert inferred == real, (inferred, real)
 
 

@@ -349,3 +349,23 @@ def test_function_of_a_name_bound_to_what_a_factory_returns() -> None:
     assert model.function_of(uses["either"]) is None
     assert model.function_of(uses["cached"]) is None
     assert model.function_of(uses["many"]) is None
+
+
+def test_a_loop_tuple_target_names_its_place_in_each_element() -> None:
+    model, tree = model_of(
+        "for name, (count, rate) in settings.items():\n    pass\n"
+        "pairs = [(a, b) for a, *rest in rows]\n"
+        "for plain in rows:\n    pass\n")
+    loop = tree.body[0]
+    assert isinstance(loop, ast.For)
+    places = {}
+    for name in ("name", "count", "rate", "a", "plain"):
+        for binding in [b for scope in (model.module_scope, *model.scope_of_node.values())
+                        for b in scope.bindings.get(name, [])]:
+            places[name] = model.loop_unpacking(binding)
+    assert places["name"] is not None and places["name"].iterated is loop.iter
+    assert (places["name"].index, places["name"].arity) == ((0,), (2,))
+    assert (places["count"].index, places["count"].arity) == ((1, 0), (2, 2))
+    assert (places["rate"].index, places["rate"].arity) == ((1, 1), (2, 2))
+    assert places["a"] is None  # (a starred target: where each name sits is not fixed)
+    assert places["plain"] is None  # (a plain target: `Binding.iterated` says it)

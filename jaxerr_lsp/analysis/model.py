@@ -89,6 +89,16 @@ class Binding:
     iterated: ast.expr | None = None
 
 
+@dataclass(frozen=True)
+class LoopUnpacking:
+    """A name bound by a loop's tuple target: the loop's iterable, and the name's place in
+    each element (`index`, `arity`: as an unpacking assignment's)."""
+
+    iterated: ast.expr
+    index: tuple[int, ...]
+    arity: tuple[int, ...]
+
+
 @dataclass(frozen=True, eq=False)
 class CallSite:
     """A call that runs the function `qualname`: `jax.jit(f)`, `jit(f)`, `J.jit(f)`, or through
@@ -192,6 +202,8 @@ class ModuleModel:
         self._aliasing: set[int] = set()  # the bindings `_alias_of` is following
         # Parameters that hold a module on every call (`_module_parameter`), by binding.
         self._module_parameters: dict[int, tuple[Binding, str | None]] = {}
+        # `loop_unpacking`'s answers, by binding.
+        self._loop_unpacking: dict[int, tuple[Binding, LoopUnpacking | None]] = {}
         # What every call gives a parameter (`parameter_arguments`), by (def, name).
         self._parameter_arguments: dict[tuple[int, str], tuple[ast.AST, list[ast.expr | None] | None]] = {}
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
@@ -765,6 +777,37 @@ class ModuleModel:
         if known is None or known[0] is not node:
             known = self._binding_of[id(node)] = (node, self._find_binding_of(node))
         return known[1]
+
+    def loop_unpacking(self, binding: Binding) -> LoopUnpacking | None:
+        """For a name a loop's tuple target binds (`for name, (a, b) in settings.items()`, a
+        comprehension's too): what the loop iterates, and where the name sits in the target
+        (as an unpacking's `index` and `arity`); None for any other binding, and when the
+        target has a starred element."""
+        if binding.kind != OTHER or type(binding.node) is not ast.Name or binding.iterated is not None:
+            return None
+        kept = self._loop_unpacking.get(id(binding))
+        if kept is not None and kept[0] is binding:
+            return kept[1]
+        found: LoopUnpacking | None = None
+        path = self.path_to(binding.scope.node, binding.node)
+        if path is not None:
+            index: list[int] = []
+            arity: list[int] = []
+            at = len(path) - 1
+            while at > 0 and type(path[at - 1]) in (ast.Tuple, ast.List):
+                elements = path[at - 1].elts  # type: ignore[attr-defined]
+                if any(type(e) is ast.Starred for e in elements):
+                    index = []
+                    break
+                index.insert(0, next(i for i, e in enumerate(elements) if e is path[at]))
+                arity.insert(0, len(elements))
+                at -= 1
+            owner = path[at - 1] if at > 0 and index else None
+            if type(owner) in (ast.For, ast.AsyncFor, ast.comprehension) \
+                    and owner.target is path[at]:  # type: ignore[union-attr]
+                found = LoopUnpacking(owner.iter, tuple(index), tuple(arity))  # type: ignore[union-attr]
+        self._loop_unpacking[id(binding)] = (binding, found)
+        return found
 
     def read_binding(self, node: ast.Name) -> Binding | None:
         """The binding a read certainly reads in its own frame: the one code flow lets reach
@@ -1668,7 +1711,27 @@ class ModuleModel:
                                ast.FormattedValue, ast.Return, ast.Expr, ast.BoolOp, ast.IfExp,
                                ast.Assert, ast.Yield, ast.Await)):
             return True
-        return False  # aliasing (y = x), calls to unknown functions, anything else
+        if type(parent) is ast.Assign and parent.value is node:
+            return self._aliases_only_read(parent)
+        return False  # calls to unknown functions, anything else
+
+    def _aliases_only_read(self, assign: ast.Assign) -> bool:
+        """`y = x` (or `a = b = x`): the container stays as it is through its aliases when each
+        target is a plain name whose binding is itself only read (`is_mutated`, recursively:
+        `z = y` after it too); a store into an attribute or an entry lets it escape."""
+        if id(assign) in self._reading_defs:
+            return False  # (`x = y` and `y = x` in a loop: a cycle says "may change")
+        bindings: list[Binding] = []
+        for target in assign.targets:
+            binding = self.binding_at.get(id(target)) if type(target) is ast.Name else None
+            if binding is None:
+                return False
+            bindings.append(binding)
+        self._reading_defs.add(id(assign))
+        try:
+            return not any(self.is_mutated(binding) for binding in bindings)
+        finally:
+            self._reading_defs.discard(id(assign))
 
     def _read_by_def(self, call: ast.Call, argument: ast.AST) -> bool:
         """`helper(x)` (or `obj.method(x)`), the name certainly an undecorated def of this file

@@ -11,7 +11,7 @@ yield, in the same order and with the same wording, for the known parts of the t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
 
@@ -71,6 +71,47 @@ class NamedTupleNode:
 Structure = Union[Leaf, Unknown, NoneNode, TupleNode, ListNode, DictNode, Opaque, NamedTupleNode]
 UNKNOWN = Unknown()
 LEAF = Leaf()
+
+def joined_structure(first: Structure, second: Structure) -> Structure:
+    """What two structures certainly share (a name bound on two paths): a node of one type
+    and arity (a dict with the same keys, a NamedTuple of one class) keeps its children,
+    joined; two leaves stay a leaf (of one type when both name it); a tuple, list or dict
+    whose children differ in number or keys keeps its type (`Opaque`); anything else is
+    unknown."""
+    if first == second:
+        return first
+    if isinstance(first, Leaf) and isinstance(second, Leaf):
+        return LEAF
+    if type(first) is not type(second) or isinstance(first, Opaque):
+        kind = _container_type(first)
+        return Opaque(kind) if kind is not None and kind == _container_type(second) else UNKNOWN
+    if isinstance(first, (TupleNode, ListNode)):
+        assert isinstance(second, (TupleNode, ListNode))
+        if len(first.children) != len(second.children):
+            return Opaque("tuple" if isinstance(first, TupleNode) else "list")
+        children = tuple(joined_structure(a, b) for a, b in zip(first.children, second.children))
+        return TupleNode(children) if isinstance(first, TupleNode) else ListNode(children)
+    if isinstance(first, DictNode):
+        assert isinstance(second, DictNode)
+        if first.keys != second.keys:
+            return Opaque("dict")
+        return DictNode(tuple((k, joined_structure(a, b))
+                              for (k, a), (_, b) in zip(first.entries, second.entries)))
+    if isinstance(first, NamedTupleNode):
+        assert isinstance(second, NamedTupleNode)
+        if first.definition != second.definition:
+            return UNKNOWN
+        return replace(first, children=tuple(joined_structure(a, b)
+                                             for a, b in zip(first.children, second.children)))
+    return UNKNOWN
+
+
+def _container_type(structure: Structure) -> str | None:
+    """"tuple", "list" or "dict" for a node of that type (shown or `Opaque`), else None."""
+    if isinstance(structure, Opaque):
+        return structure.type_name
+    return {TupleNode: "tuple", ListNode: "list", DictNode: "dict"}.get(type(structure))  # type: ignore[call-overload]
+
 
 def replace_leaves(structure: Structure, leaf: Structure) -> Structure:
     if isinstance(structure, Leaf):

@@ -68,7 +68,7 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
               "tree_unflatten", "__init_subclass__"}:
         return None
     bases = [model.qualname(b) for b in cls.bases]
-    decorators = [model.qualname(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list]
+    decorators = [_decorator_name(model, d) for d in cls.decorator_list]
     lists: tuple[frozenset[str], frozenset[str]] | None = None
     if bases == ["typing.NamedTuple"] and not decorators:
         kind = "namedtuple"
@@ -86,7 +86,7 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
         kind = "register_dataclass"
         decorator = cls.decorator_list[0]
         if isinstance(decorator, ast.Call):
-            if decorator.args:
+            if decorator.args[_partial_of_register(model, decorator):]:
                 return None
             lists = _field_lists(decorator.keywords)
             if lists is None:
@@ -124,6 +124,23 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
             static = _static_by_field(model, statement.value, kind)
         fields.append(PytreeField(name, statement.annotation, static, _default(statement.value)))
     return PytreeClass(cls, kind, tuple(fields))
+
+
+def _decorator_name(model: ModuleModel, decorator: ast.expr) -> str | None:
+    """What a class decorator applies: `@f` and `@f(...)` name `f`; `@partial(f, ...)` (the
+    partial of `jax.tree_util.register_dataclass` with its field lists) names `f` too."""
+    if not isinstance(decorator, ast.Call):
+        return model.qualname(decorator)
+    if _partial_of_register(model, decorator):
+        return "jax.tree_util.register_dataclass"
+    return model.qualname(decorator.func)
+
+
+def _partial_of_register(model: ModuleModel, decorator: ast.Call) -> int:
+    """1 for `functools.partial(jax.tree_util.register_dataclass, ...)` (its one positional
+    argument is the function), 0 otherwise."""
+    return int(model.qualname(decorator.func) == "functools.partial" and len(decorator.args) == 1
+               and model.qualname(decorator.args[0]) == "jax.tree_util.register_dataclass")
 
 
 def _default(value: ast.expr | None) -> ast.expr | None:

@@ -1949,7 +1949,7 @@ class Tracing:
         if base is None or base.array or base.elements is not None \
                 or base.transform.qualname in _PER_LEAF_AXES:
             return None  # (vmap's in_axes may leave a field unmapped: not a tracer)
-        binding = self.model.read_binding(receiver)
+        binding = self.model.read_binding(receiver) or self._closure_parameter(receiver)
         if binding is None or not isinstance(binding.node, ast.arg):
             return None
         if base.parameter == receiver.id and binding.scope.node is base.function.function:
@@ -1974,6 +1974,17 @@ class Tracing:
         elif not _annotated_array(child.annotation):
             return None
         return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
+
+    def _closure_parameter(self, name: ast.Name) -> Binding | None:
+        """The parameter of an enclosing def a nested function reads (`gp` in `def one(traj):
+        ... gp.window` inside `def inner(trajs, gp)`), when it is the name's only binding there:
+        whenever the nested function runs, it sees what the call gave."""
+        use = self.model.use_of.get(id(name))
+        scope = self.model.resolve_scope(name.id, use.scope) if use is not None else None
+        if scope is None or use is None or scope is use.scope:
+            return None
+        binding = self.model.sole_binding(name.id, scope)
+        return binding if binding is not None and isinstance(binding.node, ast.arg) else None
 
     def _immutable_fields(self, expr: ast.expr | None) -> tuple[ast.Call, PytreeClass] | None:
         """`C(...)` for a pytree class of the file whose fields no one can reassign (a
@@ -2890,13 +2901,18 @@ def constructions(model: ModuleModel, expr: ast.expr | None,
 _MAX_CONSTRUCTION_DEPTH = 8
 
 
-def _elements_held(model: ModuleModel, iterable: ast.expr) -> list[ast.expr]:
+def _elements_held(model: ModuleModel, iterable: ast.expr, given: bool = True) -> list[ast.expr]:
     """What each pass of a loop over `iterable` gets, when it shows it: the elements of a
     tuple or list display, or a list comprehension's element, written there or held unchanged
-    by a name (its one assignment, nothing changing it before the read); [] otherwise."""
+    by a name (its one assignment, nothing changing it before the read), or, for a parameter
+    of a def of the file that only reads it, what every call of the def gives it (`given`:
+    `run_all(configs)` called as `run_all([{...}, {...}])`); [] otherwise."""
     if isinstance(iterable, ast.Name):
         found = model.assignment_of(iterable)
         use = model.use_of.get(id(iterable))
+        if found is None and given:
+            return [element for argument in _given_by_every_call(model, iterable)
+                    for element in _elements_held(model, argument, given=False)]
         if found is None or use is None or not model.unchanged_at(found[0], use):
             return []
         iterable = found[1]
@@ -2905,6 +2921,40 @@ def _elements_held(model: ModuleModel, iterable: ast.expr) -> list[ast.expr]:
     if isinstance(iterable, ast.ListComp):
         return [iterable.elt]
     return []
+
+
+def _given_by_every_call(model: ModuleModel, name: ast.Name) -> list[ast.expr]:
+    """What every call of the file gives the parameter `name` reads, when it certainly reads
+    the parameter (its one binding) of an undecorated def that never changes it (`is_mutated`)
+    and each of the def's calls (at least one) binds an argument to it; [] otherwise."""
+    binding = model.read_binding(name)
+    if binding is None or not isinstance(binding.node, ast.arg) or model.is_mutated(binding):
+        return []
+    function = binding.scope.node
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+        return []
+    signature = Signature.of(function.args)
+    given: list[ast.expr] = []
+    for call in model.calls_of_def(function):
+        bound = bind_arguments(signature, call.args, call.keywords)
+        argument = bound.given.get(name.id) if bound is not None else None
+        if argument is None:
+            return []
+        given.append(argument)
+    return given
+
+
+def dict_displays_held(model: ModuleModel, name: ast.Name) -> list[ast.Dict]:
+    """The dict displays a loop's target certainly is one of on each pass (`for cfg in
+    configs` over a list of dict displays, `_elements_held`), none changed through the target
+    (`is_mutated`: a store into an entry, an alias, an unknown call); [] otherwise."""
+    binding = model.read_binding(name)
+    if binding is None or binding.iterated is None or model.is_mutated(binding):
+        return []
+    elements = _elements_held(model, binding.iterated)
+    if not elements or not all(isinstance(e, ast.Dict) for e in elements):
+        return []
+    return elements  # type: ignore[return-value]
 
 
 def _class_called(model: ModuleModel, expr: ast.expr | None) -> ast.ClassDef | None:

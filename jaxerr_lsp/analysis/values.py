@@ -15,6 +15,7 @@ calls (a custom_vjp bwd rule gets pytrees of arrays). One depth budget bounds al
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -23,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval, without_x64_dtype
-from jaxerr_lsp.analysis.model import (ASSIGN, MAY_SKIP, AUGMENTED, CLASS, DEF, UNPACK, Binding, ModuleModel,
+from jaxerr_lsp.analysis.model import (ASSIGN, MAY_SKIP, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, ModuleModel,
                                        Scope)
 from jaxerr_lsp.analysis.pytree_classes import dataclass_init_fields
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
 
 from jaxerr_lsp.analysis.pytree import (LEAF, UNKNOWN, DictNode, Leaf, ListNode, NamedTupleNode, NoneNode,
-                               Opaque, Structure, TupleNode, Unknown, replace_leaves)
+                               Opaque, Structure, TupleNode, Unknown, joined_structure,
+                               replace_leaves)
 
 if TYPE_CHECKING:
     from jaxerr_lsp.analysis.members import AttributeStore
@@ -221,14 +223,18 @@ def join(values: list[Value]) -> Value:
     trees = {v.tree for v in values}
     shapes = {v.aval for v in values}
     kind = same.pop() if len(same) == 1 else None
-    tree = trees.pop() if len(trees) == 1 else UNKNOWN
+    tree = trees.pop() if len(trees) == 1 else functools.reduce(joined_structure, [v.tree for v in values])
     jax_array = first.jax_array if all(v.jax_array is not None for v in values) else None
     if kind is None and tree is UNKNOWN:
         return Value(jax_array=jax_array) if jax_array is not None else UNKNOWN_VALUE
     refs = {v.ref for v in values}
+    parts: tuple[Value, ...] | None = None
+    if kind in ("tuple", "list") and all(v.parts is not None and len(v.parts) == len(first.parts)  # type: ignore[arg-type]
+                                         for v in values):
+        parts = tuple(join(list(column)) for column in zip(*[v.parts for v in values]))  # type: ignore[misc]
     return Value(kind, tree, None, all(v.from_jax for v in values),
                  shapes.pop() if len(shapes) == 1 else None, jax_array,
-                 refs.pop() if len(refs) == 1 else None)
+                 refs.pop() if len(refs) == 1 else None, parts=parts)
 
 
 # A binding being decided, met again on a loop's back-edge: assumed one JAX array by
@@ -245,6 +251,37 @@ def _join_reaching(values: list[Value]) -> Value:
     if known and all(v.jax_array is not None for v in known):
         return Value(jax_array=known[0].jax_array)
     return UNKNOWN_VALUE
+
+
+_CONTAINER_TYPES = frozenset({"dict", "list", "tuple"})
+_MAX_IMMUTABLE_DEPTH = 4  # tuples nested deeper than this are not looked into
+# What an undecorated def's name holds (a lambda's value too).
+_FUNCTION = Value("function")
+
+
+def _plain_def(binding: Binding) -> bool:
+    """A `def` with no decorator (a Python function: a decorator may make it anything)."""
+    node = binding.node
+    return binding.kind == DEF and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+        and not node.decorator_list
+
+
+def _borne_out(assumed: Aval | Structure, value: Value) -> bool:
+    """Whether a value bears out what a loop's back-edge assumed it gives: that aval, or a
+    structure it keeps (it shows at least what was assumed)."""
+    if isinstance(assumed, Aval):
+        return assumed == value.aval
+    return joined_structure(assumed, value.tree) == assumed
+
+
+def _widened_assumption(assumed: list[Aval | Structure] | None, value: Value) -> Structure | None:
+    """The structure to assume once more when `value` keeps only part of the one structure
+    assumed for it (a leaf's type lost, a child unknown): what the two share; else None."""
+    if not assumed or any(isinstance(each, Aval) for each in assumed) or all(_borne_out(each, value) for each in assumed):
+        return None
+    trees: list[Structure] = [each for each in assumed if not isinstance(each, Aval)]
+    tree = functools.reduce(joined_structure, [*trees, value.tree])
+    return None if type(tree) is Unknown else tree
 
 
 def array_of(aval: Aval | None, type_name: str = "ArrayImpl") -> Value:
@@ -534,9 +571,12 @@ class Inference:
                                  self.comprehension_length)
         self._busy: set[int] = set()
         # The avals assumed for bindings being decided (a loop's back-edge), by id(binding):
-        # each must be the aval the binding's value then has (`_assumed_aval`).
-        self._assumptions: dict[int, list[Aval]] = {}
+        # each must be the aval the binding's value then has (`_assumed_aval`), or a pytree
+        # structure its value's keeps (`_assumed_tree`).
+        self._assumptions: dict[int, list[Aval | Structure]] = {}
         self._unassumed: set[int] = set()  # those whose assumption failed: decided without
+        # A structure assumed again, widened by what the binding gave under the first one.
+        self._widened: dict[int, Structure] = {}
         # Parameters whose value is known: (id(scope), name) -> value. Seeds stay; the
         # arguments of a followed call live while it is followed.
         self._parameters: dict[tuple[int, str], Value] = {}
@@ -1444,7 +1484,8 @@ class Inference:
     def _gives_value(self, name: ast.Name, scope: Scope, bindings: list[Binding]) -> bool:
         for binding in bindings:
             if binding.value is not None and binding.kind in (ASSIGN, UNPACK, AUGMENTED) \
-                    or binding.iterated is not None:
+                    or binding.iterated is not None or _plain_def(binding) \
+                    or binding.kind == OTHER and self.model.loop_unpacking(binding) is not None:
                 return True
             if type(binding.node) is ast.arg and (id(scope), name.id) in self._parameters:
                 return True
@@ -1473,7 +1514,8 @@ class Inference:
                 # Bound on several paths (branches, a loop's back-edge): what they agree on;
                 # or by `x op= y`.
                 values = [self._bound_value(b, depth, True) for b in reaching]
-                joined = self._assumed_aval(values, reaching) or _join_reaching(values)
+                joined = self._assumed_aval(values, reaching) or self._assumed_tree(values, reaching) \
+                    or _join_reaching(values)
                 if joined.aval is None and joined.elements is None and joined.parts is None \
                         and joined.entries is None and joined.entry_values is None:  # (on the loop's first pass)
                     first = self.first_pass_value(expr, shown_before=True)
@@ -1501,11 +1543,41 @@ class Inference:
                 self._assumptions.setdefault(id(binding), []).append(aval)
         return replace(array_of(aval), jax_array=known[0].jax_array)
 
+    def _assumed_tree(self, values: list[Value], reaching: list[Binding]) -> Value | None:
+        """A loop's pytree of unchanged structure: as `_assumed_aval`, for bindings giving
+        dicts, lists or tuples of one type whose structures share a known part (`params =
+        update(params, grads)` over `params = {"w": ..., "b": ...}`): the structure they share,
+        the binding being decided assumed to keep it (checked when its value is found; when
+        it keeps less, assumed once more with what it kept: `_bound_value`)."""
+        if not any(v is _ASSUMED for v in values) \
+                or any(v is _ASSUMED and id(b) in self._unassumed for v, b in zip(values, reaching)):
+            return None
+        known = [v for v in values if v is not _ASSUMED]
+        if not known or any(v.type not in _CONTAINER_TYPES or v.type != known[0].type
+                            or type(v.tree) is Unknown for v in known):
+            return None
+        trees = [v.tree for v in known]
+        trees += [self._widened[id(b)] for v, b in zip(values, reaching)
+                  if v is _ASSUMED and id(b) in self._widened]
+        tree = functools.reduce(joined_structure, trees)
+        if type(tree) is Unknown:
+            return None
+        for value, binding in zip(values, reaching):
+            if value is _ASSUMED:
+                self._assumptions.setdefault(id(binding), []).append(tree)
+        return Value(known[0].type, tree)
+
     def _bound_value(self, binding: Binding, depth: int, joined: bool = False) -> Value:
         """The value a binding gives its name (`_ASSUMED` for one being decided, when
         `joined` with the other bindings that reach a use)."""
         if binding.iterated is not None:
-            return self._iterated(binding, depth)
+            return self._iterated(binding.iterated, binding, depth)
+        if _plain_def(binding):
+            return _FUNCTION
+        unpacking = self.model.loop_unpacking(binding) if binding.kind == OTHER else None
+        if unpacking is not None:  # `for name, (a, b) in pairs`: a part of each element
+            element = self._iterated(unpacking.iterated, binding, depth)
+            return self._unpacked_at(element, unpacking.index, unpacking.arity, depth)
         if binding.kind not in (ASSIGN, UNPACK, AUGMENTED) or binding.value is None:
             return UNKNOWN_VALUE
         self._steps += 1
@@ -1524,7 +1596,16 @@ class Inference:
                 return self._augmented(binding, depth)
             value = self._assigned(binding, depth)
             assumed = self._assumptions.pop(id(binding), None)
-            if assumed is not None and any(aval != value.aval for aval in assumed):
+            widened = _widened_assumption(assumed, value)
+            if widened is not None:
+                # A structure it kept only in part: assumed once more with what it kept.
+                self._widened[id(binding)] = widened
+                try:
+                    value = self._assigned(binding, depth)
+                finally:
+                    self._widened.pop(id(binding), None)
+                assumed = self._assumptions.pop(id(binding), None)
+            if assumed is not None and not all(_borne_out(each, value) for each in assumed):
                 # Found under an assumption its own value does not bear out: again, without.
                 self._unassumed.add(id(binding))
                 try:
@@ -1543,14 +1624,19 @@ class Inference:
         finally:
             self._busy.discard(id(binding))
 
-    def _iterated(self, binding: Binding, depth: int) -> Value:
-        """What a loop's target name holds on each pass: a row of a JAX array (its aval
-        without the first axis), a Python int of `range(...)`, or what every element of a
-        tuple or list display is."""
-        iterable = binding.iterated
-        assert iterable is not None
+    def _iterated(self, iterable: ast.expr, binding: Binding, depth: int) -> Value:
+        """What each pass of a loop over `iterable` gets (its target `binding`): a row of a
+        JAX array (its aval without the first axis), a Python int of `range(...)`, what every
+        element of a tuple or list display is, or a (key, value) pair, a key or a value of a
+        dict whose entries are known (`.items()`, the dict itself, `.values()`)."""
         if isinstance(iterable, ast.Call) and self.model.qualname(iterable.func) == "builtins.range":
             return _PYTHON_INT
+        entries = self._dict_iterated(iterable, depth)
+        if entries is not None:
+            return entries
+        paired = self._paired_iterated(iterable, binding, depth)
+        if paired is not None:
+            return paired
         generator = self._generator_of(iterable)
         if generator is not None:  # (`for batch in loader(x, y)`: what its one `yield` gives)
             assert isinstance(iterable, ast.Call)
@@ -1562,13 +1648,84 @@ class Inference:
         displayed = isinstance(iterable, (ast.Tuple, ast.List))  # (written there: unchanged)
         if value.elements is not None and value.elements and (displayed or not value.is_mutable) \
                 and not any(isinstance(e, ast.Starred) for e in value.elements):
-            return join([self.value(e, depth) for e in value.elements])
+            return join([self._with_parts(self.value(e, depth), depth) for e in value.elements])
         held = self.display_held(iterable)  # (a name holding a display none changes)
         if held is not None and held.elts and not any(isinstance(e, ast.Starred) for e in held.elts):
             elements = [self.value(e, depth) for e in held.elts]
-            if all(e.type in _IMMUTABLE_ENTRIES for e in elements):
-                return join(elements)
+            if all(self._immutable(e, depth) for e in elements):
+                return join([self._with_parts(e, depth) for e in elements])
         return UNKNOWN_VALUE
+
+    def _with_parts(self, value: Value, depth: int) -> Value:
+        """A tuple display's value with its elements' values as `parts` too (so that a join
+        of several such displays keeps what they agree on, element by element)."""
+        if value.type != "tuple" or value.elements is None or value.parts is not None \
+                or len(value.elements) > _MAX_PARTS or any(type(e) is ast.Starred for e in value.elements):
+            return value
+        return replace(value, parts=tuple(self._with_parts(self.value(e, depth), depth) for e in value.elements))
+
+    def _immutable(self, value: Value, depth: int) -> bool:
+        """A str, bytes, None, Python number or JAX array, or a tuple display of such
+        (nothing the loop may change through its target)."""
+        if value.type in _IMMUTABLE_ENTRIES or value.type == "ArrayImpl":
+            return True
+        return value.type == "tuple" and value.elements is not None and depth < _MAX_IMMUTABLE_DEPTH \
+            and all(self._immutable(self.value(e, depth + 1), depth + 1) for e in value.elements)
+
+    def _paired_iterated(self, iterable: ast.expr, binding: Binding, depth: int) -> Value | None:
+        """Each pass of a loop over `enumerate(xs)` (an int and what a loop over `xs` gets)
+        or `zip(xs, ys, ...)` (what loops over each get): a tuple of those parts; None for
+        any other iterable."""
+        if type(iterable) is not ast.Call or not iterable.args \
+                or any(type(a) is ast.Starred for a in iterable.args):
+            return None
+        qualname = self.model.qualname(iterable.func)
+        if qualname == "builtins.enumerate" and len(iterable.args) == 1 and not iterable.keywords:
+            parts: tuple[Value, ...] = (_PYTHON_INT, self._iterated(iterable.args[0], binding, depth))
+        elif qualname == "builtins.zip" and all(k.arg == "strict" for k in iterable.keywords) \
+                and len(iterable.args) <= _MAX_PARTS:
+            parts = tuple(self._iterated(a, binding, depth) for a in iterable.args)
+        else:
+            return None
+        return Value("tuple", TupleNode(tuple(p.tree for p in parts)), parts=parts)
+
+    def _dict_iterated(self, iterable: ast.expr, depth: int) -> Value | None:
+        """Each pass of a loop over a dict whose entries are known (`entry_values`, or
+        `entries` read as values: a display no use changes): over `d.items()` a pair of a key
+        and a value, over `d.values()` a value, over `d` or `d.keys()` a key (joined over the
+        entries); None when `iterable` is none of these."""
+        how = "keys"
+        if type(iterable) is ast.Call and type(iterable.func) is ast.Attribute and not iterable.args \
+                and not iterable.keywords and iterable.func.attr in ("items", "values", "keys"):
+            how, iterable = iterable.func.attr, iterable.func.value
+        elif type(iterable) is not ast.Name:
+            return None
+        base = self.value(iterable, depth)
+        if base.type != "dict":
+            return None
+        if base.entry_values is not None:
+            pairs = list(base.entry_values)
+        elif base.entries is not None:
+            pairs = [(k, self.value(e, depth)) for k, e in base.entries]
+        else:
+            return UNKNOWN_VALUE
+        if not pairs:
+            return UNKNOWN_VALUE
+        keys = [self._constant_value(k) for k, _ in pairs]
+        pairs = [(k, self._with_parts(v, depth)) for k, v in pairs]
+        if how == "values":
+            return join([v for _, v in pairs])
+        if how == "keys":
+            return join(keys)
+        return join([Value("tuple", TupleNode((k.tree, v.tree)), parts=(k, v)) for k, (_, v) in zip(keys, pairs)])
+
+    @staticmethod
+    def _constant_value(constant: object) -> Value:
+        """The value of a dict's key (a str, an int...)."""
+        kind = _CONSTANT_TYPES.get(type(constant))
+        if kind is None or constant is None:
+            return UNKNOWN_VALUE
+        return Value(kind, Leaf(kind), aval=avals.python_scalar(constant))
 
     def _generator_of(self, iterable: ast.expr) -> tuple[ast.FunctionDef, ast.expr] | None:
         """For a call of a plain module-level def of the file that is a generator with one
@@ -1620,7 +1777,11 @@ class Inference:
 
     def _unpacked(self, value: Value, binding: Binding, depth: int) -> Value:
         """The part of `value` that `a, (b, c) = value` binds to one name."""
-        for position, length in zip(binding.index, binding.arity):
+        return self._unpacked_at(value, binding.index, binding.arity, depth)
+
+    def _unpacked_at(self, value: Value, index: tuple[int, ...], arity: tuple[int, ...], depth: int) -> Value:
+        """The part of `value` at `index` of an unpacking whose levels have lengths `arity`."""
+        for position, length in zip(index, arity):
             if value.from_jax:
                 return FROM_JAX
             if value.type == "ArrayImpl":  # unpacking an array goes along its first axis
@@ -2832,15 +2993,38 @@ class Inference:
 
     def _namedtuple(self, expr: ast.Call, found: tuple[str, Signature, int], depth: int) -> Value:
         name, signature, definition = found
-        bound = bind_arguments(signature, expr.args, expr.keywords)
-        if bound is None:
-            return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
-        fields = [self._detached(self.value(bound.given[f], depth), depth) for f in signature.positional]
+        if any(type(a) is ast.Starred for a in expr.args):
+            given = self._starred_fields(expr, signature, depth)
+            if given is None:
+                return UNKNOWN_VALUE
+            fields = [self._detached(v, depth) for v in given]
+        else:
+            bound = bind_arguments(signature, expr.args, expr.keywords)
+            if bound is None:
+                return UNKNOWN_VALUE  # a missing or extra argument: a TypeError, not ours
+            fields = [self._detached(self.value(bound.given[f], depth), depth) for f in signature.positional]
         children = tuple(v.tree for v in fields)
         # Its fields' values (`parts`): `a, b = P(x, y)` and a loop carry's leaves read them.
         parts = tuple(fields) if len(fields) <= _MAX_PARTS else None
         return Value(f"__main__.{name}", NamedTupleNode(name, definition, signature.positional, children),
                      parts=parts)
+
+    def _starred_fields(self, expr: ast.Call, signature: Signature, depth: int) -> list[Value] | None:
+        """The fields' values of `P(*pair)` or `P(a, *rest)` (no keywords), each starred
+        argument a tuple whose elements' values are known (`parts`: `Optimizer(*sgd(0.1))`
+        for a def returning `init, update`), one for every field; else None."""
+        if expr.keywords:
+            return None
+        given: list[Value] = []
+        for argument in expr.args:
+            if type(argument) is not ast.Starred:
+                given.append(self.value(argument, depth))
+                continue
+            unpacked = self.value(argument.value, depth)
+            if unpacked.type != "tuple" or unpacked.parts is None:
+                return None
+            given += unpacked.parts
+        return given if len(given) == len(signature.positional) else None
 
     def _replaced(self, expr: ast.Call, receiver: ast.expr, depth: int) -> Value | None:
         """`state._replace(history=buf)` on a NamedTuple of the file whose fields' values are

@@ -158,7 +158,7 @@ def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
         # `Point("p", 1.0)` of a named tuple of the file: a pytree whose fields are its leaves
         tree = ctx.values.value(expr).tree
         if isinstance(tree, NamedTupleNode):
-            fields = _namedtuple_fields(expr, tree)
+            fields = _namedtuple_fields(ctx, expr, tree)
             return _in_container(ctx, fields, False) if fields is not None else None
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
         # `Settings(...)`: an instance of a plain class of the file (no pytree, no dtype)
@@ -225,19 +225,47 @@ def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None
                    text_array=all(leaf.text_array for leaf in leaves), function=function)
 
 
-def _namedtuple_fields(call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
+def _namedtuple_fields(ctx: Context, call: ast.Call, tree: NamedTupleNode) -> list[tuple[str, ast.expr]] | None:
     """Each field of the named tuple `call` makes with the expression given for it (JAX's
-    path of a field: `.name`), when the call gives every field once."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    path of a field: `.name`), when the call gives every field once (a starred argument
+    counts when it is a call of a plain def of the file whose one `return` gives a tuple
+    display: `Optimizer(*sgd(0.1))` for `return init, update`)."""
+    if any(k.arg is None for k in call.keywords):
         return None
-    given: dict[str, ast.expr] = dict(zip(tree.fields, call.args))
+    positional: list[ast.expr] = []
+    for argument in call.args:
+        if not isinstance(argument, ast.Starred):
+            positional.append(argument)
+            continue
+        returned = _returned_display(ctx, argument.value)
+        if returned is None:
+            return None
+        positional += returned
+    given: dict[str, ast.expr] = dict(zip(tree.fields, positional))
     for keyword in call.keywords:
         if keyword.arg in given or keyword.arg not in tree.fields:
             return None
         given[keyword.arg] = keyword.value  # type: ignore[index]
-    if len(call.args) > len(tree.fields) or set(given) != set(tree.fields):
+    if len(positional) > len(tree.fields) or set(given) != set(tree.fields):
         return None
     return [(f".{field}", given[field]) for field in tree.fields]
+
+
+def _returned_display(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
+    """The elements of the tuple display the one `return` of a plain (undecorated) def of
+    the file gives, for a call of it (`sgd(0.1)` with `return init, update, get`)."""
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
+        return None
+    function = ctx.model.def_of(expr.func)
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+        return None
+    ends = ctx.model.returns_of(function)
+    if ends.suspends or len(ends.returns) != 1:
+        return None
+    value = ends.returns[0].value
+    if not isinstance(value, ast.Tuple) or any(isinstance(e, ast.Starred) for e in value.elts):
+        return None
+    return list(value.elts)
 
 
 def _imported_plain_class(ctx: Context, expr: ast.Name | ast.Attribute, instance: bool) -> str | None:

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
-from jaxerr_lsp.analysis.tracing import TracedFunction, Tracer, Transform, constructions, mapped_xs
+from jaxerr_lsp.analysis.tracing import (TracedFunction, Tracer, Transform, constructions, dict_displays_held,
+                                         mapped_xs)
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 # Transformations that hand the function the arguments of the call one for one.
@@ -148,25 +149,34 @@ def _parameter_is_array(ctx: Context, traced: TracedFunction, name: str, depth: 
 
 def _entry_is_array(ctx: Context, traced: TracedFunction, name: str, key: str, depth: int) -> bool:
     """Whether every argument the file shows for parameter `name` is a dict display (written
-    at the call, or a name certainly holding one, unchanged: `Inference.entry_expression`)
-    whose entry `key` is one array or a number JAX traces into one."""
+    at the call, or a name certainly holding one, unchanged: `Inference.entry_expression`, or
+    a loop's target over dict displays: `dict_displays_held`) whose entry `key` is one array
+    or a number JAX traces into one."""
     found: list[bool | None] = []
     for argument, transform in _arguments(ctx, traced, name):
-        entry: ast.expr | None = None
+        entries: list[ast.expr | None] = []
         if isinstance(argument, ast.Dict):
-            for k, v in zip(argument.keys, argument.values):
-                if k is None:
-                    entry = None
-                    break
-                if isinstance(k, ast.Constant) and k.value == key and type(k.value) is str:
-                    entry = v  # (the last of equal keys: Python's rule)
+            entries = [_display_entry(argument, key)]
         elif isinstance(argument, ast.Name):
             held = ctx.values.entry_expression(argument, key, dict_only=True)
-            entry = held[1] if held is not None else None
-        if entry is None:
+            entries = [held[1]] if held is not None else \
+                [_display_entry(display, key) for display in dict_displays_held(ctx.model, argument)]
+        if not entries or None in entries:
             return False
-        found.append(_argument_verdict(ctx, entry, transform, depth + 1))
+        found += [_argument_verdict(ctx, entry, transform, depth + 1) for entry in entries]
     return bool(found) and all(v is True for v in found)
+
+
+def _display_entry(display: ast.Dict, key: str) -> ast.expr | None:
+    """The expression a dict display gives a string key (for equal keys, the last: Python's
+    rule); None when it has none or a `**` entry."""
+    entry: ast.expr | None = None
+    for k, v in zip(display.keys, display.values):
+        if k is None:
+            return None
+        if isinstance(k, ast.Constant) and k.value == key and type(k.value) is str:
+            entry = v
+    return entry
 
 
 def _parameter_verdicts(ctx: Context) -> dict[tuple[int, str], bool | None]:
@@ -181,16 +191,29 @@ def _argument_verdict(ctx: Context, argument: ast.expr | None, transform: Transf
     if argument is None:  # the index of fori_loop: always a traced integer
         return True
     qualname = transform.qualname if transform is not None else ""
-    if _number(argument, integers=qualname not in DIFFERENTIATING):
-        return qualname not in MAPPING and qualname != "jax.lax.map" or None
+    integers = qualname not in DIFFERENTIATING
     value = ctx.values.value(argument)
+    if _number(argument, integers=integers) \
+            or value.type in (_NUMBER_TYPES if integers else _FLOAT_TYPES) and value.aval is not None:
+        # (a name certainly holding a Python number: `for n, rate in settings` over numbers)
+        return qualname not in MAPPING and qualname != "jax.lax.map" or None
     if value.type in ARRAY_TYPES:
         return True
     if value.type in NOT_ARRAYS or (isinstance(argument, ast.Constant)):
         return False
     if depth < _MAX_DEPTH and _array_tracer(ctx, argument, depth + 1) is not None:
         return True
+    if depth < _MAX_DEPTH and isinstance(argument, ast.Name) and ctx.tracing.tracer(argument) is None:
+        # A parameter of a plain def of the file, passed on: what every call gives it.
+        given = ctx.values.given_arguments(argument)
+        if given:
+            found = [_argument_verdict(ctx, each, transform, depth + 1) for each in given]
+            return False if False in found else True if all(v is True for v in found) else None
     return None
+
+
+_FLOAT_TYPES = ("float", "complex")
+_NUMBER_TYPES = ("int", "float", "complex")
 
 
 def _number(expr: ast.expr, *, integers: bool) -> bool:
@@ -217,7 +240,8 @@ def hashable_wherever_passed(ctx: Context, traced: TracedFunction, name: str) ->
             return False
         value = ctx.values.value(argument)
         if value.is_array or value.type in ("list", "dict", "set") \
-                or ctx.tracing.tracer(argument) is not None:
+                or ctx.tracing.tracer(argument) is not None \
+                or isinstance(argument, ast.Name) and dict_displays_held(ctx.model, argument):
             return False
     return True
 
@@ -449,14 +473,28 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         return
     made = _instance_made(ctx, evidence)
     whole = each.function.tracers.get(each.parameter) if each.parameter else None
-    received = "a tuple or list whose elements are traced" \
+    displays = dict_displays_held(ctx.model, evidence) if isinstance(evidence, ast.Name) else []
+    passed_on = ctx.values.given_arguments(evidence) \
+        if isinstance(evidence, ast.Name) and ctx.tracing.tracer(evidence) is None else None
+    value = ctx.values.value(evidence)
+    received = "a Python number, traced as an array," if value.python_scalar and value.aval is not None else \
+        f"the parameter `{ast.unparse(evidence)}` of `{_def_name(ctx, evidence)}`, traced as an array," if passed_on else \
+        "a tuple or list whose elements are traced" \
         if isinstance(evidence, (ast.Tuple, ast.List)) or whole is not None and whole.elements is not None else \
         f"an instance of `{made}` whose fields are traced" if made is not None else \
-        "a dict whose entries are traced as arrays" if ctx.values.value(evidence).type == "dict" \
+        "a dict whose entries are traced as arrays" if displays or value.type == "dict" \
         else "one row of this array at a time" if mapped_xs(each.transform) is evidence \
         else "an array"
     related.append(Related(ctx.span(evidence), scalar_note(each) or
                            f"`{each.parameter}` receives {received} here"))
+    for given in (passed_on or [])[:3]:  # (a helper's parameter passed on: what its calls give it)
+        if not any(r.span == ctx.span(given) for r in related):
+            related.append(Related(ctx.span(given), f"`{evidence.id}` is given `{ast.unparse(given)}` here"))  # type: ignore[attr-defined]
+    lines: set[int] = set()
+    for display in displays:  # (`for d in configs`: the dicts it takes, where they are written)
+        if display.lineno not in lines and len(lines) < 3:
+            lines.add(display.lineno)
+            related.append(Related(ctx.span(display), f"`{ast.unparse(evidence)}` takes this dict in its loop"))
     if depth >= _EVIDENCE_DEPTH:
         return
     parts = [evidence, *(evidence.elts if isinstance(evidence, (ast.Tuple, ast.List)) else ())]
@@ -484,6 +522,12 @@ def _add_evidence(ctx: Context, each: Tracer, related: list[Related], depth: int
         run = _first_run(ctx, inner)
         if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
             related.append(Related(ctx.span(run), f"`{inner.function.name}` is traced when this call runs it"))
+
+
+def _def_name(ctx: Context, parameter: ast.expr) -> str:
+    """The name of the def whose parameter `parameter` reads."""
+    binding = ctx.model.read_binding(parameter) if isinstance(parameter, ast.Name) else None
+    return getattr(binding.scope.node, "name", "?") if binding is not None else "?"
 
 
 def _instance_made(ctx: Context, expr: ast.expr) -> str | None:

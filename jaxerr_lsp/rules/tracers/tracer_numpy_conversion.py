@@ -92,12 +92,24 @@ def _converted_arguments(ctx: Context, name: str, call: ast.Call) -> list[ast.ex
         if isinstance(first, ast.ListComp) and (ctx.values.comprehension_length(first) or 0) >= 1:
             return [first.elt]  # `np.stack([params[k] for k in names])`: each element converted
     if name in SEQUENCE_ARGUMENT:
-        return list(first.elts) if isinstance(first, (ast.List, ast.Tuple)) else []
+        return _display_elements(first) if isinstance(first, (ast.List, ast.Tuple)) else []
     if name in SEQUENCE_CONVERSIONS and isinstance(first, (ast.List, ast.Tuple)):
-        return list(first.elts)  # np.array([x, y]) converts each element
+        return _display_elements(first)  # np.array([[x, y]]) converts each element
     if name in FIRST_ARGUMENT or name in CONVERSIONS or name in NO_TWIN:
         return list(call.args[:1])
     return []
+
+
+def _display_elements(display: ast.List | ast.Tuple) -> list[ast.expr]:
+    """The elements of a list or tuple display, those of the displays nested in it in their
+    place (NumPy converts each of them), in source order."""
+    found: list[ast.expr] = []
+    for element in display.elts:
+        if isinstance(element, (ast.List, ast.Tuple)):
+            found += _display_elements(element)
+        else:
+            found.append(element)
+    return found
 
 
 def _traced_argument(ctx: Context, name: str, call: ast.Call) -> tuple[ast.expr, Tracer] | None:

@@ -210,16 +210,18 @@ def _unhashable(ctx: Context, expr: ast.expr) -> _Unhashable | None:
     if made is None:
         return None
     cls, construction = made
+    passed = _given_related(ctx, expr, cls)
     if _hash_is_none(ctx, cls):
         return _Unhashable("", f"TypeError: unhashable type: '{cls.name}'", None,
-                           f"<class '….{cls.name}'>")
+                           f"<class '….{cls.name}'>", related=passed)
     field = _unhashable_field(ctx, cls, construction)
     if field is not None and _namedtuple_fields(ctx, cls) is not None:
         # A NamedTuple hashes as a tuple, in C: the error is Python's own, whole.
-        return _Unhashable("", f"TypeError: unhashable type: '{field}'", None, f"<class '….{cls.name}'>")
+        return _Unhashable("", f"TypeError: unhashable type: '{field}'", None, f"<class '….{cls.name}'>",
+                           related=passed)
     if field is not None:
         # The dataclass's `__hash__` is Python code: JAX's message holds its traceback.
-        return _Unhashable("", None, None, f"<class '….{cls.name}'>",
+        return _Unhashable("", None, None, f"<class '….{cls.name}'>", related=passed,
                            shown_error=f"a traceback ending in TypeError: unhashable type: '{field}'")
     return None
 
@@ -241,7 +243,7 @@ def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.Cla
     if isinstance(expr, ast.Name):
         value = ctx.model.assigned_value(expr)
         if value is None:
-            return None
+            return _given_construction(ctx, expr, depth)
         expr = value
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
         return None
@@ -255,6 +257,28 @@ def _construction(ctx: Context, expr: ast.expr, depth: int = 0) -> tuple[ast.Cla
     if ends.suspends or len(ends.returns) != 1 or ends.returns[0].value is None:
         return None
     return _construction(ctx, ends.returns[0].value, depth + 1)
+
+
+def _given_construction(ctx: Context, expr: ast.Name, depth: int) -> tuple[ast.ClassDef, ast.Call] | None:
+    """A parameter of a plain def of the file passed on (`evaluate(batches, cfg)` calling
+    `score_batch(batch, config)`): the class every call of the def gives it an instance of
+    (`_construction` of each argument), and the first such construction."""
+    given = ctx.values.given_arguments(expr) if depth <= 2 else None
+    if not given:
+        return None
+    made = [_construction(ctx, argument, depth + 1) for argument in given]
+    first = made[0]
+    if first is None or any(m is None or m[0] is not first[0] for m in made):
+        return None
+    return first
+
+
+def _given_related(ctx: Context, expr: ast.expr, cls: ast.ClassDef) -> tuple[Related, ...]:
+    """Where a parameter passed on is given the instance (later code decides it)."""
+    if not isinstance(expr, ast.Name) or ctx.model.assigned_value(expr) is not None:
+        return ()
+    given = ctx.values.given_arguments(expr) or []
+    return tuple(Related(ctx.span(g), f"`{expr.id}` is given an instance of `{cls.name}` here") for g in given[:3])
 
 
 def _unhashable_field(ctx: Context, cls: ast.ClassDef, construction: ast.Call) -> str | None:
