@@ -320,20 +320,15 @@ def transformed_lambda(model: ModuleModel, values: Inference,
     return (applied, held) if held else None
 
 
-def calls_reaching(model: ModuleModel, values: Inference,
-                   node: ast.AST) -> list[tuple[FollowedCall, dict[str, Value]]]:
+def calls_reaching(model: ModuleModel, values: Inference, node: ast.AST) -> list[CallContext]:
     """The followed calls of the def whose own body holds `node`, where `node` runs whenever
-    the def runs, with what each gives the parameters (`argument_values`): a check of `node`
-    made inside `values.bound(call.function, arguments)` holds when that call runs."""
+    the def runs, with what each gives the parameters (`argument_values`; a call made in
+    another def's body also once per followed call of that def: `call_contexts`): a check of
+    `node` made inside `context.bound(values)` holds when that call runs."""
     function = _own_def(model, node)
     if function is None or not runs_whenever_called(model, function, node):
         return []
-    found = []
-    for call in followed_calls(model, function):
-        arguments = argument_values(model, values, call)
-        if arguments is not None:
-            found.append((call, arguments))
-    return found
+    return call_contexts(model, values, function, argument_values)
 
 
 @dataclass(frozen=True, eq=False)

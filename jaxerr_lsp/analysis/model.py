@@ -815,6 +815,20 @@ class ModuleModel:
         reaching = self.reaching(node)
         return reaching[0] if reaching and len(reaching) == 1 else self.binding_of(node)
 
+    def parameter_read(self, node: ast.Name) -> Binding | None:
+        """The parameter binding a read certainly reads: in its own frame (`read_binding`), or
+        from a nested function, the enclosing def's parameter that is the name's only binding
+        there (whenever the nested function runs, it sees what the call gave)."""
+        binding = self.read_binding(node)
+        if binding is not None:
+            return binding if isinstance(binding.node, ast.arg) else None
+        use = self.use_of.get(id(node))
+        scope = self.resolve_scope(node.id, use.scope) if use is not None else None
+        if scope is None or use is None or scope is use.scope:
+            return None
+        binding = self.sole_binding(node.id, scope)
+        return binding if binding is not None and isinstance(binding.node, ast.arg) else None
+
     def assignment_of(self, node: ast.Name) -> tuple[Binding, ast.expr] | None:
         """The binding the use `node` certainly reads (`binding_of`) when it is a plain
         assignment with a value, `name = value` (not a parameter, import, def, loop target,

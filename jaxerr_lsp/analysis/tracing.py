@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import overload
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
@@ -264,6 +264,10 @@ class Tracer:
     # An instance of a plain class of the file made in traced code (`Cosmology(h0)`): the
     # attributes its `__init__` sets, once, to an argument that is one array tracer.
     attributes: tuple[str, ...] | None = None
+    # What later code gives that makes it a tracer, beside the application (the argument a
+    # call gives a parameter a gather reads: `run(..., jnp.asarray(sizes))`): a finding on it
+    # names these places.
+    given: tuple[ast.expr, ...] = ()
 
     def as_array(self) -> Tracer:
         return self if self.array else Tracer(True, self.abstract, self.parameter, self.function,
@@ -1949,10 +1953,12 @@ class Tracing:
         if base is None or base.array or base.elements is not None \
                 or base.transform.qualname in _PER_LEAF_AXES:
             return None  # (vmap's in_axes may leave a field unmapped: not a tracer)
-        binding = self.model.read_binding(receiver) or self._closure_parameter(receiver)
-        if binding is None or not isinstance(binding.node, ast.arg):
+        binding = self.model.read_binding(receiver) or self.model.parameter_read(receiver)
+        if binding is not None and binding.kind == UNPACK:
+            found = self._unpacked_class(base, binding)  # `_, state = carry`: a part of it
+        elif binding is None or not isinstance(binding.node, ast.arg):
             return None
-        if base.parameter == receiver.id and binding.scope.node is base.function.function:
+        elif base.parameter == receiver.id and binding.scope.node is base.function.function:
             found = self._parameter_class(base.function, binding.node)
         else:  # a helper's parameter (a method's `self`) that traced code gives the instance
             found = self._holder_class(receiver)
@@ -1975,16 +1981,47 @@ class Tracing:
             return None
         return Tracer(True, base.abstract, base.parameter, base.function, base.transform)
 
-    def _closure_parameter(self, name: ast.Name) -> Binding | None:
-        """The parameter of an enclosing def a nested function reads (`gp` in `def one(traj):
-        ... gp.window` inside `def inner(trajs, gp)`), when it is the name's only binding there:
-        whenever the nested function runs, it sees what the call gave."""
-        use = self.model.use_of.get(id(name))
-        scope = self.model.resolve_scope(name.id, use.scope) if use is not None else None
-        if scope is None or use is None or scope is use.scope:
+    def _unpacked_class(self, base: Tracer, binding: Binding) -> tuple[PytreeClass, list[ast.Call]] | None:
+        """`_, state = carry` in a traced function whose parameter `carry` every application
+        gives a tuple display (or a name holding one unchanged) whose part at the unpacked
+        position is an instance of a pytree class of the file (`constructions`): that class
+        and the constructions (`lax.while_loop(cond, body, (x0, State(...)))`)."""
+        source = binding.value
+        traced = base.function
+        if not isinstance(source, ast.Name) or source.id != base.parameter \
+                or self.model.read_binding(source) is None:
             return None
-        binding = self.model.sole_binding(name.id, scope)
-        return binding if binding is not None and isinstance(binding.node, ast.arg) else None
+        parameter = self.model.read_binding(source)
+        if parameter is None or not isinstance(parameter.node, ast.arg) or parameter.scope.node is not traced.function:
+            return None
+        applications = self.applications.of(traced)
+        if not applications or len(self.applications.runs(traced)) != len(applications):
+            return None
+        cls: ast.ClassDef | None = None
+        constructors: list[ast.Call] = []
+        for application in applications:
+            part = self._display_part(application.arguments.get(source.id), binding.index, binding.arity)
+            made = constructions(self.model, part)
+            if made is None or cls is not None and made[0] is not cls:
+                return None
+            cls = made[0]
+            constructors += made[1]
+        pytree = pytree_class(self.model, cls) if cls is not None else None
+        return (pytree, constructors) if pytree is not None else None
+
+    def _display_part(self, given: ast.expr | None, index: tuple[int, ...],
+                      arity: tuple[int, ...]) -> ast.expr | None:
+        """The element at `index` of a nested tuple or list display of the lengths `arity`
+        (written there, or a name holding it unchanged: `display_held`)."""
+        for position, length in zip(index, arity):
+            if isinstance(given, ast.Name):
+                inference = self._inference()
+                given = inference.display_held(given) if inference is not None else None
+            if not isinstance(given, (ast.Tuple, ast.List)) or len(given.elts) != length \
+                    or any(isinstance(e, ast.Starred) for e in given.elts):
+                return None
+            given = given.elts[position]
+        return given
 
     def _immutable_fields(self, expr: ast.expr | None) -> tuple[ast.Call, PytreeClass] | None:
         """`C(...)` for a pytree class of the file whose fields no one can reassign (a
@@ -2694,6 +2731,14 @@ class Tracing:
             return None
         binding = self.model.binding_of(base)
         value = binding.value if binding is not None and binding.kind == ASSIGN else None
+        if value is None and self.tracer(base) is None:
+            # A parameter (a closure's too) every call of its def gives one JAX array:
+            # `batch_sizes[i]` in a fori_loop body, `run(..., jnp.asarray(sizes))`.
+            inference = self._inference()
+            given = inference.given_value(base) if inference is not None else None
+            if given is None or given[0].jax_array is None:
+                return None
+            return replace(index, given=(*index.given, given[1]))
         if not isinstance(value, ast.Call):
             return None
         qualname = self.model.qualname(value.func)

@@ -1041,8 +1041,8 @@ class Inference:
         expression of the first call that gives it (what a finding built on it names, since
         the code after the def decides it). None otherwise. Asked apart from `constant`,
         which reads only what the code before a use shows."""
-        parameter = self.model.read_binding(expr)
-        if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
+        parameter = self.model.parameter_read(expr)
+        if parameter is None or id(parameter) in self._busy:
             return None
         given = self.parameter_arguments(expr)
         if not given or any(g is None for g in given):
@@ -1068,8 +1068,8 @@ class Inference:
             return self._given_entry(expr)
         if not isinstance(expr, ast.Name):
             return None
-        parameter = self.model.read_binding(expr)
-        if parameter is None or not isinstance(parameter.node, ast.arg) or id(parameter) in self._busy:
+        parameter = self.model.parameter_read(expr)
+        if parameter is None or id(parameter) in self._busy:
             return None
         given = self.parameter_arguments(expr)
         if not given or any(g is None for g in given) or len(self._busy) > self.MAX_DEPTH:
@@ -1097,8 +1097,8 @@ class Inference:
         shows, on instances it makes (`_method_receivers`: `Pipe(axis=0)(batch)` for
         `__call__`, `det.sample(x)` for `det = Det()`), each read of the method called there.
         None when the code does not show every call."""
-        parameter = self.model.read_binding(expr)
-        if parameter is None or not isinstance(parameter.node, ast.arg):
+        parameter = self.model.parameter_read(expr)
+        if parameter is None:
             return None
         scope = parameter.scope
         method = scope.node

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.analysis.avals import (EITHER_WIDTH, X64_KIND, Aval, dtypes_differ, element as row_of, exact_dtype, scalar,
                                        without_x64_dtype)
-from jaxerr_lsp.analysis.followed_calls import (CallContext, FollowedCall, argument_constants, argument_values,
+from jaxerr_lsp.analysis.followed_calls import (CallContext, FollowedCall, argument_values,
                                                 call_contexts, calls_reaching, runs_with_values)
 from jaxerr_lsp.core.findings import Related, RuleData, Span
 from jaxerr_lsp.analysis.pytree import (DictNode, Leaf, ListNode, NamedTupleNode, NoneNode, Structure,
@@ -264,14 +264,15 @@ def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) ->
     check()
     if len(ctx.findings) != before:
         return
-    for followed, arguments in calls_reaching(ctx.model, ctx.values, call):
-        constants = argument_constants(ctx.model, ctx.values, followed)
-        with ctx.values.bound(followed.function, arguments, constants):
+    for context in calls_reaching(ctx.model, ctx.values, call):
+        with context.bound(ctx.values):
             check()
         if len(ctx.findings) != before:
             last = ctx.findings[-1]
+            given, *callers = context.calls
             ctx.findings[-1] = replace(last, related=(
-                *last.related, Related(ctx.span(followed.call), "the call that gives these values")))
+                *last.related, Related(ctx.span(given), "the call that gives these values"),
+                *(Related(ctx.span(c), "the call that gives its caller's values") for c in callers)))
             return
 
 

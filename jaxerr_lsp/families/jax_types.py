@@ -60,7 +60,7 @@ class InvalidLeaf:
     function: str | None = None
 
 
-def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
+def invalid_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
     """The one leaf of `expr` that is certainly not a valid JAX type, when there is one and
     the other leaves of `expr` are valid; None otherwise."""
     if isinstance(expr, (ast.Tuple, ast.List)):
@@ -83,7 +83,52 @@ def invalid_leaf(ctx: Context, expr: ast.expr) -> InvalidLeaf | None:
             if leaf is not None:
                 return replace(leaf, node=expr, passed=(leaf.node, *leaf.passed))
             return None
+        # `test_ds = make_test_ds(6)`: the display the helper returns, when nothing changes it
+        returned = _returned_container(ctx, found[1]) if found is not None else None
+        if returned is not None and not ctx.model.is_mutated(found[0]):  # type: ignore[index]
+            leaf = invalid_leaf(ctx, returned)
+            if leaf is not None:
+                return replace(leaf, node=expr, passed=(found[1], *leaf.passed))  # type: ignore[index]
+            return None
+        if found is None and depth < MAX_HELPERS:
+            passed = _passed_container_leaf(ctx, expr, depth + 1)
+            if passed is not None:
+                return passed
     return _leaf(ctx, expr)
+
+
+def _returned_container(ctx: Context, call: ast.expr) -> ast.Dict | ast.Tuple | ast.List | None:
+    """The dict, tuple or list display the one `return` of a plain def of the file gives, for
+    a call of it (`make_test_ds(6)` with `return {"image": ..., "id": ...}`)."""
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        return None
+    function = ctx.model.def_of(call.func)
+    if not isinstance(function, ast.FunctionDef) or function.decorator_list:
+        return None
+    ends = ctx.model.returns_of(function)
+    if ends.suspends or len(ends.returns) != 1:
+        return None
+    value = ends.returns[0].value
+    return value if isinstance(value, (ast.Dict, ast.Tuple, ast.List)) else None
+
+
+def _passed_container_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
+    """A helper's parameter passed on (`eval_model(params, test_ds)` calling `eval_step(params,
+    test_ds)`), unchanged in the helper, that every call gives a container with the same
+    invalid leaf (same path and type): that leaf, the calls' arguments `passed`."""
+    binding = ctx.model.read_binding(expr)
+    if binding is None or not isinstance(binding.node, ast.arg) or ctx.model.is_mutated(binding):
+        return None
+    arguments = ctx.values.given_arguments(expr)
+    if not arguments:
+        return None
+    leaves = [invalid_leaf(ctx, argument, depth) for argument in arguments]
+    first = leaves[0]
+    if first is None or not first.path or any(
+            leaf is None or (leaf.path, leaf.type_text, leaf.type_known) != (first.path, first.type_text, first.type_known)
+            for leaf in leaves):
+        return None
+    return replace(first, node=expr, passed=(*arguments, *(a for leaf in leaves for a in leaf.passed)))  # type: ignore[union-attr]
 
 
 def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool) -> InvalidLeaf | None:

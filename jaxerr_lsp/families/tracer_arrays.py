@@ -432,6 +432,9 @@ def tracer_related(ctx: Context, tracer: Tracer, *also: Tracer | None,
     for each in (tracer, *also):
         if each is not None:
             _add_evidence(ctx, each, related, 0)
+            for given in each.given:  # (what makes it a tracer, given by later code)
+                if not any(r.span == ctx.span(given) for r in related):
+                    related.append(Related(ctx.span(given), "the JAX array indexed with the traced value is given here"))
     run = _first_run(ctx, tracer)
     if run is not None and not any(_within(r.span, ctx.span(run)) for r in related):
         related.append(Related(ctx.span(run), f"`{tracer.function.name}` is traced when this call runs it"))

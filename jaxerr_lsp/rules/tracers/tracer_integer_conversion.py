@@ -148,11 +148,18 @@ def _parameter_of(ctx: Context, call: ast.Call, methods: frozenset[str],
     if qualname in ("jax.numpy.concatenate", "jax.numpy.stack"):
         if not isinstance(array, (ast.List, ast.Tuple)) or not array.elts:
             return None
-    elif abstract_array(ctx, array) is None and not ctx.values.value(array).is_array:
+    elif abstract_array(ctx, array) is None and not ctx.values.value(array).is_array \
+            and not _given_array(ctx, array):
         return None
     value = call.args[position] if position < len(call.args) else next(
         (k.value for k in call.keywords if k.arg == parameter), None)
     return None if value is None else (array, value, parameter, name)
+
+
+def _given_array(ctx: Context, expr: ast.expr) -> bool:
+    """A parameter (a closure's too) every call of its def gives one JAX array."""
+    given = ctx.values.given_value(expr) if isinstance(expr, ast.Name) else None
+    return given is not None and given[0].jax_array is not None
 
 
 def _index_parameter(ctx: Context, call: ast.Call) -> tuple[ast.expr, Tracer, str] | None:

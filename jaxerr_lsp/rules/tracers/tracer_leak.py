@@ -637,6 +637,8 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
             continue
         uses = sorted(model.uses_of(binding), key=lambda u: (u.node.lineno, u.node.col_offset))
         after = [u for u in uses if (u.node.lineno, u.node.col_offset) > start]
+        while len(after) > 1 and _printed_field(ctx, after[0], leak.holder):
+            after = after[1:]  # (`print(obj.state)` shows the tracer and leaves it as it is)
         if after:  # the first use of obj after the run must be the read
             use = after[0]
             parent = use.parent
@@ -648,6 +650,16 @@ def _attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
                     and isinstance(call, ast.Call) and call.func is parent:
                 for read_use, read in _method_reads(ctx, leak, parent.attr):
                     yield read_use, read, call
+
+
+def _printed_field(ctx: Context, use: Use, holder: str) -> bool:
+    """`print(..., obj.holder, ...)`: the use reads the field and hands it to `print` itself
+    (which prints the tracer's repr: nothing is computed, nothing changes)."""
+    parent = use.parent
+    call = ctx.model.parent.get(id(parent))
+    return isinstance(parent, ast.Attribute) and parent.value is use.node and parent.attr == holder \
+        and isinstance(parent.ctx, ast.Load) and isinstance(call, ast.Call) and parent in call.args \
+        and ctx.model.qualname(call.func) == "builtins.print"
 
 
 def _read_on_retrace(ctx: Context, leak: Leak, runs: list[ast.Call]) -> tuple[ast.expr, ast.Call] | None:
@@ -866,6 +878,8 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
         return all(isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq))
                    for op in parent.ops) and not any(
             isinstance(o, ast.Constant) and o.value is None for o in operands)
+    if isinstance(parent, ast.Subscript) and parent.value is expr and isinstance(parent.ctx, ast.Load):
+        return _sliced_with_rank(ctx, parent, leak)
     if isinstance(parent, ast.Attribute):
         call = ctx.model.parent.get(id(parent))
         return parent.value is expr and parent.attr in REDUCING_METHODS \
@@ -881,6 +895,22 @@ def _computes_with(ctx: Context, expr: ast.expr, use: Use, leak: Leak) -> bool:
             k.value is expr for k in parent.keywords)):
         return _traced_argument_of_jitted_def(ctx, parent, expr)
     return False
+
+
+def _sliced_with_rank(ctx: Context, subscript: ast.Subscript, leak: Leak) -> bool:
+    """`leaked[:2]`, `leaked[1:, ::2]`: plain slices (no more than the leaked array has axes,
+    its rank known from the stored value: `ctx.values`) bind a JAX primitive on it, whatever
+    the bounds (an integer index may be out of range, and a scalar raises IndexError first)."""
+    aval = ctx.values.value(leak.value).aval if leak.value is not None else None
+    rank = len(aval.shape) if aval is not None and aval.shape is not None else \
+        1 if isinstance(leak.value, ast.Call) and ctx.model.qualname(leak.value.func) in AT_LEAST_1D else 0
+    parts = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
+    return 0 < len(parts) <= rank and all(isinstance(p, ast.Slice) for p in parts)
+
+
+# jax.numpy functions whose result has at least one axis, whatever they are given.
+AT_LEAST_1D = frozenset(f"jax.numpy.{name}" for name in (
+    "concatenate", "stack", "hstack", "vstack", "column_stack", "atleast_1d"))
 
 
 def _traced_argument_of_jitted_def(ctx: Context, call: ast.Call, expr: ast.expr) -> bool:
