@@ -99,6 +99,20 @@ class LoopUnpacking:
     arity: tuple[int, ...]
 
 
+def _place_names(target: ast.Tuple | ast.List, iterated: ast.expr, index: tuple[int, ...],
+                 arity: tuple[int, ...], found: dict[int, LoopUnpacking]) -> None:
+    """Each name of a loop's tuple target (nested tuples too), with its place; a target with
+    a starred element places none of its names (their places depend on the length)."""
+    if any(type(e) is ast.Starred for e in target.elts):
+        return
+    for position, element in enumerate(target.elts):
+        place, size = (*index, position), (*arity, len(target.elts))
+        if type(element) is ast.Name:
+            found[id(element)] = LoopUnpacking(iterated, place, size)
+        elif type(element) in (ast.Tuple, ast.List):
+            _place_names(element, iterated, place, size, found)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, eq=False)
 class CallSite:
     """A call that runs the function `qualname`: `jax.jit(f)`, `jit(f)`, `J.jit(f)`, or through
@@ -202,8 +216,9 @@ class ModuleModel:
         self._aliasing: set[int] = set()  # the bindings `_alias_of` is following
         # Parameters that hold a module on every call (`_module_parameter`), by binding.
         self._module_parameters: dict[int, tuple[Binding, str | None]] = {}
-        # `loop_unpacking`'s answers, by binding.
-        self._loop_unpacking: dict[int, tuple[Binding, LoopUnpacking | None]] = {}
+        # Where each name of a loop's tuple target sits (`loop_unpacking`), by id(name),
+        # found once for the whole file.
+        self._loop_unpacking: dict[int, LoopUnpacking] | None = None
         # What every call gives a parameter (`parameter_arguments`), by (def, name).
         self._parameter_arguments: dict[tuple[int, str], tuple[ast.AST, list[ast.expr | None] | None]] = {}
         self._parents: dict[int, tuple[ast.AST, dict[int, ast.AST]]] = {}  # `path_to`'s walks
@@ -785,29 +800,17 @@ class ModuleModel:
         target has a starred element."""
         if binding.kind != OTHER or type(binding.node) is not ast.Name or binding.iterated is not None:
             return None
-        kept = self._loop_unpacking.get(id(binding))
-        if kept is not None and kept[0] is binding:
-            return kept[1]
-        found: LoopUnpacking | None = None
-        path = self.path_to(binding.scope.node, binding.node)
-        if path is not None:
-            index: list[int] = []
-            arity: list[int] = []
-            at = len(path) - 1
-            while at > 0 and type(path[at - 1]) in (ast.Tuple, ast.List):
-                elements = path[at - 1].elts  # type: ignore[attr-defined]
-                if any(type(e) is ast.Starred for e in elements):
-                    index = []
-                    break
-                index.insert(0, next(i for i, e in enumerate(elements) if e is path[at]))
-                arity.insert(0, len(elements))
-                at -= 1
-            owner = path[at - 1] if at > 0 and index else None
-            if type(owner) in (ast.For, ast.AsyncFor, ast.comprehension) \
-                    and owner.target is path[at]:  # type: ignore[union-attr]
-                found = LoopUnpacking(owner.iter, tuple(index), tuple(arity))  # type: ignore[union-attr]
-        self._loop_unpacking[id(binding)] = (binding, found)
-        return found
+        if self._loop_unpacking is None:
+            found: dict[int, LoopUnpacking] = {}
+            loops: list[ast.For | ast.AsyncFor | ast.comprehension] = [
+                *self.nodes_in(self.tree, (ast.For, ast.AsyncFor)),
+                *(g for c in self.nodes_in(self.tree, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+                  for g in c.generators)]
+            for loop in loops:
+                if type(loop.target) in (ast.Tuple, ast.List):
+                    _place_names(loop.target, loop.iter, (), (), found)  # type: ignore[arg-type]
+            self._loop_unpacking = found
+        return self._loop_unpacking.get(id(binding.node))
 
     def read_binding(self, node: ast.Name) -> Binding | None:
         """The binding a read certainly reads in its own frame: the one code flow lets reach
