@@ -803,9 +803,9 @@ class ModuleModel:
         if self._loop_unpacking is None:
             found: dict[int, LoopUnpacking] = {}
             loops: list[ast.For | ast.AsyncFor | ast.comprehension] = [
-                *self.nodes_in(self.tree, (ast.For, ast.AsyncFor)),
+                *self.nodes_in(self.tree, (ast.For, ast.AsyncFor)),  # type: ignore[list-item]
                 *(g for c in self.nodes_in(self.tree, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
-                  for g in c.generators)]
+                  for g in c.generators)]  # type: ignore[attr-defined]
             for loop in loops:
                 if type(loop.target) in (ast.Tuple, ast.List):
                     _place_names(loop.target, loop.iter, (), (), found)  # type: ignore[arg-type]
