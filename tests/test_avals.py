@@ -131,6 +131,8 @@ np22 = np1.sum(axis=1)
 np23 = np.exp(np2)
 np24 = np.random.default_rng(2).exponential(1.0, size=4)
 np25 = np.random.beta(1.0, 2.0, size=(2, 2))
+mg1, mg2 = jnp.meshgrid(jnp.arange(3.0), jnp.arange(2))
+mg3, mg4, mg5 = jnp.meshgrid(c4, b, jnp.arange(2), indexing="ij")
 '''
 
 

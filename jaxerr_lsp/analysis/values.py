@@ -2470,6 +2470,8 @@ class Inference:
                                    *(self.value(a, depth).aval for a in expr.args))
             if made is not None:
                 return Value("ndarray", Leaf("ndarray"), aval=made)
+        if qualname == "jax.numpy.meshgrid":
+            return self._meshgrid(expr, depth)
         array = array_type_of_call(model, expr)
         if array == "ArrayImpl":
             return array_of(self._array_aval(qualname, expr))
@@ -2497,6 +2499,29 @@ class Inference:
         if summary is not None and summary.returns is not None:
             return value_of(summary.returns, qualname)  # a function of another module
         return UNKNOWN_VALUE
+
+    def _meshgrid(self, call: ast.Call, depth: int) -> Value:
+        """`jnp.meshgrid(x, y, ...)` of 1-D JAX arrays of known aval (not weakly typed), with
+        `indexing` "xy" (the default: the first two axes swapped) or "ij" written out: a tuple
+        of one array per input, each of the grid's shape and its input's dtype (measured
+        under JAX 0.12.0.1); unknown otherwise."""
+        if not call.args or any(type(a) is ast.Starred for a in call.args):
+            return UNKNOWN_VALUE
+        indexing: object = "xy"
+        for keyword in call.keywords:
+            if keyword.arg != "indexing" or type(keyword.value) is not ast.Constant:
+                return UNKNOWN_VALUE
+            indexing = keyword.value.value
+        inputs = [self.value(a, depth) for a in call.args]
+        if indexing not in ("xy", "ij") or any(
+                v.type != "ArrayImpl" or v.aval is None or v.aval.shape is None or len(v.aval.shape) != 1
+                or v.aval.weak or v.aval.dtype is None for v in inputs):
+            return UNKNOWN_VALUE
+        shape = [v.aval.shape[0] for v in inputs]  # type: ignore[index, union-attr]
+        if indexing == "xy" and len(shape) > 1:
+            shape[0], shape[1] = shape[1], shape[0]
+        parts = tuple(array_of(Aval(tuple(shape), v.aval.dtype)) for v in inputs)  # type: ignore[union-attr]
+        return Value("tuple", TupleNode(tuple(p.tree for p in parts)), parts=parts)
 
     def _held(self, call: ast.Call, depth: int) -> Aval | None:
         """The aval of the array `jax.new_ref(x)` holds: x's, not weakly typed."""
