@@ -299,15 +299,7 @@ def _namedtuple_fields(ctx: Context, call: ast.Call, tree: NamedTupleNode) -> li
 def _returned_display(ctx: Context, expr: ast.expr) -> list[ast.expr] | None:
     """The elements of the tuple display the one `return` of a plain (undecorated) def of
     the file gives, for a call of it (`sgd(0.1)` with `return init, update, get`)."""
-    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
-        return None
-    function = ctx.model.def_of(expr.func)
-    if not isinstance(function, ast.FunctionDef) or function.decorator_list:
-        return None
-    ends = ctx.model.returns_of(function)
-    if ends.suspends or len(ends.returns) != 1:
-        return None
-    value = ends.returns[0].value
+    value = _returned_container(ctx, expr)
     if not isinstance(value, ast.Tuple) or any(isinstance(e, ast.Starred) for e in value.elts):
         return None
     return list(value.elts)

@@ -740,7 +740,10 @@ def _object_attribute_uses(ctx: Context, leak: Leak, runs: list[ast.Call]):
     uses = sorted(model.uses_of(leak.binding), key=lambda u: _position(u.node))
     for run in runs:
         end = (run.end_lineno or run.lineno, run.end_col_offset or 0)
-        use = next((u for u in uses if _position(u.node) > end), None)
+        later = [u for u in uses if _position(u.node) > end]
+        while len(later) > 1 and _printed_field(ctx, later[0], leak.holder):
+            later = later[1:]  # (`print(obj.state)` shows the tracer and leaves it as it is)
+        use = later[0] if later else None
         parent = use.parent if use is not None else None
         if use is not None and isinstance(parent, ast.Attribute) and parent.value is use.node \
                 and parent.attr == leak.holder and isinstance(parent.ctx, ast.Load) \
