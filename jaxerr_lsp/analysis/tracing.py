@@ -51,7 +51,7 @@ from typing import overload
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, CallSite, ModuleModel, Scope
 from jaxerr_lsp.analysis.pytree_classes import (PytreeClass, dataclass_init_fields, plain_dataclass,
                                                  pytree_class)
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
@@ -2224,6 +2224,8 @@ class Tracing:
                 continue  # x += y keeps x an array when it was one
             elif binding.iterated is not None:
                 tracer = self._iterated(binding.iterated)
+            elif binding.kind == OTHER and (unpacking := self.model.loop_unpacking(binding)) is not None:
+                tracer = self._iterated_part(unpacking.iterated, unpacking.index, unpacking.arity)
             else:
                 return None
             if tracer is None:
@@ -2242,12 +2244,45 @@ class Tracing:
         """What a loop over `iterable` binds its target to: a traced array's rows are array
         tracers (a 0-d one raises); so are the elements of a tuple of array tracers. (A
         pytree of unknown structure may be a dict: its keys are no tracers.)"""
+        dictionary = self._dict_of_array_tracers(iterable, "values")
+        if dictionary is not None:
+            return dictionary.as_array()  # `for w in params.values()`
         tracer = self.tracer(iterable)
         if tracer is None:
             return None
         if tracer.array or tracer.elements is not None and all(tracer.elements):
             return tracer.as_array()
         return None
+
+    def _iterated_part(self, iterable: ast.expr, index: tuple[int, ...], arity: tuple[int, ...]) -> Tracer | None:
+        """What a loop's tuple target binds a name to, at `index` of each element: the value
+        of `for name, w in params.items()` over a dict of array tracers, the element of
+        `for i, x in enumerate(xs)` and each part of `for a, b in zip(xs, ys)` (what a loop over
+        that iterable binds); the position of `enumerate` and the keys are no tracers."""
+        if len(index) != 1:
+            return None
+        position, length = index[0], arity[0]
+        if self._dict_of_array_tracers(iterable, "items") is not None and length == 2:
+            dictionary = self._dict_of_array_tracers(iterable, "items")
+            return dictionary.as_array() if position == 1 and dictionary is not None else None
+        if not isinstance(iterable, ast.Call) or iterable.keywords or not iterable.args \
+                or any(isinstance(a, ast.Starred) for a in iterable.args):
+            return None
+        qualname = self.model.qualname(iterable.func)
+        if qualname == "builtins.enumerate" and len(iterable.args) == 1 and length == 2:
+            return self._iterated(iterable.args[0]) if position == 1 else None
+        if qualname == "builtins.zip" and len(iterable.args) == length:
+            return self._iterated(iterable.args[position])
+        return None
+
+    def _dict_of_array_tracers(self, iterable: ast.expr, method: str) -> Tracer | None:
+        """`d.<method>()` (no argument) on a dict of tracers whose every entry is one array
+        (`Tracer.entries`): that dict's tracer."""
+        if not isinstance(iterable, ast.Call) or not isinstance(iterable.func, ast.Attribute) \
+                or iterable.func.attr != method or iterable.args or iterable.keywords:
+            return None
+        tracer = self.tracer(iterable.func.value)
+        return tracer if tracer is not None and tracer.entries is not None and not tracer.array else None
 
     def _reaching(self, expr: ast.Name, scope: Scope) -> list[Binding]:
         """The bindings whose value `expr` may read: those code flow lets reach it, where
