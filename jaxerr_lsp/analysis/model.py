@@ -99,6 +99,19 @@ class LoopUnpacking:
     arity: tuple[int, ...]
 
 
+def display_entry(display: ast.Dict, key: object) -> ast.expr | None:
+    """The expression a dict display gives the constant `key` (of the same type: `1` is not
+    `True`), the last of equal keys (Python's rule); None when it has none, or when a key is
+    not a constant (a `**` entry, a computed key: it may be any)."""
+    entry: ast.expr | None = None
+    for k, v in zip(display.keys, display.values):
+        if type(k) is not ast.Constant:
+            return None
+        if k.value == key and type(k.value) is type(key):
+            entry = v
+    return entry
+
+
 def _place_names(target: ast.Tuple | ast.List, iterated: ast.expr, index: tuple[int, ...],
                  arity: tuple[int, ...], found: dict[int, LoopUnpacking]) -> None:
     """Each name of a loop's tuple target (nested tuples too), with its place; a target with
@@ -654,12 +667,7 @@ class ModuleModel:
             return None
         binding, display = found
         assert isinstance(display, ast.Dict)
-        entry: ast.expr | None = None
-        for k, v in zip(display.keys, display.values):
-            if type(k) is not ast.Constant:
-                return None
-            if k.value == key.value and type(k.value) is type(key.value):
-                entry = v
+        entry = display_entry(display, key.value)
         use = self.use_of.get(id(expr.value))
         if entry is None or use is None or not self.unchanged_at(binding, use):
             return None

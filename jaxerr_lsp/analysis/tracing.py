@@ -51,7 +51,8 @@ from typing import overload
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import ASSIGN, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, CallSite, ModuleModel, Scope
+from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, CallSite, ModuleModel,
+                                       Scope, display_entry)
 from jaxerr_lsp.analysis.pytree_classes import (PytreeClass, dataclass_init_fields, plain_dataclass,
                                                  pytree_class)
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
@@ -2262,9 +2263,9 @@ class Tracing:
         if len(index) != 1:
             return None
         position, length = index[0], arity[0]
-        if self._dict_of_array_tracers(iterable, "items") is not None and length == 2:
-            dictionary = self._dict_of_array_tracers(iterable, "items")
-            return dictionary.as_array() if position == 1 and dictionary is not None else None
+        dictionary = self._dict_of_array_tracers(iterable, "items")
+        if dictionary is not None:
+            return dictionary.as_array() if position == 1 and length == 2 else None
         if not isinstance(iterable, ast.Call) or iterable.keywords or not iterable.args \
                 or any(isinstance(a, ast.Starred) for a in iterable.args):
             return None
@@ -2728,17 +2729,17 @@ class Tracing:
         found = self.model.assignment_of(receiver)
         use = self.model.use_of.get(id(receiver))
         if found is None or use is None or not isinstance(found[1], ast.Dict) \
-                or any(k is None or not isinstance(k, ast.Constant) for k in found[1].keys) \
                 or not self.model.unchanged_at(found[0], use):
             return None
-        entries = {k.value: v for k, v in zip(found[1].keys, found[1].values)}  # type: ignore[union-attr]
+        display = found[1]
         if isinstance(key, ast.Constant):
-            entry = entries.get(key.value)
-            return self.tracer(entry) if entry is not None and type(key.value) in (str, int) else None
+            entry = display_entry(display, key.value) if type(key.value) in (str, int) else None
+            return self.tracer(entry) if entry is not None else None
         keys = self._iterated_keys(key)
-        if keys is None or any(k not in entries for k in keys):
+        entries = [display_entry(display, k) for k in keys or ()]
+        if not entries or None in entries:
             return None
-        tracers = [self.tracer(entries[k]) for k in keys]
+        tracers = [self.tracer(entry) for entry in entries if entry is not None]
         first = tracers[0]
         return first if all(t is not None and t.array for t in tracers) else None
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.avals import Aval, without_x64_dtype
 from jaxerr_lsp.analysis.model import (ASSIGN, MAY_SKIP, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, ModuleModel,
+                                       display_entry,
                                        Scope)
 from jaxerr_lsp.analysis.pytree_classes import dataclass_init_fields
 from jaxerr_lsp.analysis.summaries import FunctionSummary, value_of
@@ -2322,12 +2323,7 @@ class Inference:
         binding, display = found
         entry: ast.expr | None = None
         if type(display) is ast.Dict:
-            if key is None or any(k is None or type(k) is not ast.Constant for k in display.keys):
-                return None
-            for k, v in zip(display.keys, display.values):
-                assert isinstance(k, ast.Constant)
-                if k.value == key and type(k.value) is type(key):
-                    entry = v
+            entry = display_entry(display, key) if key is not None else None  # type: ignore[arg-type]
         elif type(display) in (ast.List, ast.Tuple) and type(key) is int and not dict_only:
             elements = display.elts  # type: ignore[attr-defined]
             if any(type(e) is ast.Starred for e in elements) or not -len(elements) <= key < len(elements):

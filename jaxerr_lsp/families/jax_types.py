@@ -27,6 +27,7 @@ type only when every other traced argument is such (JAX reports the first bad le
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 # (PYTREE_METHODS, REGISTRATIONS, SIMPLE_STATEMENTS, defined_names: the rules read them here)
@@ -91,7 +92,7 @@ def invalid_leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | 
                 return replace(leaf, node=expr, passed=(found[1], *leaf.passed))  # type: ignore[index]
             return None
         if found is None and depth < MAX_HELPERS:
-            passed = _passed_container_leaf(ctx, expr, depth + 1)
+            passed = _passed_leaf(ctx, expr, depth + 1, invalid_leaf)
             if passed is not None:
                 return passed
     return _leaf(ctx, expr)
@@ -110,25 +111,6 @@ def _returned_container(ctx: Context, call: ast.expr) -> ast.Dict | ast.Tuple | 
         return None
     value = ends.returns[0].value
     return value if isinstance(value, (ast.Dict, ast.Tuple, ast.List)) else None
-
-
-def _passed_container_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
-    """A helper's parameter passed on (`eval_model(params, test_ds)` calling `eval_step(params,
-    test_ds)`), unchanged in the helper, that every call gives a container with the same
-    invalid leaf (same path and type): that leaf, the calls' arguments `passed`."""
-    binding = ctx.model.read_binding(expr)
-    if binding is None or not isinstance(binding.node, ast.arg) or ctx.model.is_mutated(binding):
-        return None
-    arguments = ctx.values.given_arguments(expr)
-    if not arguments:
-        return None
-    leaves = [invalid_leaf(ctx, argument, depth) for argument in arguments]
-    first = leaves[0]
-    if first is None or not first.path or any(
-            leaf is None or (leaf.path, leaf.type_text, leaf.type_known) != (first.path, first.type_text, first.type_known)
-            for leaf in leaves):
-        return None
-    return replace(first, node=expr, passed=(*arguments, *(a for leaf in leaves for a in leaf.passed)))  # type: ignore[union-attr]
 
 
 def _in_container(ctx: Context, items: list[tuple[str, ast.expr]], starred: bool) -> InvalidLeaf | None:
@@ -175,7 +157,7 @@ def _leaf(ctx: Context, expr: ast.expr, depth: int = 0) -> InvalidLeaf | None:
             if made is not None:
                 return replace(made, node=expr, value_text=None)
         if binding is None and depth < MAX_HELPERS:
-            return _passed_leaf(ctx, expr, depth + 1)  # (a parameter: `binding_of` says None)
+            return _passed_leaf(ctx, expr, depth + 1, _leaf)  # (a parameter: `binding_of` says None)
         return None
     if isinstance(expr, ast.Lambda):
         return InvalidLeaf(expr, "<class 'function'>", "", None, function="<lambda>")
@@ -247,26 +229,35 @@ def _text_elements(expr: ast.expr) -> bool:
 MAX_HELPERS = 3
 
 
-def _passed_leaf(ctx: Context, expr: ast.Name, depth: int) -> InvalidLeaf | None:
+def _passed_leaf(ctx: Context, expr: ast.Name, depth: int,
+                 find: Callable[[Context, ast.expr, int], InvalidLeaf | None]) -> InvalidLeaf | None:
     """A parameter of a helper def whose every call in the file gives it such a leaf of one
-    type (`Inference.parameter_arguments`): `eval_model(model)` calling `eval_step(model)`
-    with `eval_model(Model())` the one call of `eval_model`."""
+    type at one path (`find`: `_leaf` for the argument itself, `invalid_leaf` for one inside
+    a container: then the helper must leave the container unchanged; via
+    `Inference.parameter_arguments`): `eval_model(model)` calling `eval_step(model)` with
+    `eval_model(Model())` the one call of `eval_model`; `evaluate(params, batch)` passing on a
+    batch dict with a string entry."""
     arguments = ctx.values.given_arguments(expr)
     if not arguments:
         return None
     leaves: list[InvalidLeaf] = []
     for argument in arguments:
-        leaf = _leaf(ctx, argument, depth)
+        leaf = find(ctx, argument, depth)
         if leaf is None:
             return None
         leaves.append(leaf)
     first = leaves[0]
-    if any(leaf.type_text != first.type_text or leaf.type_known != first.type_known for leaf in leaves):
+    if any((leaf.path, leaf.type_text, leaf.type_known) != (first.path, first.type_text, first.type_known)
+           for leaf in leaves):
         return None
+    if first.path:  # (a leaf inside a container: the helper may not change it)
+        binding = ctx.model.read_binding(expr)
+        if binding is None or ctx.model.is_mutated(binding):
+            return None
     value_text = first.value_text if len({leaf.value_text for leaf in leaves}) == 1 else None
     function = first.function if len({leaf.function for leaf in leaves}) == 1 else None
     passed = tuple(arguments) + tuple(a for leaf in leaves for a in leaf.passed)
-    return replace(first, node=expr, path="", value_text=value_text, passed=passed,
+    return replace(first, node=expr, value_text=value_text, passed=passed,
                    text_array=all(leaf.text_array for leaf in leaves), function=function)
 
 

@@ -19,6 +19,7 @@ from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.analysis.tracing import (TracedFunction, Tracer, Transform, constructions, dict_displays_held,
                                          mapped_xs)
+from jaxerr_lsp.analysis.model import display_entry
 from jaxerr_lsp.analysis.values import Signature, bind_arguments
 
 # Transformations that hand the function the arguments of the call one for one.
@@ -156,27 +157,15 @@ def _entry_is_array(ctx: Context, traced: TracedFunction, name: str, key: str, d
     for argument, transform in _arguments(ctx, traced, name):
         entries: list[ast.expr | None] = []
         if isinstance(argument, ast.Dict):
-            entries = [_display_entry(argument, key)]
+            entries = [display_entry(argument, key)]
         elif isinstance(argument, ast.Name):
             held = ctx.values.entry_expression(argument, key, dict_only=True)
             entries = [held[1]] if held is not None else \
-                [_display_entry(display, key) for display in dict_displays_held(ctx.model, argument)]
+                [display_entry(display, key) for display in dict_displays_held(ctx.model, argument)]
         if not entries or None in entries:
             return False
         found += [_argument_verdict(ctx, entry, transform, depth + 1) for entry in entries]
     return bool(found) and all(v is True for v in found)
-
-
-def _display_entry(display: ast.Dict, key: str) -> ast.expr | None:
-    """The expression a dict display gives a string key (for equal keys, the last: Python's
-    rule); None when it has none or a `**` entry."""
-    entry: ast.expr | None = None
-    for k, v in zip(display.keys, display.values):
-        if k is None:
-            return None
-        if isinstance(k, ast.Constant) and k.value == key and type(k.value) is str:
-            entry = v
-    return entry
 
 
 def _parameter_verdicts(ctx: Context) -> dict[tuple[int, str], bool | None]:
