@@ -397,6 +397,11 @@ _SAMPLERS = {"normal": "float32", "uniform": "float32", "truncated_normal": "flo
              "gumbel": "float32", "laplace": "float32", "logistic": "float32",
              "exponential": "float32", "cauchy": "float32"}
 
+# The samplers above that take more parameters than `(key, shape, dtype)`: the position of
+# `shape` (`dtype` follows it), and the others' names and positions.
+_SAMPLER_PARAMETERS = {"uniform": (1, {"minval": 3, "maxval": 4}),
+                       "truncated_normal": (3, {"lower": 1, "upper": 2})}
+
 
 # NumPy's samplers (`np.random.<name>`, a generator's `rng.<name>`) whose result has the shape
 # `size` gives: name -> (the position of `size`, the keywords of the parameters before it).
@@ -786,11 +791,19 @@ class Facts:
                 return None
             return Aval(num + (() if key.is_key else (2,)), key.dtype)
         if name in _SAMPLERS:
-            if not self.simple(call, 3, ("key", "shape", "dtype")):
+            # (`uniform(key, shape, dtype, minval, maxval)`: the bounds broadcast to the shape;
+            # `truncated_normal(key, lower, upper, shape, dtype)`: without a shape, theirs)
+            at, others = _SAMPLER_PARAMETERS.get(name, (1, {}))
+            if not self.simple(call, 3 + len(others), ("key", "shape", "dtype", *others)):
                 return None
-            shape_expr = self.argument(call, 1, "shape")
+            for keyword, position in others.items():  # (only scalar bounds: larger ones raise)
+                bound = self.argument(call, position, keyword)
+                aval = self.aval_of_arg(call, position, keyword) if bound is not None else None
+                if bound is not None and (aval is None or aval.shape != ()):
+                    return None
+            shape_expr = self.argument(call, at, "shape")
             shape = () if shape_expr is None else self.shape(shape_expr)
-            given, dtype = self.dtype_given(call, 2)
+            given, dtype = self.dtype_given(call, at + 1)
             if shape is None:
                 return of_rank(self.shape_rank(shape_expr), dtype if given else _SAMPLERS[name])
             return Aval(shape, dtype if given else _SAMPLERS[name])

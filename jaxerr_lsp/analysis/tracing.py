@@ -56,8 +56,8 @@ from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, OTHER, UNP
 from jaxerr_lsp.analysis.pytree_classes import (PytreeClass, dataclass_init_fields, plain_dataclass,
                                                  pytree_class)
 from jaxerr_lsp.analysis.values import (ARRAY_FUNCTIONS, FACTORY_NAMESPACES, FLAX_MODULES, FLAX_PASSING,
-                                        RANDOM_ONE_ARRAY, Inference,
-                                        Signature, Value, bind_arguments)
+                                        RANDOM_ONE_ARRAY, Inference, Signature, Value, bind_arguments,
+                                        flax_construction_binds)
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 AST = ast.AST
@@ -154,6 +154,10 @@ STAGING = NUMPYRO_INFERENCE | frozenset({"jax.jit", "equinox.filter_jit", "jax.p
                      "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
                      "jax.lax.fori_loop", "jax.lax.map"})
 PYTHON_SCALARS = (bool, int, float, complex)
+# Transformations whose result takes the arguments the function does, one for one, each keeping
+# its pytree structure (`jax.vmap(f)(batch)`, `jax.value_and_grad(loss)(w, batch)`).
+_SIGNATURE_KEEPING = DIFFERENTIATING | {"jax.jit", "jax.vmap", "jax.checkpoint", "jax.remat",
+                                        "jax.ad_checkpoint.checkpoint"}
 # The transformations that hand their function one row of an argument at a time: the function's
 # parameter that receives it and the position of that argument, `xs` (`lax.map(f, xs)`,
 # `lax.scan(f, init, xs)`).
@@ -602,6 +606,10 @@ class Tracing:
                             and (entries := self._entries(argument)) is not None:
                         traced.tracers[name] = Tracer(False, True, name, traced, chosen, entries=entries)
                         traced.displays[name] = argument
+                    elif (previous is None or previous.entries is None) \
+                            and (applied := self._applied_entries(argument)) is not None:
+                        traced.tracers[name] = Tracer(False, True, name, traced, chosen, entries=applied[0])
+                        traced.displays[name] = applied[1]
 
     def _differentiated_scalars(self) -> None:
         """A def decorated only by a staging transformation without options (`@jax.jit`)
@@ -718,12 +726,41 @@ class Tracing:
                         if self._one_array(argument):
                             aval = inference.value(argument).aval
                             rank = None if aval is None else aval.ndim
+                        elif (mapped := self._mapped_dict(argument, axis)) is not None:
+                            traced.tracers[name] = Tracer(False, True, name, traced, previous.transform,
+                                                          entries=mapped[0])
+                            traced.displays[name] = mapped[1]
+                            continue
                         else:  # (an array traced around the vmap: `jax.vmap(f)(batch)` in jitted code)
                             rank, shown_by = self._traced_rank(argument)
                         if rank is not None and -rank <= axis < rank:
                             traced.tracers[name] = previous.as_array()
                             if shown_by is not None:
                                 traced.arrays[name] = shown_by  # (what shows its rank: named)
+
+    def _mapped_dict(self, argument: ast.expr, axis: int) -> tuple[tuple[str, ...], ast.expr] | None:
+        """A dict vmap maps along `axis` (a display, a name holding one, or the parameter of a
+        def whose every run gives one: `_applied_arguments`), the same string keys each time
+        and every entry one array of known rank that has that axis: its keys (each entry
+        becomes one array tracer) and the dict shown (the first run's, a finding names it)."""
+        inference = self._inference()
+        given = [argument] if self._entry_expressions(argument) else self._applied_arguments(argument)
+        if inference is None or not given:
+            return None
+        keys: set[tuple[str, ...]] = set()
+        for dictionary in given:
+            entries = self._entry_expressions(dictionary)
+            if not entries or any(type(key) is not str for key, _ in entries):
+                return None
+            # (what the evaluator knows of each entry where the dict is passed, else where written)
+            known = dict(inference.value(dictionary).entry_values or ())
+            for key, entry in entries:
+                value = known.get(key) or inference.value(entry)
+                aval = value.aval if self._one_array(entry) else None
+                if aval is None or aval.ndim is None or not -aval.ndim <= axis < aval.ndim:
+                    return None
+            keys.add(tuple(str(key) for key, _ in entries))
+        return (keys.pop(), given[0]) if len(keys) == 1 else None
 
     def _traced_rank(self, expr: ast.expr) -> tuple[int | None, ast.expr | None]:
         """The rank of the array a parameter of a traced function holds, read as it is:
@@ -882,6 +919,17 @@ class Tracing:
         whose one display no code changes: `config = {"lr": 0.1}`), when every key is a
         string and every entry certainly a Python number or one array (each becomes one
         array tracer); None otherwise."""
+        entries = self._entry_expressions(expr)
+        if not entries:
+            return None
+        for key, entry in entries:
+            if type(key) is not str or not (
+                    self.applications.python_scalar(entry) or self._one_array(entry)):
+                return None
+        return tuple(str(key) for key, _ in entries)
+
+    def _entry_expressions(self, expr: ast.expr) -> list[tuple[object, ast.expr]] | None:
+        """The keys and entries of a dict the evaluator knows by its display (`_entries`)."""
         inference = self._inference()
         if inference is None:
             return None
@@ -890,18 +938,46 @@ class Tracing:
             for key in inference.dict_keys(expr) or ():
                 found = inference.entry_expression(expr, key, dict_only=True)
                 if found is None:
-                    return None
+                    entries = []
+                    break
                 entries.append((key, found[1]))
-        elif (value := inference.value(expr)).type == "dict" and value.entries \
+        if not entries and (value := inference.value(expr)).type == "dict" and value.entries \
                 and value.keys is not None and len(value.keys) == len(value.entries):
-            entries = list(value.entries)
-        if not entries:
+            entries = list(value.entries)  # (a helper's display: `batch = make_batch(key)`)
+        return entries or None
+
+    def _applied_arguments(self, argument: ast.expr) -> list[ast.expr] | None:
+        """For a parameter read as it is (`batch` in `jax.vmap(encode)(batch)`) of a def the
+        file only runs through transformations that hand it its arguments one for one
+        (`loss` in `jax.value_and_grad(loss)(w, batch)`: no plain call), what each run gives
+        it (a transformation keeps a pytree's structure); None when a run does not bind."""
+        if not isinstance(argument, ast.Name):
             return None
-        for key, entry in entries:
-            if type(key) is not str or not (
-                    self.applications.python_scalar(entry) or self._one_array(entry)):
+        parameter = self.model.parameter_read(argument)
+        owner = self._traced.get(id(parameter.scope.node)) if parameter is not None else None
+        if parameter is None or owner is None or not isinstance(owner.function, ast.FunctionDef) \
+                or self._is_method(owner.function) or self.model.calls_of_def(owner.function) \
+                or not owner.transforms or any(t.qualname not in _SIGNATURE_KEEPING for t in owner.transforms):
+            return None
+        signature = Signature.of(owner.function.args)
+        given: list[ast.expr] = []
+        for run in self.applications.runs(owner):
+            bound = bind_arguments(signature, run.args, run.keywords)
+            if bound is None or bound.extra_positional or bound.extra_keywords \
+                    or parameter.name not in bound.given:
                 return None
-        return tuple(str(key) for key, _ in entries)
+            given.append(bound.given[parameter.name])
+        return given or None
+
+    def _applied_entries(self, argument: ast.expr) -> tuple[tuple[str, ...], ast.expr] | None:
+        """The keys of the dict every run gives the parameter `argument` reads
+        (`_applied_arguments`), the same each time (`_entries`), and the first run's argument
+        (later code shows it: a finding names it)."""
+        given = self._applied_arguments(argument)
+        found = {self._entries(g) for g in given or ()}
+        if not given or len(found) != 1 or None in found:
+            return None
+        return found.pop(), given[0]  # type: ignore[return-value]
 
     def _inference(self) -> Inference | None:
         """The evaluator whose `constant` the model was given (None: another function)."""
@@ -1354,6 +1430,8 @@ class Tracing:
             receiver, name = func.value, func.attr  # `model.apply`, `self.model.apply`
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
             return self._made_method_callee(func.value, func.attr, args, keywords)
+        elif isinstance(func, ast.Call):  # `Block(features)(x)`: its `__call__`
+            return self._made_method_callee(func, "__call__", args, keywords)
         else:
             return None
         members = self.model.members
@@ -1398,6 +1476,8 @@ class Tracing:
         the hierarchy, there are none): else constructing it raises first."""
         owner = _class_called(self.model, made)
         members = self.model.members
+        if owner is not None and name == "__call__" and self._class_kind(owner) == "flax":
+            return self._made_submodule_callee(made, owner, args, keywords)
         if owner is None or self._class_kind(owner) != "plain" or members.method(owner, "__new__") is not None:
             return None
         init = members.method(owner, "__init__")
@@ -1413,6 +1493,24 @@ class Tracing:
             if constructor is None or bind_arguments(*constructor[1:]) is None:
                 return None
         return _bound_callee(members.plain_method(owner, name), args, keywords)
+
+    def _made_submodule_callee(self, made: ast.Call, owner: ast.ClassDef, args: list[ast.expr],
+                               keywords: list[ast.keyword]) -> tuple[
+            ast.FunctionDef, Signature, list[ast.expr], list[ast.keyword]] | None:
+        """`Block(features)(x)` in a method of a flax linen Module of the file (its
+        `@nn.compact` `__call__` that `apply` or `init` runs): the submodule `Block`, a flax
+        Module of the file constructed in place (`flax_construction_binds`), runs its own
+        `__call__` on the arguments."""
+        enclosing = self.enclosing(made)
+        if enclosing is None or not isinstance(enclosing.function, ast.FunctionDef) \
+                or not self._is_method(enclosing.function):
+            return None
+        scope = self.model.scope_of_node.get(id(enclosing.function))
+        caller = scope.parent.node if scope is not None and scope.parent is not None else None
+        if not isinstance(caller, ast.ClassDef) or self._class_kind(caller) != "flax" \
+                or not flax_construction_binds(self.model, owner, made):
+            return None
+        return _bound_callee(self.model.members.plain_method(owner, "__call__", FLAX_PASSING), args, keywords)
 
     def _traced_receiver(self, call: ast.Call, function: ast.FunctionDef) -> tuple[str, Tracer] | None:
         """For `surface.shift(x)` running an undecorated method of a pytree class of the file

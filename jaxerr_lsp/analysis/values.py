@@ -2446,6 +2446,9 @@ class Inference:
             gradient = self._gradient(expr, depth)
             if gradient is not None:
                 return gradient
+            output = self._transformed_output(expr, depth)
+            if output is not None:
+                return output
             if isinstance(function, ast.Name) and not any(isinstance(a, ast.Starred) for a in expr.args) \
                     and all(k.arg is not None for k in expr.keywords):
                 binding = model.binding_of(function)
@@ -2657,6 +2660,83 @@ class Inference:
             return None
         return array_of(aval)
 
+    def _transformed_output(self, expr: ast.Call, depth: int) -> Value | None:
+        """`jax.vmap(f, in_axes)(x, y)` or `jax.jit(f)(x)` (or `g(x)` for a name bound once to
+        such a call), `f` a lambda or an undecorated def of the file that returns one
+        expression, the arguments bound to its parameters: one JAX array when that expression
+        is certainly one array or Python number with the parameters holding what the
+        transformation hands them (`_handed`): vmap stacks each output leaf into a JAX array,
+        jit hands back JAX arrays. None otherwise; the aval is left unknown."""
+        made = expr.func
+        if isinstance(made, ast.Name):
+            found = self.model.assignment_of(made)
+            made = found[1] if found is not None else made
+        if not isinstance(made, ast.Call) or not made.args or isinstance(made.args[0], ast.Starred) \
+                or self.model.qualname(made.func) not in ("jax.vmap", "jax.jit"):
+            return None
+        function = self.model.function_of(made.args[0])
+        if function is None or isinstance(function, ast.FunctionDef) and function.decorator_list \
+                or id(function) in self._busy:
+            return None
+        expression = return_expression(self.model, function)
+        handed = self._handed(expr, made, function, depth) if expression is not None else None
+        if expression is None or handed is None:
+            return None
+        self._busy.add(id(function))
+        try:
+            with self.bound(function, handed):
+                returned = self.value(expression, depth + 1)
+        finally:
+            self._busy.discard(id(function))
+        if not (returned.type in ("ArrayImpl", "ndarray") or returned.python_scalar):
+            return None
+        words = "a vmapped function's output" if self.model.qualname(made.func) == "jax.vmap" \
+            else "a jitted function's output"
+        return replace(ARRAY, jax_array=JaxArray(words))
+
+    def _handed(self, call: ast.Call, made: ast.Call, function: ast.FunctionDef | ast.Lambda,
+                depth: int) -> dict[str, Value] | None:
+        """What `jax.vmap(f, in_axes)` or `jax.jit(f)` (`made`) hands each parameter of `f`
+        for `call`'s arguments: under vmap a mapped array's slice (its aval without the
+        mapped axis), an unmapped (`None`) argument as it is; under jit an array as it is.
+        Parameters given anything else are left out (unknown). None when the call's
+        arguments or vmap's `in_axes` do not bind (a `*`/`**` argument, options not written
+        out as ints and Nones)."""
+        signature = Signature.of(function.args)
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords \
+                or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        mapping = self.model.qualname(made.func) == "jax.vmap"
+        axes: dict[str, object] = {}
+        if mapping:
+            options = {k.arg: k.value for k in made.keywords}
+            if None in options or len(made.args) > 2 or "in_axes" in options and len(made.args) == 2:
+                return None
+            spec = self.constant(made.args[1] if len(made.args) == 2 else options.get("in_axes", ast.Constant(0)))
+            positional = signature.positional
+            if type(spec) is int or spec is None:
+                axes = dict.fromkeys(positional, spec)
+            elif isinstance(spec, (tuple, list)) and len(spec) == len(call.args) <= len(positional) \
+                    and not call.keywords and all(a is None or type(a) is int for a in spec):
+                axes = dict(zip(positional, spec))
+            else:
+                return None
+        handed: dict[str, Value] = {}
+        for name, argument in bound.given.items():
+            value = self.value(argument, depth + 1)
+            array = value.type in ("ArrayImpl", "ndarray")
+            if not mapping:
+                if array:
+                    handed[name] = array_of(value.aval)
+            elif name in axes and axes[name] is None:
+                handed[name] = value
+            elif array and value.aval is not None and name in axes and axes[name] == 0:
+                row = avals.element(value.aval)
+                if row is not None:
+                    handed[name] = array_of(row)
+        return handed
+
     def _flax_dense(self, expr: ast.Call, layer: ast.Call, depth: int) -> Value | None:
         """`nn.Dense(features)(x)` for an array `x` of known shape (rank one or more) and
         dtype float32, an integer or bool (the float32 kernel promotes it): a float32 JAX
@@ -2744,10 +2824,9 @@ class Inference:
         made = held[1]
         if any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
             return None
-        fields = [s for s in owner.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-        if any(self.model.qualname(f.annotation.value if isinstance(f.annotation, ast.Subscript)
-                                   else f.annotation) in _NOT_FIELDS for f in fields):
-            return None  # (a class variable is no field: the positions would shift)
+        fields = flax_fields(self.model, owner)
+        if fields is None:
+            return None
         names = [f.target.id for f in fields]  # type: ignore[union-attr]
         if read.attr not in names or len(made.args) > len(names):
             return None
@@ -3089,6 +3168,34 @@ FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Annotations of a dataclass's class body that declare no `__init__` parameter.
 _NOT_FIELDS = frozenset({"typing.ClassVar", "dataclasses.InitVar", "dataclasses.KW_ONLY"})
+
+
+def flax_fields(model: ModuleModel, owner: ast.ClassDef) -> list[ast.AnnAssign] | None:
+    """The fields of a flax linen Module of the file, in the order of the `__init__` flax
+    makes: its class-level annotated names. None when one is a class variable (it is no
+    field: the positions would shift)."""
+    fields = [s for s in owner.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    if any(model.qualname(f.annotation.value if isinstance(f.annotation, ast.Subscript)
+                          else f.annotation) in _NOT_FIELDS for f in fields):
+        return None
+    return fields
+
+
+def flax_construction_binds(model: ModuleModel, owner: ast.ClassDef, made: ast.Call) -> bool:
+    """Whether `Net(4, name="net")` certainly constructs the flax linen Module `owner` (its
+    only base flax's `Module`): positions and keywords bind to its fields (or flax's `name`
+    and `parent`), every field without a default given, no `*`/`**` argument."""
+    if len(owner.bases) != 1 or model.qualname(owner.bases[0]) not in FLAX_MODULES or owner.keywords \
+            or any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
+        return False
+    fields = flax_fields(model, owner)
+    if fields is None or len(made.args) > len(fields):
+        return False
+    names = [f.target.id for f in fields]  # type: ignore[union-attr]
+    given = set(names[:len(made.args)]) | {k.arg for k in made.keywords if k.arg is not None}
+    if len(given) != len(made.args) + len(made.keywords) or not given <= set(names) | {"name", "parent"}:
+        return False
+    return all(f.value is not None or name in given for f, name in zip(fields, names))
 # The options of `nn.Dense` that leave its output's shape and dtype as the features and input say.
 _DENSE_KEEPING = frozenset({"features", "use_bias", "name", "kernel_init", "bias_init", "precision"})
 # Constants whose truth and comparisons Python decides without running code of the file.
