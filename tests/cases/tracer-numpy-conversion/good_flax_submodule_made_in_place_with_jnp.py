@@ -1,7 +1,6 @@
 import flax.linen as nn
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 
 class Normalized(nn.Module):
