@@ -524,6 +524,11 @@ def test_generic_unpacking_messages_need_their_frame(catalog: Catalog):
     frame = ('  File "/site-packages/jax/_src/hijax.py", line 988, in rule\n'
              "    out, res = fwd(*args_[2:])\n")
     assert _ids(catalog.match(frame + bare)) == ["custom-vjp-fwd-not-pair"]
+    # JAX's own words for a scalar unpacked there: the fwd rule's entry next to the frame,
+    # the general one (scalar-array-iteration) without it.
+    scalar = "TypeError: iteration over a 0-d array"
+    assert _ids(catalog.match(scalar)) == ["scalar-array-iteration"]
+    assert _ids(catalog.match(frame + scalar))[0] == "custom-vjp-fwd-not-pair"
 
 
 @pytest.mark.parametrize("text,entry_id", [

@@ -540,7 +540,10 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
     required = tuple(sorted({s for s in literals if s}, key=len, reverse=True))
     if generic is not None:  # `File ".../jax/_src/hijax.py", line 993, in rule`, squashed
         site = f'{generic.file}",line{generic.line},in{generic.function.rsplit(".", 1)[-1]}'
-        return _Pattern(full, length, (), (), required, site)
+        # The frame is text the match found too: next to it, the site's entry outranks an
+        # entry whose template is only the same words (JAX's "iteration over a 0-d array"
+        # raised while that line unpacked a scalar).
+        return _Pattern(full, length + len(site), (), (), required, site)
     ordered: list[str] = []
     field_after: list[bool] = []
     if not jax_module:  # a user-code site's fields are constrained: no cut form of it
