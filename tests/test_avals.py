@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import json
 
+from jaxerr_lsp.analysis import avals
 from jaxerr_lsp.analysis.model import ModuleModel
 from jaxerr_lsp.analysis.avals import Aval, dtypes_differ
 from jaxerr_lsp.analysis.values import Inference, array_of
@@ -110,6 +111,22 @@ o2 = jnp.eye(3)
 r = 3 / 2
 r2 = 1 + 2
 r3 = True
+r4 = jnp.inf
+n1 = jnp.linalg.norm(a)
+kd1 = jnp.sum(a, axis=0, keepdims=True)
+kd4 = jnp.ones((2, 3, 4, 5)).mean(axis=(1, 3))
+kd5 = jnp.sum(jnp.ones((2, 3, 4), jnp.int32), axis=(0, -1), keepdims=True)
+es1 = jnp.einsum("kc,nchw->nkhw", jnp.ones((4, 3)), jnp.ones((2, 3, 5, 6)))
+es2 = jnp.einsum("ij,j->i", jnp.ones((3, 4), jnp.bfloat16), jnp.ones(4, jnp.bfloat16))
+es3 = jnp.einsum("ij->", jnp.ones((3, 3)))
+kd2 = a.mean(axis=-1, keepdims=True)
+kd3 = jnp.max(jnp.ones((2, 3, 4)), axis=1, keepdims=False)
+n2 = jnp.linalg.norm(a, axis=0, keepdims=True)
+n3 = jnp.linalg.norm(jnp.ones((2, 3), jnp.complex64), axis=-1)
+n4 = jnp.linalg.norm(jnp.ones((2, 3, 4), jnp.int32), axis=(0, 2))
+n5 = jnp.linalg.norm(jnp.ones((2, 3), jnp.bfloat16), keepdims=True)
+pc = jnp.ones(3, jnp.int16) * jnp.ones(3, jnp.uint8) + jnp.ones(3, jnp.bfloat16)
+r5 = np.pi * 2
 np1 = np.zeros((2, 3))
 np2 = np.arange(4)
 np3 = np.array([1.0, 2])
@@ -761,3 +778,28 @@ def test_the_static_facts_of_an_array_of_known_shape_are_constants() -> None:
     returned = function.body[0].value
     assert isinstance(returned, ast.Tuple)
     assert [inference.constant(e) for e in returned.elts] == [None, None]  # a parameter: unknown
+
+
+PROMOTIONS = """\
+import json
+import jax.numpy as jnp
+dtypes = json.loads({dtypes!r})
+print("PROMOTED", json.dumps({{f"{{a}} {{b}}": str(jnp.promote_types(a, b)) for a in dtypes for b in dtypes}}))
+print("CANONICAL", json.dumps({{f"{{a}} {{b}}": str((jnp.zeros(2, a) * jnp.zeros(2, b)).dtype)
+                                for a in dtypes for b in dtypes}}))
+"""
+
+
+def test_strong_dtypes_promote_as_jax_promotes_them() -> None:
+    """Every pair of strong dtypes (64-bit types off): `avals.promote` gives what JAX's
+    arrays get (`jnp.promote_types`, then canonicalized: int64 -> int32)."""
+    dtypes = sorted(avals._DTYPES)
+    [result] = run_programs([PROMOTIONS.format(dtypes=json.dumps(dtypes))])
+    assert not result.raised, result.traceback
+    lines = dict(line.split(" ", 1) for line in result.stdout.splitlines())
+    canonical = json.loads(lines["CANONICAL"])
+    assert len(canonical) == len(dtypes) ** 2
+    for pair, dtype in canonical.items():
+        a, b = pair.split()
+        assert avals.promote(avals.Aval((2,), a, False), avals.Aval((2,), b, False)) == (dtype, False), pair
+    assert json.loads(lines["PROMOTED"]) == canonical  # (`jnp.promote_types` says the same)

@@ -207,11 +207,43 @@ def promote(a: Aval | None, b: Aval | None) -> tuple[str, bool] | None:
         if weak.kind == "c" and strong.dtype == X64_KIND["float32"]:
             return X64_KIND["complex64"], False  # (float64 * 1j: complex128)
         return None
-    if {a.dtype, b.dtype} == {"int32", "float32"}:
-        return "float32", False
-    if "bool" in (a.dtype, b.dtype):
-        return (b.dtype if a.dtype == "bool" else a.dtype), False  # type: ignore[return-value]
-    return None
+    joined = _least_upper_bound(a.dtype, b.dtype)
+    return (_CANONICAL.get(joined, joined), False) if joined is not None else None
+
+
+# JAX's type promotion lattice (jax/_src/dtypes.py), for the dtypes with 64-bit types off: each
+# dtype and the ones directly above it. Two strong dtypes promote to their least upper bound, a
+# 64-bit one then canonicalized to its 32-bit kin ("int64" -> "int32"); `i*` and `f*` are the
+# weak int and float. Checked for every pair against `jnp.promote_types` (tests/test_avals.py).
+_LATTICE: dict[str, tuple[str, ...]] = {
+    "bool": ("i*",), "uint8": ("int16", "uint16"), "uint16": ("int32", "uint32"),
+    "uint32": ("int64", "uint64"), "uint64": ("f*",), "i*": ("uint8", "int8"), "int8": ("int16",),
+    "int16": ("int32",), "int32": ("int64",), "int64": ("f*",), "f*": ("c*", "float16", "bfloat16"),
+    "bfloat16": ("float32",), "float16": ("float32",), "float32": ("complex64", "float64"),
+    "float64": ("complex128",), "c*": ("complex64",), "complex64": ("complex128",), "complex128": (),
+}
+
+
+def _above(dtype: str) -> set[str]:
+    """`dtype` and every dtype above it in the lattice."""
+    found, pending = set(), [dtype]
+    while pending:
+        current = pending.pop()
+        if current not in found:
+            found.add(current)
+            pending.extend(_LATTICE[current])
+    return found
+
+
+def _least_upper_bound(a: str, b: str) -> str | None:
+    """The dtype JAX's promotion lattice joins two strong dtypes to ("int64" for uint32 and
+    int32: `promote` canonicalizes it); None for a dtype outside the lattice (a key, an x64
+    kind like "float32|float64")."""
+    if a not in _LATTICE or b not in _LATTICE or a.endswith("*") or b.endswith("*"):
+        return None
+    common = _above(a) & _above(b)
+    least = [d for d in common if _above(d) >= common]
+    return least[0] if len(least) == 1 else None
 
 
 def broadcast(*shapes: tuple[int, ...] | None) -> tuple[int, ...] | None:
@@ -625,6 +657,8 @@ class Facts:
             if len(call.args) != 1 or call.keywords:
                 return None
             return transpose(self.aval_of(call.args[0]))
+        if name == "einsum":
+            return self.einsum(call)
         if name == "where":
             if len(call.args) != 3 or call.keywords:
                 return None
@@ -750,22 +784,94 @@ class Facts:
         return aval.shape, aval
 
     def reduction(self, name: str, call: ast.Call, operand: Aval | None) -> Aval | None:
-        """`jnp.sum(x, axis=k)`: the operand's aval without axis k."""
-        if any(k.arg != "axis" for k in call.keywords):
+        """`jnp.sum(x, axis=k)`: the operand's aval without axis k (with `keepdims=True`, of
+        size 1 there)."""
+        keywords = {k.arg: k.value for k in call.keywords}
+        if "axis" not in keywords or set(keywords) - {"axis", "keepdims"}:
             return None
+        keepdims = self.constant_of(keywords["keepdims"]) if "keepdims" in keywords else False
         full = unary(name, operand)
-        axis = self.integer(call.keywords[0].value)
-        if full is None or operand is None or operand.ndim is None or axis is None:
+        given = self.constant_of(keywords["axis"])
+        axes = (given,) if type(given) is int else given
+        if full is None or operand is None or operand.ndim is None or not isinstance(axes, tuple) \
+                or not axes or not all(type(a) is int for a in axes) \
+                or type(keepdims) is not bool or name in ("cumsum", "cumprod") and (keepdims or len(axes) != 1):
             return None
         rank = operand.ndim
-        if not -rank <= axis < rank:
+        if not all(-rank <= a < rank for a in axes) or len({a % rank for a in axes}) != len(axes):
             return None
         if operand.shape is None:  # (sizes not shown: the rank left)
-            return of_rank(rank if name in ("cumsum", "cumprod") else rank - 1, full.dtype, full.weak)
-        axis %= rank
+            left = rank if name in ("cumsum", "cumprod") or keepdims else rank - len(axes)
+            return of_rank(left, full.dtype, full.weak)
         if name in ("cumsum", "cumprod"):  # along an axis: the operand's shape
             return Aval(operand.shape, full.dtype, full.weak)
-        return Aval(operand.shape[:axis] + operand.shape[axis + 1:], full.dtype, full.weak)
+        reduced = {a % rank for a in axes}
+        shape = tuple(1 if i in reduced else size for i, size in enumerate(operand.shape)) if keepdims \
+            else tuple(size for i, size in enumerate(operand.shape) if i not in reduced)
+        return Aval(shape, full.dtype, full.weak)
+
+    def einsum(self, call: ast.Call) -> Aval | None:
+        """`jnp.einsum("ij,jk->ik", a, b)`: subscripts written out with `->`, one letter per
+        axis (no `...`), every operand an array of known shape and dtype, each letter of one
+        size everywhere: the output's shape, the operands' promoted dtype (never weak)."""
+        if call.keywords or len(call.args) < 2 or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        spec = self.constant_of(call.args[0])
+        operands = [self.aval_of(a) for a in call.args[1:]]
+        if not isinstance(spec, str) or "->" not in spec or "." in spec:
+            return None
+        inputs, output = spec.replace(" ", "").split("->")
+        terms = inputs.split(",")
+        if len(terms) != len(operands) or not all(t.isalpha() for t in terms) or not (output.isalpha() or not output):
+            return None
+        sizes: dict[str, int] = {}
+        dtype: tuple[str, bool] | None = None
+        for term, operand in zip(terms, operands):
+            if operand is None or operand.shape is None or operand.dtype is None or operand.is_key \
+                    or len(term) != len(operand.shape) or len(set(term)) != len(term):
+                return None
+            for letter, size in zip(term, operand.shape):
+                if sizes.setdefault(letter, size) != size:
+                    return None
+            dtype = (operand.dtype, operand.weak) if dtype is None \
+                else promote(Aval((), *dtype), Aval((), operand.dtype, operand.weak))
+            if dtype is None:
+                return None
+        if dtype is None or len(set(output)) != len(output) or not set(output) <= set(sizes):
+            return None
+        return Aval(tuple(sizes[letter] for letter in output), dtype[0], False)
+
+    def norm(self, call: ast.Call) -> Aval | None:
+        """`jnp.linalg.norm(x)`, `(x, axis=k)` or `(x, axis=(j, k))`, `keepdims=` written as a
+        bool, no `ord`: the 2-norm (Frobenius for two axes) reduces those axes (every axis
+        when none is given) to a real array, never weak (measured)."""
+        if not self.simple(call, 1, ("x", "axis", "keepdims")):
+            return None
+        operand = self.aval_of_arg(call, 0, "x")
+        axis_expr = self.argument(call, 99, "axis")
+        keep_expr = self.argument(call, 99, "keepdims")
+        keepdims = False if keep_expr is None else self.constant_of(keep_expr)
+        if operand is None or operand.shape is None or operand.kind not in ("b", "i", "u", "f", "c") \
+                or type(keepdims) is not bool:
+            return None
+        rank = len(operand.shape)
+        if axis_expr is None:
+            axes = tuple(range(rank))
+        else:
+            axis = self.constant_of(axis_expr)
+            axes_given = (axis,) if type(axis) is int else axis
+            if not isinstance(axes_given, tuple) or not 1 <= len(axes_given) <= 2 \
+                    or not all(type(a) is int and -rank <= a < rank for a in axes_given):
+                return None
+            axes = tuple(a % rank for a in axes_given)
+            if len(set(axes)) != len(axes):
+                return None
+        kind = operand.kind
+        dtype = operand.dtype if kind == "f" else _REAL_OF_COMPLEX.get(operand.dtype or "") if kind == "c" \
+            else "float32"
+        shape = tuple(1 if i in axes else size for i, size in enumerate(operand.shape)) if keepdims \
+            else tuple(size for i, size in enumerate(operand.shape) if i not in axes)
+        return Aval(shape, dtype, False)
 
     # ------------------------------------------------------------------ jax.random
     def random_call(self, name: str, call: ast.Call) -> Aval | None:

@@ -732,6 +732,12 @@ class Inference:
                     return self.constant(found[1], depth + 1)
                 finally:
                     self._busy.discard(id(found[0]))
+            if self._parameters:  # `cfg["height"]` of the dict display a followed call gives `cfg`
+                dictionary = self._parameter(expr.value)
+                entry = next((e for k, e in dictionary.entries or () if k == index), None) \
+                    if dictionary.type == "dict" and dictionary.keys is not None else None
+                if entry is not None:
+                    return self.constant(entry, depth + 1)
         if known and isinstance(expr, ast.Subscript) and self._later is not None \
                 and (given := self._given_entry_expression(expr)) is not None:
             held = self.constant(given[0], depth + 1)  # (`cfg["n"]` of the dict every call gives)
@@ -1926,6 +1932,8 @@ class Inference:
 
     # ------------------------------------------------------------------------- attributes, subscripts
     def _attribute(self, expr: ast.Attribute, depth: int) -> Value:
+        if expr.attr in _FLOAT_CONSTANTS and self.model.qualname(expr) in _FLOAT_CONSTANTS[expr.attr]:
+            return self._constant(ast.Constant(1.0), depth)  # `jnp.inf`: a Python float
         base = self.value(expr.value, depth)
         if expr.attr in ("T", "mT", "real", "imag"):
             if base.type == "ArrayImpl" and expr.attr == "T":
@@ -2537,6 +2545,8 @@ class Inference:
             return self._joined(name, call)
         if namespace == "jax.numpy":
             return self.facts.numpy_call(name, call)
+        if qualname == "jax.numpy.linalg.norm":
+            return self.facts.norm(call)
         if namespace == "jax.random":
             return self.facts.random_call(name, call)
         if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
@@ -3168,6 +3178,9 @@ FLAX_MODULES = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
 FLAX_PASSING = frozenset({"flax.linen.compact", "flax.linen.module.compact"})
 # Annotations of a dataclass's class body that declare no `__init__` parameter.
 _NOT_FIELDS = frozenset({"typing.ClassVar", "dataclasses.InitVar", "dataclasses.KW_ONLY"})
+# The Python floats NumPy, jax.numpy and math name (`jnp.inf`, `np.pi`): name -> qualnames.
+_FLOAT_CONSTANTS = {name: frozenset(f"{module}.{name}" for module in ("jax.numpy", "numpy", "math"))
+                    for name in ("inf", "nan", "pi", "e")}
 
 
 def flax_fields(model: ModuleModel, owner: ast.ClassDef) -> list[ast.AnnAssign] | None:
