@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_lsp.errors.catalog import load_catalog
-from jaxerr_lsp.docs_site.build import build_site
+from jaxerr_lsp.docs_site.build import _TOKEN_SET_KEY, build_site
 from jaxerr_lsp.docs_site.links import api_page, entry_page
 from jaxerr_lsp.docs_site.outputs import read_output
 from tests.site.linkcheck import check_site
@@ -165,6 +165,16 @@ def test_in_chromium(site: Path, tmp_path: Path):
     assert set(violations) == set(job["axe"])
     assert not any(violations.values()), json.dumps(violations, indent=1)[:4000]
     assert shot.is_file() and shot.stat().st_size > 10_000
+
+
+def test_search_worker_keys_token_sets_unambiguously(site: Path):
+    """lunr's token set keys, patched in the built worker (`build._patch_search_worker`): each
+    edge written `"label":id,`; lunr's own `label + id` with nothing between is gone."""
+    [worker] = (site / "assets" / "javascripts" / "workers").glob("search.*.js")
+    text = worker.read_text(encoding="utf-8")
+    assert _TOKEN_SET_KEY.search(text) is None
+    to_string = text[text.index("TokenSet.prototype.toString="):][:300]
+    assert re.search(r'(\w+)=\1\+JSON\.stringify\((\w+)\)\+":"\+(\w+)\.id\+","\}', to_string), to_string
 
 
 def test_a_new_entry_brings_its_page(tmp_path: Path):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import re
 import logging
 import shutil
 import tempfile
@@ -139,6 +140,32 @@ def _tune_search(site: Path) -> None:
         script.write_text(f"var __index = {text}", encoding="utf-8")
 
 
+# lunr 2.3.9 (in Material's search worker) keys each node of a token set by its edges written
+# one after another, label then node id, with nothing between: two different sets can get one
+# key ("1" + "23" and "12" + "3"), and the minimized automaton then points at a node that is not
+# there; a search then fails with "Cannot read properties of undefined (reading '_index')". It
+# depends on every word of the site (one new word in an entry set it off). The patch writes each
+# edge as `"label":id,`, which no two different sets share.
+_TOKEN_SET_KEY = re.compile(
+    r'(TokenSet\.prototype\.toString=function\(\)\{if\(this\._str\)return this\._str;'
+    r'for\(var (\w+)=this\.final\?"1":"0",[^{}]*\{var (\w+)=\w+\[\w+\],(\w+)=this\.edges\[\w+\];)'
+    r'\2=\2\+\3\+\4\.id\}')
+
+
+def _patch_search_worker(site: Path) -> None:
+    """Make lunr's token set keys unambiguous (`_TOKEN_SET_KEY`) in the search worker."""
+    workers = list((site / "assets" / "javascripts" / "workers").glob("search.*.js"))
+    if not workers:
+        return
+    for worker in workers:
+        text = worker.read_text(encoding="utf-8")
+        patched, count = _TOKEN_SET_KEY.subn(r'\1\2=\2+JSON.stringify(\3)+":"+\4.id+","}', text)
+        if count != 1:
+            raise DocsBuildError(f"the search worker {worker.name} does not hold the lunr code this "
+                                 "build patches (another mkdocs-material release?)")
+        worker.write_text(patched, encoding="utf-8")
+
+
 def build_site(out: Path, catalog: Catalog | None = None, readme: str | None = None) -> BuiltSite:
     """Build the site into `out` (replaced). Raises DocsBuildError."""
     started = time.perf_counter()
@@ -179,6 +206,7 @@ def build_site(out: Path, catalog: Catalog | None = None, readme: str | None = N
         finally:
             logger.setLevel(level)
         _tune_search(staging)
+        _patch_search_worker(staging)
         # MkDocs's 404 page links with absolute paths (it may be served at any address), which
         # hold only at a host's root; a static host shows its own.
         (staging / "404.html").unlink(missing_ok=True)
