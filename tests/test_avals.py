@@ -114,6 +114,9 @@ r3 = True
 r4 = jnp.inf
 n1 = jnp.linalg.norm(a)
 kd1 = jnp.sum(a, axis=0, keepdims=True)
+ey1 = jnp.eye(4, 3)
+ey2 = jnp.eye(2, 5, 1, jnp.int32)
+ey3 = jnp.identity(3, jnp.bfloat16)
 kd4 = jnp.ones((2, 3, 4, 5)).mean(axis=(1, 3))
 kd5 = jnp.sum(jnp.ones((2, 3, 4), jnp.int32), axis=(0, -1), keepdims=True)
 es1 = jnp.einsum("kc,nchw->nkhw", jnp.ones((4, 3)), jnp.ones((2, 3, 5, 6)))

@@ -628,12 +628,20 @@ class Facts:
             if num is None:  # (a length the code does not show: one axis)
                 return of_rank(1, dtype if given else "float32")
             return None if num < 0 else Aval((num,), dtype if given else "float32")
-        if name in ("eye", "identity"):
-            if not self.simple(call, 1, ("dtype",)):
+        if name in ("eye", "identity"):  # `eye(N, M=None, k=0, dtype=None)`, `identity(n, dtype=None)`
+            parameters = ("N", "M", "k", "dtype") if name == "eye" else ("n", "dtype")
+            if not self.simple(call, len(parameters), parameters):
                 return None
-            size = self.integer(self.argument(call, 0, "N" if name == "eye" else "n"))
-            given, dtype = self.dtype_given(call, 99)
-            return None if size is None or size < 0 else Aval((size, size), dtype if given else "float32")
+            size = self.integer(self.argument(call, 0, parameters[0]))
+            columns_expr = self.argument(call, 1, "M") if name == "eye" else None
+            columns = size if columns_expr is None or isinstance(columns_expr, ast.Constant) \
+                and columns_expr.value is None else self.integer(columns_expr)
+            diagonal = self.argument(call, 2, "k") if name == "eye" else None
+            given, dtype = self.dtype_given(call, len(parameters) - 1)
+            if size is None or columns is None or size < 0 or columns < 0 \
+                    or diagonal is not None and self.integer(diagonal) is None:
+                return None
+            return Aval((size, columns), dtype if given else "float32")
         if name in ("array", "asarray"):
             return self.array(call)
         if name == "astype":
