@@ -72,7 +72,8 @@ def _check_site(ctx: Context, site: CallSite) -> None:
         return
     for primal, tangent in zip(primals, tangents):
         p, t = _leaf_aval(primal), _leaf_aval(tangent)
-        if p is None or t is None or p.kind not in ("f", "c"):
+        if p is None or t is None or p.kind not in ("f", "c") or p.dtype is None or t.dtype is None \
+                or p.shape is None or t.shape is None:
             return  # (not shown, or an int/bool primal: its tangent must be float0)
         data = ShapeData((str(p), str(t)))
         if p.dtype != t.dtype:
