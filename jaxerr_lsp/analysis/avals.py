@@ -13,6 +13,7 @@ dtype when they reach JAX).
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -235,6 +236,7 @@ def _above(dtype: str) -> set[str]:
     return found
 
 
+@functools.cache
 def _least_upper_bound(a: str, b: str) -> str | None:
     """The dtype JAX's promotion lattice joins two strong dtypes to ("int64" for uint32 and
     int32: `promote` canonicalizes it); None for a dtype outside the lattice (a key, an x64

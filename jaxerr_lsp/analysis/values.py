@@ -3209,6 +3209,8 @@ def flax_construction_binds(model: ModuleModel, owner: ast.ClassDef, made: ast.C
     if len(given) != len(made.args) + len(made.keywords) or not given <= set(names) | {"name", "parent"}:
         return False
     return all(f.value is not None or name in given for f, name in zip(fields, names))
+
+
 # The options of `nn.Dense` that leave its output's shape and dtype as the features and input say.
 _DENSE_KEEPING = frozenset({"features", "use_bias", "name", "kernel_init", "bias_init", "precision"})
 # Constants whose truth and comparisons Python decides without running code of the file.
