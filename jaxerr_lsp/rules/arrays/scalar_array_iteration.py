@@ -7,7 +7,9 @@ of vmapped functions with what JAX hands them (`control_flow.body_nodes`: a carr
 one scalar `jnp.float32(0.0)` or `0.0`, which the body receives as a 0-d array).
 
 Silent: a value not certainly a JAX array of shape `()` (a NumPy scalar raises NumPy's own
-error; a Python number its own), a shape the code does not show, `len()` (another message).
+error; a Python number its own), a shape the code does not show, the result of a call of a def
+of the file in plain code (followed with unknown arguments: costly, seldom known), `len()`
+(another message).
 
 Why is this bad: iterating steps along the first axis, and a 0-d array has none; JAX raises
 TypeError "iteration over a 0-d array" (a tracer too, under jit and in loop bodies).
@@ -41,8 +43,19 @@ def _iterated(node: ast.Assign | ast.For) -> ast.expr | None:
     return None
 
 
+# What is never a JAX array, seen without the evaluator: displays, comprehensions, constants, an
+# f-string (most iterated values: `for i in range(n)`, `a, b = 1, 2` are rejected here, cheaply).
+_NEVER_ARRAYS = (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp,
+                 ast.GeneratorExp, ast.Constant, ast.JoinedStr)
+
+
 def _scalar_array(ctx: Context, expr: ast.expr) -> str | None:
     """The type of the 0-d JAX array `expr` certainly is; None otherwise."""
+    if isinstance(expr, _NEVER_ARRAYS) or isinstance(expr, ast.Call) \
+            and (ctx.model.qualname(expr.func) or "").startswith("builtins."):
+        return None  # (`range(n)`, `zip(a, b)`: a builtin's result is no JAX array)
+    if isinstance(expr, ast.Call) and ctx.model.function_of(expr.func) is not None:
+        return None  # (a helper of the file, followed with unknown arguments: costly, seldom known)
     value = ctx.values.value(expr)
     aval = value.aval
     return str(aval) if value.type == "ArrayImpl" and aval is not None and aval.shape == () else None
@@ -61,8 +74,10 @@ def _check(ctx: Context, node: ast.Assign | ast.For, related: tuple[Related, ...
 
 def check(ctx: Context) -> None:
     seen: set[int] = set()
+    # (the node lists the model keeps for its own questions: `loop_unpacking` asks for the loops)
+    loops = ctx.model.nodes_in(ctx.model.tree, (ast.For, ast.AsyncFor))
     statements: list[ast.Assign | ast.For] = [*ctx.model.nodes_in(ctx.model.tree, ast.Assign),
-                                              *ctx.model.nodes_in(ctx.model.tree, ast.For)]
+                                              *(loop for loop in loops if isinstance(loop, ast.For))]
     for statement in statements:
         _check(ctx, statement, (), seen)
     for assign, related in body_nodes(ctx, ast.Assign):
