@@ -17,6 +17,7 @@ from jaxerr_lsp.analysis.values import Inference, array_of
 from tests.jax_runner import Program, run_programs
 
 PROGRAM = '''
+import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -157,6 +158,42 @@ np24 = np.random.default_rng(2).exponential(1.0, size=4)
 np25 = np.random.beta(1.0, 2.0, size=(2, 2))
 mg1, mg2 = jnp.meshgrid(jnp.arange(3.0), jnp.arange(2))
 mg3, mg4, mg5 = jnp.meshgrid(c4, b, jnp.arange(2), indexing="ij")
+la1 = jnp.linalg.inv(jnp.eye(3))
+la2 = jnp.linalg.inv(jnp.ones((4, 3, 3), jnp.int32))
+la3 = jnp.linalg.pinv(jnp.ones((3, 2)))
+la4 = jnp.linalg.cholesky(jnp.eye(2))
+la5 = jnp.linalg.det(jnp.ones((4, 3, 3)))
+la6 = jnp.linalg.solve(jnp.eye(3), jnp.ones(3))
+la7 = jnp.linalg.solve(jnp.eye(3), jnp.ones((3, 2), jnp.int32))
+mvn1 = random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3))
+mvn2 = random.multivariate_normal(random.PRNGKey(0), jnp.zeros((4, 3)), jnp.eye(3), (2, 4))
+cl1 = jnp.clip(jnp.ones((4, 2), jnp.int16), 0, 15)
+cl2 = jnp.clip(jnp.ones((4, 2), jnp.int16), 0.0, 1.5)
+cl3 = jnp.clip(jnp.ones((4, 2), jnp.int16), max=3)
+cl4 = jnp.clip(a, jnp.zeros(n), 3)
+ix1 = jnp.ones((5, 2), jnp.int16)[jnp.zeros(4, jnp.int32)]
+ix2 = a[jnp.zeros((2, 1), jnp.int32), jnp.zeros(4, jnp.int32)]
+ix3 = a[np.zeros(3, np.int32)]
+
+
+def _scan_body(total, row):
+    return total + row.sum(), (row * 2.0, row[0] > 0)
+
+
+def _row_scaled(row, k):
+    return row * k
+
+
+@jax.jit
+def _jitted_pair(x, k):
+    return x * k, k
+
+
+sc1, (sc2, sc3) = jax.lax.scan(_scan_body, jnp.zeros(()), jnp.ones((5, 3)))
+sc4, sc5 = jax.lax.scan(lambda c, _: (c, 1.0), jnp.zeros(2), None, length=4)
+vm1 = jax.vmap(_row_scaled, in_axes=(0, None))(a, 3)
+vm2 = jax.vmap(functools.partial(_row_scaled, k=2.0))(a)
+jt1, jt2 = _jitted_pair(a, 2)
 '''
 
 

@@ -689,6 +689,15 @@ class Facts:
             if len(call.args) != 2 or call.keywords:
                 return None
             return (kron if name == "kron" else vdot)(self.aval_of(call.args[0]), self.aval_of(call.args[1]))
+        if name == "clip":  # `clip(arr, min, max)`: `minimum(maximum(arr, min), max)`
+            if not call.args or not self.simple(call, 3, ("min", "max")):
+                return None
+            clipped = self.aval_of(call.args[0])
+            for position, keyword in ((1, "min"), (2, "max")):
+                bound = self.argument(call, position, keyword)
+                if bound is not None and not (isinstance(bound, ast.Constant) and bound.value is None):
+                    clipped = binary(ast.Add(), clipped, self.aval_of(bound))
+            return clipped if clipped is None or clipped.kind != "b" else None
         if name in _SAME_AVAL:  # `jnp.roll(x, 1)`, `jnp.sort(x, axis=0)`: rearranged in place
             return self.aval_of(call.args[0]) if call.args else None
         if name in _BINARY:
@@ -883,6 +892,41 @@ class Facts:
             else tuple(size for i, size in enumerate(operand.shape) if i not in axes)
         return Aval(shape, dtype, False)
 
+    def linalg(self, name: str, call: ast.Call) -> Aval | None:
+        """`jnp.linalg.inv`, `cholesky` (a stack of square matrices, as given), `pinv` (the
+        last two axes swapped), `det` (without them) of an array of known shape, and
+        `solve(a, b)` of one square matrix and a vector or matrix of its rows: a float or
+        complex array, never weak; an integer or bool operand gives float32 (measured; a
+        half-precision one raises, left unknown)."""
+        if name == "solve":
+            return self._solve(call)
+        if name not in ("inv", "cholesky", "pinv", "det") or not self.simple(call, 1, ("a",)) or call.keywords:
+            return None
+        operand = self.aval_of_arg(call, 0, "a")
+        dtype = _linalg_dtype(operand)
+        if operand is None or dtype is None or operand.shape is None or len(operand.shape) < 2:
+            return None
+        *batch, rows, columns = operand.shape
+        if name == "pinv":
+            return Aval((*batch, columns, rows), dtype, False)
+        if rows != columns:
+            return None
+        return Aval(tuple(batch) if name == "det" else operand.shape, dtype, False)
+
+    def _solve(self, call: ast.Call) -> Aval | None:
+        if not self.simple(call, 2, ()) or call.keywords:
+            return None
+        a, b = self.aval_of_arg(call, 0, "a"), self.aval_of_arg(call, 1, "b")
+        if a is None or b is None or a.shape is None or b.shape is None or len(a.shape) != 2 \
+                or a.shape[0] != a.shape[1] or len(b.shape) not in (1, 2) or b.shape[0] != a.shape[0]:
+            return None
+        promoted = promote(a, b)
+        if promoted is None and {a.kind, b.kind} <= {"b", "i", "u", "f"} \
+                and X64_KIND["float32"] in (a.dtype, b.dtype):
+            promoted = (X64_KIND["float32"], False)  # (a float whose width x64 decides: its kind)
+        dtype = _linalg_dtype(Aval((), promoted[0])) if promoted is not None else None
+        return Aval(b.shape, dtype, False) if dtype is not None else None
+
     # ------------------------------------------------------------------ jax.random
     def random_call(self, name: str, call: ast.Call) -> Aval | None:
         if name == "key":
@@ -906,6 +950,8 @@ class Facts:
             if num is None:
                 return None
             return Aval(num + (() if key.is_key else (2,)), key.dtype)
+        if name == "multivariate_normal":
+            return self._multivariate_normal(call)
         if name in _SAMPLERS:
             # (`uniform(key, shape, dtype, minval, maxval)`: the bounds broadcast to the shape;
             # `truncated_normal(key, lower, upper, shape, dtype)`: without a shape, theirs)
@@ -937,6 +983,37 @@ class Facts:
             shape = (p.shape if p is not None else None) if shape_expr is None else self.shape(shape_expr)
             return None if shape is None else Aval(shape, "bool")
         return None
+
+
+    def _multivariate_normal(self, call: ast.Call) -> Aval | None:
+        """`random.multivariate_normal(key, mean, cov, shape=None, dtype=None)`: the batch
+        shape (the given one, else mean's and cov's broadcast) then the event size; float32
+        unless a dtype is given, whatever the mean's (measured)."""
+        if not self.simple(call, 6, ("key", "mean", "cov", "shape", "dtype", "method")):
+            return None
+        mean, cov = self.aval_of_arg(call, 1, "mean"), self.aval_of_arg(call, 2, "cov")
+        if mean is None or cov is None or mean.shape is None or cov.shape is None or not mean.shape \
+                or len(cov.shape) < 2 or not cov.shape[-1] == cov.shape[-2] == mean.shape[-1]:
+            return None
+        batch = broadcast(mean.shape[:-1], cov.shape[:-2])
+        shape_expr = self.argument(call, 3, "shape")
+        if shape_expr is not None and not (isinstance(shape_expr, ast.Constant) and shape_expr.value is None):
+            given_shape = self.shape(shape_expr)
+            batch = given_shape if given_shape is not None and batch is not None \
+                and broadcast(given_shape, batch) == given_shape else None
+        given, dtype = self.dtype_given(call, 4)
+        return None if batch is None else Aval((*batch, mean.shape[-1]), dtype if given else "float32")
+
+
+def _linalg_dtype(operand: Aval | None) -> str | None:
+    """The dtype `jnp.linalg`'s inverses and factorizations give for an operand's: float32
+    for integers and bools, the operand's for single and double precision."""
+    if operand is None or operand.dtype is None or operand.is_key:
+        return None
+    if operand.kind in ("b", "i", "u"):
+        return "float32"
+    exact = operand.dtype in ("float32", "float64", "complex64", "complex128")
+    return operand.dtype if exact or operand.dtype in EITHER_WIDTH else None
 
 
 def tile(operand: Aval | None, reps: tuple[int, ...] | None) -> Aval | None:

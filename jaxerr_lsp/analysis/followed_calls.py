@@ -237,10 +237,10 @@ def argument_constants(model: ModuleModel, values: Inference, call: FollowedCall
     a transformation, or of a def a transformation decorates, traces them (no constant there).
     `Inference.bound(..., constants=...)` lets `constant` read them (`jnp.zeros((n, 3))` with
     `n` given 4)."""
-    if call.traced:
-        return {}
     found: dict[str, object] = {}
     for name, expr in call.arguments.items():
+        if call.traced and not _default(call, expr):
+            continue  # (a default is not an argument: the transformation leaves it as it is)
         constant = values.constant(expr)
         if constant is not None:
             found[name] = constant
@@ -256,12 +256,13 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
     given: dict[str, Value] = {}
     for name, expr in call.arguments.items():
         value = values.value(expr)
+        traced = call.traced and not _default(call, expr)
         if value.type == "ArrayImpl" and value.aval is not None and (value.aval.shape is not None or value.aval.dtype is not None):
             given[name] = value
-        elif value.type == "ndarray" and call.traced and value.aval is not None and value.aval.shape is not None:
+        elif value.type == "ndarray" and traced and value.aval is not None and value.aval.shape is not None:
             given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
         elif value.python_scalar and value.aval is not None:
-            given[name] = array_of(value.aval) if call.traced else value
+            given[name] = array_of(value.aval) if traced else value
         elif value.type == "dict" and value.entry_values is not None and (not call.traced or all(
                 v.type == "ArrayImpl" and v.jax_array is not None for _, v in value.entry_values)):
             given[name] = value  # (the dict a helper made, as the def gets it: JAX arrays stay arrays)
@@ -274,6 +275,12 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
         if site.keywords or first is None or first.aval is None or first.aval.kind != "f":  # type: ignore[attr-defined]
             return None
     return given
+
+
+def _default(call: FollowedCall, expr: ast.expr) -> bool:
+    """Whether `expr`, bound to a parameter, is the parameter's default (the call left it out)."""
+    arguments = call.function.args
+    return any(expr is d for d in (*arguments.defaults, *arguments.kw_defaults))
 
 
 def lambda_arguments(model: ModuleModel, values: Inference,

@@ -50,6 +50,8 @@ MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Tr
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
 
 # Methods that read a dict, list or set without changing it.
+# How many factories deep `calls_of_result` follows a returned function (`make()()(x)`).
+_MAX_FACTORY_DEPTH = 3
 READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})
 # Transformations whose functions get rebuilt copies of the containers passed in (the pytrees
 # are flattened and unflattened): calling what they return never changes the caller's dict.
@@ -238,6 +240,7 @@ class ModuleModel:
         # The scopes holding a `global`, `nonlocal` or walrus: their code may bind names of
         # other scopes (the code-flow binder walks their frames first).
         self._binds_elsewhere: list[Scope] = []
+        self._returned_depth = 0  # factories `_calls_of_returned` is following
         self._walk()
 
     # ----------------------------------------------------------------------------- the walk
@@ -864,7 +867,8 @@ class ModuleModel:
             return None
         if scope is not use.scope and scope.kind != "class" and not self._inline(use.scope, scope):
             # Read by a nested function from an enclosing scope: code flow cannot say when.
-            return self._only_binding(node, use, scope) or self._binding_while_running(node, use, scope)
+            return self._only_binding(node, use, scope) or self._binding_while_running(node, use, scope) \
+                or self._binding_at_creation(node, use, scope)
         reach = self.flow.reaching(node)
         if reach is not None and reach.exact:
             found = self._reached(reach, scope)
@@ -913,6 +917,31 @@ class ModuleModel:
                 or (len(bindings) != 1 and not _same_import(bindings)):
             return None
         return bindings[0] if bindings[0].kind not in (OTHER, AUGMENTED) else None
+
+    def _binding_at_creation(self, node: ast.Name, use: Use, scope: Scope) -> Binding | None:
+        """A name of a def's scope read by a function nested in it (a lambda given to
+        `lax.cond`, a scan body reading what the def computed): the nested function exists
+        from the statement that makes it on, so when no binding of the name in the def comes
+        at or after that statement (and no scope declares it nonlocal), whenever it runs it
+        sees what reached that statement: the one binding code flow lets reach it."""
+        if scope.kind == "module" or scope.kind == "class" or self._declared_global_or_nonlocal(node.id):
+            return None
+        outer = use.scope
+        while outer.parent is not scope:
+            if outer.parent is None:
+                return None
+            outer = outer.parent
+        path = self.path_to(scope.node, outer.node)
+        made = next((n for n in reversed(path or ()) if isinstance(n, ast.stmt) and n is not scope.node), None)
+        if made is None:
+            return None
+        start = (made.lineno, made.col_offset)
+        if any((binding.line, _column(binding.node)) >= start for binding in scope.bindings.get(node.id, ())):
+            return None
+        found = self._reached(self.flow.reaching_at(node.id, scope.node, made), scope)
+        if found is None or len(found) != 1 or found[0].kind in (OTHER, AUGMENTED):
+            return None
+        return found[0]
 
     def _run_window(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int] | None:
         """(the index of the def among the module's statements, the index of the last one
@@ -1084,6 +1113,8 @@ class ModuleModel:
                 parent = use.parent
                 if type(parent) is ast.Call and parent.func is use.node:
                     found.append(parent)
+                elif type(parent) is ast.Return and parent.value is use.node:
+                    found.extend(self._calls_of_returned(parent))
                 elif type(parent) is ast.Assign and parent.value is use.node and len(parent.targets) == 1 \
                         and type(parent.targets[0]) is ast.Name:
                     alias = self.binding_at.get(id(parent.targets[0]))
@@ -1105,6 +1136,8 @@ class ModuleModel:
         parent = self.parent.get(id(call))
         if type(parent) is ast.Call and parent.func is call:
             return [parent]
+        if type(parent) is ast.Return and parent.value is call:
+            return self._calls_of_returned(parent)
         if type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1:
             return []
         target = parent.targets[0]
@@ -1114,6 +1147,27 @@ class ModuleModel:
             return []
         binding = self.binding_at.get(id(target))
         return self.calls_of(binding) if binding is not None and binding.kind == ASSIGN else []
+
+    def _calls_of_returned(self, statement: ast.Return) -> list[ast.Call]:
+        """The calls of what a factory returns (`def make(cfg): ... return jax.jit(step)`,
+        then `run = make(cfg)` ... `run(x)`): the calls of the result of each call of the
+        factory, when `statement` is the one `return` of an undecorated def that neither
+        yields nor awaits (a call of the result that does not fail called what the return
+        gave). Factories of factories are followed a few levels deep."""
+        name = next(iter(self.names_in(statement)), None)
+        use = self.use_of.get(id(name)) if name is not None else None
+        factory = use.scope.node if use is not None else None
+        if type(factory) is not ast.FunctionDef or factory.decorator_list \
+                or self._returned_depth >= _MAX_FACTORY_DEPTH:
+            return []
+        ends = self.returns_of(factory)
+        if ends.suspends or ends.returns != (statement,):
+            return []
+        self._returned_depth += 1
+        try:
+            return [found for call in self.calls_of_def(factory) for found in self.calls_of_result(call)]
+        finally:
+            self._returned_depth -= 1
 
     def _calls_of_attribute(self, target: ast.Attribute) -> list[ast.Call]:
         """`self.attr = ...` in a method of a class of the file, the one store of `attr` on

@@ -420,6 +420,13 @@ class Tracing:
         return self._enclosing.get(id(node))
 
     # ------------------------------------------------------------------------ traced functions
+    def staged(self, call: ast.Call) -> Tracer | None:
+        """When the code holding `call` certainly runs staged (jit, pmap, checkpoint, a lax
+        body, a helper only those call: `_staging_of`): a tracer of that staging, for what a
+        JAX function computes inside from its arguments, constants included (`jnp.nonzero`
+        of a closed-over array stages `x != 0`)."""
+        return self._staged_tracer(call)
+
     def jit_off_at(self, node: ast.AST) -> bool:
         """Whether jit may be off where `node` runs: jitted functions then run as plain
         Python (and hash no static argument). Everywhere when the file names the

@@ -51,7 +51,8 @@ remainder fmod isnan isinf isfinite nan_to_num tril triu diag diagonal trace tak
 take_along_axis dot_general exp_m1 sigmoid relu gelu softmax log_softmax silu swish softplus
 tanh_shrink normal uniform bernoulli randint categorical truncated_normal permutation
 logsumexp norm astype cbrt hypot atleast_1d atleast_2d atleast_3d float32 float64 int32 int64
-bfloat16 float16 int8 int16 uint8 uint16 uint32 complex64 copy new_ref stop_gradient
+bfloat16 float16 int8 int16 uint8 uint16 uint32 complex64 copy new_ref stop_gradient inv pinv cholesky
+det solve
 """.split())
 # Array methods returning one array (x.reshape(...), x.astype(...), x.at[i].set(v)).
 ARRAY_METHODS = frozenset("""
@@ -195,8 +196,12 @@ _PURE, _CONTEXT, _PARTIAL = 0, 1, 2
 
 UNKNOWN_VALUE = Value()
 FROM_JAX = Value(from_jax=True)
+NONE_VALUE = Value("NoneType", NoneNode())
 ARRAY = Value("ArrayImpl", Leaf("ArrayImpl"))
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "complex"})
+_UNKNOWN_AXES = object()  # an `in_axes` the code does not show
+_SCAN_PARAMETERS = frozenset({"f", "init", "xs", "length", "reverse", "unroll"})
+_NO_PARTIAL: tuple[tuple[ast.expr, ...], tuple[ast.keyword, ...]] = ((), ())
 _PYTHON_INT = Value("int", Leaf("int"), aval=avals.scalar("int32", True))
 # Entries of a container the evaluator follows (`Inference._entry`) besides JAX arrays: what no
 # one changes in place (`ArrayImpl` alone may be arithmetic on a NumPy array).
@@ -359,6 +364,26 @@ def _scalar_index(aval: Aval, key: Value) -> Aval | None:
     if not aval.ndim or not _is_scalar_index(key):
         return None
     return avals.element(aval)
+
+
+def _integer_array_index(aval: Aval, key: list[Value]) -> Aval | None:
+    """`x[idx]` or `x[rows, cols]` for a JAX array `x` of known shape and integer arrays
+    (JAX's or NumPy's) of known shapes for its first axes: the indices' broadcast shape, then
+    the axes left (NumPy's advanced indexing; JAX clamps out-of-range indices, never
+    raises). None for anything else (a slice among them, booleans, shapes that do not
+    broadcast)."""
+    shape = aval.shape
+    if shape is None or not key or len(key) > len(shape):
+        return None
+    shapes = []
+    for part in key:
+        held = part.aval
+        if part.type not in ("ArrayImpl", "ndarray") or held is None or held.shape is None \
+                or held.kind not in ("i", "u"):
+            return None
+        shapes.append(held.shape)
+    indexed = avals.broadcast(*shapes)
+    return None if indexed is None else Aval((*indexed, *shape[len(key):]), aval.dtype, aval.weak)
 
 
 def _basic_index(aval: Aval, key: ast.expr,
@@ -1947,7 +1972,10 @@ class Inference:
                 and isinstance(expr.ctx, ast.Load):
             return _static_attribute(expr.attr, base.aval)
         if isinstance(base.tree, NamedTupleNode) and expr.attr in base.tree.fields:
-            return of_tree(base.tree.children[base.tree.fields.index(expr.attr)])
+            index = base.tree.fields.index(expr.attr)  # (its value, when the fields' are known)
+            if base.parts is not None and len(base.parts) == len(base.tree.fields):
+                return base.parts[index]
+            return of_tree(base.tree.children[index])
         if isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
             return self._instance_attribute(expr, depth)
         return UNKNOWN_VALUE
@@ -2203,6 +2231,9 @@ class Inference:
                                        self.constant)
                 if indexed is None:
                     indexed = _scalar_index(base.aval, self.value(key, depth))
+                if indexed is None:
+                    parts = key.elts if isinstance(key, ast.Tuple) else [key]
+                    indexed = _integer_array_index(base.aval, [self.value(p, depth) for p in parts])
                 return array_of(indexed) if indexed is not None else UNKNOWN_VALUE
             if base.type == "ndarray" and base.aval is not None and isinstance(expr.ctx, ast.Load):
                 indexed = _basic_index(base.aval, key,  # (`x[i:i + n]`: NumPy's again, a view)
@@ -2479,6 +2510,10 @@ class Inference:
                 return Value("ndarray", Leaf("ndarray"), aval=made)
         if qualname == "jax.numpy.meshgrid":
             return self._meshgrid(expr, depth)
+        if qualname == "jax.lax.scan":
+            scanned = self._scan_output(expr, depth)
+            if scanned is not None:
+                return scanned
         array = array_type_of_call(model, expr)
         if array == "ArrayImpl":
             return array_of(self._array_aval(qualname, expr))
@@ -2547,6 +2582,8 @@ class Inference:
             return self.facts.numpy_call(name, call)
         if qualname == "jax.numpy.linalg.norm":
             return self.facts.norm(call)
+        if namespace == "jax.numpy.linalg":
+            return self.facts.linalg(name, call)
         if namespace == "jax.random":
             return self.facts.random_call(name, call)
         if namespace == "jax.nn" and len(call.args) == 1 and not call.keywords:
@@ -2673,10 +2710,13 @@ class Inference:
     def _transformed_output(self, expr: ast.Call, depth: int) -> Value | None:
         """`jax.vmap(f, in_axes)(x, y)` or `jax.jit(f)(x)` (or `g(x)` for a name bound once to
         such a call), `f` a lambda or an undecorated def of the file that returns one
-        expression, the arguments bound to its parameters: one JAX array when that expression
-        is certainly one array or Python number with the parameters holding what the
-        transformation hands them (`_handed`): vmap stacks each output leaf into a JAX array,
-        jit hands back JAX arrays. None otherwise; the aval is left unknown."""
+        expression, or `functools.partial(f, ...)` of one, the arguments bound to its
+        parameters: one JAX array when that expression is certainly one array or Python
+        number with the parameters holding what the transformation hands them (`_handed`):
+        vmap stacks each output leaf into a JAX array, jit hands back JAX arrays. Its aval:
+        jit's, the returned one (a Python number's weakly typed); vmap's, the returned one
+        with the mapped size first when every mapped argument is an array of that size
+        (`out_axes` left at 0; measured: weak types kept). None otherwise."""
         made = expr.func
         if isinstance(made, ast.Name):
             found = self.model.assignment_of(made)
@@ -2684,68 +2724,180 @@ class Inference:
         if not isinstance(made, ast.Call) or not made.args or isinstance(made.args[0], ast.Starred) \
                 or self.model.qualname(made.func) not in ("jax.vmap", "jax.jit"):
             return None
-        function = self.model.function_of(made.args[0])
+        wrapped, fixed = made.args[0], _NO_PARTIAL
+        if isinstance(wrapped, ast.Call) and self.model.qualname(wrapped.func) == "functools.partial":
+            if not wrapped.args or any(isinstance(a, ast.Starred) for a in wrapped.args) \
+                    or any(k.arg is None for k in wrapped.keywords):
+                return None
+            partial = wrapped
+            wrapped, fixed = partial.args[0], (tuple(partial.args[1:]), tuple(partial.keywords))
+        function = self.model.function_of(wrapped)
         if function is None or isinstance(function, ast.FunctionDef) and function.decorator_list \
                 or id(function) in self._busy:
             return None
         expression = return_expression(self.model, function)
-        handed = self._handed(expr, made, function, depth) if expression is not None else None
+        handed = self._handed(expr, made, function, fixed, depth) if expression is not None else None
         if expression is None or handed is None:
             return None
         self._busy.add(id(function))
         try:
-            with self.bound(function, handed):
+            with self.bound(function, handed[0], handed[1]):
                 returned = self.value(expression, depth + 1)
         finally:
             self._busy.discard(id(function))
         if not (returned.type in ("ArrayImpl", "ndarray") or returned.python_scalar):
             return None
-        words = "a vmapped function's output" if self.model.qualname(made.func) == "jax.vmap" \
-            else "a jitted function's output"
-        return replace(ARRAY, jax_array=JaxArray(words))
+        mapping = self.model.qualname(made.func) == "jax.vmap"
+        aval = returned.aval
+        if mapping:
+            size = handed[2]
+            aval = None if aval is None or aval.shape is None or size is None or "out_axes" in {
+                k.arg for k in made.keywords} else Aval((size, *aval.shape), aval.dtype, aval.weak)
+        words = "a vmapped function's output" if mapping else "a jitted function's output"
+        return replace(array_of(aval), jax_array=JaxArray(words))
+
+    def _scan_output(self, call: ast.Call, depth: int) -> Value | None:
+        """`lax.scan(f, init, xs)` (or `xs=None, length=n`): the tuple (final carry, stacked
+        outputs), for `f` a lambda or an undecorated def of the file of two parameters whose
+        one return is a display `(carry, y)`, and an `init` whose every leaf is a JAX array of
+        known aval not weakly typed (JAX hands the body that carry and requires the one it
+        returns to match: the final carry holds the same avals). The stacked outputs: `y`'s
+        aval (an array or a Python number; a tuple display of them: each) with the scanned
+        length first (measured: weak types kept), None for None; unknown otherwise."""
+        if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > 3:
+            return None
+        given: dict[str | None, ast.expr] = dict(zip(("f", "init", "xs"), call.args))
+        for keyword in call.keywords:
+            if keyword.arg not in _SCAN_PARAMETERS or keyword.arg in given:
+                return None
+            given[keyword.arg] = keyword.value
+        f, init, xs = given.get("f"), given.get("init"), given.get("xs")
+        function = self.model.function_of(f) if f is not None else None
+        if function is None or init is None or id(function) in self._busy \
+                or isinstance(function, ast.FunctionDef) and function.decorator_list:
+            return None
+        signature = Signature.of(function.args)
+        expression = return_expression(self.model, function)
+        if len(signature.positional) != 2 or signature.vararg or signature.keyword_only \
+                or not isinstance(expression, ast.Tuple) or len(expression.elts) != 2 \
+                or any(isinstance(e, ast.Starred) for e in expression.elts):
+            return None
+        carry = self._carried(self.value(init, depth + 1), depth)
+        if carry is None:
+            return None
+        length = self.constant(given["length"]) if "length" in given else None
+        if xs is None or isinstance(xs, ast.Constant) and xs.value is None:
+            x = NONE_VALUE
+        else:
+            scanned = self.value(xs, depth + 1)
+            row = avals.element(scanned.aval) if scanned.type == "ArrayImpl" and scanned.aval is not None \
+                and scanned.aval.shape else None
+            if row is None or scanned.aval is None or scanned.aval.shape is None \
+                    or length is not None and length != scanned.aval.shape[0]:
+                return None
+            length, x = scanned.aval.shape[0], array_of(row)
+        if type(length) is not int:
+            return None
+        self._busy.add(id(function))
+        try:
+            with self.bound(function, dict(zip(signature.positional, (carry, x)))):
+                output = self.value(expression.elts[1], depth + 1)
+                outputs = [output] if output.elements is None else [self.value(e, depth + 1) for e in output.elements]
+        finally:
+            self._busy.discard(id(function))
+        stacked = [_stacked(v, length) for v in outputs]
+        ys = stacked[0] if output.elements is None else Value(
+            output.type, TupleNode(tuple(v.tree for v in stacked)) if output.type == "tuple"
+            else ListNode(tuple(v.tree for v in stacked)), parts=tuple(stacked))
+        return Value("tuple", TupleNode((carry.tree, ys.tree)), parts=(carry, ys))
+
+    def _carried(self, value: Value, depth: int) -> Value | None:
+        """A loop's initial carry as JAX hands it to the body, when every leaf is a JAX array
+        of known shape and dtype, not weakly typed (JAX would promote a weak one to what the
+        body returns): a tuple of them, nested, as parts. None otherwise."""
+        aval = value.aval
+        if value.type == "ArrayImpl":
+            return array_of(aval) if aval is not None and aval.shape is not None and aval.dtype is not None \
+                and not aval.weak else None
+        if value.type != "tuple" or depth > _MAX_IMMUTABLE_DEPTH:
+            return None
+        held = [self.value(e, depth + 1) for e in value.elements] if value.elements is not None else value.parts
+        if held is None or len(held) > _MAX_PARTS:
+            return None
+        parts = []
+        for element in held:
+            carried = self._carried(element, depth + 1)
+            if carried is None:
+                return None
+            parts.append(carried)
+        return Value("tuple", TupleNode(tuple(p.tree for p in parts)), parts=tuple(parts))
+
+    def _in_axes(self, expr: ast.expr) -> object:
+        """vmap's `in_axes` as written: None, an int, or a tuple or list of them (a display
+        whose `None` entries `constant` cannot tell from unknown ones); `_UNKNOWN_AXES`
+        otherwise."""
+        if isinstance(expr, ast.Constant) and expr.value is None:
+            return None
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            entries = [self._in_axes(e) for e in expr.elts]
+            return _UNKNOWN_AXES if any(type(e) is not int and e is not None for e in entries) else tuple(entries)
+        found = self.constant(expr)
+        return found if type(found) is int or isinstance(found, tuple) else _UNKNOWN_AXES
 
     def _handed(self, call: ast.Call, made: ast.Call, function: ast.FunctionDef | ast.Lambda,
-                depth: int) -> dict[str, Value] | None:
+                fixed: tuple[tuple[ast.expr, ...], tuple[ast.keyword, ...]],
+                depth: int) -> tuple[dict[str, Value], dict[str, object], int | None] | None:
         """What `jax.vmap(f, in_axes)` or `jax.jit(f)` (`made`) hands each parameter of `f`
-        for `call`'s arguments: under vmap a mapped array's slice (its aval without the
-        mapped axis), an unmapped (`None`) argument as it is; under jit an array as it is.
-        Parameters given anything else are left out (unknown). None when the call's
-        arguments or vmap's `in_axes` do not bind (a `*`/`**` argument, options not written
-        out as ints and Nones)."""
+        for `call`'s arguments (after those a `functools.partial` fixes: `fixed`, handed as
+        they are): under vmap a mapped array's slice (its aval without the mapped axis), an
+        unmapped (`None`) argument as it is; under jit an array as it is. Parameters given
+        anything else are left out (unknown); the Python constants among those handed as they
+        are (`bound`'s `constants`). With the size of the mapped axis when every
+        mapped argument is an array of known shape, all of one size (None otherwise). None
+        when the call's arguments or vmap's `in_axes` do not bind (a `*`/`**` argument,
+        options not written out as ints and Nones)."""
         signature = Signature.of(function.args)
-        bound = bind_arguments(signature, call.args, call.keywords)
+        bound = bind_arguments(signature, [*fixed[0], *call.args], [*fixed[1], *call.keywords])
         if bound is None or bound.extra_positional or bound.extra_keywords \
                 or any(isinstance(a, ast.Starred) for a in call.args):
             return None
         mapping = self.model.qualname(made.func) == "jax.vmap"
+        passed = {id(a) for a in call.args} | {id(k.value) for k in call.keywords}
         axes: dict[str, object] = {}
         if mapping:
             options = {k.arg: k.value for k in made.keywords}
             if None in options or len(made.args) > 2 or "in_axes" in options and len(made.args) == 2:
                 return None
-            spec = self.constant(made.args[1] if len(made.args) == 2 else options.get("in_axes", ast.Constant(0)))
-            positional = signature.positional
+            spec = self._in_axes(made.args[1] if len(made.args) == 2 else options.get("in_axes", ast.Constant(0)))
+            positional = signature.positional[len(fixed[0]):]
             if type(spec) is int or spec is None:
-                axes = dict.fromkeys(positional, spec)
+                axes = dict.fromkeys((*positional, *signature.keyword_only), spec)
             elif isinstance(spec, (tuple, list)) and len(spec) == len(call.args) <= len(positional) \
                     and not call.keywords and all(a is None or type(a) is int for a in spec):
                 axes = dict(zip(positional, spec))
             else:
                 return None
         handed: dict[str, Value] = {}
+        constants: dict[str, object] = {}
+        sizes: set[int | None] = set()
         for name, argument in bound.given.items():
             value = self.value(argument, depth + 1)
             array = value.type in ("ArrayImpl", "ndarray")
-            if not mapping:
+            if id(argument) not in passed or mapping and name in axes and axes[name] is None:
+                handed[name] = value  # (a default, what the partial fixes, vmap's unmapped: as it is)
+                constants[name] = self.constant(argument, depth + 1)
+            elif not mapping:
                 if array:
                     handed[name] = array_of(value.aval)
-            elif name in axes and axes[name] is None:
-                handed[name] = value
-            elif array and value.aval is not None and name in axes and axes[name] == 0:
-                row = avals.element(value.aval)
-                if row is not None:
-                    handed[name] = array_of(row)
-        return handed
+            else:
+                shape = value.aval.shape if array and value.aval is not None else None
+                sizes.add(shape[0] if shape and axes.get(name) == 0 else None)
+                if array and value.aval is not None and name in axes and axes[name] == 0:
+                    row = avals.element(value.aval)
+                    if row is not None:
+                        handed[name] = array_of(row)
+        size = next(iter(sizes)) if len(sizes) == 1 else None
+        return handed, constants, size
 
     def _flax_dense(self, expr: ast.Call, layer: ast.Call, depth: int) -> Value | None:
         """`nn.Dense(features)(x)` for an array `x` of known shape (rank one or more) and
@@ -3009,13 +3161,15 @@ class Inference:
     def _jitted_call(self, expr: ast.Call, function: ast.FunctionDef, depth: int) -> Value:
         """`step(x, y)` of a def of this file whose one decorator is `jax.jit` (bare, or
         `functools.partial(jax.jit, ...)` with no option but `donate_argnums`/
-        `donate_argnames`), every argument one JAX array of known shape and dtype, no
-        `*args`/`**kwargs`: the one JAX array the traced function returns, of the aval its
-        return expression has with those arguments (what the body does with arrays only:
-        no Python constant reaches it); unknown otherwise."""
+        `donate_argnames`), every argument one JAX array of known shape and dtype or a Python
+        number (jit traces it: a weakly typed scalar array), no `*args`/`**kwargs`: what the
+        traced function returns (`_jitted_leaves`), read with the parameters holding those
+        arrays (its one return expression; for a body of several returns, followed as a
+        plain helper when every argument is an array: no Python constant reaches it);
+        unknown otherwise."""
         if len(function.decorator_list) != 1 or not _plain_jit(self.model, function.decorator_list[0]) \
                 or any(isinstance(a, ast.Starred) for a in expr.args) \
-                or any(k.arg is None for k in expr.keywords):
+                or any(k.arg is None for k in expr.keywords) or id(function) in self._busy:
             return UNKNOWN_VALUE
         signature = Signature.of(function.args)
         bound = bind_arguments(signature, expr.args, expr.keywords)
@@ -3023,17 +3177,47 @@ class Inference:
                 or signature.vararg is not None or signature.kwarg is not None \
                 or len(bound.given) != len(expr.args) + len(expr.keywords):
             return UNKNOWN_VALUE
-        for argument in bound.given.values():
+        handed: dict[str, Value] = {}
+        numbers = False
+        for name, argument in bound.given.items():
             value = self.value(argument, depth)
-            if value.type != "ArrayImpl" or value.jax_array is None or value.aval is None \
-                    or value.aval.shape is None or value.aval.dtype is None:
+            if value.aval is None or value.aval.shape is None or value.aval.dtype is None or not (
+                    value.type == "ArrayImpl" and value.jax_array is not None or value.python_scalar):
                 return UNKNOWN_VALUE
-        # Followed as a plain helper: the arguments are arrays, so no constant binds.
-        returned = self._local_call_undecorated(expr, function, depth)
-        if returned.type != "ArrayImpl" or returned.aval is None or returned.aval.shape is None \
-                or returned.aval.dtype is None:
-            return UNKNOWN_VALUE
-        return replace(array_of(returned.aval), jax_array=JaxArray("a jitted function's output"))
+            numbers = numbers or value.python_scalar
+            handed[name] = array_of(value.aval)
+        expression = return_expression(self.model, function)
+        if expression is None:
+            if numbers:
+                return UNKNOWN_VALUE
+            returned = self._local_call_undecorated(expr, function, depth)  # (no constant binds)
+            return self._jitted_leaves(returned, depth) or UNKNOWN_VALUE
+        self._busy.add(id(function))
+        try:
+            with self.bound(function, handed):
+                return self._jitted_leaves(self.value(expression, depth + 1), depth) or UNKNOWN_VALUE
+        finally:
+            self._busy.discard(id(function))
+
+    def _jitted_leaves(self, value: Value, depth: int) -> Value | None:
+        """What `jax.jit` hands back for a returned value: an array or a Python number, one
+        JAX array of its aval (a number's weakly typed); a tuple of such (nested, as parts;
+        an element the code does not show, unknown); None as None. None when it is none of
+        these or its aval is not known."""
+        if value.type == "NoneType":
+            return value
+        aval = value.aval
+        if value.type == "ArrayImpl" or value.python_scalar:
+            if aval is None or aval.shape is None or aval.dtype is None:
+                return None
+            return replace(array_of(aval), jax_array=JaxArray("a jitted function's output"))
+        if value.type != "tuple" or depth > _MAX_IMMUTABLE_DEPTH:
+            return None
+        held = [self.value(e, depth + 1) for e in value.elements] if value.elements is not None else value.parts
+        if held is None or len(held) > _MAX_PARTS:
+            return None
+        parts = tuple(self._jitted_leaves(v, depth + 1) or UNKNOWN_VALUE for v in held)
+        return Value("tuple", TupleNode(tuple(p.tree for p in parts)), parts=parts)
 
     def _detached(self, value: Value, depth: int) -> Value:
         """`value` as the caller of a helper sees it: a tuple or list display's elements
@@ -3300,6 +3484,17 @@ def _python_arithmetic(op: ast.operator, left: Value, right: Value) -> Value:
     else:
         name = "int"
     return Value(name, Leaf(name), aval=avals.python_scalar({"int": 1, "float": 1.0, "complex": 1j}[name]))
+
+
+def _stacked(output: Value, length: int) -> Value:
+    """What `lax.scan` stacks from one output leaf of its body: None stays None; an array
+    or Python number of known shape gains the scanned length first; unknown otherwise."""
+    if output.type == "NoneType":
+        return output
+    aval = output.aval
+    if not (output.type == "ArrayImpl" or output.python_scalar) or aval is None or aval.shape is None:
+        return UNKNOWN_VALUE
+    return array_of(Aval((length, *aval.shape), aval.dtype, aval.weak))
 
 
 def return_expression(model: ModuleModel,

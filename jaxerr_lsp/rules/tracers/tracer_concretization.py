@@ -63,6 +63,7 @@ from jaxerr_lsp.families.concretization import (
     static_argnames_fix,
     static_site,
     tracer_phrase,
+    transform_name,
 )
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import array_tracer, tracer_related
@@ -142,6 +143,7 @@ class Needed:
     call_name: str
     static_operand: bool  # the operand is a value the caller may make static (a number)
     size_fix: bool
+    staged: bool = False  # the operand is a concrete array the call's own computation stages
 
 
 def _conversion(ctx: Context, call: ast.Call, qualname: str | None) -> Needed | None:
@@ -202,11 +204,21 @@ def _nonzero_like(ctx: Context, call: ast.Call, qualname: str | None) -> Needed 
     if qualname == "jax.numpy.where" and any(k.arg not in ("size", "fill_value") for k in call.keywords):
         return None
     tracer = abstract_array(ctx, call.args[0])
+    staged = tracer is None
+    tracer = tracer or _staged_operand(ctx, call, call.args[0])
     if tracer is None:
         return None
     short = "jnp." + (qualname or "").rsplit(".", 1)[1]
     context = UNIQUE_CONTEXT if qualname == "jax.numpy.unique" else NONZERO_CONTEXT
-    return Needed(call.args[0], tracer, as_template(context), short, False, True)
+    return Needed(call.args[0], tracer, as_template(context), short, False, True, staged)
+
+
+def _staged_operand(ctx: Context, call: ast.Call, operand: ast.expr) -> Tracer | None:
+    """A concrete array (a closed-over JAX or NumPy array) given to a call that computes its
+    size from its values (`jnp.nonzero(mask)`, `segment_sum(h, ids)` without a count), in code
+    that runs staged: JAX stages that computation too, and its result is a tracer (measured:
+    `jax.jit(lambda h: jax.ops.segment_sum(h, ids))(h)` with a global `ids` raises)."""
+    return ctx.tracing.staged(call) if _an_array(ctx, operand) else None
 
 
 def _arange(ctx: Context, call: ast.Call) -> Needed | None:
@@ -325,11 +337,16 @@ def _segments(ctx: Context, call: ast.Call) -> Needed | None:
     if count is not None and not _none(count):
         return None
     ids = _argument(call, 1, "segment_ids")
-    tracer = abstract_array(ctx, ids) if ids is not None else None
-    if ids is None or tracer is None:
+    if ids is None:
+        return None
+    tracer = abstract_array(ctx, ids)
+    staged = tracer is None
+    tracer = tracer or _staged_operand(ctx, call, ids)
+    if tracer is None:
         return None
     name = "jax.ops." + (ctx.model.qualname(call.func) or "").rsplit(".", 1)[1]
-    return Needed(ids, tracer, as_template(SEGMENTS_CONTEXT), f"{name} without `num_segments`", False, False)
+    return Needed(ids, tracer, as_template(SEGMENTS_CONTEXT), f"{name} without `num_segments`", False, False,
+                  staged)
 
 
 def _scan_length(ctx: Context, call: ast.Call) -> Needed | None:
@@ -505,7 +522,9 @@ def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
     values = {} if needed.context is None else {"context": needed.context}
     parameter = tracer.parameter or ""
     shown_repr = "traced array with shape ‹its dtype and shape›"
-    origin = origin_text(tracer)
+    function, transform = tracer.function.name, transform_name(tracer)
+    origin = f"\nThe value is computed inside {function}, staged by {transform}." if needed.staged \
+        else origin_text(tracer)
     context_shown = needed.context if needed.context is not None else \
         f"It arose in the {needed.call_name} argument that is traced"
     shown_text = fill(message, {
@@ -518,10 +537,20 @@ def _report(ctx: Context, call: ast.Call, needed: Needed) -> None:
         call,
         message=shown_text,
         predicted=predicted_message(message, values),
-        note=f"\n({needed.call_name} needs a concrete value, but "
-             f"{tracer_phrase(ctx, needed.operand, tracer)}.)",
+        note=_staged_note(ctx, needed) if needed.staged else
+        f"\n({needed.call_name} needs a concrete value, but "
+        f"{tracer_phrase(ctx, needed.operand, tracer)}.)",
         related=tracer_related(ctx, tracer, _receiver_tracer(ctx, call)),
         data=Concretization(parameter, needed.call_name, static, size))
+
+
+def _staged_note(ctx: Context, needed: Needed) -> str:
+    text = ctx.segment(needed.operand)
+    text = f"`{text}`" if "\n" not in text and len(text) <= 40 else "the array"
+    function, transform = needed.tracer.function.name, transform_name(needed.tracer)
+    return (f"\n({needed.call_name} computes its result's size from the values of {text}. Those are "
+            f"concrete here, but `{function}` runs staged by `{transform}`, which stages that "
+            f"computation too: its result is a tracer.)")
 
 
 def _receiver_tracer(ctx: Context, call: ast.Call) -> Tracer | None:
