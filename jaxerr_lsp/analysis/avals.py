@@ -746,6 +746,9 @@ class Facts:
             return None
         given, dtype = self.dtype_given(call, 1)
         obj = call.args[0]
+        held = self.constant_of(obj) if not isinstance(obj, (ast.List, ast.Tuple, ast.Constant)) else None
+        if isinstance(held, tuple) and held and all(type(h) is int for h in held):
+            return Aval((len(held),), dtype if given else "int32", False)  # `jnp.array(x.shape)`
         inner = self.nested(obj)
         if inner is None:
             return None

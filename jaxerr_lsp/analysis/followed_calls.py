@@ -299,32 +299,38 @@ def lambda_arguments(model: ModuleModel, values: Inference,
 def transformed_lambda(model: ModuleModel, values: Inference,
                        function: ast.Lambda) -> tuple[ast.Call, dict[str, Value]] | None:
     """When the lambda is given, without options (`static_argnums` would keep arguments
-    static), to a shape-keeping transformation called where it is made (`jax.jit(lambda a, b:
-    a @ b)(x, w)`): that call and what the transformation hands the parameters, the JAX
-    arrays of known aval it is given (NumPy arrays and Python numbers arrive as JAX arrays).
-    None otherwise, or when JAX would refuse the call first (a differentiated argument that is
-    not a float array)."""
+    static), to a shape-keeping transformation whose result the file calls (`jax.jit(lambda
+    a, b: a @ b)(x, w)`, or `f = jax.jit(lambda ...)` ... `f(x, w)`: `calls_of_result`): the
+    first such call that gives it known arrays, and what the transformation hands the
+    parameters, the JAX arrays of known aval it is given (NumPy arrays and Python numbers
+    arrive as JAX arrays). None otherwise, or when JAX would refuse the call first (a
+    differentiated argument that is not a float array)."""
     path = model.path_to(model.tree, function) or []
-    made, applied = (path[-2], path[-3]) if len(path) >= 3 else (None, None)
+    made = path[-2] if len(path) >= 2 else None
     if not isinstance(made, ast.Call) or made.args != [function] or made.keywords \
-            or not isinstance(applied, ast.Call) or applied.func is not made \
             or model.qualname(made.func) not in SHAPE_KEEPING:
         return None
     signature = Signature.of(function.args)
-    bound = bind_arguments(signature, applied.args, applied.keywords)
-    if bound is None or bound.extra_positional or bound.extra_keywords:
-        return None
-    held: dict[str, Value] = {}
-    for name, expr in bound.given.items():
-        value = values.value(expr)
-        if value.type in ("ArrayImpl", "ndarray") or value.python_scalar:
-            if value.aval is not None and value.aval.shape is not None:
-                held[name] = array_of(value.aval)
-    if model.qualname(made.func) in _GRAD_FAMILY:
-        first = held.get(signature.positional[0]) if signature.positional else None
-        if first is None or first.aval is None or first.aval.kind != "f":
-            return None
-    return (applied, held) if held else None
+    for applied in model.calls_of_result(made)[:MAX_CALLS]:
+        bound = bind_arguments(signature, applied.args, applied.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords:
+            continue
+        held: dict[str, Value] = {}
+        for name, expr in bound.given.items():
+            value = values.value(expr)
+            if value.type in ("ArrayImpl", "ndarray") or value.python_scalar:
+                if value.aval is not None and value.aval.shape is not None:
+                    held[name] = array_of(value.aval)
+            elif value.type == "dict" and value.entry_values is not None and all(
+                    v.type == "ArrayImpl" and v.jax_array is not None for _, v in value.entry_values):
+                held[name] = value  # (the dict a helper made, its entries JAX arrays: as they are)
+        if model.qualname(made.func) in _GRAD_FAMILY:
+            first = held.get(signature.positional[0]) if signature.positional else None
+            if first is None or first.aval is None or first.aval.kind != "f":
+                return None
+        if held:
+            return applied, held
+    return None
 
 
 def calls_reaching(model: ModuleModel, values: Inference, node: ast.AST) -> list[CallContext]:
@@ -333,7 +339,15 @@ def calls_reaching(model: ModuleModel, values: Inference, node: ast.AST) -> list
     another def's body also once per followed call of that def: `call_contexts`): a check of
     `node` made inside `context.bound(values)` holds when that call runs."""
     function = _own_def(model, node)
-    if function is None or not runs_whenever_called(model, function, node):
+    if function is None:
+        made = _own_function(model, node)
+        if isinstance(made, ast.Lambda) and runs_whenever_called(model, made, node):
+            # (a lambda a transformation runs: `f = jax.jit(lambda p, x: ...)` ... `f(p, x)`)
+            applied = transformed_lambda(model, values, made)
+            if applied is not None:
+                return [CallContext(FollowedCall(made, applied[0], {}, traced=True), applied[1])]
+        return []
+    if not runs_whenever_called(model, function, node):
         return []
     return call_contexts(model, values, function, argument_values)
 
@@ -448,13 +462,19 @@ def _receiver(model: ModuleModel, values: Inference, call: FollowedCall) -> dict
 def _own_def(model: ModuleModel, node: ast.AST) -> ast.FunctionDef | None:
     """The def whose own body (not a def, lambda or comprehension inside it) holds the call
     `node`: the scope of the name its callee is read through."""
+    function = _own_function(model, node)
+    return function if isinstance(function, ast.FunctionDef) else None
+
+
+def _own_function(model: ModuleModel, node: ast.AST) -> ast.AST | None:
+    """The def or lambda whose own body holds the call `node` (`_own_def`)."""
     if not isinstance(node, ast.Call):
         return None
     base = node.func
     while isinstance(base, (ast.Attribute, ast.Call)):
         base = base.value if isinstance(base, ast.Attribute) else base.func
     use = model.use_of.get(id(base)) if isinstance(base, ast.Name) else None
-    if use is None or use.scope.kind != "function" or not isinstance(use.scope.node, ast.FunctionDef):
+    if use is None or use.scope.kind not in ("function", "lambda"):
         return None
     return use.scope.node
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import CallContext, calls_reaching, runs_whenever_called
 from jaxerr_lsp.analysis.model import MAY_SKIP, CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
@@ -271,6 +272,9 @@ class VmappedCall:
     call: ast.Call
     held: dict[str, Value]  # what each parameter holds for one example (`per_example`)
     unmapped: dict[str, ast.expr]  # the arguments vmap hands over as they are (in_axes None)
+    # For a call in the body of a def whose arguments the code shows only through a followed
+    # call of that def: that call, whose values `held` was read with (bind it first).
+    outer: CallContext | None = None
 
 
 def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | None:
@@ -357,7 +361,8 @@ def vmapped_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Rela
         function = vmapped.vmap.definition
         assert function is not None
         related = Related(ctx.span(vmapped.call), "the call vmap traces, whose arguments give what each example holds")
-        with ctx.values.bound(function, vmapped.held):
+        with vmapped.outer.bound(ctx.values) if vmapped.outer is not None else nullcontext(), \
+                ctx.values.bound(function, vmapped.held):
             for node in ctx.model.nodes_in(function, kind):
                 if runs_whenever_traced(ctx, function, node):  # type: ignore[arg-type]
                     yield node, related
@@ -380,12 +385,19 @@ def _vmapped_calls(ctx: Context) -> list[VmappedCall]:
             continue
         for call in vmap.calls:
             held = per_example(ctx, vmap, call)
-            if not held:
-                continue
-            in_axes = checked_in_axes(ctx, vmap, len(call.args))
-            positional = Signature.of(function.args).positional
-            unmapped = {positional[i]: a for i, a in enumerate(call.args)
-                        if (in_axes[i] if isinstance(in_axes, tuple) else in_axes) is None
-                        and positional[i] in held}
-            found.append(VmappedCall(vmap, call, held, unmapped))
+            outers: list[CallContext | None] = [None]
+            if not held:  # (in a def's body: once per followed call of the def that shows them)
+                outers = list(calls_reaching(ctx.model, ctx.values, call))
+            for outer in outers:
+                if outer is not None:
+                    with outer.bound(ctx.values):
+                        held = per_example(ctx, vmap, call)
+                if not held:
+                    continue
+                in_axes = checked_in_axes(ctx, vmap, len(call.args))
+                positional = Signature.of(function.args).positional
+                unmapped = {positional[i]: a for i, a in enumerate(call.args)
+                            if (in_axes[i] if isinstance(in_axes, tuple) else in_axes) is None
+                            and positional[i] in held}
+                found.append(VmappedCall(vmap, call, held, unmapped, outer))
     return found

@@ -1,14 +1,17 @@
 """JXE132 prng-key-to-numpy.
 
 What it does: finds `np.asarray(key)`, `np.array(key)` and `np.asanyarray(key)` (NumPy's, the
-key first, `dtype=` or not) where `key` is a typed PRNG key or key array (`jax.random.key`,
+key first, `dtype=` or not), and `np.random.RandomState(key)` / `np.random.seed(key)` (which
+convert their seed so), where `key` is a typed PRNG key or key array (`jax.random.key`,
 split, folded or cloned from one, as the value inference shows it) that is certainly a
 concrete key, not a tracer: the call is in module-level code, or the key is a name bound at
 module level (a global key stays concrete even inside a jitted function). Inside traced code
 a key made there is a tracer, and NumPy gets JAX's tracer error instead (JXE074). Also a
 parameter of a plain def only ever called (`Inference.parameter_arguments`), every call
 in module-level code giving it such a key, the conversion running whenever the def runs
-(`save_keys(keys)` -> `np.array(keys)`; the calls are named as related places).
+(`save_keys(keys)` -> `np.array(keys)`; the calls are named as related places); and a key
+computed in a plain def no transformation traces, typed under a call of it made in
+module-level code (`_, k = jax.random.split(key)` of the key that call gives).
 
 Why is this bad: a typed key's dtype (`key<fry>`) has no NumPy counterpart; its `__array__`
 raises TypeError. The key's data converts: `np.asarray(jax.random.key_data(key))`.
@@ -25,7 +28,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import calls_reaching, runs_whenever_called
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
 
@@ -33,7 +36,9 @@ if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
     from jaxerr_lsp.fixes.text import Lines
 
-CONVERSIONS = ("numpy.asarray", "numpy.array", "numpy.asanyarray")
+# (NumPy's legacy seeding converts its seed with `np.asarray` too: the same error, measured)
+CONVERSIONS = ("numpy.asarray", "numpy.array", "numpy.asanyarray", "numpy.random.RandomState",
+               "numpy.random.seed")
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,24 @@ def _keys_from_callers(ctx: Context, key: ast.expr, call: ast.Call) -> list[ast.
     return arguments
 
 
+def _eager_call_giving_key(ctx: Context, key: ast.expr, call: ast.Call) -> tuple[ast.Call, ...] | None:
+    """The calls, made in module-level code, of the plain def whose body holds `call` (or of
+    its caller's), that no transformation traces, under which `key` certainly is a typed key
+    (`followed_calls.calls_reaching`: `k1, k2 = jax.random.split(key)` of a key the call
+    gives): a concrete key NumPy then gets. None otherwise."""
+    for context in calls_reaching(ctx.model, ctx.values, call):
+        calls = context.calls
+        functions = [context.call.function, *((context.outer.call.function,) if context.outer else ())]
+        if context.call.traced or (context.outer is not None and context.outer.call.traced) \
+                or any(ctx.tracing.traced(f) is not None for f in functions) \
+                or not _module_level(ctx, calls[-1]):
+            continue
+        with context.bound(ctx.values):
+            if _typed_key(ctx, key):
+                return calls
+    return None
+
+
 def _key_data_name(ctx: Context) -> str:
     random = next(iter(ctx.model.aliases_of("jax.random")), None)
     if random:
@@ -101,6 +124,13 @@ def check(ctx: Context) -> None:
                 if given is not None:
                     related = tuple(Related(ctx.span(a), f"`{ctx.segment(key)}` receives a typed key here")
                                     for a in given)
+                    ctx.report(key, note=f" (`{ctx.segment(site.call.func)}` of a typed key)", related=related,
+                               data=KeyToNumpy(ctx.span(key), ctx.segment(key), ""))
+                    continue
+                calls = _eager_call_giving_key(ctx, key, site.call)
+                if calls is not None:
+                    related = (Related(ctx.span(calls[0]), "the call that gives these values"),
+                               *(Related(ctx.span(c), "the call that gives its caller's values") for c in calls[1:]))
                     ctx.report(key, note=f" (`{ctx.segment(site.call.func)}` of a typed key)", related=related,
                                data=KeyToNumpy(ctx.span(key), ctx.segment(key), ""))
                 continue
