@@ -174,6 +174,13 @@ cl4 = jnp.clip(a, jnp.zeros(n), 3)
 ix1 = jnp.ones((5, 2), jnp.int16)[jnp.zeros(4, jnp.int32)]
 ix2 = a[jnp.zeros((2, 1), jnp.int32), jnp.zeros(4, jnp.int32)]
 ix3 = a[np.zeros(3, np.int32)]
+tr1 = jnp.tril(jnp.ones((4, 2, 3), dtype=bool))
+tr2 = jnp.triu(a, 1)
+dg1 = jnp.diagonal(jnp.ones((3, 4, 5)))
+dg2 = jnp.diagonal(a, 1)
+dg3 = jnp.diagonal(a, -2)
+dg4 = jnp.diag(jnp.ones(3), 1)
+dg5 = jnp.diag(a)
 
 
 def _scan_body(total, row):

@@ -689,6 +689,11 @@ class Facts:
             if len(call.args) != 2 or call.keywords:
                 return None
             return (kron if name == "kron" else vdot)(self.aval_of(call.args[0]), self.aval_of(call.args[1]))
+        if name in ("tril", "triu"):  # (`k=` moves the diagonal, not the shape)
+            operand = self.aval_of(call.args[0]) if call.args and self.simple(call, 2, ("k",)) else None
+            return operand if operand is not None and operand.ndim is not None and operand.ndim >= 2 else None
+        if name in ("diagonal", "diag"):
+            return self._diagonal(name, call)
         if name == "clip":  # `clip(arr, min, max)`: `minimum(maximum(arr, min), max)`
             if not call.args or not self.simple(call, 3, ("min", "max")):
                 return None
@@ -708,6 +713,28 @@ class Facts:
             return None
         operand = self.aval_of(call.args[0]) if call.args else None
         return unary(name, operand) if not call.keywords else self.reduction(name, call, operand)
+
+    def _diagonal(self, name: str, call: ast.Call) -> Aval | None:
+        """`jnp.diagonal(a, offset)` (its first two axes; the others first, the diagonal last)
+        and `jnp.diag(v, k)`: of a vector, the square matrix it fills; of a matrix, its
+        diagonal (measured)."""
+        keyword = "offset" if name == "diagonal" else "k"
+        if not call.args or not self.simple(call, 2, (keyword,)):
+            return None
+        operand = self.aval_of(call.args[0])
+        offset_expr = self.argument(call, 1, keyword)
+        offset = 0 if offset_expr is None else self.integer(offset_expr)
+        if operand is None or operand.shape is None or offset is None:
+            return None
+        shape = operand.shape
+        if name == "diag" and len(shape) == 1:
+            size = shape[0] + abs(offset)
+            return Aval((size, size), operand.dtype, operand.weak)
+        if len(shape) < 2 or name == "diag" and len(shape) != 2:
+            return None
+        rows, columns = shape[0], shape[1]
+        length = max(0, min(rows, columns - offset) if offset >= 0 else min(rows + offset, columns))
+        return Aval((*shape[2:], length), operand.dtype, operand.weak)
 
     def aval_of_arg(self, call: ast.Call, position: int, keyword: str) -> Aval | None:
         expr = self.argument(call, position, keyword)

@@ -149,12 +149,14 @@ _MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.T
 
 def runs_whenever_called(model: ModuleModel, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     """Whether `node` certainly runs, once, each time `function` runs to its end: outside
-    every branch and loop of its body, before no `return`, in a def that raises nothing
-    itself (a check that raises its own error first) and is no generator (a lambda: outside
-    its conditional expressions, `and`/`or` and comprehensions)."""
+    every branch and loop of its body, before no `return`, after no `raise` or `assert` of
+    the def (a check that raises its own error first), in a def that is no generator (a
+    lambda: outside its conditional expressions, `and`/`or` and comprehensions)."""
     if isinstance(function, ast.FunctionDef):
         ends = model.returns_of(function)
-        if ends.suspends or ends.raises or any(r.lineno < node.lineno for r in ends.returns):  # type: ignore[attr-defined]
+        line = node.lineno  # type: ignore[attr-defined]
+        if ends.suspends or any(r.lineno < line for r in ends.returns) or ends.raises and any(
+                r.lineno <= line for r in model.nodes_in(function, (ast.Raise, ast.Assert))):
             return False
     path = model.path_to(function, node)
     return path is not None and not any(isinstance(step, _MAY_SKIP) for step in path[1:-1])
@@ -239,8 +241,8 @@ def argument_constants(model: ModuleModel, values: Inference, call: FollowedCall
     `n` given 4)."""
     found: dict[str, object] = {}
     for name, expr in call.arguments.items():
-        if call.traced and not _default(call, expr):
-            continue  # (a default is not an argument: the transformation leaves it as it is)
+        if call.traced and not _passed_as_is(model, call, expr):
+            continue
         constant = values.constant(expr)
         if constant is not None:
             found[name] = constant
@@ -252,35 +254,59 @@ def argument_values(model: ModuleModel, values: Inference, call: FollowedCall) -
     aval, and Python numbers and bools (arrays of their weak aval when a transformation traces
     them); the others stay unknown. None when nothing is known, or when JAX refuses the call
     first (differentiating with respect to a non-float argument, options not written out)."""
+    given = shown_arguments(model, values, call)
+    return given if given and not refused(model, call, given) else None
+
+
+def refused(model: ModuleModel, call: FollowedCall, given: dict[str, Value]) -> bool:
+    """Whether JAX refuses a followed call before running the def: differentiating with
+    respect to an argument that is not a float array (or with options not written out)."""
     transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
+    if transform not in _GRAD_FAMILY:
+        return False
+    site = call.call.func
+    positional = [*call.function.args.posonlyargs, *call.function.args.args]
+    first = given.get(positional[0].arg) if positional else None
+    return bool(site.keywords) or first is None or first.aval is None or first.aval.kind != "f"  # type: ignore[attr-defined]
+
+
+def shown_arguments(model: ModuleModel, values: Inference, call: FollowedCall) -> dict[str, Value]:
+    """What `argument_values` reads of each argument, whether or not JAX refuses the call."""
     given: dict[str, Value] = {}
     for name, expr in call.arguments.items():
         value = values.value(expr)
-        traced = call.traced and not _default(call, expr)
+        traced = call.traced and not _passed_as_is(model, call, expr)
         if value.type == "ArrayImpl" and value.aval is not None and (value.aval.shape is not None or value.aval.dtype is not None):
             given[name] = value
-        elif value.type == "ndarray" and traced and value.aval is not None and value.aval.shape is not None:
-            given[name] = array_of(value.aval)  # (a transformation converts a NumPy array)
+        elif value.type == "ndarray" and value.aval is not None and value.aval.shape is not None:
+            # (a transformation converts a NumPy array; one it leaves as it is stays NumPy's)
+            given[name] = array_of(value.aval) if traced else value
         elif value.python_scalar and value.aval is not None:
             given[name] = array_of(value.aval) if traced else value
-        elif value.type == "dict" and value.entry_values is not None and (not call.traced or all(
+        elif value.type == "dict" and value.entry_values is not None and (not traced or all(
                 v.type == "ArrayImpl" and v.jax_array is not None for _, v in value.entry_values)):
             given[name] = value  # (the dict a helper made, as the def gets it: JAX arrays stay arrays)
-    if not given:
-        return None
-    if transform in _GRAD_FAMILY:
-        site = call.call.func
-        positional = [*call.function.args.posonlyargs, *call.function.args.args]
-        first = given.get(positional[0].arg) if positional else None
-        if site.keywords or first is None or first.aval is None or first.aval.kind != "f":  # type: ignore[attr-defined]
-            return None
+        elif value.type == "dict" and value.entries is not None and not traced:
+            given[name] = value  # (a dict display, as the def gets it: `p["rate"]` reads its entry)
     return given
 
 
-def _default(call: FollowedCall, expr: ast.expr) -> bool:
-    """Whether `expr`, bound to a parameter, is the parameter's default (the call left it out)."""
+def _passed_as_is(model: ModuleModel, call: FollowedCall, expr: ast.expr) -> bool:
+    """Whether the transformation a followed call runs the def through leaves `expr`, bound
+    to a parameter, as it is: a default (the call left it out: no argument), or an argument
+    `jax.grad(f)` (and its kin, without options: the first parameter differentiated) does not
+    differentiate."""
     arguments = call.function.args
-    return any(expr is d for d in (*arguments.defaults, *arguments.kw_defaults))
+    if any(expr is d for d in (*arguments.defaults, *arguments.kw_defaults)):
+        return True
+    made: ast.expr | None = call.call.func
+    if isinstance(made, ast.Name):
+        made = model.assigned_value(made)
+    if not isinstance(made, ast.Call) or model.qualname(made.func) not in _GRAD_FAMILY \
+            or made.keywords or len(made.args) != 1:
+        return False
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    return bool(positional) and call.arguments.get(positional[0]) is not expr
 
 
 def lambda_arguments(model: ModuleModel, values: Inference,

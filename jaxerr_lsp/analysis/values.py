@@ -1554,7 +1554,31 @@ class Inference:
                     return first[0] if first is not None else joined
                 return joined
             return self._parameter(expr)
-        return self._bound_value(binding, depth)
+        return self._bound_value(binding, depth, read=expr)
+
+    def _unchanged_here(self, binding: Binding, read: ast.Name | None) -> bool:
+        """Whether the container a plain assignment built is certainly unchanged where
+        `read` reads it (`ModuleModel.unchanged_at`: no use that may change it runs between:
+        `validate(batch)` right after `batch = make_batch(key)`)."""
+        use = self.model.use_of.get(id(read)) if read is not None else None
+        return use is not None and self.model.unchanged_at(binding, use) and self._immutable_slots(binding)
+
+    def _immutable_slots(self, binding: Binding) -> bool:
+        """Whether every slot of the container a binding built holds a JAX array or an
+        immutable value (`unchanged_at` leaves what a mutable entry holds to the caller: a
+        dict placed inside may change through another name)."""
+        value = self._assigned(binding, 0)
+        if value.entry_values is not None:
+            held = [v for _, v in value.entry_values]
+        elif value.entries is not None:
+            held = [self.value(e) for _, e in value.entries]
+        elif value.parts is not None:
+            held = list(value.parts)
+        elif value.elements is not None:
+            held = [self.value(e) for e in value.elements]
+        else:
+            return False
+        return all(v.jax_array is not None or v.type in _IMMUTABLE_ENTRIES for v in held)
 
     def _assumed_aval(self, values: list[Value], reaching: list[Binding]) -> Value | None:
         """A loop's array of unchanged aval: the values of the bindings that reach a use, one
@@ -1599,9 +1623,11 @@ class Inference:
                 self._assumptions.setdefault(id(binding), []).append(tree)
         return Value(known[0].type, tree)
 
-    def _bound_value(self, binding: Binding, depth: int, joined: bool = False) -> Value:
+    def _bound_value(self, binding: Binding, depth: int, joined: bool = False,
+                     read: ast.Name | None = None) -> Value:
         """The value a binding gives its name (`_ASSUMED` for one being decided, when
-        `joined` with the other bindings that reach a use)."""
+        `joined` with the other bindings that reach a use); `read`: the use that reads it,
+        where a container changed elsewhere may still certainly be as it was built."""
         if binding.iterated is not None:
             return self._iterated(binding.iterated, binding, depth)
         if _plain_def(binding):
@@ -1647,7 +1673,7 @@ class Inference:
                     self._assumptions.pop(id(binding), None)
             if value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
-            if value.is_mutable and self.model.is_mutated(binding):
+            if value.is_mutable and self.model.is_mutated(binding) and not self._unchanged_here(binding, read):
                 # Still the same type, but what it holds may have changed.
                 keep_elements = value.type == "tuple"
                 return Value(value.type, UNKNOWN, value.elements if keep_elements else None,

@@ -249,7 +249,7 @@ def returned(ctx: Context, function: Callee, arguments: list[Value]) -> tuple[Va
     expression that says it; None when the code does not show it. Call it inside
     `bound_call` when the leaves are read too."""
     expr = return_expression(ctx.model, function.function)
-    if expr is None or len(arguments) != len(function.parameters):
+    if expr is None or left_out(function, len(arguments)) is None:
         return None
     return ctx.values.value(expr), expr
 
@@ -277,10 +277,25 @@ def check_in_calls(ctx: Context, call: ast.Call, check: Callable[[], object]) ->
 
 
 def parameters_of(ctx: Context, function: Callee, arguments: list[Value]) -> dict[str, Value]:
-    """The values the parameters hold: the partial's arguments and JAX's."""
+    """The values the parameters hold: the partial's arguments, JAX's, and the defaults of
+    the parameters JAX's arguments leave out."""
     held = {name: ctx.values.value(expr) for name, expr in function.given.items()}
     held.update(zip(function.parameters, arguments))
+    held.update({name: ctx.values.value(expr) for name, expr in (left_out(function, len(arguments)) or {}).items()})
     return held
+
+
+def left_out(function: Callee, count: int) -> dict[str, ast.expr] | None:
+    """The parameters that `count` positional arguments from JAX leave out, with their
+    defaults (`def repeated(key, n=3)` as a `lax.switch` branch given one operand); None when
+    one of them has no default, or JAX gives more."""
+    if count > len(function.parameters):
+        return None
+    args = function.function.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    defaults = dict(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    rest = function.parameters[count:]
+    return None if any(p not in defaults for p in rest) else {p: defaults[p] for p in rest}
 
 
 # ------------------------------------------------------------------------------- the loops

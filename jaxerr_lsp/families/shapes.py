@@ -5,7 +5,8 @@ Lookups only, for the shape rules (JXE101-JXE106): the file's binary operators a
 comparisons are found from the model's parent links (the operands of a `BinOp` or `Compare`
 are names, calls, attributes or subscripts, whose parents the model records), the `jnp` calls
 from `model.calls_to`. Every answer is None or empty unless the code certainly shows it:
-both operands JAX arrays (`ArrayImpl`: a NumPy array raises NumPy's own error), shapes and
+both operands JAX arrays (`ArrayImpl`: a NumPy array raises NumPy's own error; a `jnp`
+function's operands may be NumPy arrays too, which it converts), shapes and
 dtypes known, no typed key, no file that changes rank promotion or turns on 64-bit types (the
 inference then knows no aval).
 """
@@ -21,8 +22,9 @@ from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, argument_constants, call_contexts,
-                                                lambda_arguments, runs_with_values, transformed_lambda)
-from jaxerr_lsp.analysis.values import Inference, Value, array_of
+                                                lambda_arguments, refused, runs_with_values, shown_arguments,
+                                                transformed_lambda)
+from jaxerr_lsp.analysis.values import Inference, Value
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context
 from jaxerr_lsp.families.control_flow import loop_bodies
@@ -149,6 +151,16 @@ def _jax_array(values, expr: ast.expr) -> Aval | None:
     if value.type != "ArrayImpl" or aval is None or aval.shape is None or aval.kind in (None, "key"):
         return None
     return aval
+
+
+def _converted_array(values, expr: ast.expr) -> Aval | None:
+    """`_jax_array`, or a NumPy array of known shape that a `jnp` function converts (its
+    aval is already JAX's)."""
+    value = values.value(expr)
+    if value.type == "ndarray" and value.aval is not None and value.aval.shape is not None \
+            and value.aval.kind not in (None, "key"):
+        return value.aval
+    return _jax_array(values, expr)
 
 
 def _operand(values, expr: ast.expr) -> Aval | None:
@@ -346,7 +358,7 @@ def _products(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda |
             operands = _two_positional(site)
             if operands is None:
                 continue
-            a, b = (_jax_array(values, e) for e in operands)
+            a, b = (_converted_array(values, e) for e in operands)
             if a is not None and b is not None and a.kind in numbers and b.kind in numbers:
                 found.append(Product(site.call, a, b))
     return sorted(found, key=lambda p: (p.node.lineno, p.node.col_offset))
@@ -491,29 +503,17 @@ _GRAD_FAMILY = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.j
 
 
 def _argument_values(model: ModuleModel, values, call: FollowedCall) -> dict[str, Value] | None:
-    """The JAX arrays of known aval a followed call gives parameters (the others stay
-    unknown), None when there is none (nothing to learn) or when JAX would refuse the call
-    first (differentiating with respect to a non-float argument, or options not shown)."""
-    given = {name: value for name, expr in call.arguments.items()
-             if not isinstance(expr, ast.Constant) and (
-                 _may_be_array(model, expr)
-                 and (value := _traced(values.value(expr), call.traced)).type == "ArrayImpl"
-                 and value.aval is not None and value.aval.shape is not None
-                 or (value := values.value(expr)).entries is not None  # a dict display
-                 or value.elements is not None and _reaches_as_it_is(values, value, call.traced))}
-    if not given:
-        return None
-    transform = model.qualname(call.call.func.func) if isinstance(call.call.func, ast.Call) else None
-    if transform in _GRAD_FAMILY:
-        site = call.call.func
-        assert isinstance(site, ast.Call)
-        positional = [*call.function.args.posonlyargs, *call.function.args.args]
-        first = positional[0].arg if positional else None
-        differentiated = given.get(first) if first is not None else None
-        if site.keywords or differentiated is None or differentiated.aval is None \
-                or differentiated.aval.kind != "f":
-            return None
-    return given
+    """What a followed call gives the parameters (`followed_calls.shown_arguments`: JAX arrays
+    of known aval, Python numbers, dicts), and also the tuple and list displays that reach
+    the body as they are (`_reaching_parameters` reads their elements); None when there is
+    none (nothing to learn) or when JAX would refuse the call first (`followed_calls.refused`)."""
+    given = shown_arguments(model, values, call)
+    for name, expr in call.arguments.items():
+        if name not in given and not isinstance(expr, ast.Constant):
+            value = values.value(expr)
+            if value.entries is not None or value.elements is not None and _reaches_as_it_is(values, value, call.traced):
+                given[name] = value
+    return given if given and not refused(model, call, given) else None
 
 
 def _reaches_as_it_is(values, display: Value, traced: bool) -> bool:
@@ -522,11 +522,6 @@ def _reaches_as_it_is(values, display: Value, traced: bool) -> bool:
     Python number or a NumPy array would be traced, or converted, there)."""
     assert display.elements is not None
     return not traced or all(values.value(e).type == "ArrayImpl" for e in display.elements)
-
-
-def _traced(value: Value, traced: bool) -> Value:
-    """What a parameter holds: a NumPy array a transformation converts is a JAX array."""
-    return array_of(value.aval) if traced and value.type == "ndarray" and value.aval is not None else value
 
 
 def _reading_parameters(model: ModuleModel, named: set[str]) -> list[ast.FunctionDef]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.control_flow import (CastEdit, Callee, Typed, TypedLeaf, callee, capitalize,
-                                     cast_edit, cast_fixes, check_in_calls, fully_known, mismatch, mismatch_extra,
+                                     cast_edit, cast_fixes, check_in_calls, fully_known, left_out, mismatch, mismatch_extra,
                                      order_certain, parameters_of, returned, typed)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.analysis.model import CallSite
@@ -70,9 +70,11 @@ def _operands(site: CallSite, first: int) -> list[ast.expr] | None:
 
 def _branch(ctx: Context, label: str, expr: ast.expr, operands: list[Value]) -> Branch | None:
     function = callee(ctx, expr)
-    if function is None or len(function.parameters) != len(operands):
+    defaults = left_out(function, len(operands)) if function is not None else None
+    if function is None or defaults is None:
         return None
-    with ctx.values.bound(function.function, parameters_of(ctx, function, operands)):
+    constants = {name: ctx.values.constant(default) for name, default in defaults.items()}
+    with ctx.values.bound(function.function, parameters_of(ctx, function, operands), constants):
         found = returned(ctx, function, operands)
         if found is None:
             return None

@@ -38,6 +38,8 @@ IMMEDIATE = ("jax.vjp", "jax.linearize")
 # Return a function that raises when it is called.
 DEFERRED = ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.hessian")
 
+# Transformations whose result, called, calls the function they wrap.
+_WRAPPERS = frozenset({"jax.jit", "jax.vmap", "jax.checkpoint", "jax.remat", "jax.pmap"})
 # Types of returned values JAX prints as they are (`type(ans)`), by the inference's names.
 _PRINTED_TYPES = frozenset({"tuple", "list", "dict", "NoneType", "str", "int", "float", "bool",
                             "complex"})
@@ -115,8 +117,20 @@ def _returns_with_arguments(ctx: Context, site: CallSite, function: FunctionNode
 
 def _raises_when_run(ctx: Context, site: CallSite) -> bool:
     """Whether the code runs the function: at once, or by calling the transformed function
-    where it is made or through a name bound once to it."""
-    return site.qualname in IMMEDIATE or bool(ctx.model.calls_of_result(site.call))
+    where it is made or through a name bound once to it (also inside another transformation
+    that runs it when called: `jax.jit(jax.grad(loss, has_aux=True))(p)`)."""
+    return site.qualname in IMMEDIATE or bool(_calls_of_transformed(ctx, site.call))
+
+
+def _calls_of_transformed(ctx: Context, call: ast.Call) -> list[ast.Call]:
+    """The calls of what `call` makes, directly or wrapped as the function of a
+    transformation that calls it (`jax.jit(...)`, `jax.vmap(...)`, `jax.checkpoint(...)`)."""
+    found = ctx.model.calls_of_result(call)
+    wrapper = ctx.model.parent.get(id(call))
+    if not found and isinstance(wrapper, ast.Call) and wrapper.args and wrapper.args[0] is call \
+            and ctx.model.qualname(wrapper.func) in _WRAPPERS:
+        return ctx.model.calls_of_result(wrapper)
+    return found
 
 
 def _has_aux_keyword(site: CallSite) -> ast.keyword | None:
@@ -189,7 +203,7 @@ def _check_site(ctx: Context, site: CallSite) -> None:
     related = [Related(ctx.span(function) if isinstance(function, ast.Lambda)
                        else ctx.span(site.args[0]),
                        "function given to " + site.qualname + ", which returns no pair")]
-    calls = ctx.model.calls_of_result(site.call) if site.qualname in DEFERRED else []
+    calls = _calls_of_transformed(ctx, site.call) if site.qualname in DEFERRED else []
     if calls:
         related.append(Related(ctx.span(calls[0]), "called here: JAX runs the function and raises"))
     ctx.report(
