@@ -181,6 +181,9 @@ dg2 = jnp.diagonal(a, 1)
 dg3 = jnp.diagonal(a, -2)
 dg4 = jnp.diag(jnp.ones(3), 1)
 dg5 = jnp.diag(a)
+al1 = a.all()
+al2 = jnp.any(a, axis=0)
+al3 = (a > 0).any(axis=1, keepdims=True)
 
 
 def _scan_body(total, row):

@@ -709,7 +709,7 @@ class Facts:
             if len(call.args) != 2 or call.keywords:
                 return None
             return binary(_BINARY[name], self.aval_of(call.args[0]), self.aval_of(call.args[1]))
-        if len(call.args) != 1 or call.keywords and name not in _SUM_LIKE | _MEAN_LIKE | _MAX_LIKE:
+        if len(call.args) != 1 or call.keywords and name not in _SUM_LIKE | _MEAN_LIKE | _MAX_LIKE | {"all", "any"}:
             return None
         operand = self.aval_of(call.args[0]) if call.args else None
         return unary(name, operand) if not call.keywords else self.reduction(name, call, operand)
@@ -1096,6 +1096,8 @@ def unary(name: str, operand: Aval | None) -> Aval | None:
         return Aval((), "float32", False) if kind in ("b", "i", "u") else reduced
     if name in _MAX_LIKE:
         return reduced
+    if name in ("all", "any"):  # (a bool whatever the operand's dtype: measured)
+        return Aval((), "bool", False)
     if name in ("argmax", "argmin"):
         return scalar("int32") if operand.shape else None
     if name == "ravel":
@@ -1121,7 +1123,7 @@ def method(name: str, receiver: Aval | None, call: ast.Call, facts: Facts) -> Av
             return None
         shape = call.args[0] if len(call.args) == 1 else ast.Tuple(elts=list(call.args), ctx=ast.Load())
         return reshape(receiver, facts.shape(shape, -1), facts.shape_rank(shape))
-    if name in ("sum", "mean", "max", "min", "prod", "std", "var"):
+    if name in ("sum", "mean", "max", "min", "prod", "std", "var", "all", "any"):
         if call.args:
             return None
         if not call.keywords:

@@ -52,11 +52,11 @@ take_along_axis dot_general exp_m1 sigmoid relu gelu softmax log_softmax silu sw
 tanh_shrink normal uniform bernoulli randint categorical truncated_normal permutation
 logsumexp norm astype cbrt hypot atleast_1d atleast_2d atleast_3d float32 float64 int32 int64
 bfloat16 float16 int8 int16 uint8 uint16 uint32 complex64 copy new_ref stop_gradient inv pinv cholesky
-det solve
+det solve all any
 """.split())
 # Array methods returning one array (x.reshape(...), x.astype(...), x.at[i].set(v)).
 ARRAY_METHODS = frozenset("""
-reshape astype sum mean max min prod std var transpose ravel flatten squeeze clip round
+reshape astype sum mean max min prod std var all any transpose ravel flatten squeeze clip round
 cumsum cumprod dot conj conjugate copy set add multiply divide power get apply
 """.split())
 AT_METHODS = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "get", "apply"})

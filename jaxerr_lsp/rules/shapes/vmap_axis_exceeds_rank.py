@@ -7,6 +7,8 @@ by leaf; keyword arguments along axis 0) does not have that axis: a Python numbe
 along axis 0, `in_axes=1` for a 1-D array. The leaves are taken in JAX's flattening order
 (positional arguments, then keyword arguments by name; dict entries by key), and every leaf
 before the one flagged must be known to have its axis (JAX reports the first it meets).
+In a def's body, also once per call of the def the file shows with its arguments' values
+(`control_flow.check_in_calls`: `assess(obs.all(), probs)` where `assess` vmaps `obs`).
 
 Never flagged: a leaf of unknown shape before the bad one (a parameter, a value from another
 module, a name bound twice), a leaf JAX does not map (None in `in_axes`), `in_axes` or
@@ -26,6 +28,7 @@ import ast
 from collections.abc import Iterator
 
 from jaxerr_lsp.core.findings import Related
+from jaxerr_lsp.families.control_flow import check_in_calls
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.shapes import ShapeData, shape_text
 from jaxerr_lsp.families.vmap_axes import Vmap, bad_leaves, checked_in_axes, literal, vmaps
@@ -124,7 +127,8 @@ def check(ctx: Context) -> None:
         if not _function_known(ctx, vmap):
             continue
         for call in vmap.calls:
-            _check_call(ctx, vmap, call)
+            # inside a def: again with the arguments of each call of it the file shows
+            check_in_calls(ctx, call, lambda: _check_call(ctx, vmap, call))  # noqa: B023 (run at once)
 
 
 RULE = Rule(
