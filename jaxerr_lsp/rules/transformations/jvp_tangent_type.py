@@ -9,9 +9,13 @@ its ValueError: a stack of directions `(4, 3)` for a primal `(3,)`, a scalar for
 Also in a def's body once per call of the def that gives the values
 (`families.shapes.in_followed_calls`: `directional(w, dirs)` called with arrays).
 
+An integer or bool primal takes a `float0` tangent: one of any dtype the inference knows (an
+int `0`, a float array) is reported with the same TypeError (`expected tangent dtype
+[('float0', 'V')]`).
+
 Silent: any element whose structure, dtype or shape is not shown (a pytree, a parameter), an
-earlier pair the code does not show to match (JAX would check it first), an integer or bool
-primal (its tangent is `float0`), dtypes only x64 decides, `has_aux=`, `*` arguments.
+earlier pair the code does not show to match (JAX would check it first), dtypes only x64
+decides, `has_aux=`, `*` arguments.
 
 Why is this bad: `jvp` pushes one tangent per primal through `f`; JAX checks each pair's dtype
 and then its shape before it traces `f`, and raises.
@@ -32,6 +36,8 @@ from jaxerr_lsp.errors.catalog import load_catalog
 from jaxerr_lsp.families.shapes import ShapeData, has_shaped_arrays, in_followed_calls, shape_text
 
 CATALOG_ID = "jvp-tangent-type"
+# How JAX prints the tangent dtype of an integer or bool primal (measured).
+_FLOAT0 = "[('float0', 'V')]"
 
 
 def _elements(ctx: Context, expr: ast.expr) -> list[Value] | None:
@@ -72,15 +78,17 @@ def _check_site(ctx: Context, site: CallSite) -> None:
         return
     for primal, tangent in zip(primals, tangents):
         p, t = _leaf_aval(primal), _leaf_aval(tangent)
-        if p is None or t is None or p.kind not in ("f", "c") or p.dtype is None or t.dtype is None \
-                or p.shape is None or t.shape is None:
-            return  # (not shown, or an int/bool primal: its tangent must be float0)
+        if p is None or t is None or p.kind not in ("f", "c", "b", "i", "u") or p.dtype is None \
+                or t.dtype is None or p.shape is None or t.shape is None:
+            return  # (not shown)
         data = ShapeData((str(p), str(t)))
-        if p.dtype != t.dtype:
+        integer = p.kind in ("b", "i", "u")  # (its tangent must be float0, which no aval here is)
+        if integer or p.dtype != t.dtype:
             entry = load_catalog().get(CATALOG_ID)
             source = next(s for s in entry.sources if s.message and "dtypes must be equal" in s.message)
             template = (source.message or "").strip()
-            values = {"_dtype(p)": p.dtype, "core.primal_dtype_to_tangent_dtype(_dtype(p))": p.dtype,
+            expected = _FLOAT0 if integer else p.dtype
+            values = {"_dtype(p)": p.dtype, "core.primal_dtype_to_tangent_dtype(_dtype(p))": expected,
                       "_dtype(t)": t.dtype}
             ctx.report(arguments[1], message=fill(template, values), predicted=fill(template, values, escape=True),
                        exception=source.exception, data=data)
