@@ -14,7 +14,10 @@ no base but the one its kind needs, a body of plain statements, no `__getattr__`
 - `@chex.dataclass`: every field a child;
 - a subclass of `typing.NamedTuple`: every field a child;
 - a subclass of `equinox.Module` (no `__init__` of its own): every field a child but those
-  of `eqx.field(static=True)`.
+  of `eqx.field(static=True)`;
+- `@jax.tree_util.register_pytree_node_class` with plain `__init__`, `tree_flatten` and
+  `tree_unflatten` (`_registered_class`): the attributes `tree_flatten` returns as children,
+  and as aux data (static), in `__init__`'s order.
 
 A field is an annotated name of the class body (`ClassVar` ones are none); a field whose
 `field(...)` call has an option this module does not read (`init=False`, a metadata that is
@@ -52,7 +55,7 @@ class PytreeField:
 @dataclass(frozen=True)
 class PytreeClass:
     node: ast.ClassDef
-    kind: str  # "register_dataclass", "flax", "chex", "namedtuple", "equinox"
+    kind: str  # "register_dataclass", "flax", "chex", "namedtuple", "equinox", "registered"
     fields: tuple[PytreeField, ...]  # in definition order (the order `__init__` takes them)
 
     def field(self, name: str) -> PytreeField | None:
@@ -64,11 +67,13 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
     if cls.keywords or not all(isinstance(s, _SIMPLE) for s in cls.body):
         return None
     own = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    bases = [model.qualname(b) for b in cls.bases]
+    decorators = [_decorator_name(model, d) for d in cls.decorator_list]
+    if decorators == ["jax.tree_util.register_pytree_node_class"] and not bases:
+        return _registered_class(cls, own)
     if own & {"__getattr__", "__getattribute__", "__init__", "__new__", "tree_flatten",
               "tree_unflatten", "__init_subclass__"}:
         return None
-    bases = [model.qualname(b) for b in cls.bases]
-    decorators = [_decorator_name(model, d) for d in cls.decorator_list]
     lists: tuple[frozenset[str], frozenset[str]] | None = None
     if bases == ["typing.NamedTuple"] and not decorators:
         kind = "namedtuple"
@@ -124,6 +129,118 @@ def pytree_class(model: ModuleModel, cls: ast.ClassDef) -> PytreeClass | None:
             static = _static_by_field(model, statement.value, kind)
         fields.append(PytreeField(name, statement.annotation, static, _default(statement.value)))
     return PytreeClass(cls, kind, tuple(fields))
+
+
+def _registered_class(cls: ast.ClassDef, own: set[str]) -> PytreeClass | None:
+    """A class decorated `@jax.tree_util.register_pytree_node_class` whose methods show how
+    JAX flattens and rebuilds it, every step plain: `__init__(self, a, b, c)` only storing each
+    parameter under its own name (`self.a = a`), `tree_flatten` returning `((self.a, self.b),
+    aux)` (the children, the first parameters in order; `aux` None, `self.c`, or a tuple of
+    the attributes of the parameters after them), and the classmethod `tree_unflatten(cls,
+    aux, children)` returning `cls(*children)` (`cls(*children, aux)`, `cls(*children,
+    *aux)`): the children are pytree fields, the attributes in `aux` static ones."""
+    if cls.keywords or own & {"__getattr__", "__getattribute__", "__setattr__", "__new__", "__init_subclass__"} \
+            or not {"__init__", "tree_flatten", "tree_unflatten"} <= own:
+        return None
+    methods = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)}
+    stored = _stored_parameters(methods["__init__"])
+    flattened = _flattened(methods["tree_flatten"])
+    if stored is None or flattened is None:
+        return None
+    children, aux = flattened
+    order = [name for name, _ in stored]
+    if children + aux != order or not _rebuilds(methods["tree_unflatten"], aux):
+        return None
+    return PytreeClass(cls, "registered", tuple(
+        PytreeField(name, annotation or ast.Constant(None), name in aux) for name, annotation in stored))
+
+
+def _body(function: ast.FunctionDef) -> list[ast.stmt]:
+    """The statements of a def after its docstring."""
+    body = function.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return body
+
+
+def _self_attribute(expr: ast.expr, owner: str) -> str | None:
+    return expr.attr if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
+        and expr.value.id == owner else None
+
+
+def _stored_parameters(init: ast.FunctionDef) -> list[tuple[str, ast.expr | None]] | None:
+    """`__init__`'s parameters after `self` (with their annotations), when its body only
+    stores each under its own name, once (`self.a = a`, `self.a, self.b = a, b`)."""
+    args = init.args
+    positional = [*args.posonlyargs, *args.args]
+    if args.vararg or args.kwarg or args.kwonlyargs or init.decorator_list or not positional:
+        return None
+    owner, parameters = positional[0].arg, positional[1:]
+    stored: list[str] = []
+    for statement in _body(init):
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            return None
+        target, value = statement.targets[0], statement.value
+        pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+            and len(target.elts) == len(value.elts) else [(target, value)]
+        for attribute, given in pairs:
+            name = _self_attribute(attribute, owner)
+            if name is None or not isinstance(given, ast.Name) or given.id != name:
+                return None
+            stored.append(name)
+    if sorted(stored) != sorted(p.arg for p in parameters) or len(set(stored)) != len(stored):
+        return None
+    return [(p.arg, p.annotation) for p in parameters]
+
+
+def _flattened(flatten: ast.FunctionDef) -> tuple[list[str], list[str]] | None:
+    """The attributes `tree_flatten` returns as children, and those it returns as aux data."""
+    body = _body(flatten)
+    positional = [*flatten.args.posonlyargs, *flatten.args.args]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or len(positional) != 1 or flatten.decorator_list:
+        return None
+    owner, returned = positional[0].arg, body[0].value
+    if not isinstance(returned, ast.Tuple) or len(returned.elts) != 2 \
+            or not isinstance(returned.elts[0], (ast.Tuple, ast.List)):
+        return None
+    children = [_self_attribute(e, owner) for e in returned.elts[0].elts]
+    aux_expr = returned.elts[1]
+    if isinstance(aux_expr, ast.Constant) and aux_expr.value is None:
+        aux: list[str | None] = []
+    elif isinstance(aux_expr, ast.Tuple):
+        aux = [_self_attribute(e, owner) for e in aux_expr.elts]
+    else:
+        aux = [_self_attribute(aux_expr, owner)]
+    if any(name is None for name in (*children, *aux)):
+        return None
+    return children, aux  # type: ignore[return-value]
+
+
+def _rebuilds(unflatten: ast.FunctionDef, aux: list[str]) -> bool:
+    """`tree_unflatten(cls, aux, children)`, a classmethod, returns `cls(*children)` (with
+    one attribute in the aux data, `cls(*children, aux)`; with several, `cls(*children, *aux)`)."""
+    body = _body(unflatten)
+    positional = [a.arg for a in (*unflatten.args.posonlyargs, *unflatten.args.args)]
+    decorators = unflatten.decorator_list
+    if len(positional) != 3 or len(body) != 1 or not isinstance(body[0], ast.Return) or len(decorators) != 1 \
+            or not (isinstance(decorators[0], ast.Name) and decorators[0].id == "classmethod"):
+        return False
+    owner, aux_name, children_name = positional
+    call = body[0].value
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.func.id != owner or call.keywords:
+        return False
+    expected: list[tuple[type, str]] = [(ast.Starred, children_name)]
+    if len(aux) == 1:
+        expected.append((ast.Name, aux_name))
+    elif aux:
+        expected.append((ast.Starred, aux_name))
+    if len(call.args) != len(expected):
+        return False
+    for argument, (kind, name) in zip(call.args, expected):
+        inner = argument.value if isinstance(argument, ast.Starred) else argument
+        if type(argument) is not kind or not isinstance(inner, ast.Name) or inner.id != name:
+            return False
+    return True
 
 
 def _decorator_name(model: ModuleModel, decorator: ast.expr) -> str | None:

@@ -50,7 +50,7 @@ minimum fmax fmin add subtract multiply divide true_divide floor_divide power fl
 remainder fmod negative positive reciprocal hypot logaddexp logaddexp2 isnan isfinite isinf
 logical_and logical_or logical_not logical_xor deg2rad rad2deg degrees radians heaviside
 copysign equal not_equal less less_equal greater greater_equal conj conjugate where clip dot
-matmul outer inner vdot cross isclose
+matmul outer inner vdot cross isclose isin
 """.split())
 # NumPy functions that convert their first argument; jax.numpy has each with the same meaning.
 FIRST_ARGUMENT = frozenset("""
@@ -59,7 +59,7 @@ atleast_3d nan_to_num nanmean nansum nanmax nanmin median percentile quantile so
 zeros_like ones_like empty_like full_like sinc angle linalg.norm linalg.inv linalg.det
 """.split())
 # NumPy functions whose first argument is a sequence of arrays (a list or tuple display).
-SEQUENCE_ARGUMENT = frozenset({"concatenate", "stack", "hstack", "vstack"})
+SEQUENCE_ARGUMENT = frozenset({"concatenate", "stack", "hstack", "vstack", "lexsort"})
 # Conversions of the first argument: jax.numpy's twin gives a JAX array, not a NumPy one.
 CONVERSIONS = {"asarray": "asarray", "array": "array", "asanyarray": "asarray",
                "float32": "float32", "float16": "float16", "int32": "int32", "int16": "int16",
