@@ -1,6 +1,5 @@
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 
 @jax.tree_util.register_pytree_node_class
