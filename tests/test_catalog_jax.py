@@ -304,6 +304,10 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     text_tree, text_lines = _module(text_file)
     text_function = _builder_function(text_tree, source.builder) if source.builder else function
     pieces = _string_pieces(text_function) + _format_pieces(text_tree, text_function)
+    # (`raise functionalization_error`: an exception the module made once, `NAME = ValueError("...")`)
+    made = _module_exception(tree, at_line[0]) if at_line and not source.builder else None
+    if made is not None:
+        pieces += _string_pieces(made)
     if source.parts:  # the builder's text with placeholders written out by other functions
         assert any(message_pattern(piece).fullmatch(template) for piece in pieces), (
             f"{entry.id}: the template is not an instance of the text of {text_file}:"
@@ -316,6 +320,8 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             f"string pieces found there: {pieces}")
     # And the literal text, read off the installed file, is all there (whitespace aside).
     body = "".join(text_lines[text_function.lineno - 1:text_function.end_lineno])
+    if made is not None:
+        body += "".join(lines[made.lineno - 1:made.end_lineno])
     body += "".join(_format_pieces(text_tree, text_function))
     for part in source.parts:
         part_file, part_function = part.split(":")
@@ -338,6 +344,8 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
     exc = at_line[0].exc
     if source.builder and isinstance(exc, ast.IfExp):  # `raise (err(name) if err else e)`
         exc = exc.body
+    if made is not None:
+        exc = made
     raised = exc.func if isinstance(exc, ast.Call) else exc
     expected = source.exception or entry.exception
     if source.builder:  # `raise _ref_arg_error(...)`: the builder returns `expected(...)`
@@ -393,6 +401,18 @@ def test_source_site_is_the_raise_in_installed_jax(entry: Entry, index: int):
             covered, _joined(at_line[0], built) + own_pieces), (entry.id, source.line, own_pieces)
     elif raise_lines != [source.line]:  # one of several raises: the message built for this one
         assert _covers(covered, built), (entry.id, source.line, built)
+
+
+def _module_exception(tree: ast.Module, raised: ast.Raise) -> ast.Call | None:
+    """`raise functionalization_error` where the module assigned `functionalization_error =
+    ValueError("...")`: that call (the exception's class and its text)."""
+    if not isinstance(raised.exc, ast.Name):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [raised.exc.id] \
+                and isinstance(node.value, ast.Call):
+            return node.value
+    return None
 
 
 def _pieces_added(function: ast.AST, name: str, start: int, end: int) -> list[str]:
