@@ -168,7 +168,7 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
         found.append(RemovedUse(node, ATTRIBUTE, api, api.module, api.name, binding))
     if not found:
         return []
-    guards = _Guards(model, model.tree)
+    guards = Guards(model, model.tree)
     return sorted((u for u in found if not guards.holds(u.node)),
                   key=lambda u: (getattr(u.node, "lineno", 0), getattr(u.node, "col_offset", 0)))
 
@@ -221,8 +221,10 @@ def _import_use(statement: _ImportStatement) -> RemovedUse | None:
     return None
 
 
-class _Guards:
-    """The regions of a file where a removed name may be meant to fail or never run."""
+class Guards:
+    """The regions of a file where a removed name may be meant to fail or never run: a `try`
+    with handlers (its body and handlers), the branches of a test of `hasattr`, `getattr`, a
+    version or `TYPE_CHECKING`, and, under `from __future__ import annotations`, annotations."""
 
     _TESTS = ("hasattr", "getattr", "version", "TYPE_CHECKING", "__version__")
 
@@ -266,5 +268,5 @@ class _Guards:
         return any(start <= where < end for start, end in self.regions)
 
 
-__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "RemovedApi", "RemovedUse", "removed_apis",
+__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "Guards", "RemovedApi", "RemovedUse", "removed_apis",
            "removed_uses"]

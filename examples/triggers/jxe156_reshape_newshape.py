@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+pixels = jnp.arange(12.0)
+image = jnp.reshape(pixels, newshape=(3, 4))  # expect: JXE156
+print(jnp.clip(image, min=0.0, max=10.0))
