@@ -295,10 +295,12 @@ def _passed_as_is(model: ModuleModel, call: FollowedCall, expr: ast.expr) -> boo
     """Whether the transformation a followed call runs the def through leaves `expr`, bound
     to a parameter, as it is: a default (the call left it out: no argument), or an argument
     `jax.grad(f)` (and its kin, without options: the first parameter differentiated) does not
-    differentiate."""
+    differentiate, `f` undecorated."""
     arguments = call.function.args
     if any(expr is d for d in (*arguments.defaults, *arguments.kw_defaults)):
         return True
+    if getattr(call.function, "decorator_list", None):
+        return False  # (`@jax.jit` under the grad traces every argument again)
     made: ast.expr | None = call.call.func
     if isinstance(made, ast.Name):
         made = model.assigned_value(made)

@@ -49,9 +49,9 @@ MAY_SKIP = (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Tr
             ast.BoolOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
             ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.With, ast.AsyncWith)
 
-# Methods that read a dict, list or set without changing it.
 # How many factories deep `calls_of_result` follows a returned function (`make()()(x)`).
 _MAX_FACTORY_DEPTH = 3
+# Methods that read a dict, list or set without changing it.
 READ_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "copy", "count", "index"})
 # Transformations whose functions get rebuilt copies of the containers passed in (the pytrees
 # are flattened and unflattened): calling what they return never changes the caller's dict.

@@ -1556,18 +1556,17 @@ class Inference:
             return self._parameter(expr)
         return self._bound_value(binding, depth, read=expr)
 
-    def _unchanged_here(self, binding: Binding, read: ast.Name | None) -> bool:
-        """Whether the container a plain assignment built is certainly unchanged where
-        `read` reads it (`ModuleModel.unchanged_at`: no use that may change it runs between:
-        `validate(batch)` right after `batch = make_batch(key)`)."""
+    def _unchanged_here(self, binding: Binding, read: ast.Name | None, value: Value) -> bool:
+        """Whether the container a plain assignment built (`value`) is certainly unchanged
+        where `read` reads it (`ModuleModel.unchanged_at`: no use that may change it runs
+        between: `validate(batch)` right after `batch = make_batch(key)`)."""
         use = self.model.use_of.get(id(read)) if read is not None else None
-        return use is not None and self.model.unchanged_at(binding, use) and self._immutable_slots(binding)
+        return use is not None and self._immutable_slots(value) and self.model.unchanged_at(binding, use)
 
-    def _immutable_slots(self, binding: Binding) -> bool:
-        """Whether every slot of the container a binding built holds a JAX array or an
-        immutable value (`unchanged_at` leaves what a mutable entry holds to the caller: a
-        dict placed inside may change through another name)."""
-        value = self._assigned(binding, 0)
+    def _immutable_slots(self, value: Value) -> bool:
+        """Whether every slot of a container holds a JAX array or an immutable value
+        (`unchanged_at` leaves what a mutable entry holds to the caller: a dict placed inside
+        may change through another name)."""
         if value.entry_values is not None:
             held = [v for _, v in value.entry_values]
         elif value.entries is not None:
@@ -1673,7 +1672,7 @@ class Inference:
                     self._assumptions.pop(id(binding), None)
             if value.jax_array is not None:
                 value = replace(value, jax_array=JaxArray(value.jax_array.words, binding))
-            if value.is_mutable and self.model.is_mutated(binding) and not self._unchanged_here(binding, read):
+            if value.is_mutable and self.model.is_mutated(binding) and not self._unchanged_here(binding, read, value):
                 # Still the same type, but what it holds may have changed.
                 keep_elements = value.type == "tuple"
                 return Value(value.type, UNKNOWN, value.elements if keep_elements else None,
