@@ -1000,7 +1000,7 @@ class ModuleModel:
             called = self.qualname(parent.func)
             if called in _RUN_THERE:
                 return self._top_index(parent)
-            if called in _WRAPPERS:
+            if called in WRAPPERS:
                 return self._runs_at(parent, self.parent.get(id(parent)), depth)
             return None
         if isinstance(parent, ast.Assign) and parent.value is expr and len(parent.targets) == 1 \
@@ -1018,9 +1018,9 @@ class ModuleModel:
         if isinstance(decorator, ast.Call):
             called = self.qualname(decorator.func)
             if called == "functools.partial":
-                return bool(decorator.args) and self.qualname(decorator.args[0]) in _WRAPPERS
-            return called in _WRAPPERS
-        return self.qualname(decorator) in _WRAPPERS
+                return bool(decorator.args) and self.qualname(decorator.args[0]) in WRAPPERS
+            return called in WRAPPERS
+        return self.qualname(decorator) in WRAPPERS
 
     def _top_index(self, node: ast.AST) -> int | None:
         """The index of the module statement that holds `node`."""
@@ -1971,7 +1971,7 @@ _RUN_THERE = frozenset({
     "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond", "jax.lax.switch",
     "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize",
     "jax.eval_shape"})
-_WRAPPERS = frozenset({
+WRAPPERS = frozenset({
     "jax.jit", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev",
     "jax.hessian", "jax.checkpoint", "jax.remat", "jax.pmap", "jax.make_jaxpr", "functools.partial"})
 

@@ -110,8 +110,12 @@ def _report(ctx: Context, keyword: ast.keyword, function: str, table: dict[str, 
                data=RemovedKeyword(tuple(spans), tuple(sources), tuple(replacements)))
 
 
+def _guards(ctx: Context) -> Guards:
+    return Guards(ctx.model, ctx.model.tree)
+
+
 def check(ctx: Context) -> None:
-    guards = ctx.once(lambda c: Guards(c.model, c.model.tree))
+    guards = ctx.once(_guards)
     for qualname, table in REMOVED.items():
         for site in ctx.model.calls_to(qualname):
             if site.partial is not None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
-from jaxerr_lsp.analysis.model import CallSite
+from jaxerr_lsp.analysis.model import WRAPPERS, CallSite
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.analysis.values import ARRAY, Signature, bind_arguments
 from jaxerr_lsp.families.vjp_application import (FunctionNode, returned_expressions)
@@ -38,8 +38,6 @@ IMMEDIATE = ("jax.vjp", "jax.linearize")
 # Return a function that raises when it is called.
 DEFERRED = ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.hessian")
 
-# Transformations whose result, called, calls the function they wrap.
-_WRAPPERS = frozenset({"jax.jit", "jax.vmap", "jax.checkpoint", "jax.remat", "jax.pmap"})
 # Types of returned values JAX prints as they are (`type(ans)`), by the inference's names.
 _PRINTED_TYPES = frozenset({"tuple", "list", "dict", "NoneType", "str", "int", "float", "bool",
                             "complex"})
@@ -124,11 +122,12 @@ def _raises_when_run(ctx: Context, site: CallSite) -> bool:
 
 def _calls_of_transformed(ctx: Context, call: ast.Call) -> list[ast.Call]:
     """The calls of what `call` makes, directly or wrapped as the function of a
-    transformation that calls it (`jax.jit(...)`, `jax.vmap(...)`, `jax.checkpoint(...)`)."""
+    transformation whose result calls it when called (`model.WRAPPERS`: `jax.jit(...)`,
+    `jax.vmap(...)`, `jax.checkpoint(...)`...)."""
     found = ctx.model.calls_of_result(call)
     wrapper = ctx.model.parent.get(id(call))
     if not found and isinstance(wrapper, ast.Call) and wrapper.args and wrapper.args[0] is call \
-            and ctx.model.qualname(wrapper.func) in _WRAPPERS:
+            and ctx.model.qualname(wrapper.func) in WRAPPERS:
         return ctx.model.calls_of_result(wrapper)
     return found
 
