@@ -95,16 +95,41 @@ BOTH_PATHS_CLEAN = ([c.id for c in RUNNABLE_GOOD if uses_custom_vjp(c.source)]
                     + [key for key, (c, text) in SAFE_FIXED.items() if uses_custom_vjp(text)])
 
 
+# The run each test reads, by the suffix of its key ('' : the program as it is).
+RUN_SUFFIX = {
+    "test_bad_case_raises_what_the_findings_predict": "",
+    "test_bad_case_with_x64_on_raises_what_the_findings_predict": "@x64",
+    "test_bad_case_raises_the_entry_on_the_custom_vjp3_path": "@custom_vjp3",
+    "test_runs_clean_on_the_custom_vjp3_path_too": "@custom_vjp3",
+    "test_good_case_runs_clean": "",
+    "test_safe_fix_runs_clean": "",
+}
+
+
+def _run_key(item: pytest.Item) -> str | None:
+    """The key of the run a selected test reads (None: it reads none)."""
+    function = getattr(item, "originalname", None)
+    if function not in RUN_SUFFIX or not hasattr(item, "callspec"):
+        return None
+    params = item.callspec.params
+    base = params["case"].id if "case" in params else params["key"]
+    return base + RUN_SUFFIX[function]
+
+
 @pytest.fixture(scope="module")
-def jax_runs() -> dict[str, Result]:
+def jax_runs(request: pytest.FixtureRequest) -> dict[str, Result]:
     """Every bad case, every runnable good case and every safe fix's result, run once; those
     using custom_vjp once more on its second path (keys ending in '@custom_vjp3'); the bad
-    cases with findings when x64 may be on, once more with it on ('@x64')."""
+    cases with findings when x64 may be on, once more with it on ('@x64'). Only the runs the
+    selected tests read (`-k` picks a few cases: only theirs run)."""
     programs = {c.id: Program(c.source, str(c.path)) for c in BAD + RUNNABLE_GOOD}
     programs |= {key: Program(text, str(c.path)) for key, (c, text) in SAFE_FIXED.items()}
     programs |= {f"{key}@custom_vjp3": Program(program.source, program.filename, CUSTOM_VJP3)
                  for key, program in list(programs.items()) if uses_custom_vjp(program.source)}
     programs |= {f"{c.id}@x64": Program(c.source, str(c.path), X64_ON) for c in X64_BAD}
+    needed = {_run_key(item) for item in request.session.items} - {None}
+    assert needed <= programs.keys(), sorted(needed - programs.keys())[:5]
+    programs = {key: program for key, program in programs.items() if key in needed}
     return dict(zip(programs, run_programs(list(programs.values()))))
 
 

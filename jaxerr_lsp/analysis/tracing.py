@@ -2592,7 +2592,33 @@ class Tracing:
         or, in staged code, when every return is a JAX function returning one array, or
         arithmetic on one (`return jnp.maximum(n, 1)`), staged whatever the arguments are.
         None otherwise (a helper that may return a Python value)."""
-        return self._returned_tracer(expr, lambda returned: returned)
+        return self._returned_tracer(expr, lambda returned: returned) or self._returned_tuple(expr)
+
+    def _returned_tuple(self, expr: ast.Call) -> Tracer | None:
+        """A call of a helper of the file whose every `return` gives a tuple display of one
+        length, each element one array tracer there (`_returned_tracer` of each position:
+        `return coarse, img - up`): a tuple of array tracers of that length, so that
+        `coarse, detail = split(img)` binds each name to one."""
+        caller = self._enclosing.get(id(expr))
+        callee = self._helper_callee(expr) if caller is not None else None
+        if callee is None:
+            return None
+        returns = self.model.returns_of(callee[0])
+        lengths = {len(r.value.elts) if isinstance(r.value, ast.Tuple)
+                   and not any(isinstance(e, ast.Starred) for e in r.value.elts) else -1
+                   for r in returns.returns}
+        if len(lengths) != 1 or (length := lengths.pop()) < 1:
+            return None
+        found = []
+        for position in range(length):
+            tracer = self._returned_tracer(
+                expr, lambda returned, i=position: returned.elts[i] if isinstance(returned, ast.Tuple) else None)
+            if tracer is None or not tracer.array:
+                return None
+            found.append(tracer)
+        first = found[0]
+        return Tracer(False, all(t.abstract for t in found), None, first.function, first.transform,
+                      elements=(True,) * length)
 
     def _returned_tracer(self, expr: ast.Call,
                          part: Callable[[ast.expr], ast.expr | None]) -> Tracer | None:

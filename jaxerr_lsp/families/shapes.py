@@ -659,10 +659,10 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     # (a node a followed call gives other shapes than an earlier one: kept once per shapes)
     shown: set[object] = set()
     calls: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = list(_followed_with_values(model, values))
-    calls += [(FollowedCall(v.vmap.definition, v.call, v.unmapped),
-               None if v.outer is None else CallContext(FollowedCall(v.vmap.definition, v.call, v.unmapped),
+    calls += [(FollowedCall(v.vmap.traced_function, v.call, v.unmapped),
+               None if v.outer is None else CallContext(FollowedCall(v.vmap.traced_function, v.call, v.unmapped),
                                                         v.held, {}, v.outer), v.held)
-              for v in vmapped_calls(ctx) if isinstance(v.vmap.definition, (ast.FunctionDef, ast.Lambda))]
+              for v in vmapped_calls(ctx) if isinstance(v.vmap.traced_function, (ast.FunctionDef, ast.Lambda))]
     calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
     calls += [(b.context.call, b.context, b.context.arguments) for b in loop_bodies(ctx)]
     for call, context, arguments in calls:

@@ -63,9 +63,20 @@ class Vmap:
     # after the first JAX names and maps (`definition` stays None: the rules that read the
     # def's own signature leave it out).
     method: ast.FunctionDef | None = None
+    # The def or lambda a transformation vmap is given runs with the arguments vmap hands it,
+    # unchanged in shape (`jax.vmap(jax.grad(cost))`: `cost`; `through` names that
+    # transformation): what its body sees per example. (`definition` stays None: grad's outputs
+    # are not the def's.)
+    through: FunctionNode | None = None
+    through_kind: str | None = None  # "jax.grad", "jax.jit", ...
 
     def option(self, name: str) -> ast.expr | None:
         return self.options.get(name)
+
+    @property
+    def traced_function(self) -> FunctionNode | None:
+        """The def or lambda whose body vmap traces with one example's values."""
+        return self.definition or self.through
 
 
 def _options(args: tuple[ast.expr, ...], keywords: tuple[ast.keyword, ...]) -> dict[str, ast.expr] | None:
@@ -98,7 +109,28 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
         if denoted is not None and denoted.bound and isinstance(denoted.function, ast.FunctionDef) \
                 and not denoted.function.decorator_list:
             method = denoted.function
-    return Vmap(site.call, options, definition, tuple(calls), False, method)
+    through, kind = (None, None) if definition is not None or method is not None else _through(ctx, function)
+    return Vmap(site.call, options, definition, tuple(calls), False, method, through, kind)
+
+
+# Transformations that, given only a function, run it with the arguments their result is
+# given, of the same shapes: inside vmap, the function sees one example.
+SIGNATURE_KEEPING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
+                               "jax.hessian", "jax.jit", "jax.checkpoint", "jax.remat",
+                               "jax.ad_checkpoint.checkpoint"})
+_DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
+
+
+def _through(ctx: Context, function: ast.expr) -> tuple[FunctionNode | None, str | None]:
+    """`jax.grad(cost)` (no option) given to vmap: the def or lambda it runs, and the
+    transformation."""
+    if not isinstance(function, ast.Call) or len(function.args) != 1 or function.keywords:
+        return None, None
+    kind = ctx.model.qualname(function.func)
+    if kind not in SIGNATURE_KEEPING:
+        return None, None
+    inner = ctx.model.function_of(function.args[0], through_jit=True)
+    return (inner, kind) if inner is not None else (None, None)
 
 
 def _only_jit_on_top(ctx: Context, decoration: Decoration) -> bool:
@@ -284,7 +316,7 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
     `axis_size`'s when given); an unmapped one (`in_axes` None) is what the call passes, as it
     is (vmap hands it over untouched). None when vmap would raise first or the code does not
     show the mapping."""
-    function = vmap.definition
+    function = vmap.traced_function
     if function is None or any(isinstance(a, ast.Starred) for a in call.args):
         return None
     signature = Signature.of(function.args)
@@ -306,8 +338,10 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
             return None
         if type(size) is int:
             sizes.add(size)
-    # (`@jax.jit` stacked on `@jax.vmap`: jit traces the unmapped arguments: left unknown)
-    jitted = isinstance(function, ast.FunctionDef) and len(function.decorator_list) > 1
+    # (`@jax.jit` stacked on `@jax.vmap`, or jit inside it: jit traces the unmapped arguments:
+    # left unknown)
+    jitted = isinstance(function, ast.FunctionDef) and len(function.decorator_list) > 1 \
+        or vmap.through_kind is not None and vmap.through_kind not in _DIFFERENTIATING
     found: dict[str, Value] = {}
     for name, argument, entry in entries:
         value = ctx.values.value(argument)
@@ -328,6 +362,11 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
             continue
         sizes.add(aval.shape[axis])
         found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
+    if vmap.through_kind in _DIFFERENTIATING:
+        # grad refuses a first argument that is not a float array (another error first)
+        first = found.get(signature.positional[0]) if signature.positional else None
+        if first is None or first.aval is None or first.aval.kind != "f":
+            return None
     if unsized:  # one mapped argument alone has nothing to disagree with
         return found if len(unsized) == 1 and not sizes else None
     return found if len(sizes) == 1 else None
@@ -358,7 +397,7 @@ def vmapped_nodes(ctx: Context, kind: type[_Node]) -> Iterator[tuple[_Node, Rela
     that call; while the caller looks at the node, the parameters hold what the call gives
     one example (`Inference.bound`)."""
     for vmapped in vmapped_calls(ctx):
-        function = vmapped.vmap.definition
+        function = vmapped.vmap.traced_function
         assert function is not None
         related = Related(ctx.span(vmapped.call), "the call vmap traces, whose arguments give what each example holds")
         with vmapped.outer.bound(ctx.values) if vmapped.outer is not None else nullcontext(), \
@@ -380,7 +419,7 @@ def runs_whenever_traced(ctx: Context, function: ast.FunctionDef | ast.Lambda, n
 def _vmapped_calls(ctx: Context) -> list[VmappedCall]:
     found = []
     for vmap in vmaps(ctx):
-        function = vmap.definition
+        function = vmap.traced_function
         if not isinstance(function, (ast.FunctionDef, ast.Lambda)):
             continue
         for call in vmap.calls:

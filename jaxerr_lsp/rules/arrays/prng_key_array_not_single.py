@@ -10,7 +10,9 @@ one or more dimensions where it takes one key:
   ints, or of a type the code shows: `len(x)`, `x.shape[0]`), given directly or through a name bound once to it, whatever `k` holds (a parameter):
   split returns one key per entry of `n`, typed or raw; the shape is then described, not
   predicted.
-The call must bind to the function's parameters, and a `bernoulli` or `truncated_normal`
+In a def, a key the def's parameter holds is read, too, as each call of the def the file
+shows gives it (`families.control_flow.check_in_calls`: `advance(keys)` for a `keys` made by
+`split(key, 8)`, also on a loop's first pass). The call must bind to the function's parameters, and a `bernoulli` or `truncated_normal`
 call must give a `shape` (and bernoulli a `mode`) JAX accepts, as those two read them before
 the key. Raw keys are left alone in a file that configures keys (`jax_default_prng_impl`,
 `jax_enable_custom_prng`, `jax_legacy_prng_key`).
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import Related, RuleData
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
+from jaxerr_lsp.families.control_flow import check_in_calls
 from jaxerr_lsp.families.prng_keys import KeyCall, key_calls, key_checking_signature, prng_configured
 from jaxerr_lsp.analysis.values import bind_arguments
 
@@ -108,18 +111,23 @@ def _report(ctx: Context, call: KeyCall, shape: str | None, count: int | None,
 def check(ctx: Context) -> None:
     configured = prng_configured(ctx)
     for call in key_calls(ctx):
-        if call.reads_before_key(ctx.values.constant):
-            continue
-        aval = ctx.values.value(call.key).aval
-        if aval is not None and aval.shape is not None and (aval.is_key or aval.dtype == "uint32"):
-            if aval.is_key and len(aval.shape) >= 1:
-                _report(ctx, call, str(aval.shape), math.prod(aval.shape))
-            elif not aval.is_key and not configured and len(aval.shape) >= 2 and aval.shape[-1] == 2:
-                _report(ctx, call, str(aval.shape), math.prod(aval.shape[:-1]))
-            continue
-        split = _split_made(ctx, call.key)
-        if split is not None:
-            _report(ctx, call, None, split.count, split)
+        # What the code shows, then, in a def, what each of its calls gives it.
+        check_in_calls(ctx, call.call, lambda: _check_call(ctx, call, configured))  # noqa: B023 (run at once)
+
+
+def _check_call(ctx: Context, call: KeyCall, configured: bool) -> None:
+    if call.reads_before_key(ctx.values.constant):
+        return
+    aval = ctx.values.value(call.key).aval
+    if aval is not None and aval.shape is not None and (aval.is_key or aval.dtype == "uint32"):
+        if aval.is_key and len(aval.shape) >= 1:
+            _report(ctx, call, str(aval.shape), math.prod(aval.shape))
+        elif not aval.is_key and not configured and len(aval.shape) >= 2 and aval.shape[-1] == 2:
+            _report(ctx, call, str(aval.shape), math.prod(aval.shape[:-1]))
+        return
+    split = _split_made(ctx, call.key)
+    if split is not None:
+        _report(ctx, call, None, split.count, split)
 
 
 RULE = Rule(

@@ -47,7 +47,7 @@ from jaxerr_lsp.families.control_flow import (LOOPS, SHAPED_ARRAY, CastEdit, Loo
                                      plain_site, read_loop, treedef_text, typed, with_leaf_avals)
 from jaxerr_lsp.core.findings import Finding, Related, RuleData
 from jaxerr_lsp.analysis.model import CallSite
-from jaxerr_lsp.analysis.pytree import ListNode, NoneNode, TupleNode, differences
+from jaxerr_lsp.analysis.pytree import DictNode, ListNode, NamedTupleNode, NoneNode, TupleNode, differences
 from jaxerr_lsp.engine.rule import Context, Rule, fill
 from jaxerr_lsp.analysis.values import Value
 
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from jaxerr_lsp.fixes.text import Lines
 
 STRUCTURE = "must have the same pytree structure"
+CONTAINERS = (TupleNode, ListNode, DictNode, NamedTupleNode)
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,6 @@ def _output(ctx: Context, loop: Loop, carry: Value) -> Output | None:
             expr = value.elements[0]
             value = ctx.values.value(expr)
         carry_out = typed(ctx, value, expr)
-    if carry_out.leaves is None:
-        return None
     return Output(carry_out, expr)
 
 
@@ -120,6 +119,17 @@ def _structure_text(loop: Loop, init: Typed, out: Typed) -> str | None:
              f"carry output is a {thing(other)}, so {why}"
              for path, one, other, why in differences(init.tree, out.tree)]
     return _listed(found) if found else None
+
+
+def _root_differs(init: Typed, out: Typed) -> bool:
+    """Whether the carries are both containers that differ at their root (a dict with other
+    keys, a tuple of another length, a list for a tuple): JAX then lists that one difference
+    and looks no deeper, so the leaves the code does not show cannot add to its message. (A
+    body given one array that returns a tuple may fail first, unpacking it.)"""
+    if not all(isinstance(t, CONTAINERS) for t in (init.tree, out.tree)):
+        return False
+    found = list(differences(init.tree, out.tree))
+    return len(found) == 1 and found[0][0] == ""
 
 
 def _type_differences(init: Typed, out: Typed) -> tuple[list[tuple[TypedLeaf, TypedLeaf]], bool] | None:
@@ -180,9 +190,13 @@ def _check(ctx: Context, loop: Loop) -> None:
     out = _output(ctx, loop, init_value)
     if out is None:
         return
+    if out.carry.leaves is None and not _root_differs(init, out.carry):
+        return
     structure = _structure_text(loop, init, out.carry)
     if structure is not None:
         _report_structure(ctx, loop, structure, out)
+        return
+    if out.carry.leaves is None:
         return
     if any(True for _ in differences(init.tree, out.carry.tree)):
         return
@@ -198,7 +212,7 @@ def _check(ctx: Context, loop: Loop) -> None:
         init = Typed(init.tree, tuple(leaf if aval is None else TypedLeaf(leaf.path, aval, leaf.expr)
                                       for leaf, aval in zip(init.leaves, promoted)))
         again = _output(ctx, loop, carry)
-        if again is None:
+        if again is None or again.carry.leaves is None:
             return
         out = again
     differing = _type_differences(init, out.carry)

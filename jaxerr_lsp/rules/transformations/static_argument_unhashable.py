@@ -15,6 +15,9 @@ parameters' positions static too, and `static_argnums` alone their names; negati
 count from the end), from `f`'s signature when the file shows it, else only as given. Calls
 that may run where jit is off are skipped (no hashing there: `Tracing.jit_off_at`, the code a
 `with jax.disable_jit():` body may run; the whole file when it configures `jax_disable_jit`).
+The jitted function given alone to `jax.make_jaxpr` or `jax.jit` (no option) and that
+called (`jax.make_jaxpr(adapt)(w, x, 3)`): that trace hands it a tracer for every argument,
+so a Python number or a JAX array at a static position reaches it as a tracer.
 
 Why is this bad: static arguments are part of the compilation cache key; jaxlib hashes them at
 every call and raises ValueError for an unhashable value, before the function runs.
@@ -67,6 +70,7 @@ class _Jitted:
     signature: Signature | None
     site: ast.AST  # the jax.jit call or the decorator
     calls: list[ast.Call]
+    made: ast.AST | None = None  # what a name denoting it is bound to: the jax.jit call, the def
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def _jitted(ctx: Context) -> Iterator[_Jitted]:
         signature = Signature.of(function.args) if function is not None else None
         static = static_args(site.keywords, signature)
         if static is not None and (static.argnums or static.argnames):
-            yield _Jitted(static, signature, site.call, ctx.model.calls_of_result(site.call))
+            yield _Jitted(static, signature, site.call, ctx.model.calls_of_result(site.call), site.call)
     for jitted in jitted_defs(ctx):
         scope = ctx.model.scope_of_node.get(id(jitted.function))
         if scope is None or scope.parent is None:
@@ -96,7 +100,8 @@ def _jitted(ctx: Context) -> Iterator[_Jitted]:
         if static is None or not (static.argnums or static.argnames):
             continue
         if scope.parent.kind != "class":
-            yield _Jitted(static, signature, jitted.decorator, ctx.model.calls_of_def(jitted.function))
+            yield _Jitted(static, signature, jitted.decorator, ctx.model.calls_of_def(jitted.function),
+                          jitted.function)
         elif isinstance(scope.parent.node, ast.ClassDef):
             calls = _calls_on_self(ctx, scope.parent.node, jitted.function)
             if calls:  # `self.method(...)`: the instance is the first positional argument
@@ -480,6 +485,43 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
 
 
+# Transformations that, given only the function, trace every argument of their result's
+# calls (keyword arguments too) as the staging trace's tracers.
+TRACING_EVERY_ARGUMENT = ("jax.make_jaxpr", "jax.jit")
+
+
+def _traced_calls(ctx: Context, jitted: _Jitted) -> Iterator[tuple[ast.Call, ast.Call]]:
+    """(call, transformation) for each call of `jax.make_jaxpr(f)` or `jax.jit(f)` (no option)
+    where `f` is the jitted function (`jax.make_jaxpr(adapt)(w, x, 3)`): that trace hands the
+    jitted function a tracer for every argument, its static ones included."""
+    if jitted.made is None:
+        return
+    for qualname in TRACING_EVERY_ARGUMENT:
+        for site in ctx.model.calls_to(qualname):
+            if len(site.args) != 1 or site.keywords or not _denotes(ctx, site.args[0], jitted.made):
+                continue
+            for call in ctx.model.calls_of_result(site.call):
+                yield call, site.call
+
+
+def _denotes(ctx: Context, expr: ast.expr, made: ast.AST) -> bool:
+    if expr is made:
+        return True
+    if not isinstance(expr, ast.Name):
+        return False
+    if isinstance(made, ast.Call):
+        return ctx.model.assigned_value(expr) is made
+    binding = ctx.model.binding_of(expr)
+    return binding is not None and binding.node is made
+
+
+def _traced_scalar_or_array(ctx: Context, expr: ast.expr) -> bool:
+    """Whether a trace makes `expr` a tracer: a Python number or bool, or a JAX array (a
+    string or another object fails first, as no valid JAX type)."""
+    value = ctx.values.value(expr)
+    return value.python_scalar or value.jax_array is not None
+
+
 def check(ctx: Context) -> None:
     for jitted in _jitted(ctx):
         for call in jitted.calls:
@@ -489,6 +531,18 @@ def check(ctx: Context) -> None:
                 found = _unhashable(ctx, argument)
                 if found is not None:
                     _report(ctx, jitted, argument, how, found)
+        for call, transformation in _traced_calls(ctx, jitted):
+            if ctx.tracing.jit_off_at(call):
+                continue
+            for argument, how in _static_arguments(jitted, call):
+                if not _traced_scalar_or_array(ctx, argument):
+                    continue
+                traced = Related(ctx.span(transformation),
+                                 f"{ctx.model.qualname(transformation.func)} traces every argument, "
+                                 "this one too")
+                _report(ctx, jitted, argument, how, _Unhashable(
+                    "<class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>",
+                    "TypeError: unhashable type: 'DynamicJaxprTracer'", None, related=(traced,)))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:

@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+def smooth(signal, width):
+    kernel = jnp.ones(width) / width
+    return jnp.convolve(signal, kernel, mode="same")
+
+
+smooth_fast = jax.jit(smooth, static_argnames=("width",))
+signal = jnp.sin(jnp.linspace(0.0, 6.0, 32))
+print(smooth_fast(signal, width=5)[:3])
+print(jax.make_jaxpr(smooth_fast)(signal, 5))  # expect: JXE082
