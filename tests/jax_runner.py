@@ -62,6 +62,10 @@ _WORKER = textwrap.dedent(r'''
 ''')
 
 
+# XLA's CPU backend without its expensive optimization passes (programs run the same).
+FAST_XLA_FLAGS = ("--xla_backend_optimization_level=0", "--xla_llvm_disable_expensive_passes=true")
+
+
 @dataclass(frozen=True)
 class Program:
     source: str
@@ -112,8 +116,12 @@ def _run_worker(batch: list[Program], timeout: float) -> list[Result]:
         with open(programs_path, "w", encoding="utf-8") as f:
             json.dump([[p.source, p.filename, list(p.config)] for p in batch], f)
         # Unfiltered tracebacks: the raising frame is the `raise` inside JAX, not the user's call.
+        # XLA compiles each small program without its costly CPU optimizations: what JAX
+        # raises is decided while tracing, in Python, before XLA; a run takes ~30% less time
+        # (the results were compared: only object addresses in messages differed).
         env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0",
-               "JAX_TRACEBACK_FILTERING": "off"}
+               "JAX_TRACEBACK_FILTERING": "off",
+               "XLA_FLAGS": " ".join((*FAST_XLA_FLAGS, os.environ.get("XLA_FLAGS", ""))).strip()}
         completed = subprocess.run(
             [sys.executable, "-c", _WORKER, programs_path, results_path], capture_output=True,
             text=True, timeout=timeout, env=env, cwd=tmp)

@@ -45,6 +45,7 @@ stores. Code that cannot raise at trace time is left out: inside a `try` with ha
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import overload
@@ -2611,8 +2612,7 @@ class Tracing:
             return None
         found = []
         for position in range(length):
-            tracer = self._returned_tracer(
-                expr, lambda returned, i=position: returned.elts[i] if isinstance(returned, ast.Tuple) else None)
+            tracer = self._returned_tracer(expr, functools.partial(_tuple_element, position=position))
             if tracer is None or not tracer.array:
                 return None
             found.append(tracer)
@@ -3311,3 +3311,8 @@ def _bound_to(model: ModuleModel, node: ast.AST, attributes: set[str]) -> list[a
                       if any(isinstance(t, ast.Attribute) and t.attr == attribute.attr
                              for t in store.targets)]
     return found
+
+
+def _tuple_element(returned: ast.expr, position: int) -> ast.expr | None:
+    """The element at `position` of a returned tuple display (None: not one)."""
+    return returned.elts[position] if isinstance(returned, ast.Tuple) else None

@@ -81,3 +81,12 @@ def holds(lines: Lines, span: Span, text: str) -> bool:
     data may come back stale or altered from the editor)."""
     return bool(text) and (span.start_line, span.start_column) < (span.end_line, span.end_column) \
         and lines.text(span) == text
+
+
+def list_as_tuple(display: str, elements: int) -> str:
+    """The source of a list display (`[0, None]`) as a tuple display of the same elements
+    (`(0, None)`; one element gets its comma: `(0,)`)."""
+    inner = display.strip()[1:-1]
+    if elements == 1 and not inner.rstrip().endswith(","):
+        inner = inner.rstrip() + ","
+    return "(" + inner + ")"

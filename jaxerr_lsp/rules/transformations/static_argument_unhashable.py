@@ -42,6 +42,7 @@ from jaxerr_lsp.families.tracer_arrays import tracer_related
 from jaxerr_lsp.families.jax_types import SIMPLE_STATEMENTS, defined_names
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
+from jaxerr_lsp.fixes.text import list_as_tuple
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -438,10 +439,7 @@ def _as_tuple(ctx: Context, expr: ast.expr) -> str:
     """The list display `expr` as a tuple display; "" when an element may be unhashable."""
     if not isinstance(expr, ast.List) or not all(_hashable_literal(e) for e in expr.elts):
         return ""
-    inner = ctx.segment(expr)[1:-1]
-    if len(expr.elts) == 1 and not inner.rstrip().endswith(","):
-        inner = inner.rstrip() + ","
-    return "(" + inner + ")"
+    return list_as_tuple(ctx.segment(expr), len(expr.elts))
 
 
 def _static_arguments(jitted: _Jitted, call: ast.Call) -> Iterator[tuple[ast.expr, str]]:
