@@ -997,6 +997,10 @@ def test_example_before_output_is_stored(entry: Entry, runs: dict[str, Result]):
     assert run.raised and run.type and run.message is not None, str(run)
     kind = run.type if run.module in ("builtins", "__main__") else f"{run.module}.{run.type}"
     fresh = printed(kind, run.message)
+    # (Python adds its own suggestion to an AttributeError's line: ". Did you mean: 'x'?")
+    suggested = re.search(re.escape(fresh.rstrip("\n")) + r"(\. Did you mean: '[^'\n]+'\?)\n", f"{run.traceback}\n")
+    if suggested is not None:
+        fresh = fresh.rstrip("\n") + suggested.group(1) + "\n"
     assert f"\n{fresh}" in f"\n{run.traceback}", (fresh, run.traceback)  # as Python printed it
     # (A message quoting a traceback, a host callback's, names the installed packages' files
     # where they are on this machine: stored from the packages' folder on.)

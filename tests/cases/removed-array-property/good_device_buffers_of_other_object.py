@@ -1,0 +1,5 @@
+class Mirror:
+    device_buffers = ("gpu0", "gpu1")
+
+
+print(Mirror().device_buffers)
