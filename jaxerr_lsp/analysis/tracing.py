@@ -218,7 +218,8 @@ class TracedFunction:
     # where. Its `transforms` then have the def itself for their site.
     origins: list[Origin] = field(default_factory=list)
     # Traced as the `__call__` of an instance a transformation is given (`lax.scan(cell,
-    # ...)`): JAX knows no name or place for it.
+    # ...)`), or as the `__init__` of a class given (`jax.jit(Curve)`): JAX knows no name or
+    # place for it.
     instance: bool = False
     # The `functools.partial(f, ...)` calls a transformation was given around it: their
     # arguments fix parameters (`_branch_by_default` reads the values they fix).
@@ -1142,6 +1143,11 @@ class Tracing:
             called = self.instance_call(function_expr)
             if called is not None:
                 function, bound, receiver, instance = called, (1, frozenset()), True, True
+        if function is None and isinstance(function_expr, ast.Name) and bound == (0, frozenset()):
+            constructor = self._constructor_traced(function_expr)
+            if constructor is not None:  # (`jax.jit(Curve)`: its `__init__`, `self` bound;
+                # JAX knows no name or place for a class: "<unknown>", as for an instance)
+                function, bound, receiver, instance = constructor, (1, frozenset()), True, True
         if function is None and isinstance(function_expr, (ast.Name, ast.Attribute)) \
                 and bound == (0, frozenset()) and not outer:
             qualname = self.model.qualname(function_expr)
@@ -1170,6 +1176,24 @@ class Tracing:
                     traced.tracers[name] = Tracer(array, layer.abstract, name, traced, layer)
             if all(t.site is not layer.site for t in traced.transforms):
                 traced.transforms.append(layer)
+
+    def _constructor_traced(self, expr: ast.Name) -> ast.FunctionDef | None:
+        """A class of the file given to a transformation (`jax.jit(CalibrationCurve)`): calling
+        it runs its `__init__` (a plain def of its body) with the arguments after `self`.
+        None for a class whose construction the file does not show (a decorator, keywords,
+        a `__new__`, no `__init__` of its own)."""
+        binding = self.model.binding_of(expr)
+        if binding is None or binding.kind != CLASS or not isinstance(binding.node, ast.ClassDef):
+            return None
+        cls = binding.node
+        if cls.decorator_list or cls.keywords:
+            return None
+        defs = {s.name: s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        init = defs.get("__init__")
+        if "__new__" in defs or not isinstance(init, ast.FunctionDef) or init.decorator_list \
+                or not [*init.args.posonlyargs, *init.args.args]:
+            return None
+        return init
 
     # ------------------------------------------------------------------------ parameters
     def _all_parameters(self, function: FunctionNode,

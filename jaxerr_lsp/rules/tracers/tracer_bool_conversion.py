@@ -9,7 +9,8 @@ of `not`, the first operand of `and`/`or`, `bool(x)`, and Python's `max(a, b)`/`
 raise first. It asks `ctx.tracing` which tests are
 tracers, and reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
-`and`/`or` (an earlier one may short-circuit).
+`and`/`or` (an earlier one may short-circuit), nor anything inside one or inside a branch of a
+conditional expression (`check and not ok(x)` with a static `check`: the `not` may not run).
 
 Why is this bad: `bool()` of a tracer raises TracerBoolConversionError while JAX traces the
 function. The message names the traced function, the transformation and the arguments the
@@ -76,16 +77,46 @@ def _converted(ctx: Context, expr: ast.expr, owner: ast.AST, converted_boolops: 
     it are constants that do not end the operation early (`True and flag`, `DEBUG and flag`
     with `DEBUG = True` bound once: the evaluator's constant), and converts the last operand
     only where the whole operation is itself converted (`if True and flag:`)."""
+    if not _reached(ctx, owner):
+        return False
     if not isinstance(owner, ast.BoolOp):
         return True
     index = next(i for i, value in enumerate(owner.values) if value is expr)
-    goes_on = isinstance(owner.op, ast.And)  # the truth value that does not stop `and` / `or`
-    for value in owner.values[:index]:
+    if not _goes_on(ctx, owner, index):
+        return False
+    return index < len(owner.values) - 1 or id(owner) in converted_boolops
+
+
+def _goes_on(ctx: Context, operation: ast.BoolOp, index: int) -> bool:
+    """Whether `a and b` (or `a or b`) certainly evaluates its operand at `index`: the ones
+    before it are constants that do not end it early (`True and flag`, `DEBUG and flag` with
+    `DEBUG = True` bound once: the evaluator's constant)."""
+    goes_on = isinstance(operation.op, ast.And)  # the truth value that does not stop `and` / `or`
+    for value in operation.values[:index]:
         constant = ctx.values.constant(value)
         if constant is None or type(constant) not in (bool, int, float, str, tuple) \
                 or bool(constant) is not goes_on:
             return False
-    return index < len(owner.values) - 1 or id(owner) in converted_boolops
+    return True
+
+
+def _reached(ctx: Context, node: ast.AST) -> bool:
+    """Whether the expression `node` certainly runs when the statement holding it runs: not a
+    later operand of `and`/`or` an earlier one may stop (`check and not ok(x)`), nor a branch
+    of a conditional expression."""
+    if not isinstance(node, ast.expr):
+        return True
+    path = ctx.model.path_to(ctx.model.tree, node) or [node]
+    for parent, child in zip(reversed(path[:-1]), reversed(path[1:])):
+        if not isinstance(parent, ast.expr) or isinstance(parent, ast.Lambda):
+            break
+        if isinstance(parent, ast.BoolOp):
+            index = next((i for i, value in enumerate(parent.values) if value is child), 0)
+            if not _goes_on(ctx, parent, index):
+                return False
+        elif isinstance(parent, ast.IfExp) and child is not parent.test:
+            return False
+    return True
 
 
 def _converted_boolops(ctx: Context, tests: list[tuple[ast.expr, ast.AST, TracedFunction]]) -> set[int]:
@@ -489,8 +520,10 @@ def _static_site(ctx: Context, test: ast.expr,
                  function: TracedFunction) -> tuple[Edit, str, int | None] | None:
     """The one jax.jit site of `function`, the parameter `n` the test depends on alone and
     its position, for the static fix."""
-    if len(function.transforms) != 1 or function.elsewhere or function.partials:
-        return None  # (through a partial, the calls bind the partial's parameters, unchecked)
+    if len(function.transforms) != 1 or function.elsewhere or function.partials or function.instance:
+        # (through a partial, the calls bind the partial's parameters, unchecked; an
+        # instance's `__call__` or a class's `__init__`: positions count without `self`)
+        return None
     transform = function.transforms[0]
     if transform.qualname != "jax.jit" or not isinstance(
             transform.site, (ast.Name, ast.Attribute, ast.Call)):

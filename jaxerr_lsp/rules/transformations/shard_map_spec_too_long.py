@@ -140,15 +140,15 @@ def _check_call(ctx: Context, call: ast.Call, function: ast.FunctionDef, positio
     if not faults:
         return
     predicted = True
-    lines = []
+    faulty = []
     for i, spec, (rank, shown) in faults:  # type: ignore[misc]
         parameter = positional[i]
         predicted = predicted and shown is not None and _plain_parameter(parameter, function)
-        lines.append(f"in_specs[{i}] is P{spec!r} which has length {len(spec)}, but the passed "
+        faulty.append(f"in_specs[{i}] is P{spec!r} which has length {len(spec)}, but the passed "
                      f"args[{i}], where args[{i}] is bound to {function.name}'s parameter "
                      f"'{parameter.arg}', has shape {shown or '(its aval)'}, which has rank {rank} "
                      f"(and {rank} < {len(spec)})")
-    msgs = lines[0] if len(lines) == 1 else "\n\n".join(f"* {line}" for line in lines)
+    msgs = faulty[0] if len(faulty) == 1 else "\n\n".join(f"* {fault}" for fault in faulty)
     values = {"fun_name": function.name, "prefix": "in"}
     shown_values = {}
     if predicted:
