@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_lsp.core.findings import Related, Span
 from jaxerr_lsp.analysis.avals import Aval
-from jaxerr_lsp.analysis.followed_calls import CallContext, calls_reaching, runs_whenever_called
+from jaxerr_lsp.analysis.followed_calls import SHAPE_KEEPING, CallContext, calls_reaching, runs_whenever_called
+from jaxerr_lsp.analysis.tracing import DIFFERENTIATING
 from jaxerr_lsp.analysis.model import MAY_SKIP, CallSite, Decoration
 from jaxerr_lsp.analysis.values import Signature, Value, bind_arguments
 
@@ -113,21 +114,14 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
     return Vmap(site.call, options, definition, tuple(calls), False, method, through, kind)
 
 
-# Transformations that, given only a function, run it with the arguments their result is
-# given, of the same shapes: inside vmap, the function sees one example.
-SIGNATURE_KEEPING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd",
-                               "jax.hessian", "jax.jit", "jax.checkpoint", "jax.remat",
-                               "jax.ad_checkpoint.checkpoint"})
-_DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian"})
-
-
 def _through(ctx: Context, function: ast.expr) -> tuple[FunctionNode | None, str | None]:
-    """`jax.grad(cost)` (no option) given to vmap: the def or lambda it runs, and the
+    """`jax.grad(cost)` (no option) given to vmap: the def or lambda it runs with the
+    arguments of the same shapes (`SHAPE_KEEPING`: inside vmap, it sees one example), and the
     transformation."""
     if not isinstance(function, ast.Call) or len(function.args) != 1 or function.keywords:
         return None, None
     kind = ctx.model.qualname(function.func)
-    if kind not in SIGNATURE_KEEPING:
+    if kind not in SHAPE_KEEPING:
         return None, None
     inner = ctx.model.function_of(function.args[0], through_jit=True)
     return (inner, kind) if inner is not None else (None, None)
@@ -341,7 +335,7 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
     # (`@jax.jit` stacked on `@jax.vmap`, or jit inside it: jit traces the unmapped arguments:
     # left unknown)
     jitted = isinstance(function, ast.FunctionDef) and len(function.decorator_list) > 1 \
-        or vmap.through_kind is not None and vmap.through_kind not in _DIFFERENTIATING
+        or vmap.through_kind is not None and vmap.through_kind not in DIFFERENTIATING
     found: dict[str, Value] = {}
     for name, argument, entry in entries:
         value = ctx.values.value(argument)
@@ -362,7 +356,7 @@ def per_example(ctx: Context, vmap: Vmap, call: ast.Call) -> dict[str, Value] | 
             continue
         sizes.add(aval.shape[axis])
         found[name] = replace(value, aval=Aval(aval.shape[:axis] + aval.shape[axis + 1:], aval.dtype, aval.weak))
-    if vmap.through_kind in _DIFFERENTIATING:
+    if vmap.through_kind in DIFFERENTIATING:
         # grad refuses a first argument that is not a float array (another error first)
         first = found.get(signature.positional[0]) if signature.positional else None
         if first is None or first.aval is None or first.aval.kind != "f":
