@@ -111,9 +111,9 @@ def check(ctx: Context) -> None:
             continue
         function = ctx.model.function_of(site.args[0])
         options = {k.arg: k.value for k in site.keywords}
-        if not isinstance(function, ast.FunctionDef) or "mesh" not in options \
+        if not isinstance(function, ast.FunctionDef) or "mesh" not in options or "axis_names" in options \
                 or not isinstance(options.get("in_specs"), ast.Tuple):
-            continue
+            continue  # (`axis_names`: the specs must name its manual axes, checked first)
         specs_node = options["in_specs"]
         assert isinstance(specs_node, ast.Tuple)
         specs = [_spec(ctx, e) for e in specs_node.elts]
