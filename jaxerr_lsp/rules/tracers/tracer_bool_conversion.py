@@ -10,7 +10,9 @@ raise first. It asks `ctx.tracing` which tests are
 tracers, and reports only one array (a bare pytree parameter in `if params:` may be a dict: silent), never
 under `jax.grad` and its family alone (concrete values underneath), never a later operand of
 `and`/`or` (an earlier one may short-circuit), nor anything inside one or inside a branch of a
-conditional expression (`check and not ok(x)` with a static `check`: the `not` may not run).
+conditional expression (`check and not ok(x)` with a static `check`: the `not` may not run),
+unless the operands before it are constants that go on, or parameters every run the file shows
+leaves at such a default (`check=True` left out by each call of `jax.jit(f)` or `jax.jit(C)`).
 
 Why is this bad: `bool()` of a tracer raises TracerBoolConversionError while JAX traces the
 function. The message names the traced function, the transformation and the arguments the
@@ -31,7 +33,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
+from jaxerr_lsp.analysis.applications import LAX
 from jaxerr_lsp.analysis.model import Scope
+from jaxerr_lsp.analysis.values import Signature, bind_arguments
 from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill, shorten
 from jaxerr_lsp.families.tracer_arrays import hashable_wherever_passed, tracer_related
 from jaxerr_lsp.analysis.tracing import (JAX_NAMESPACES, STATIC_ATTRIBUTES, TRACING_TRIGGERS, Tracer, TracedFunction, Transform,
@@ -71,36 +75,70 @@ class TracerBool(RuleData):
 
 
 # ------------------------------------------------------------------------ what is converted
-def _converted(ctx: Context, expr: ast.expr, owner: ast.AST, converted_boolops: set[int]) -> bool:
+def _converted(ctx: Context, expr: ast.expr, owner: ast.AST, converted_boolops: set[int],
+               function: TracedFunction) -> bool:
     """Whether Python certainly calls `bool()` on `expr` when `owner` runs. In `a and b`
     (or `a or b`) it calls `bool(a)`; it reaches `b` for certain only when the operands before
     it are constants that do not end the operation early (`True and flag`, `DEBUG and flag`
     with `DEBUG = True` bound once: the evaluator's constant), and converts the last operand
     only where the whole operation is itself converted (`if True and flag:`)."""
-    if not _reached(ctx, owner):
+    if not _reached(ctx, owner, function):
         return False
     if not isinstance(owner, ast.BoolOp):
         return True
     index = next(i for i, value in enumerate(owner.values) if value is expr)
-    if not _goes_on(ctx, owner, index):
+    if not _goes_on(ctx, owner, index, function):
         return False
     return index < len(owner.values) - 1 or id(owner) in converted_boolops
 
 
-def _goes_on(ctx: Context, operation: ast.BoolOp, index: int) -> bool:
+def _goes_on(ctx: Context, operation: ast.BoolOp, index: int, function: TracedFunction) -> bool:
     """Whether `a and b` (or `a or b`) certainly evaluates its operand at `index`: the ones
     before it are constants that do not end it early (`True and flag`, `DEBUG and flag` with
     `DEBUG = True` bound once: the evaluator's constant)."""
     goes_on = isinstance(operation.op, ast.And)  # the truth value that does not stop `and` / `or`
     for value in operation.values[:index]:
         constant = ctx.values.constant(value)
+        if constant is None:
+            constant = _default_left_out(ctx, value, function)
         if constant is None or type(constant) not in (bool, int, float, str, tuple) \
                 or bool(constant) is not goes_on:
             return False
     return True
 
 
-def _reached(ctx: Context, node: ast.AST) -> bool:
+def _default_left_out(ctx: Context, expr: ast.expr, function: TracedFunction) -> object:
+    """The default of the parameter `expr` reads (its one binding there) when every run of the
+    traced function the file shows leaves it out: each application of its transformation
+    (`make(volts, temps)` for `def __init__(self, volts, temps, check=True)`), no call from
+    traced code, no partial. None otherwise (a constant JAX does not trace)."""
+    if not isinstance(expr, ast.Name) or expr.id in function.tracers or function.called_from \
+            or function.partials or function.origins:
+        return None
+    reaching = ctx.model.reaching(expr)
+    if not reaching or len(reaching) != 1 or not isinstance(reaching[0].node, ast.arg):
+        return None
+    args = function.function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    defaults.update((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
+    default = next((d for a, d in defaults.items() if a is reaching[0].node), None)
+    runs = ctx.tracing.applications.runs(function)
+    if default is None or not runs or any(t.qualname in LAX for t in function.transforms):
+        return None
+    signature = Signature.of(args)
+    scope = ctx.model.scope_of_node.get(id(function.function))
+    if scope is not None and scope.parent is not None and scope.parent.kind == "class":
+        signature = signature.bound_to_instance()  # (`self`: the instance, or the new one)
+    for call in runs:
+        bound = bind_arguments(signature, call.args, call.keywords)
+        if bound is None or bound.extra_positional or bound.extra_keywords \
+                or bound.given.get(expr.id, default) is not default:  # (a default stands as it is)
+            return None
+    return ctx.values.constant(default)
+
+
+def _reached(ctx: Context, node: ast.AST, function: TracedFunction) -> bool:
     """Whether the expression `node` certainly runs when the statement holding it runs: not a
     later operand of `and`/`or` an earlier one may stop (`check and not ok(x)`), nor a branch
     of a conditional expression."""
@@ -112,7 +150,7 @@ def _reached(ctx: Context, node: ast.AST) -> bool:
             break
         if isinstance(parent, ast.BoolOp):
             index = next((i for i, value in enumerate(parent.values) if value is child), 0)
-            if not _goes_on(ctx, parent, index):
+            if not _goes_on(ctx, parent, index, function):
                 return False
         elif isinstance(parent, ast.IfExp) and child is not parent.test:
             return False
@@ -124,8 +162,8 @@ def _converted_boolops(ctx: Context, tests: list[tuple[ast.expr, ast.AST, Traced
     `if`, `while`, `assert`, ternary, `not` or comprehension filter, or a converted operand of
     another such operation), outermost first as the tests are listed."""
     converted: set[int] = set()
-    for test, owner, _ in tests:
-        if isinstance(test, ast.BoolOp) and _converted(ctx, test, owner, converted):
+    for test, owner, function in tests:
+        if isinstance(test, ast.BoolOp) and _converted(ctx, test, owner, converted, function):
             converted.add(id(test))
     return converted
 
@@ -578,7 +616,7 @@ def check(ctx: Context) -> None:
     tracing = ctx.tracing
     converted_boolops = _converted_boolops(ctx, tracing.tests)
     for test, owner, function in tracing.tests:
-        if not _converted(ctx, test, owner, converted_boolops):
+        if not _converted(ctx, test, owner, converted_boolops, function):
             continue
         tracer = tracing.tracer(test)
         if tracer is None or not tracer.abstract or not tracer.array \
