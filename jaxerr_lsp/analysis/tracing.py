@@ -1636,14 +1636,26 @@ class Tracing:
     def _post_init_callee(self, call: ast.Call) -> tuple[ast.FunctionDef, tuple[str, ...]] | None:
         """`Halo(m, r)` of a stdlib dataclass of the file (`dataclass_init_fields`) whose body
         defines `__post_init__(self)` (undecorated, `self` alone, storing none of the fields):
-        the generated `__init__` stores the fields, then runs it. Its fields, in order."""
+        the generated `__init__` stores the fields, then runs it. Its fields, in order. For an
+        equinox Module of the file without an `__init__` of its own (`pytree_class`), its
+        `__check_init__` (which runs after the fields are set), else its `__post_init__`."""
         if not isinstance(call.func, ast.Name):
             return None
         made = self.model.binding_of(call.func)
         if made is None or made.kind != CLASS or not isinstance(made.node, ast.ClassDef):
             return None
-        post_init = next((s for s in made.node.body if isinstance(s, ast.FunctionDef)
-                          and s.name == "__post_init__"), None)
+        hooks = {s.name: s for s in made.node.body if isinstance(s, ast.FunctionDef)}
+        module = pytree_class(self.model, made.node)
+        if module is not None and module.kind == "equinox":
+            post_init = hooks.get("__check_init__") or hooks.get("__post_init__")
+            fields: tuple[str, ...] | None = tuple(f.name for f in module.fields)
+            if post_init is None or post_init.decorator_list or post_init.args.vararg \
+                    or post_init.args.kwarg or post_init.args.kwonlyargs \
+                    or len([*post_init.args.posonlyargs, *post_init.args.args]) != 1 \
+                    or any(isinstance(b, ast.AnnAssign) and b.value is not None for b in made.node.body):
+                return None  # (a field's value may be `eqx.field(converter=...)`: unread)
+            return post_init, fields  # type: ignore[return-value]
+        post_init = hooks.get("__post_init__")
         if post_init is None or post_init.decorator_list or post_init.args.vararg \
                 or post_init.args.kwarg or post_init.args.kwonlyargs \
                 or len([*post_init.args.posonlyargs, *post_init.args.args]) != 1:
@@ -2242,7 +2254,7 @@ class Tracing:
             if helper is None or helper.transforms or helper.origins or not helper.called_from:
                 return None
             function = helper.function
-            if isinstance(function, ast.FunctionDef) and function.name == "__post_init__" \
+            if isinstance(function, ast.FunctionDef) and function.name in ("__post_init__", "__check_init__") \
                     and binding.node is [*function.args.posonlyargs, *function.args.args][0]:
                 return self._post_init_field(expr, helper)
             given = self._given_to(helper, binding.node)
