@@ -101,12 +101,14 @@ def _calls(ctx: Context) -> None:
     for name in (*FAMILY, "variance_scaling"):
         for module in MODULES:
             for site in ctx.model.calls_to(module + name):
+                found = _initializer(ctx, site.call)
+                if found is None:
+                    continue
                 for applied in ctx.model.calls_of_result(site.call):
                     shape = applied.args[1] if len(applied.args) >= 2 else next(
                         (k.value for k in applied.keywords if k.arg == "shape"), None)
                     rank = _written_rank(shape) if shape is not None else None
-                    found = _initializer(ctx, site.call)
-                    if found is not None and rank is not None and rank < 2:
+                    if rank is not None and rank < 2:
                         _report(ctx, applied, found, rank, f"the shape asked for has {rank} axes")
 
 

@@ -118,15 +118,11 @@ def _default_left_out(ctx: Context, expr: ast.expr, function: TracedFunction) ->
     reaching = ctx.model.reaching(expr)
     if not reaching or len(reaching) != 1 or not isinstance(reaching[0].node, ast.arg):
         return None
-    args = function.function.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip(positional[len(positional) - len(args.defaults):], args.defaults))
-    defaults.update((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
-    default = next((d for a, d in defaults.items() if a is reaching[0].node), None)
+    signature = Signature.of(function.function.args)
+    default = signature.defaults.get(expr.id)
     runs = ctx.tracing.applications.runs(function)
     if default is None or not runs or any(t.qualname in LAX for t in function.transforms):
         return None
-    signature = Signature.of(args)
     scope = ctx.model.scope_of_node.get(id(function.function))
     if scope is not None and scope.parent is not None and scope.parent.kind == "class":
         signature = signature.bound_to_instance()  # (`self`: the instance, or the new one)

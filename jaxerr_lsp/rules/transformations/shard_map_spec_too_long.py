@@ -94,7 +94,7 @@ def _argument(ctx: Context, expr: ast.expr) -> tuple[int, str | None] | None:
     if aval is None or aval.shape is None or not (value.python_scalar or value.type == "ArrayImpl") \
             or aval.kind in (None, "key"):
         return None
-    shown = f"{aval.dtype}[{','.join(map(str, aval.shape))}]" if exact_dtype(aval.dtype) else None
+    shown = str(aval) if exact_dtype(aval.dtype) else None  # (JAX's `str_short()`: float32[])
     return len(aval.shape), shown
 
 
