@@ -457,6 +457,29 @@ def call_contexts(model: ModuleModel, values: Inference, function: ast.FunctionD
     return found[:MAX_CALLS]
 
 
+def contexts_in_body(model: ModuleModel, values: Inference, outer: CallContext, calls: list[FollowedCall],
+                     given: ArgumentValues) -> list[CallContext]:
+    """Each of `calls` (followed calls of the file's defs) made in the own body of the def or
+    lambda `outer` runs, with the values it gives there under `outer` (`given`), where it
+    certainly runs with them: `inner(v)` in `def outer(w, v)` run per example by
+    `jax.vmap(outer, in_axes=(None, 0))(w, vs)`, the level of callers `call_contexts` cannot
+    see (a transformation's call, not a call of the def). At most `MAX_CALLS`."""
+    owner = outer.call.function
+    found: list[CallContext] = []
+    for call in calls:
+        if _own_function(model, call.call) is not owner:
+            continue
+        with outer.bound(values):
+            if not runs_with_values(model, values, owner, call.call):
+                continue
+            context = _context(model, values, call, given, outer)
+        if context is not None:
+            found.append(context)
+            if len(found) >= MAX_CALLS:
+                break
+    return found
+
+
 def _context(model: ModuleModel, values: Inference, call: FollowedCall, given: ArgumentValues,
              outer: CallContext | None) -> CallContext | None:
     arguments = given(model, values, call)
@@ -507,5 +530,5 @@ def _own_function(model: ModuleModel, node: ast.AST) -> ast.AST | None:
     return use.scope.node
 
 
-__all__ = ["CallContext", "FollowedCall", "call_contexts", "certain_truth", "runs_with_values", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
+__all__ = ["CallContext", "FollowedCall", "call_contexts", "contexts_in_body", "certain_truth", "runs_with_values", "MAX_CALLS", "SHAPE_KEEPING", "argument_values", "calls_reaching", "lambda_arguments", "transformed_lambda",
            "followed_calls", "runs_whenever_called"]

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from jaxerr_lsp.analysis.avals import Aval
 from jaxerr_lsp.analysis.followed_calls import (SHAPE_KEEPING, CallContext, FollowedCall, argument_constants, call_contexts,
-                                                lambda_arguments, refused, runs_with_values, shown_arguments,
+                                                contexts_in_body, followed_calls, lambda_arguments, refused, runs_with_values, shown_arguments,
                                                 transformed_lambda)
 from jaxerr_lsp.analysis.values import Inference, Value
 from jaxerr_lsp.core.findings import Related, RuleData
@@ -485,6 +485,127 @@ def _joins(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | No
 
 
 
+# --------------------------------------------------------------------------- axes
+# The jnp and jax.nn functions that take an axis of their first argument: where a positional
+# axis goes (None: keyword only), how many dimensions more than the argument's JAX checks it
+# against (`expand_dims` and `one_hot` add one), and whether JAX first reads the argument's
+# shape at that axis (`jnp.mean`'s size of the reduced axes, `argmax`'s emptiness test), which
+# raises IndexError "tuple index out of range" instead of canonicalize_axis's ValueError.
+_AXIS_FUNCTIONS: dict[str, tuple[int | None, int, bool]] = {
+    **{f"jax.numpy.{name}": (1, 0, False) for name in (
+        "sum", "prod", "max", "min", "amax", "amin", "all", "any", "nansum", "nanprod", "nanmax",
+        "nanmin", "nanmean", "nanvar", "nanstd", "cumsum", "cumprod", "nancumsum", "nancumprod",
+        "median", "nanmedian", "ptp", "count_nonzero", "average", "flip", "sort", "argsort", "squeeze")},
+    **{f"jax.numpy.{name}": (1, 0, True) for name in (
+        "mean", "var", "std", "argmax", "argmin", "nanargmax", "nanargmin")},
+    "jax.numpy.expand_dims": (1, 1, False),
+    **{f"jax.numpy.{name}": (2, 0, False) for name in ("diff", "roll", "take_along_axis", "quantile", "percentile")},
+    "jax.numpy.linalg.norm": (2, 0, False),
+    "jax.nn.softmax": (1, 0, False),
+    "jax.nn.log_softmax": (1, 0, False),
+    "jax.nn.logsumexp": (1, 0, False),
+    "jax.scipy.special.logsumexp": (1, 0, False),
+    "jax.nn.standardize": (1, 0, True),
+    "jax.nn.one_hot": (None, 1, False),
+}
+# The array methods whose first positional argument is the axis (the same checks as above).
+_AXIS_METHODS: dict[str, bool] = {
+    **{name: False for name in ("sum", "prod", "max", "min", "all", "any", "cumsum", "cumprod", "ptp",
+                                "sort", "argsort", "squeeze")},
+    **{name: True for name in ("mean", "var", "std", "argmax", "argmin")},
+}
+# The reductions that take a tuple of axes (each checked in turn; the first out of bounds is
+# the one JAX names).
+_AXES_TUPLE = frozenset({"sum", "prod", "max", "min", "all", "any", "mean", "var", "std"})
+# Keywords that change neither which check runs first nor its message (`where=` does: `jnp.mean`
+# then no longer reads the shape first).
+_PLAIN_KEYWORDS = frozenset({"axis", "keepdims", "dtype", "ddof", "num_classes"})
+
+
+@dataclass(frozen=True)
+class AxisOutOfBounds:
+    """An axis given to a function or method of an array whose rank is known, out of bounds."""
+
+    node: ast.Call
+    function: str  # as written: "jnp.mean", "x.sum"
+    shape: tuple[int, ...]  # the array's
+    axis: int  # the first axis out of bounds, as given (may be negative)
+    rank: int  # the number of dimensions JAX checks it against
+    indexed: bool  # JAX reads the shape there first: IndexError "tuple index out of range"
+    call: ast.Call | None = None
+    callers: tuple[ast.Call, ...] = ()
+
+
+def axes_out_of_bounds(ctx: Context) -> list[AxisOutOfBounds]:
+    """Calls that take an axis of an array whose rank the inference knows, with an axis the
+    code writes (an int, or a tuple of ints for a reduction) out of that rank's bounds: also
+    inside a def as each call the file shows gives it, and per example under `vmap`."""
+    return followed(ctx, _axes_out_of_bounds)
+
+
+def _axes_out_of_bounds(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[AxisOutOfBounds]:
+    found: list[AxisOutOfBounds] = []
+    for qualname, (position, extra, indexed) in _AXIS_FUNCTIONS.items():
+        short = qualname.rsplit(".", 1)[-1]
+        for site in _calls_to(model, qualname, within):
+            if not site.complete or site.partial is not None or not site.args \
+                    or any(isinstance(a, ast.Starred) for a in site.args) \
+                    or any(k.arg not in _PLAIN_KEYWORDS for k in site.keywords):
+                continue
+            by_name = {k.arg: k.value for k in site.keywords}
+            given = site.args[position] if position is not None and len(site.args) > position else None
+            if given is not None and "axis" in by_name:
+                continue
+            axis_expr = given if given is not None else by_name.get("axis")
+            operand = _converted_array(values, site.args[0])
+            if axis_expr is None or operand is None or operand.shape is None:
+                continue
+            item = _out_of_bounds(values, site.call, _written_function(site.call), operand.shape, axis_expr,
+                                  len(operand.shape) + extra, indexed, short in _AXES_TUPLE)
+            if item is not None:
+                found.append(item)
+    for method, indexed in _AXIS_METHODS.items():
+        for call in model.method_calls(method):
+            if within is not None and not _in_own_body(model, within, call):
+                continue
+            receiver = call.func.value  # type: ignore[attr-defined]
+            if model.qualname(receiver) is not None or len(call.args) > 1 \
+                    or any(isinstance(a, ast.Starred) for a in call.args) \
+                    or any(k.arg not in _PLAIN_KEYWORDS for k in call.keywords):
+                continue
+            by_name = {k.arg: k.value for k in call.keywords}
+            if call.args and "axis" in by_name:
+                continue
+            axis_expr = call.args[0] if call.args else by_name.get("axis")
+            operand = _jax_array(values, receiver)
+            if axis_expr is None or operand is None or operand.shape is None:
+                continue
+            item = _out_of_bounds(values, call, _written_function(call), operand.shape, axis_expr,
+                                  len(operand.shape), indexed, method in _AXES_TUPLE)
+            if item is not None:
+                found.append(item)
+    return sorted(found, key=lambda a: (a.node.lineno, a.node.col_offset))
+
+
+def _out_of_bounds(values, call: ast.Call, function: str, shape: tuple[int, ...], axis_expr: ast.expr, rank: int,
+                   indexed: bool, several: bool) -> AxisOutOfBounds | None:
+    """The first axis the code gives out of `rank`'s bounds, or None (in bounds, None, unknown)."""
+    axis = values.constant(axis_expr)
+    axes = axis if several and type(axis) is tuple else (axis,)
+    if not axes or not all(type(a) is int for a in axes):
+        return None
+    for each in axes:
+        if not -rank <= each < rank:  # type: ignore[operator]
+            return AxisOutOfBounds(call, function, shape, each, rank, indexed)  # type: ignore[arg-type]
+    return None
+
+
+def _written_function(call: ast.Call) -> str:
+    """The callee as the code writes it (`jnp.mean`, `frame.mean`), for the message."""
+    written = ast.unparse(call.func)
+    return written if len(written) <= 40 else written.rsplit(".", 1)[-1]
+
+
 # --------------------------------------------------------------------------- followed calls
 def _in_own_body(model: ModuleModel, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     """Whether `node` is in the body of `function` itself (not of a def or lambda inside it)."""
@@ -538,8 +659,9 @@ def _reading_parameters(model: ModuleModel, named: set[str]) -> list[ast.Functio
         for site in model.calls_to(qualname):
             operands += site.args
             operands += [keyword.value for keyword in site.keywords]
-    for call in model.method_calls("reshape"):
-        operands += [call.func.value, *call.args]  # type: ignore[attr-defined]
+    for method in _SHAPE_METHODS:
+        for call in model.method_calls(method):
+            operands += [call.func.value, *call.args]  # type: ignore[attr-defined]
     found: dict[int, ast.FunctionDef] = {}
     for operand in operands:
         if type(operand) is ast.Subscript:
@@ -579,10 +701,12 @@ def _parameter_read(model: ModuleModel, name: ast.Name, through_local: bool) -> 
     return None
 
 
-_SHAPE_CALLS = tuple(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack"))
+_SHAPE_CALLS = (*(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack")),
+                *_AXIS_FUNCTIONS)
+_SHAPE_METHODS = ("reshape", *_AXIS_METHODS)
 
 
-R = TypeVar("R", Operands, Product, Reshape, Joined)
+R = TypeVar("R", Operands, Product, Reshape, Joined, AxisOutOfBounds)
 _FOLLOWED: weakref.WeakKeyDictionary[ModuleModel, list[tuple[FollowedCall, CallContext | None, dict[str, Value]]]] = \
     weakref.WeakKeyDictionary()
 
@@ -597,12 +721,7 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
     if known is not None:
         return known
     found: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = []
-    named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
-    named.add("__call__")  # (an instance called: `head(x)`)
-    for qualname in SHAPE_KEEPING:
-        named.update(site.args[0].id for site in model.calls_to(qualname)
-                     if site.args and isinstance(site.args[0], ast.Name))
-    for function in _reading_parameters(model, named):
+    for function in _candidate_defs(model):
         keys: set[tuple[object, ...]] = set()
         for context in call_contexts(model, values, function, _context_arguments):
             key = context.key()
@@ -612,6 +731,53 @@ def _followed_with_values(model: ModuleModel, values) -> list[tuple[FollowedCall
                 keys.add(key)
             found.append((context.call, context, context.arguments))
     _FOLLOWED[model] = found
+    return found
+
+
+_CANDIDATES: weakref.WeakKeyDictionary[ModuleModel, list[ast.FunctionDef]] = weakref.WeakKeyDictionary()
+
+
+def _candidate_defs(model: ModuleModel) -> list[ast.FunctionDef]:
+    """The defs whose bodies are worth following (`_reading_parameters`): their name is
+    called, or passed to a transformation that keeps shapes; once per model."""
+    known = _CANDIDATES.get(model)
+    if known is None:
+        named = set(model.name_calls) | set(model.attribute_calls)  # (methods: `obj.step(...)`)
+        named.add("__call__")  # (an instance called: `head(x)`)
+        for qualname in SHAPE_KEEPING:
+            named.update(site.args[0].id for site in model.calls_to(qualname)
+                         if site.args and isinstance(site.args[0], ast.Name))
+        known = _CANDIDATES[model] = _reading_parameters(model, named)
+    return known
+
+
+_CANDIDATE_CALLS: weakref.WeakKeyDictionary[ModuleModel, list[FollowedCall]] = weakref.WeakKeyDictionary()
+
+
+def _candidate_calls(model: ModuleModel) -> list[FollowedCall]:
+    """The followed calls of the candidate defs; once per model."""
+    known = _CANDIDATE_CALLS.get(model)
+    if known is None:
+        known = _CANDIDATE_CALLS[model] = [call for function in _candidate_defs(model)
+                                           for call in followed_calls(model, function)]
+    return known
+
+
+def _nested(model: ModuleModel, values, outer: CallContext) -> list[CallContext]:
+    """The contexts of the candidate defs' calls made in the body `outer` runs
+    (`followed_calls.contexts_in_body`), once per distinct values."""
+    calls = _candidate_calls(model)
+    if not calls:
+        return []
+    found: list[CallContext] = []
+    keys: set[tuple[object, ...]] = set()
+    for context in contexts_in_body(model, values, outer, calls, _context_arguments):
+        key = context.key()
+        if key is not None:
+            if key in keys:
+                continue
+            keys.add(key)
+        found.append(context)
     return found
 
 
@@ -639,6 +805,24 @@ def _transformed_lambdas(ctx: Context) -> list[tuple[FollowedCall, dict[str, Val
     return found
 
 
+def _run_bodies(ctx: Context) -> list[tuple[FollowedCall, CallContext, dict[str, Value]]]:
+    """The bodies a transformation or loop runs with values the file shows: per example under
+    `vmap` (`vmap_axes.vmapped_calls`), a lambda a transformation runs where it is made, the
+    body of a loop primitive (`control_flow.loop_bodies`); each with its context."""
+    model, values = ctx.model, ctx.values
+    found: list[tuple[FollowedCall, CallContext, dict[str, Value]]] = []
+    for v in vmapped_calls(ctx):
+        if isinstance(v.vmap.traced_function, (ast.FunctionDef, ast.Lambda)):
+            call = FollowedCall(v.vmap.traced_function, v.call, v.unmapped)
+            context = CallContext(call, v.held, {}, v.outer) if v.outer is not None else \
+                CallContext(call, v.held, argument_constants(model, values, call))
+            found.append((call, context, v.held))
+    for call, held in ctx.once(_transformed_lambdas):
+        found.append((call, CallContext(call, held, argument_constants(model, values, call)), held))
+    found += [(b.context.call, b.context, b.context.arguments) for b in loop_bodies(ctx)]
+    return found
+
+
 def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef | ast.Lambda | None], list[R]]) -> list[R]:
     """What `find` finds over the file, then inside each def of the file once per call the
     file shows with its arguments' values (`analysis.followed_calls`): `x @ w` in
@@ -658,17 +842,16 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     seen = {id(item.node) for item in found}
     # (a node a followed call gives other shapes than an earlier one: kept once per shapes)
     shown: set[object] = set()
-    calls: list[tuple[FollowedCall, CallContext | None, dict[str, Value]]] = list(_followed_with_values(model, values))
-    calls += [(FollowedCall(v.vmap.traced_function, v.call, v.unmapped),
-               None if v.outer is None else CallContext(FollowedCall(v.vmap.traced_function, v.call, v.unmapped),
-                                                        v.held, {}, v.outer), v.held)
-              for v in vmapped_calls(ctx) if isinstance(v.vmap.traced_function, (ast.FunctionDef, ast.Lambda))]
-    calls += [(call, None, held) for call, held in ctx.once(_transformed_lambdas)]
-    calls += [(b.context.call, b.context, b.context.arguments) for b in loop_bodies(ctx)]
+    calls: list[tuple[FollowedCall, CallContext, dict[str, Value]]] = \
+        [(call, context, arguments) for call, context, arguments in _followed_with_values(model, values)
+         if context is not None]
+    # Bodies run by a transformation or a loop: also the calls of the file's defs they make
+    # (`_nested`: one level, as `call_contexts` follows a def's own callers).
+    for call, context, arguments in _run_bodies(ctx):
+        calls.append((call, context, arguments))
+        calls += [(inner.call, inner, inner.arguments) for inner in _nested(model, values, context)]
     for call, context, arguments in calls:
         function = call.function
-        if context is None:  # (vmapped, a transformed lambda)
-            context = CallContext(call, arguments, argument_constants(model, values, call))
         with context.bound(values):
             expected: bool | None = None
             for item in find(model, values, function):
@@ -684,7 +867,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))
 
 
-def call_related(ctx: Context, item: Operands | Product | Reshape | Joined) -> tuple[Related, ...]:
+def call_related(ctx: Context, item: Operands | Product | Reshape | Joined | AxisOutOfBounds) -> tuple[Related, ...]:
     """A finding found through a followed call points at that call (and, for a call made in
     another def's body, at the call of that def that gives its values)."""
     if item.call is None:
@@ -757,6 +940,6 @@ def shape_text(shape: tuple[int, ...]) -> str:
     return str(tuple(shape))
 
 
-__all__ = ["FUNCTIONS", "OPERATORS", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "broadcast_operations", "call_related", "followed", "in_followed_calls", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
+__all__ = ["FUNCTIONS", "OPERATORS", "AxisOutOfBounds", "Joined", "Operands", "Product", "Reshape", "ShapeData",
+           "axes_out_of_bounds", "broadcast_operations", "call_related", "followed", "in_followed_calls", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]

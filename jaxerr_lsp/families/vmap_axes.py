@@ -103,7 +103,7 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
         return None
     function = site.args[0]
     definition = ctx.model.function_of(function, through_jit=True)
-    calls = ctx.model.calls_of_result(site.call)
+    calls = ctx.model.calls_of_result(site.call) or _calls_through_jit(ctx, site.call)
     method = None
     if definition is None and isinstance(function, ast.Attribute):
         denoted = ctx.model.members.denoted(function)
@@ -112,6 +112,18 @@ def _from_call(ctx: Context, site: CallSite) -> Vmap | None:
             method = denoted.function
     through, kind = (None, None) if definition is not None or method is not None else _through(ctx, function)
     return Vmap(site.call, options, definition, tuple(calls), False, method, through, kind)
+
+
+def _calls_through_jit(ctx: Context, vmap: ast.Call) -> list[ast.Call]:
+    """The calls of `jax.jit(jax.vmap(f, ...))` (where it is made, or through a name bound once
+    to it): each runs the vmapped function with its arguments as given (no static argument,
+    which would change what the vmapped function receives)."""
+    parent = ctx.model.parent.get(id(vmap))
+    if type(parent) is not ast.Call or not parent.args or parent.args[0] is not vmap or len(parent.args) != 1 \
+            or ctx.model.qualname(parent.func) != "jax.jit" \
+            or any(k.arg is None or k.arg.startswith("static_") for k in parent.keywords):
+        return []
+    return ctx.model.calls_of_result(parent)
 
 
 def _through(ctx: Context, function: ast.expr) -> tuple[FunctionNode | None, str | None]:
