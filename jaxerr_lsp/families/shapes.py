@@ -606,6 +606,59 @@ def _written_function(call: ast.Call) -> str:
     return written if len(written) <= 40 else written.rsplit(".", 1)[-1]
 
 
+# --------------------------------------------------------------------------- einsum
+@dataclass(frozen=True)
+class Einsum:
+    """`jnp.einsum(subscripts, *operands)` with the subscripts written as a string constant
+    (no ellipsis) and every operand's shape known."""
+
+    node: ast.Call
+    terms: tuple[str, ...]  # the input subscripts of each operand, spaces removed
+    shapes: tuple[tuple[int, ...], ...]
+    call: ast.Call | None = None
+    callers: tuple[ast.Call, ...] = ()
+
+
+def einsums(ctx: Context) -> list[Einsum]:
+    """`jnp.einsum` calls whose subscripts and operands' shapes the code shows: also inside a
+    def as each call the file shows gives it, and per example under `vmap`."""
+    return followed(ctx, _einsums)
+
+
+def _einsums(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda | None) -> list[Einsum]:
+    found: list[Einsum] = []
+    for site in _calls_to(model, "jax.numpy.einsum", within):
+        if not site.complete or site.partial is not None or len(site.args) < 2 \
+                or any(isinstance(a, ast.Starred) for a in site.args) or any(k.arg is None for k in site.keywords):
+            continue
+        subscripts = values.constant(site.args[0])
+        if type(subscripts) is not str:
+            continue
+        terms = _einsum_terms(subscripts, len(site.args) - 1)
+        if terms is None:
+            continue
+        avals = [_converted_array(values, operand) for operand in site.args[1:]]
+        shapes = tuple(a.shape for a in avals if a is not None and a.shape is not None)
+        if len(shapes) == len(terms):
+            found.append(Einsum(site.call, terms, shapes))
+    return sorted(found, key=lambda e: (e.node.lineno, e.node.col_offset))
+
+
+def _einsum_terms(subscripts: str, operands: int) -> tuple[str, ...] | None:
+    """The input terms of explicit subscripts opt_einsum's parser accepts as they are (letters,
+    commas, one `->` with an output of input labels, each once; one term per operand); None
+    otherwise (an ellipsis, or what the parser refuses first)."""
+    text = subscripts.replace(" ", "")
+    inputs, arrow, output = text.partition("->")
+    terms = tuple(inputs.split(","))
+    if len(terms) != operands or "->" in output or not all(t.isascii() and (t.isalpha() or not t) for t in terms):
+        return None
+    if arrow and (not (output.isascii() and (output.isalpha() or not output)) or len(set(output)) != len(output)
+                  or not set(output) <= set(inputs)):
+        return None
+    return terms
+
+
 # --------------------------------------------------------------------------- followed calls
 def _in_own_body(model: ModuleModel, function: ast.FunctionDef | ast.Lambda, node: ast.AST) -> bool:
     """Whether `node` is in the body of `function` itself (not of a def or lambda inside it)."""
@@ -701,12 +754,12 @@ def _parameter_read(model: ModuleModel, name: ast.Name, through_local: bool) -> 
     return None
 
 
-_SHAPE_CALLS = (*(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack")),
+_SHAPE_CALLS = (*(f"jax.numpy.{name}" for name in (*FUNCTIONS, "matmul", "dot", "reshape", "concatenate", "stack", "einsum")),
                 *_AXIS_FUNCTIONS)
 _SHAPE_METHODS = ("reshape", *_AXIS_METHODS)
 
 
-R = TypeVar("R", Operands, Product, Reshape, Joined, AxisOutOfBounds)
+R = TypeVar("R", Operands, Product, Reshape, Joined, AxisOutOfBounds, Einsum)
 _FOLLOWED: weakref.WeakKeyDictionary[ModuleModel, list[tuple[FollowedCall, CallContext | None, dict[str, Value]]]] = \
     weakref.WeakKeyDictionary()
 
@@ -867,7 +920,7 @@ def followed(ctx: Context, find: Callable[[ModuleModel, object, ast.FunctionDef 
     return sorted(found, key=lambda item: (item.node.lineno, item.node.col_offset))
 
 
-def call_related(ctx: Context, item: Operands | Product | Reshape | Joined | AxisOutOfBounds) -> tuple[Related, ...]:
+def call_related(ctx: Context, item: Operands | Product | Reshape | Joined | AxisOutOfBounds | Einsum) -> tuple[Related, ...]:
     """A finding found through a followed call points at that call (and, for a call made in
     another def's body, at the call of that def that gives its values)."""
     if item.call is None:
@@ -940,6 +993,6 @@ def shape_text(shape: tuple[int, ...]) -> str:
     return str(tuple(shape))
 
 
-__all__ = ["FUNCTIONS", "OPERATORS", "AxisOutOfBounds", "Joined", "Operands", "Product", "Reshape", "ShapeData",
-           "axes_out_of_bounds", "broadcast_operations", "call_related", "followed", "in_followed_calls", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
+__all__ = ["FUNCTIONS", "OPERATORS", "AxisOutOfBounds", "Einsum", "Joined", "Operands", "Product", "Reshape", "ShapeData",
+           "axes_out_of_bounds", "broadcast_operations", "call_related", "einsums", "followed", "in_followed_calls", "has_shaped_arrays", "incompatible", "document_broadcast_operations", "joins", "products", "reshapes",
            "shape_text", "shapes_known", "size_of"]
