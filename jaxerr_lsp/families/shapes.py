@@ -435,8 +435,9 @@ def _reshapes(model: ModuleModel, values, within: ast.FunctionDef | ast.Lambda |
         written = _written_shape(model, values, shape_expr) if shape_expr is not None else None
         if operand is not None and written is not None:
             found.append(Reshape(site.call, operand, *written))
+    # (sizes of at least 0, and at most one -1 JAX infers: another message for two)
     return [r for r in sorted(found, key=lambda r: (r.node.lineno, r.node.col_offset))
-            if all(d >= 0 for d in r.shape)]
+            if all(d >= -1 for d in r.shape) and r.shape.count(-1) <= 1]
 
 
 def size_of(aval: Aval) -> int | None:
