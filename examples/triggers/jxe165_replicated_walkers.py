@@ -1,0 +1,11 @@
+import jax
+import jax.numpy as jnp
+
+
+def perturb(position):
+    return position + 0.5
+
+
+start = jnp.zeros(3)
+walkers = jax.vmap(perturb, in_axes=None)(start)  # expect: JXE165
+print(walkers.shape)
