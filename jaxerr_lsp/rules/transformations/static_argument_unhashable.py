@@ -18,6 +18,11 @@ that may run where jit is off are skipped (no hashing there: `Tracing.jit_off_at
 The jitted function given alone to `jax.make_jaxpr` or `jax.jit` (no option) and that
 called (`jax.make_jaxpr(adapt)(w, x, 3)`): that trace hands it a tracer for every argument,
 so a Python number or a JAX array at a static position reaches it as a tracer.
+Also the public functions of JAX that are themselves jitted with static arguments
+(`jaxerr_lsp/data/jitted_functions.json`, read off the installed JAX by
+`scripts/gen_jitted_functions.py`: `jnp.sort`'s `axis`, `jnp.triu`'s `k`, `jnp.median`'s
+`axis`, `jnp.round`'s `decimals`...): a traced value, a list or an array given there
+(`jnp.sort(x, axis=a)` with `a` a parameter of a jitted function, `jnp.median(x, axis=[0, 1])`).
 
 Why is this bad: static arguments are part of the compilation cache key; jaxlib hashes them at
 every call and raises ValueError for an unhashable value, before the function runs.
@@ -29,8 +34,10 @@ tuple, which differs from a list if it is appended to, compared with a list or t
 from __future__ import annotations
 
 import ast
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, Related, RuleData, Span
@@ -83,6 +90,30 @@ class _Unhashable:
     # For a tracer: where the file shows it is one (the transformation, the call that runs it).
     related: tuple[Related, ...] = ()
     shown_error: str | None = None  # the error described, when its text is not known exactly
+
+
+def _jitted_jax_functions() -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """qualname -> (its positional parameters, its static parameters), from the generated table."""
+    path = Path(__file__).resolve().parents[2] / "data" / "jitted_functions.json"
+    functions = json.loads(path.read_text(encoding="utf-8"))["functions"]
+    return {name: (tuple(f["positional"]), frozenset(f["static"])) for name, f in functions.items()}
+
+
+JITTED_JAX_FUNCTIONS = _jitted_jax_functions()
+
+
+def _jax_function_calls(ctx: Context) -> Iterator[tuple[ast.Call, StaticArgs, tuple[str, ...]]]:
+    """(call, static arguments, positional parameters) for each call of a public JAX function
+    jitted with static arguments (`JITTED_JAX_FUNCTIONS`)."""
+    model = ctx.model
+    for qualname, (positional, static) in JITTED_JAX_FUNCTIONS.items():
+        name = qualname.rpartition(".")[2]
+        if name not in model.name_calls and name not in model.attribute_calls:
+            continue
+        argnums = frozenset(i for i, parameter in enumerate(positional) if parameter in static)
+        for site in model.calls_to(qualname):
+            if site.complete and site.partial is None:
+                yield site.call, StaticArgs(argnums, static), positional
 
 
 def _jitted(ctx: Context) -> Iterator[_Jitted]:
@@ -458,7 +489,7 @@ def _static_arguments(jitted: _Jitted, call: ast.Call) -> Iterator[tuple[ast.exp
             yield keyword.value, f"parameter `{keyword.arg}` is static"
 
 
-def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: _Unhashable) -> None:
+def _report(ctx: Context, jitted: _Jitted | None, argument: ast.expr, how: str, found: _Unhashable) -> None:
     values = {"static_arg.type()": found.type_text} if found.type_text else {}
     if found.error:
         values["e.what()"] = found.error
@@ -476,10 +507,12 @@ def _report(ctx: Context, jitted: _Jitted, argument: ast.expr, how: str, found: 
         shown["static_arg.type()"] = "<class 'jaxlib._jax.ArrayImpl'>"
         shown["e.what()"] = "TypeError: unhashable type: 'jaxlib._jax.ArrayImpl'"
     as_tuple = _as_tuple(ctx, argument)
+    declared = () if jitted is None else (Related(ctx.span(jitted.site), "the static arguments are declared here"),)
     ctx.report(
         argument, values=values, shown=shown,
-        note=f" (the jitted function's {how}: its value must be hashable)",
-        related=(Related(ctx.span(jitted.site), "the static arguments are declared here"), *found.related),
+        note=f" (the jitted function's {how}: its value must be hashable)" if jitted is not None
+        else f" ({how}: its value must be hashable)",
+        related=(*declared, *found.related),
         data=UnhashableStatic(ctx.span(argument), ctx.segment(argument), as_tuple))
 
 
@@ -520,7 +553,24 @@ def _traced_scalar_or_array(ctx: Context, expr: ast.expr) -> bool:
     return value.python_scalar or value.jax_array is not None
 
 
+def _check_jax_function(ctx: Context, call: ast.Call, static: StaticArgs, positional: tuple[str, ...]) -> None:
+    if ctx.tracing.jit_off_at(call) or any(isinstance(a, ast.Starred) for a in call.args) \
+            or any(k.arg is None for k in call.keywords):
+        return
+    given = [(argument, positional[i]) for i, argument in enumerate(call.args)
+             if i in static.argnums and i < len(positional)]
+    given += [(k.value, k.arg) for k in call.keywords if k.arg in static.argnames]
+    written = ctx.segment(call.func)
+    for argument, parameter in given:
+        found = _unhashable(ctx, argument)
+        if found is not None:
+            _report(ctx, None, argument, f"`{written}` is jitted by JAX with `{parameter}` static", found)
+            return  # (JAX hashes them together: one error)
+
+
 def check(ctx: Context) -> None:
+    for call, static, positional in _jax_function_calls(ctx):
+        _check_jax_function(ctx, call, static, positional)
     for jitted in _jitted(ctx):
         for call in jitted.calls:
             if ctx.tracing.jit_off_at(call):  # no hashing where jit is off
@@ -560,7 +610,7 @@ def fix(lines: Lines, finding: Finding) -> list[Fix]:
 RULE = Rule(
     code="JXE082",
     catalog_id="static-argument-unhashable",
-    triggers=("static_argn",),
+    triggers=("static_argn", *sorted({name.rpartition(".")[2] for name in JITTED_JAX_FUNCTIONS})),
     check=check,
     data=UnhashableStatic,
     fix=fix,
