@@ -446,10 +446,7 @@ def call_contexts(model: ModuleModel, values: Inference, function: ast.FunctionD
         for outer in call_contexts(model, values, owner, given, nested=False):
             if len(found) >= MAX_CALLS:
                 break
-            with outer.bound(values):
-                if not runs_with_values(model, values, owner, call.call):
-                    continue
-                context = _context(model, values, call, given, outer)
+            context = _context_under(model, values, owner, call, given, outer)
             if context is not None:
                 found.append(context)
         if len(found) >= MAX_CALLS:
@@ -469,15 +466,22 @@ def contexts_in_body(model: ModuleModel, values: Inference, outer: CallContext, 
     for call in calls:
         if _own_function(model, call.call) is not owner:
             continue
-        with outer.bound(values):
-            if not runs_with_values(model, values, owner, call.call):
-                continue
-            context = _context(model, values, call, given, outer)
+        context = _context_under(model, values, owner, call, given, outer)
         if context is not None:
             found.append(context)
             if len(found) >= MAX_CALLS:
                 break
     return found
+
+
+def _context_under(model: ModuleModel, values: Inference, owner: ast.FunctionDef | ast.Lambda, call: FollowedCall,
+                   given: ArgumentValues, outer: CallContext) -> CallContext | None:
+    """The context of `call`, made in the body of `owner`, under the values `outer` gives that
+    body; None where the call does not certainly run with them."""
+    with outer.bound(values):
+        if not runs_with_values(model, values, owner, call.call):
+            return None
+        return _context(model, values, call, given, outer)
 
 
 def _context(model: ModuleModel, values: Inference, call: FollowedCall, given: ArgumentValues,
