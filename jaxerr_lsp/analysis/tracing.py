@@ -594,7 +594,8 @@ class Tracing:
                     given = self._called_with(argument)
                     if given is not None:
                         argument = given  # (the outer call's constant: `forward(x, flag=False)`)
-                    if self.applications.python_scalar(argument) or self._given_scalar(argument):
+                    if self.applications.python_scalar(argument) or self._given_scalar(argument) \
+                            or self._range_index(argument):
                         traced.scalars[name] = argument
                         traced.tracers[name] = Tracer(True, True, name, traced, transform)
                         continue
@@ -885,6 +886,17 @@ class Tracing:
         held = self._given_constant(expr, lambda v: isinstance(v, tuple) and bool(v)
                                     and all(traceable_scalar(e) for e in v))
         return tuple(True for _ in held) if isinstance(held, tuple) else None
+
+    def _range_index(self, expr: ast.expr) -> bool:
+        """Whether `expr` is a name bound only as the target of a `for` over `range(...)`
+        (`for d in range(1, n + 1): step(x, d)`): a Python int, in int32's range as a loop
+        index is."""
+        if not isinstance(expr, ast.Name):
+            return False
+        reaching = self.model.reaching(expr)
+        return bool(reaching) and all(
+            isinstance(b.iterated, ast.Call) and self.model.qualname(b.iterated.func) == "builtins.range"
+            for b in reaching)  # type: ignore[union-attr]
 
     def _given_scalar(self, expr: ast.expr) -> bool:
         """Whether `expr` (`self.npix`, `2 * cfg.n`, a name assigned one) is certainly a Python
