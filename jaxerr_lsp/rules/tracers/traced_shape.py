@@ -41,6 +41,7 @@ from jaxerr_lsp.families.concretization import (
 from jaxerr_lsp.core.findings import Finding, RuleData
 from jaxerr_lsp.families.tracer_arrays import tracer_related
 from jaxerr_lsp.engine.rule import Context, Rule, shorten
+from jaxerr_lsp.analysis.applications import ForeignApplication
 from jaxerr_lsp.analysis.tracing import TRACING_TRIGGERS, Tracer
 
 if TYPE_CHECKING:
@@ -147,6 +148,48 @@ def check(ctx: Context) -> None:
             note=f"\n(A dimension must be a Python integer, but {tracer_phrase(ctx, dimension, tracer)}.)",
             related=tracer_related(ctx, tracer),
             data=TracedShape(parameter, static_site(ctx, tracer, dimension)))
+    _check_foreign(ctx)
+
+
+# Functions of JAX whose first argument is a shape (or a size), checked as one: given straight
+# to a transformation that traces every argument (`jax.jit(jnp.tri)(T, T, 0)`), a Python int
+# there becomes a scalar tracer (each form measured under JAX 0.12.0.1).
+FOREIGN_SHAPES = frozenset({"jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty", "jax.numpy.eye",
+                            "jax.numpy.identity", "jax.numpy.tri"})
+
+
+def _foreign_shape(ctx: Context, application: ForeignApplication) -> ast.expr | None:
+    """The first argument of `application` when it is a Python int, or a tuple or list display
+    of them, that the transformation traces (every other argument a Python number)."""
+    if application.qualname not in FOREIGN_SHAPES or application.keywords or not application.args:
+        return None
+    if not all(ctx.values.value(a).type == "int" for a in application.args[1:]):
+        return None  # (a dtype or another object given as an argument fails otherwise first)
+    shape = application.args[0]
+    elements = shape.elts if isinstance(shape, (ast.Tuple, ast.List)) else [shape]
+    if not elements or not all(ctx.values.value(e).type == "int" and not isinstance(e, ast.Starred)
+                               for e in elements):
+        return None
+    return shape
+
+
+def _check_foreign(ctx: Context) -> None:
+    applications = ctx.tracing.applications
+    for application in applications.foreign():
+        shape = _foreign_shape(ctx, application)
+        if shape is None or applications.guarded(application.call):
+            continue
+        name = application.qualname.replace("jax.numpy.", "jnp.", 1)
+        written = shorten(ctx.segment(shape), 30)
+        ctx.report(
+            application.call,
+            shown={"shape": f"‹the tracers `{application.transform}` makes of {written}›",
+                   "x._origin_msg()": f"\nThe error occurred while tracing the function "
+                                      f"{application.qualname.rsplit('.', 1)[1]} for {application.label}."},
+            note=(f"\n({name} needs its shape as Python integers, but `{application.transform}` traces "
+                  f"every argument it is given: `{written}` becomes scalar array tracers. Bind it with "
+                  "`functools.partial` before the transformation, or make it static.)"),
+            data=TracedShape("", None))
 
 
 def fix(lines: Lines, finding: Finding) -> list[Fix]:
