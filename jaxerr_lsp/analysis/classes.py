@@ -132,9 +132,9 @@ class PlainClasses:
             if isinstance(parent, ast.Call) and node in parent.args[1:2] and model.qualname(
                     parent.func) in ("builtins.isinstance", "builtins.issubclass"):
                 continue
-            binding = model.binding_of(node)
-            if binding is not None and binding.node is not cls:
-                continue  # another class of that name (a notebook defines it again)
+            reaching = model.reaching(node)
+            if reaching and all(b.node is not cls for b in reaching):
+                continue  # another binding of that name (a parameter; a class a notebook defines again)
             return True
         return False
 

@@ -7,7 +7,9 @@ an element of its tuple or list display, is certainly an array tracer of a stagi
 a jitted function, `jnp.tile(x, (1, n))`, `lax.rev(x, (axis,))`, `lax.argmax(x, axis, dtype)`.
 
 Never flagged: a value that may be a Python number (static), a tracer of vmap or grad alone
-(no jaxpr is recorded there), an argument the file does not show.
+(no jaxpr is recorded there), an argument the file does not show, a transformation written
+with static arguments (which parameters are traced then depends on them; JXE131 reports a
+wrong position).
 
 Why is this bad: since JAX 0.7 the parameters of every equation of a jaxpr must be hashable;
 a tracer is not, and the trace raises TypeError naming the primitive and the parameter.
@@ -42,15 +44,23 @@ class UnhashableParameter(RuleData):
     parameter: str
 
 
+def _static_options(site: ast.AST) -> bool:
+    """Whether the transformation written at `site` names static arguments (then which
+    parameters are traced depends on them, and a wrong position raises first: JXE131)."""
+    call = site if isinstance(site, ast.Call) else None
+    return call is not None and any(k.arg is None or k.arg.startswith("static_") for k in call.keywords)
+
+
 def _staged_tracer(ctx: Context, expr: ast.expr) -> Tracer | None:
     """The array tracer of a staging trace `expr` certainly is, or one element of a tuple or
-    list display is."""
+    list display is (a trace whose site names no static arguments)."""
     candidates = expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]
     for candidate in candidates:
         if isinstance(candidate, ast.Starred):
             return None
         tracer = ctx.tracing.tracer(candidate)
-        if tracer is not None and tracer.array and tracer.transform.qualname in STAGING:
+        if tracer is not None and tracer.array and tracer.transform.qualname in STAGING \
+                and not _static_options(tracer.transform.site):
             return tracer
     return None
 
