@@ -16,7 +16,10 @@ tracers), finds an operation that needs the concrete value of a traced array:
   (`STATIC_PARAMETERS`: `jax.nn.one_hot`'s `num_classes`, `jax.ops.segment_*`'s
   `num_segments`, the `axis` of reductions, `softmax`, `flip`, `expand_dims`, `squeeze`,
   `moveaxis`, `roll`, `split`'s sections, `pad`'s `pad_width`, `bincount`'s `length`; and
-  `x.sum(axis)` and the other reduction methods), its array argument a JAX array.
+  `x.sum(axis)` and the other reduction methods; and the parameters JAX's own source converts
+  with `core.concrete_or_error` before anything else: `multigammaln`'s `d`, `triu_indices`'s
+  `n`, the window functions' `M`, `lax.broadcasted_iota`'s `dimension`...), its array argument
+  a JAX array.
 Also such a function of JAX given straight to a transformation that traces every argument
 (`jax.jit(jax.nn.one_hot)(labels, 5)`, `g = jax.checkpoint(jnp.sum)` ... `g(x, 1)`,
 `jax.eval_shape(jax.ops.segment_sum, data, ids, 3)`; no `static_argnums`/`static_argnames`),
@@ -48,7 +51,9 @@ the code around it decides whether that keeps its meaning.
 from __future__ import annotations
 
 import ast
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_lsp.families.concretization import (
@@ -118,6 +123,25 @@ STATIC_PARAMETERS: dict[str, tuple[tuple[tuple[str, int | None], ...], str]] = {
     "jax.numpy.bincount": ((("length", None),),
                            "The error occurred because of argument 'length' of jnp.bincount."),
 }
+
+
+def _generated_static_parameters() -> dict[str, tuple[tuple[str, int | None, str], ...]]:
+    """More rows of `STATIC_PARAMETERS`, read off JAX's own source by
+    `scripts/gen_static_parameters.py` (`jaxerr_lsp/data/static_parameters.json`): a public
+    function that first of all converts a parameter with `core.concrete_or_error` (each
+    parameter with its own context line)."""
+    path = Path(__file__).resolve().parents[2] / "data" / "static_parameters.json"
+    functions = json.loads(path.read_text(encoding="utf-8"))["functions"]
+    return {name: tuple((parameter, position, context) for (parameter, position), context
+                        in zip(row["parameters"], row["contexts"]))
+            for name, row in functions.items()}
+
+
+# The measured rows (the `jax.jit(f)(...)` forms too) keep their own; JAX's others are added.
+STATIC_PARAMETER_CONTEXTS: dict[str, tuple[tuple[str, int | None, str], ...]] = {
+    **_generated_static_parameters(),
+    **{name: tuple((parameter, position, context) for parameter, position in parameters)
+       for name, (parameters, context) in STATIC_PARAMETERS.items()}}
 # Array methods whose first parameter is the axis (the same context as their functions).
 AXIS_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var"})
 SCAN_LENGTH_CONTEXT = ("The `length` argument to `scan` expects a concrete `int` value. For "
@@ -310,17 +334,17 @@ def _static_parameter(ctx: Context, call: ast.Call, qualname: str | None) -> Nee
     array: ast.expr | None
     if qualname is None and isinstance(function, ast.Attribute) and function.attr in AXIS_METHODS:
         array = function.value
-        parameters: tuple[tuple[str, int | None], ...] = (("axis", 0),)
-        context, name = AXIS_CONTEXT, f".{function.attr}()"
-    elif qualname in STATIC_PARAMETERS:
-        parameters, context = STATIC_PARAMETERS[qualname]
+        parameters: tuple[tuple[str, int | None, str], ...] = (("axis", 0, AXIS_CONTEXT),)
+        name = f".{function.attr}()"
+    elif qualname in STATIC_PARAMETER_CONTEXTS:
+        parameters = STATIC_PARAMETER_CONTEXTS[qualname]
         array = call.args[0] if call.args else None
         name = "jnp." + qualname.rsplit(".", 1)[1] if qualname.startswith("jax.numpy.") else qualname
     else:
         return None
     if array is None or (abstract_array(ctx, array) is None and not ctx.values.value(array).is_array):
         return None
-    for parameter, position in parameters:
+    for parameter, position, context in parameters:
         needed = _traced_argument(ctx, call, position, parameter, context, f"{name}'s `{parameter}`")
         if needed is not None:
             return needed
