@@ -1807,7 +1807,12 @@ class Inference:
     def _assigned(self, binding: Binding, depth: int) -> Value:
         assert binding.value is not None
         value = self.value(binding.value, depth)
-        return self._unpacked(value, binding, depth) if binding.kind == UNPACK else value
+        if binding.kind != UNPACK:
+            return value
+        unpacked = self._unpacked(value, binding, depth)
+        if unpacked.type is None and len(binding.index) == 1 and self._shape_entry(binding.value, depth):
+            return _PYTHON_INT  # `n, d = x.shape`: the sizes of an array
+        return unpacked
 
     def _augmented(self, binding: Binding, depth: int) -> Value:
         """`x op= y` on a number or an array: a new number or array (on a list or a dict it
@@ -2305,7 +2310,19 @@ class Inference:
             for k, child in base.tree.entries:
                 if k == key.value and type(k) is type(key.value):
                     return of_tree(child)
+        if type(key.value) is int and isinstance(expr.ctx, ast.Load) and self._shape_entry(expr.value, depth):
+            return _PYTHON_INT
         return UNKNOWN_VALUE
+
+    def _shape_entry(self, shape: ast.expr, depth: int) -> bool:
+        """Whether `shape` is `x.shape` of an array of unknown shape, or of a value the code
+        does not type (a parameter): its entries are Python ints, an array's sizes (NumPy's,
+        JAX's and a tracer's alike; what else has a `.shape` indexed by position is rarer
+        than the arrays JAX code passes around)."""
+        if not isinstance(shape, ast.Attribute) or shape.attr != "shape":
+            return False
+        owner = self.value(shape.value, depth)
+        return owner.type in (None, "ArrayImpl", "ndarray") and not owner.from_jax
 
     def _any_entry(self, name: ast.Name, depth: int) -> Value:
         """`d[k]` for a key the code does not show, where `d` certainly holds a dict display

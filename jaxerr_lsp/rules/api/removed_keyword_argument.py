@@ -115,13 +115,14 @@ def _guards(ctx: Context) -> Guards:
 
 
 def check(ctx: Context) -> None:
-    guards = ctx.once(_guards)
+    # (the guarded regions are asked for only once a call gives a removed keyword: most files
+    # give none, and finding the regions reads the whole file)
     for qualname, table in REMOVED.items():
         for site in ctx.model.calls_to(qualname):
             if site.partial is not None:
                 continue
             keyword = _removed(site.call.keywords, table, ACCEPTED[qualname], qualname in BY_NAME)
-            if keyword is not None and not guards.holds(site.call):
+            if keyword is not None and not ctx.once(_guards).holds(site.call):
                 _report(ctx, keyword, qualname.rsplit(".", 1)[1], table, site.call)
     for name, (implementation, table) in METHODS.items():
         for call in ctx.model.method_calls(name):
@@ -129,7 +130,7 @@ def check(ctx: Context) -> None:
             if not isinstance(function, ast.Attribute) or ctx.model.qualname(function) is not None:
                 continue
             keyword = _removed(call.keywords, table, ACCEPTED[implementation])
-            if keyword is None or guards.holds(call) or ctx.values.value(function.value).jax_array is None:
+            if keyword is None or ctx.once(_guards).holds(call) or ctx.values.value(function.value).jax_array is None:
                 continue
             _report(ctx, keyword, implementation, table, call)
 

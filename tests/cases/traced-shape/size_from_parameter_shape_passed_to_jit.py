@@ -1,0 +1,15 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def padded_scores(scores, width):
+    return jnp.zeros(width).at[: scores.shape[0]].set(scores)  # expect: JXE072
+
+
+def pad_batch(batch):
+    width = batch.shape[0] + 2
+    return padded_scores(batch, width)
+
+
+print(pad_batch(jnp.arange(3.0)))
