@@ -25,6 +25,8 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
+A user-code site's `{jax_function}` counts only for a name Python gives one of JAX's public
+functions (`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json).
 A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
 lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
 user's own statement, with no JAX frame
@@ -496,6 +498,20 @@ def _removed_names() -> str:
     return "'(?:" + "|".join(re.escape(n) for n in names) + ")'"
 
 
+@functools.cache
+def _jax_function_names() -> str:
+    """A regex of the names Python gives JAX's public functions in its messages (`softmax`),
+    from `jaxerr_lsp/data/jax_signatures.json`: a user-code site's `{jax_function}` counts only
+    for one of them (Python refuses calls of every library's functions in the same words)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "jax_signatures.json"
+    try:
+        functions = json.loads(path.read_text(encoding="utf-8"))["functions"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return r"\w+"
+    names = sorted({row["name"] for row in functions.values()}, key=len, reverse=True)
+    return "(?<![\\w.])(?:" + "|".join(re.escape(n) for n in names) + ")"
+
+
 def _compile(template: str, generic: Source | None = None, jax_module: bool = False,
              added: bool = False, shown_with: str = "") -> _Pattern:
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
@@ -513,6 +529,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 pieces.append(_JAX_MODULE)
             elif jax_module and value == "name!r":
                 pieces.append(_removed_names())
+            elif jax_module and value == "jax_function":
+                pieces.append(_jax_function_names())
             elif not pieces or pieces[-1] != _WILDCARD:
                 pieces.append(_WILDCARD)
         while pieces and pieces[-1] == _WILDCARD:
@@ -832,11 +850,13 @@ class Catalog:
             added = {source.message for source in entry.sources if source.added_api}
             shown = {source.message: source.shown_with for source in entry.sources
                      if source.shown_with and source.message}
+            # (A wording both raised at the user's statement and at a generic site, Python's
+            # refusal of a call that JAX may wrap: either counts.)
             patterns = [pattern for t in entry.messages
-                        for pattern in ([_compile(t, site) for site in generic[t]]
-                                        if t in generic else
-                                        [_compile(t, shown_with=shown[t])] if t in shown else
-                                        [_compile(t, jax_module=t in user_code, added=t in added)])]
+                        for pattern in ([_compile(t, site) for site in generic.get(t, [])]
+                                        + ([_compile(t, shown_with=shown[t])] if t in shown else [])
+                                        + ([_compile(t, jax_module=t in user_code, added=t in added)]
+                                           if t in user_code or t not in generic and t not in shown else []))]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
             self._patterns[entry.id] = patterns
