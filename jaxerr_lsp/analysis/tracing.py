@@ -703,6 +703,21 @@ class Tracing:
             return None
         return given[0]
 
+    def _given_arrays_rank(self, argument: ast.expr) -> tuple[int, ast.expr] | None:
+        """For a parameter of a plain def or method, read as it is, that every call gives one
+        array (`Inference.parameter_arguments`), all of one known rank: that rank and the first
+        call's argument (later code shows it: a finding names it). None otherwise."""
+        inference = self._inference()
+        if inference is None or not isinstance(argument, ast.Name):
+            return None
+        given = inference.parameter_arguments(argument)
+        if not given or any(g is None or not self._one_array(g) for g in given):
+            return None
+        ranks = {aval.ndim if (aval := inference.value(g).aval) is not None else None  # type: ignore[arg-type]
+                 for g in given}
+        rank = ranks.pop() if len(ranks) == 1 else None
+        return (rank, given[0]) if rank is not None else None  # type: ignore[return-value]
+
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name
         it is assigned to) maps along an axis it has: the parameter holds one array tracer
@@ -741,6 +756,8 @@ class Tracing:
                                                           entries=mapped[0])
                             traced.displays[name] = mapped[1]
                             continue
+                        elif (given := self._given_arrays_rank(argument)) is not None:
+                            rank, shown_by = given  # (a parameter of the def: `bill_all(usage)`)
                         else:  # (an array traced around the vmap: `jax.vmap(f)(batch)` in jitted code)
                             rank, shown_by = self._traced_rank(argument)
                         if rank is not None and -rank <= axis < rank:

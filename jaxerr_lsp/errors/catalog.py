@@ -25,8 +25,8 @@ writes the text. A site with `parts = ["jax/_src/core.py:Tracer._error_repr", ..
 template that is the builder's text with some of its placeholders written out as the text of
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
-A user-code site's `{jax_function}` counts only for a name Python gives one of JAX's public
-functions (`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json).
+A template's `{jax_function}` counts only for a name Python gives one of JAX's public functions
+(`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json).
 A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
 lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
 user's own statement, with no JAX frame
@@ -529,7 +529,7 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 pieces.append(_JAX_MODULE)
             elif jax_module and value == "name!r":
                 pieces.append(_removed_names())
-            elif jax_module and value == "jax_function":
+            elif value == "jax_function":  # (at a generic site too: JAX calls user functions there)
                 pieces.append(_jax_function_names())
             elif not pieces or pieces[-1] != _WILDCARD:
                 pieces.append(_WILDCARD)
