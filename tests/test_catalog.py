@@ -722,3 +722,24 @@ def test_compiled_raise_sites(tmp_path, old, new, field, words):
     directory = _copy_catalog(tmp_path)
     _edit(directory / UNHASHABLE, old, new)
     _assert_error(directory, UNHASHABLE, field, *words)
+
+
+def test_matching_constrains_what_a_placeholder_shows_in_a_paste() -> None:
+    """float-shape's template is a prefix of traced-shape's: its `[matching]` regex makes it
+    claim only a shape printed with a float in it, and no paste cut before the shape."""
+    catalog = load_catalog()
+    prefix = "TypeError: Shapes must be 1D sequences of concrete values of integer type"
+    floats = f"{prefix}, got (24.0, 24.0, 4)."
+    traced = f"{prefix}, got (Traced<ShapedArray(int32[])>with<DynamicJaxprTrace>, 3).\nIf using `jit`"
+    assert catalog.match(floats)[0].id == "float-shape"
+    assert catalog.match(traced)[0].id == "traced-shape"
+    assert "float-shape" not in [entry.id for entry in catalog.match(prefix)]
+
+
+def test_jax_function_names_a_function_of_jax_only() -> None:
+    """jax-call-arguments' `{jax_function}`: Python refuses every library's calls in the same
+    words; the entry claims a paste only for a name one of JAX's public functions has."""
+    catalog = load_catalog()
+    assert catalog.match("TypeError: softmax() got an unexpected keyword argument 'dim'")[0].id == "jax-call-arguments"
+    assert "jax-call-arguments" not in [
+        e.id for e in catalog.match("TypeError: forward() got an unexpected keyword argument 'dim'")]

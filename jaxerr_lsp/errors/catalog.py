@@ -26,7 +26,8 @@ template that is the builder's text with some of its placeholders written out as
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
 A template's `{jax_function}` counts only for a name Python gives one of JAX's public functions
-(`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json).
+(`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json), and its `{float_shape}`
+only for a tuple or list of numbers with a float among them (`(24.0, 24.0, 4)`).
 A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
 lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
 user's own statement, with no JAX frame
@@ -104,7 +105,7 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, overload
+from typing import Any, Callable, Iterator, Mapping, overload
 
 from jaxerr_lsp.core.config import SEVERITIES
 from jaxerr_lsp.errors.older_wordings import OlderWording, parse_older
@@ -249,6 +250,8 @@ class Entry:
     # What each placeholder of the templates stands for, in words ("type(logs).__name__" ->
     # "type of the logs"): `explain` and hover show templates with these, never raw f-string code.
     placeholders: tuple[tuple[str, str], ...] = ()
+    # `[matching]`: the regex a placeholder's text must match in a paste (whitespace removed).
+    matching: tuple[tuple[str, str], ...] = ()
     # Older JAX releases' wordings of the message (`[[older]]`): matched, never shown.
     older: tuple[OlderWording, ...] = ()
     # False: no single file shows this error (it needs shapes, dtypes or run-time values), so no
@@ -513,7 +516,10 @@ def _jax_function_names() -> str:
 
 
 def _compile(template: str, generic: Source | None = None, jax_module: bool = False,
-             added: bool = False, shown_with: str = "") -> _Pattern:
+             added: bool = False, shown_with: str = "",
+             matching: Mapping[str, str] | None = None) -> _Pattern:
+    matching = matching or {}
+
     def regex(parts: list[tuple[str, str]]) -> tuple[re.Pattern[str], int]:
         pieces, length = [], 0
         for kind, value in parts:
@@ -531,6 +537,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 pieces.append(_removed_names())
             elif value == "jax_function":  # (at a generic site too: JAX calls user functions there)
                 pieces.append(_jax_function_names())
+            elif value in matching:  # (the entry's `[matching]`: what a paste shows there)
+                pieces.append(f"(?:{matching[value]})")
             elif not pieces or pieces[-1] != _WILDCARD:
                 pieces.append(_WILDCARD)
         while pieces and pieces[-1] == _WILDCARD:
@@ -574,6 +582,8 @@ def _compile(template: str, generic: Source | None = None, jax_module: bool = Fa
                 field_after[-1] = True
     if shown_with:  # only whole messages, next to the text they need
         return _Pattern(full, length, (), (), required, _squash(shown_with))
+    if any(kind == "field" and value in matching for kind, value in parts):
+        return _Pattern(full, length, (), (), required)  # (only whole messages: a cut one cannot show it)
     if added:  # only whole messages, of the table's pairs
         return _Pattern(full, length, (), (), required, pairs=_added_apis())
     return _Pattern(full, length, tuple(lines), chunks, required,
@@ -852,10 +862,13 @@ class Catalog:
                      if source.shown_with and source.message}
             # (A wording both raised at the user's statement and at a generic site, Python's
             # refusal of a call that JAX may wrap: either counts.)
+            matching = dict(entry.matching)
             patterns = [pattern for t in entry.messages
-                        for pattern in ([_compile(t, site) for site in generic.get(t, [])]
-                                        + ([_compile(t, shown_with=shown[t])] if t in shown else [])
-                                        + ([_compile(t, jax_module=t in user_code, added=t in added)]
+                        for pattern in ([_compile(t, site, matching=matching) for site in generic.get(t, [])]
+                                        + ([_compile(t, shown_with=shown[t], matching=matching)]
+                                           if t in shown else [])
+                                        + ([_compile(t, jax_module=t in user_code, added=t in added,
+                                                     matching=matching)]
                                            if t in user_code or t not in generic and t not in shown else []))]
             patterns += [dataclasses.replace(_compile(o.message), older=True) for o in entry.older
                          if o.message not in entry.messages]
@@ -869,7 +882,7 @@ class Catalog:
 _STR_FIELDS = ("id", "rule", "title", "exception", "message", "jax_version", "summary", "meaning")
 _LIST_FIELDS = ("triggers", "situations", "solutions", "defensive", "apis")
 _KNOWN_FIELDS = (set(_STR_FIELDS) | set(_LIST_FIELDS)
-                 | {"source", "example", "related", "fixes", "api", "placeholders", "static_rule",
+                 | {"source", "example", "related", "fixes", "api", "placeholders", "matching", "static_rule",
                     "severity"}
                  | {"reproducible", "why_not_reproduced"}  # errors this machine cannot raise
                  | {"package", "package_version"})  # errors a library on JAX raises
@@ -1015,6 +1028,7 @@ def _load_entry(path: Path) -> Entry:
     older = parse_older(data, _check_template, _check_exception, fail)
     placeholders = _placeholders(data, [values["message"]] + [s.message for s in sources if s.message]
                                  + [o.message for o in older], fail)
+    matching = _matching(data, dict(placeholders), fail)
     static_rule = data.get("static_rule", True)
     if not isinstance(static_rule, bool):
         raise fail("static_rule", f"must be true or false, not {static_rule!r}")
@@ -1094,6 +1108,7 @@ def _load_entry(path: Path) -> Entry:
         path=path,
         api_docs=api_docs,
         placeholders=placeholders,
+        matching=matching,
         older=older,
         static_rule=static_rule,
         severity=severity,
@@ -1107,6 +1122,23 @@ def _load_entry(path: Path) -> Entry:
 def _check_exception(name: str, fail, field: str) -> None:
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name):
         raise fail(field, f"not an exception class name: {name!r}")
+
+
+def _matching(data: dict[str, Any], placeholders: dict[str, str], fail) -> tuple[tuple[str, str], ...]:
+    """The `[matching]` table: placeholder -> the regex its text must match in a paste."""
+    raw = data.get("matching", {})
+    if not isinstance(raw, dict):
+        raise fail("matching", f"must be a table, not {type(raw).__name__}")
+    for key, value in raw.items():
+        if key not in placeholders:
+            raise fail(f"matching.{key}", "not a placeholder of any template")
+        try:
+            re.compile(value) if isinstance(value, str) and value else None
+        except re.error as error:
+            raise fail(f"matching.{key}", f"not a regular expression: {error}") from None
+        if not isinstance(value, str) or not value:
+            raise fail(f"matching.{key}", "must be a non-empty regular expression")
+    return tuple(raw.items())
 
 
 def _placeholders(data: dict[str, Any], templates: list[str], fail) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+def predict(params):
+    return params["w"] * 2.0 + params["b"]
+
+
+params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+tangents = {"w": jnp.ones(3), "b": jnp.ones(3)}
+print(jax.jvp(predict, (params,), (tangents,)))
+q = jnp.linspace(0.0, 1.0, 4)
+print(jax.jvp(lambda v: jnp.sum(v ** 2), [q], [jnp.ones(4)]))
