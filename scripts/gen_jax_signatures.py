@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import json
 import re
 import sys
 import traceback
@@ -29,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jaxerr_lsp.families.signatures import JaxSignature, too_many_positional  # noqa: E402
+from generated_table import write_or_check  # noqa: E402
 
 OUT = ROOT / "jaxerr_lsp" / "data" / "jax_signatures.json"
 PUBLIC = ["jax", "jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.nn.initializers",
@@ -121,18 +121,7 @@ def table() -> dict[str, dict[str, object]]:
 
 
 def main() -> int:
-    import jax
-
-    data = {"jax_version": jax.__version__, "python": f"{sys.version_info[0]}.{sys.version_info[1]}",
-            "functions": table()}
-    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-    if "--check" in sys.argv:
-        same = OUT.exists() and json.loads(OUT.read_text(encoding="utf-8"))["functions"] == data["functions"]
-        print("up to date" if same else f"{OUT} differs from the installed JAX: run {sys.argv[0]}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {len(data['functions'])} signatures of JAX {jax.__version__} to {OUT}")
-    return 0
+    return write_or_check(OUT, table(), "signatures", python=f"{sys.version_info[0]}.{sys.version_info[1]}")
 
 
 if __name__ == "__main__":

@@ -16,9 +16,10 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import json
 import sys
 from pathlib import Path
+
+from generated_table import write_or_check
 
 OUT = Path(__file__).resolve().parent.parent / "jaxerr_lsp" / "data" / "static_parameters.json"
 PUBLIC = ["jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.scipy.special",
@@ -100,17 +101,7 @@ def table() -> dict[str, dict[str, object]]:
 
 
 def main() -> int:
-    import jax
-
-    data = {"jax_version": jax.__version__, "functions": table()}
-    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-    if "--check" in sys.argv:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{OUT} differs from the installed JAX: run {sys.argv[0]}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {len(data['functions'])} functions of JAX {jax.__version__} to {OUT}")
-    return 0
+    return write_or_check(OUT, table(), "functions")
 
 
 if __name__ == "__main__":

@@ -690,33 +690,32 @@ class Tracing:
             return None
         return inference.called_with_constant(argument)
 
-    def _given_one_array(self, argument: ast.expr) -> ast.expr | None:
-        """For a parameter of a plain def or method, read as it is, that every call gives one
-        array (`Inference.parameter_arguments`: `run(data)` calling `step(data)`,
-        `run(jnp.ones(3))`): the first call's argument (later code shows it: a finding names
-        it). None otherwise."""
+    def _given_arrays(self, argument: ast.expr) -> list[ast.expr] | None:
+        """For a parameter of a plain def or method, read as it is, what every call gives it
+        when each gives one array (`Inference.parameter_arguments`: `run(data)` calling
+        `step(data)`, `run(jnp.ones(3))`); None otherwise."""
         inference = self._inference()
         if inference is None or not isinstance(argument, ast.Name):
             return None
         given = inference.parameter_arguments(argument)
         if not given or any(g is None or not self._one_array(g) for g in given):
             return None
-        return given[0]
+        return [g for g in given if g is not None]
+
+    def _given_one_array(self, argument: ast.expr) -> ast.expr | None:
+        """`_given_arrays`' first call's argument (later code shows it: a finding names it)."""
+        given = self._given_arrays(argument)
+        return given[0] if given else None
 
     def _given_arrays_rank(self, argument: ast.expr) -> tuple[int, ast.expr] | None:
-        """For a parameter of a plain def or method, read as it is, that every call gives one
-        array (`Inference.parameter_arguments`), all of one known rank: that rank and the first
-        call's argument (later code shows it: a finding names it). None otherwise."""
+        """`_given_arrays`, all of one known rank: that rank and the first call's argument."""
+        given = self._given_arrays(argument)
         inference = self._inference()
-        if inference is None or not isinstance(argument, ast.Name):
+        if not given or inference is None:
             return None
-        given = inference.parameter_arguments(argument)
-        if not given or any(g is None or not self._one_array(g) for g in given):
-            return None
-        ranks = {aval.ndim if (aval := inference.value(g).aval) is not None else None  # type: ignore[arg-type]
-                 for g in given}
+        ranks = {aval.ndim if (aval := inference.value(g).aval) is not None else None for g in given}
         rank = ranks.pop() if len(ranks) == 1 else None
-        return (rank, given[0]) if rank is not None else None  # type: ignore[return-value]
+        return (rank, given[0]) if rank is not None else None
 
     def _vmapped_arrays(self) -> None:
         """A JAX array of known rank a call of `jax.vmap(f, ...)` (written there, or the name

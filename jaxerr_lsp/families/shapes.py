@@ -936,7 +936,7 @@ def _calls_related(ctx: Context, calls: tuple[ast.Call, ...], given: str) -> tup
             *(Related(ctx.span(caller), "the call that gives its caller these values") for caller in calls[1:]))
 
 
-def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) -> None:
+def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object], shapes_only: bool = True) -> None:
     """Run `check` on what the code shows; when it reports nothing and `node` is in the
     body of a def of the file, again once per call of that def the file shows with its
     arguments' values (`followed_calls.call_contexts`: one level of callers too), where
@@ -944,8 +944,8 @@ def in_followed_calls(ctx: Context, node: ast.AST, check: Callable[[], object]) 
     finding then points at the call (and its caller's) that give the values."""
     before = len(ctx.findings)
     check()
-    if len(ctx.findings) != before or not has_shaped_arrays(ctx.model):
-        return
+    if len(ctx.findings) != before or shapes_only and not has_shaped_arrays(ctx.model):
+        return  # (`shapes_only`: what the check needs are shapes the file writes out)
     function = _enclosing_def(ctx.model, node)
     if function is None:
         return
