@@ -26,8 +26,10 @@ template that is the builder's text with some of its placeholders written out as
 those JAX functions (the tracer messages: "...{tracer._origin_msg()}" becomes "The error
 occurred while tracing the function {dbg.func_src_info} ..."), one template per variant.
 A template's `{jax_function}` counts only for a name Python gives one of JAX's public functions
-(`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json), and its `{float_shape}`
-only for a tuple or list of numbers with a float among them (`(24.0, 24.0, 4)`).
+(`softmax`, from the generated jaxerr_lsp/data/jax_signatures.json). An entry's `[matching]`
+table gives a placeholder the regex its text must match in a paste (whitespace removed; such a
+template counts only whole): float-shape's `shape` is numbers with a float among them, so that
+its template, a prefix of traced-shape's, does not claim a traced shape.
 A site with `user_code = true` (and `added_api = true`: for an API 0.12 has and older releases
 lacked, from the generated table jaxerr_lsp/errors/added_apis.json) is raised by Python at the
 user's own statement, with no JAX frame
@@ -504,8 +506,8 @@ def _removed_names() -> str:
 @functools.cache
 def _jax_function_names() -> str:
     """A regex of the names Python gives JAX's public functions in its messages (`softmax`),
-    from `jaxerr_lsp/data/jax_signatures.json`: a user-code site's `{jax_function}` counts only
-    for one of them (Python refuses calls of every library's functions in the same words)."""
+    from `jaxerr_lsp/data/jax_signatures.json`: a template's `{jax_function}` counts only for
+    one of them (Python refuses calls of every library's functions in the same words)."""
     path = Path(__file__).resolve().parent.parent / "data" / "jax_signatures.json"
     try:
         functions = json.loads(path.read_text(encoding="utf-8"))["functions"]
@@ -860,9 +862,9 @@ class Catalog:
             added = {source.message for source in entry.sources if source.added_api}
             shown = {source.message: source.shown_with for source in entry.sources
                      if source.shown_with and source.message}
+            matching = dict(entry.matching)
             # (A wording both raised at the user's statement and at a generic site, Python's
             # refusal of a call that JAX may wrap: either counts.)
-            matching = dict(entry.matching)
             patterns = [pattern for t in entry.messages
                         for pattern in ([_compile(t, site, matching=matching) for site in generic.get(t, [])]
                                         + ([_compile(t, shown_with=shown[t], matching=matching)]
@@ -1132,12 +1134,12 @@ def _matching(data: dict[str, Any], placeholders: dict[str, str], fail) -> tuple
     for key, value in raw.items():
         if key not in placeholders:
             raise fail(f"matching.{key}", "not a placeholder of any template")
-        try:
-            re.compile(value) if isinstance(value, str) and value else None
-        except re.error as error:
-            raise fail(f"matching.{key}", f"not a regular expression: {error}") from None
         if not isinstance(value, str) or not value:
             raise fail(f"matching.{key}", "must be a non-empty regular expression")
+        try:
+            re.compile(value)
+        except re.error as error:
+            raise fail(f"matching.{key}", f"not a regular expression: {error}") from None
     return tuple(raw.items())
 
 

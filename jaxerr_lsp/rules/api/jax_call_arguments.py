@@ -24,6 +24,7 @@ function takes those and not the other already.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -58,30 +59,45 @@ def _guards(ctx: Context) -> Guards:
     return Guards(ctx.model, ctx.model.tree)
 
 
+@functools.cache
+def _last_names() -> frozenset[str]:
+    """The last part of every qualified name of the table (`softmax`)."""
+    return frozenset(qualname.rpartition(".")[2] for qualname in jax_signatures())
+
+
+def _calls(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """The file's calls of functions of the table, with their qualified names, in source order:
+    each call named like one is resolved once (a name imported under another name is not
+    looked at: the cost of asking every call is not worth that form)."""
+    model, table = ctx.model, jax_signatures()
+    found: dict[int, tuple[ast.Call, str]] = {}
+    for calls in (model.name_calls, model.attribute_calls):
+        for name in calls.keys() & _last_names():
+            for call in calls[name]:
+                site = model.call_site(call)
+                if site is not None and site.qualname in table and site.complete and site.partial is None:
+                    found[id(call)] = (call, site.qualname)
+    return sorted(found.values(), key=lambda item: (item[0].lineno, item[0].col_offset))
+
+
 def check(ctx: Context) -> None:
-    model = ctx.model
-    called = model.name_calls.keys() | model.attribute_calls.keys()
-    for qualname, signature in jax_signatures().items():
-        if qualname.rpartition(".")[2] not in called:
-            continue  # (most functions: the file never calls a name of theirs)
-        for site in model.calls_to(qualname):
-            call = site.call
-            if site.partial is not None or not site.complete or any(isinstance(a, ast.Starred) for a in call.args) \
-                    or any(k.arg is None for k in call.keywords):
-                continue
-            keywords = [k.arg for k in call.keywords if k.arg is not None]
-            refused = refusal(signature, len(call.args), keywords)
-            if refused is None or refused.kind == "keyword" and refused.keyword in REMOVED.get(qualname, {}):
-                continue
-            if ctx.once(_guards).holds(call):
-                continue
-            where: ast.AST = next((k for k in call.keywords if k.arg == refused.keyword), call) \
-                if refused.keyword is not None else call
-            note = _KIND_NOTES[refused.kind].format(function=qualname, keyword=refused.keyword)
-            related = (Related(ctx.span(call.func), f"`{qualname}` is called here"),) if where is not call else ()
-            ctx.report(where, message=refused.message, predicted=as_template(refused.message),
-                       note=f" ({note})", related=related, data=_rename(ctx, where, refused.suggestion, keywords,
-                                                                       (*signature.positional, *signature.keyword_only)))
+    for call, qualname in _calls(ctx):
+        signature = jax_signatures()[qualname]
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            continue
+        keywords = [k.arg for k in call.keywords if k.arg is not None]
+        refused = refusal(signature, len(call.args), keywords)
+        if refused is None or refused.kind == "keyword" and refused.keyword in REMOVED.get(qualname, {}):
+            continue
+        if ctx.once(_guards).holds(call):
+            continue
+        where: ast.AST = next((k for k in call.keywords if k.arg == refused.keyword), call) \
+            if refused.keyword is not None else call
+        note = _KIND_NOTES[refused.kind].format(function=qualname, keyword=refused.keyword)
+        related = (Related(ctx.span(call.func), f"`{qualname}` is called here"),) if where is not call else ()
+        ctx.report(where, message=refused.message, predicted=as_template(refused.message),
+                   note=f" ({note})", related=related, data=_rename(ctx, where, refused.suggestion, keywords,
+                                                                   (*signature.positional, *signature.keyword_only)))
 
 
 def _rename(ctx: Context, where: ast.AST, suggestion: str | None, keywords: list[str],

@@ -56,8 +56,8 @@ def _division(ctx: Context, dimension: ast.expr) -> Span | None:
     return Span(left.end_line, column, left.end_line, column + 1)
 
 
-def _shape_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, bool] | None:
-    """The call's shape expression, and whether it is `x.reshape(...)`'s own arguments."""
+def _shape_argument(ctx: Context, call: ast.Call) -> ast.expr | None:
+    """The call's shape expression (`x.reshape(a, b)`'s arguments as one tuple)."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     function = call.func
@@ -68,15 +68,15 @@ def _shape_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, bool] | Non
         if receiver.type != "ArrayImpl" or receiver.jax_array is None:
             return None
         if len(call.args) == 1:
-            return call.args[0], False
-        return ast.Tuple(elts=list(call.args), ctx=ast.Load()), True
+            return call.args[0]
+        return ast.Tuple(elts=list(call.args), ctx=ast.Load())
     where = FLOAT_CHECKED.get(qualname or "")
     if where is None:
         return None
     position, keyword = where
     value = call.args[position] if len(call.args) > position else \
         next((k.value for k in call.keywords if k.arg == keyword), None)
-    return (value, False) if value is not None else None
+    return value
 
 
 def _elements(ctx: Context, shape: ast.expr) -> tuple[list[ast.expr], str] | None:
@@ -118,10 +118,9 @@ def check(ctx: Context) -> None:
 
 
 def _check_call(ctx: Context, call: ast.Call) -> None:
-    found = _shape_argument(ctx, call)
-    if found is None:
+    shape = _shape_argument(ctx, call)
+    if shape is None:
         return
-    shape, _ = found
     elements = _elements(ctx, shape)
     if elements is None or not elements[0] or any(isinstance(e, ast.Starred) for e in elements[0]):
         return
