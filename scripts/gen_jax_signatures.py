@@ -16,7 +16,6 @@ raised CPython's "takes N positional arguments but M were given" as
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 import sys
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from jaxerr_lsp.families.signatures import JaxSignature, too_many_positional  # noqa: E402
-from generated_table import write_or_check  # noqa: E402
+from generated_table import public_attributes, write_or_check  # noqa: E402
 
 OUT = ROOT / "jaxerr_lsp" / "data" / "jax_signatures.json"
 PUBLIC = ["jax", "jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.nn.initializers",
@@ -100,23 +99,12 @@ def _row(function: object) -> JaxSignature | None:
 def table() -> dict[str, dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
     warnings.simplefilter("ignore")
-    for public in PUBLIC:
-        try:
-            module = importlib.import_module(public)
-        except Exception:
+    for qualname, value in public_attributes(PUBLIC):
+        if inspect.isclass(value) or inspect.ismodule(value) or not callable(value):
             continue
-        for name in sorted(dir(module)):
-            if name.startswith("_"):
-                continue
-            try:
-                value = getattr(module, name)
-            except Exception:
-                continue
-            if inspect.isclass(value) or inspect.ismodule(value) or not callable(value):
-                continue
-            row = _row(value)
-            if row is not None:
-                found[f"{public}.{name}"] = row.as_json()
+        row = _row(value)
+        if row is not None:
+            found[qualname] = row.as_json()
     return dict(sorted(found.items()))
 
 

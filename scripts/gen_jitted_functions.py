@@ -14,12 +14,11 @@ Run it with the targeted JAX installed (the tests compare the committed table wi
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import sys
 from pathlib import Path
 
-from generated_table import write_or_check
+from generated_table import public_attributes, write_or_check
 
 OUT = Path(__file__).resolve().parent.parent / "jaxerr_lsp" / "data" / "jitted_functions.json"
 PUBLIC = ["jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.scipy.special",
@@ -29,23 +28,16 @@ PUBLIC = ["jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.scipy
 
 def table() -> dict[str, dict[str, list[str]]]:
     found: dict[str, dict[str, list[str]]] = {}
-    for public in PUBLIC:
-        try:
-            module = importlib.import_module(public)
-        except Exception:
+    for qualname, value in public_attributes(PUBLIC):
+        info = getattr(value, "_jit_info", None)
+        if info is None or not (info.static_argnames or info.static_argnums):
             continue
-        for name in sorted(dir(module)):
-            if name.startswith("_"):
-                continue
-            info = getattr(getattr(module, name), "_jit_info", None)
-            if info is None or not (info.static_argnames or info.static_argnums):
-                continue
-            parameters = list(info.fun_signature.parameters.values()) if info.fun_signature else []
-            positional = [p.name for p in parameters
-                          if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-            names = set(info.static_argnames)
-            names.update(positional[i] for i in info.static_argnums if 0 <= i < len(positional))
-            found[f"{public}.{name}"] = {"positional": positional, "static": sorted(names)}
+        parameters = list(info.fun_signature.parameters.values()) if info.fun_signature else []
+        positional = [p.name for p in parameters
+                      if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        names = set(info.static_argnames)
+        names.update(positional[i] for i in info.static_argnums if 0 <= i < len(positional))
+        found[qualname] = {"positional": positional, "static": sorted(names)}
     return dict(sorted(found.items()))
 
 

@@ -14,12 +14,11 @@ raises ConcretizationTypeError with that context line whenever the function runs
 from __future__ import annotations
 
 import ast
-import importlib
 import inspect
 import sys
 from pathlib import Path
 
-from generated_table import write_or_check
+from generated_table import public_attributes, write_or_check
 
 OUT = Path(__file__).resolve().parent.parent / "jaxerr_lsp" / "data" / "static_parameters.json"
 PUBLIC = ["jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.scipy.special",
@@ -79,24 +78,18 @@ def _rows(function: object) -> list[tuple[str, str]]:
 
 def table() -> dict[str, dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
-    for public in PUBLIC:
-        try:
-            module = importlib.import_module(public)
-        except Exception:
+    for qualname, value in public_attributes(PUBLIC):
+        if not inspect.isfunction(value) or hasattr(value, "_jit_info"):
             continue
-        for name in sorted(dir(module)):
-            value = getattr(module, name)
-            if name.startswith("_") or not inspect.isfunction(value) or hasattr(value, "_jit_info"):
-                continue
-            rows = _rows(inspect.unwrap(value))
-            if not rows:
-                continue
-            positional = [p.name for p in inspect.signature(value).parameters.values()
-                          if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-            found[f"{public}.{name}"] = {
-                "parameters": [[parameter, positional.index(parameter) if parameter in positional else None]
-                               for parameter, _ in rows],
-                "contexts": [context for _, context in rows]}
+        rows = _rows(inspect.unwrap(value))
+        if not rows:
+            continue
+        positional = [p.name for p in inspect.signature(value).parameters.values()
+                      if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        found[qualname] = {
+            "parameters": [[parameter, positional.index(parameter) if parameter in positional else None]
+                           for parameter, _ in rows],
+            "contexts": [context for _, context in rows]}
     return dict(sorted(found.items()))
 
 

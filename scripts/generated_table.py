@@ -1,11 +1,32 @@
-"""What the `gen_*.py` scripts share: write a table read off the installed JAX to
-`jaxerr_lsp/data/<name>.json`, or (`--check`) say whether the committed one is that table."""
+"""What the `gen_*.py` scripts share: the public attributes of JAX's modules they read, and
+writing a table read off the installed JAX to `jaxerr_lsp/data/<name>.json`, or (`--check`)
+saying whether the committed one is that table."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+
+def public_attributes(modules: list[str]) -> Iterator[tuple[str, object]]:
+    """(qualified name, value) of each public attribute of the given JAX modules, in order
+    (a module that does not import, or an attribute that raises when read, is left out)."""
+    for public in modules:
+        try:
+            module = importlib.import_module(public)
+        except Exception:
+            continue
+        for name in sorted(dir(module)):
+            if name.startswith("_"):
+                continue
+            try:
+                value = getattr(module, name)
+            except Exception:
+                continue
+            yield f"{public}.{name}", value
 
 
 def write_or_check(out: Path, functions: dict[str, object], what: str, **extra: object) -> int:

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from jaxerr_lsp.core.findings import Finding, RuleData, Span
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.analysis.model import DEF
 
 if TYPE_CHECKING:
     from jaxerr_lsp.fixes.edits import Fix
@@ -40,10 +39,8 @@ class JvpArguments(RuleData):
 
 
 def _callable(ctx: Context, function: ast.expr) -> bool:
-    if isinstance(function, ast.Lambda) or ctx.model.qualname(function) is not None:
-        return True
-    binding = ctx.model.binding_of(function) if isinstance(function, ast.Name) else None
-    return binding is not None and binding.kind == DEF
+    """A function of the file (`model.function_of`) or one a module gives (`jnp.sin`)."""
+    return ctx.model.function_of(function) is not None or ctx.model.qualname(function) is not None
 
 
 def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:

@@ -21,7 +21,6 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.avals import exact_dtype
-from jaxerr_lsp.analysis.model import DEF
 from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.engine.rule import Context, Rule, as_template, fill
 from jaxerr_lsp.families.shapes import in_followed_calls
@@ -36,10 +35,8 @@ class SwitchIndex(RuleData):
 
 
 def _callable(ctx: Context, function: ast.expr) -> bool:
-    if isinstance(function, ast.Lambda) or ctx.model.qualname(function) is not None:
-        return True
-    binding = ctx.model.binding_of(function) if isinstance(function, ast.Name) else None
-    return binding is not None and binding.kind == DEF
+    """A function of the file (`model.function_of`) or one a module gives (`jnp.sin`)."""
+    return ctx.model.function_of(function) is not None or ctx.model.qualname(function) is not None
 
 
 def _branches(ctx: Context, branches: ast.expr) -> list[ast.expr] | None:
