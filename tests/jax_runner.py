@@ -6,7 +6,9 @@ namespace as a script (`__name__ == "__main__"`, `__file__` and `sys.argv[0]` it
 compiled with its filename so that tracebacks and JAX's own messages (`loss at case.py:12`)
 name the real path. A program may come with JAX settings made before it runs
 (`Program.config`); JAX's configuration is restored after each program, so a program that
-turns on `jax_custom_vjp3` does not change the next one. The test process itself never
+turns on `jax_custom_vjp3` does not change the next one. A program that reads a JAX submodule
+`import jax` alone does not load (`jax.scipy.optimize`) without importing it runs in a worker
+of its own: an earlier program's imports would have loaded it. The test process itself never
 imports JAX.
 
 Each result says whether the program raised, the exception's type, module and message, the
@@ -16,12 +18,15 @@ program printed.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import textwrap
+from pathlib import Path
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -103,6 +108,26 @@ class Result:
         return self.traceback or f"{self.type}: {self.message}"
 
 
+@functools.cache
+def _unimported() -> tuple[tuple[str, str], ...]:
+    """(package, submodule) pairs `import jax` alone does not load (the generated table)."""
+    table = Path(__file__).resolve().parent.parent / "jaxerr_lsp" / "data" / "jax_attributes.json"
+    row = json.loads(table.read_text(encoding="utf-8"))["functions"]["import jax"]["unimported"]
+    return tuple((package, name) for package, names in row.items() for name in names)
+
+
+def needs_fresh_interpreter(source: str) -> bool:
+    """The program reads `<package>.<submodule>` (`scipy.optimize`) for a submodule `import
+    jax` does not load, and never imports it."""
+    for package, name in _unimported():
+        full = f"{package}.{name}"
+        if re.search(rf"\b{re.escape(package.rpartition('.')[2])}\.{re.escape(name)}\b", source) and not re.search(
+                rf"import\s+{re.escape(full)}\b|from\s+{re.escape(full)}\b"
+                rf"|from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(name)}\b", source):
+            return True
+    return False
+
+
 def _workers(count: int, workers: int | None) -> int:
     if workers is None:
         workers = min(4, os.cpu_count() or 2)
@@ -142,10 +167,12 @@ def run_programs(programs: Sequence[str | Program], *, timeout: float = 600,
     batch = [p if isinstance(p, Program) else Program(p) for p in programs]
     if not batch:
         return []
-    count = _workers(len(batch), workers)
+    alone = [i for i, p in enumerate(batch) if needs_fresh_interpreter(p.source)]
+    shared = sorted(set(range(len(batch))) - set(alone))
+    count = _workers(len(shared), workers) if shared else 0
     # Round robin: neighbours (often alike in cost) go to different workers.
-    shares = [list(range(i, len(batch), count)) for i in range(count)]
-    with ThreadPoolExecutor(max_workers=count) as pool:
+    shares = [shared[i::count] for i in range(count)] + [[i] for i in alone]
+    with ThreadPoolExecutor(max_workers=_workers(len(shares), workers)) as pool:
         done = list(pool.map(lambda share: _run_worker([batch[i] for i in share], timeout), shares))
     results: list[Result | None] = [None] * len(batch)
     for share, share_results in zip(shares, done):

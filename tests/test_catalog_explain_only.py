@@ -103,14 +103,14 @@ def test_unreproducible_entry_is_shown_without_a_before(entry):
         assert " ".join(entry.why_not_reproduced.split()[:6]) in " ".join(rendered.split())
 
 
-# Placeholders whose values an entry constrains (an added API's module and name: `added_api`).
+# Placeholders whose values an entry constrains (an added API's module and name: `api_names = "added"`).
 _SAMPLES = {"module!r": "'jax'", "name!r": "'tree'"}
 
 
 def _filled(template: str, entry=None) -> str:
     """The template with each placeholder written out as a plain sample value (a module and
     name JAX added, for an entry that recognizes only those)."""
-    constrained = entry is not None and any(s.added_api for s in entry.sources)
+    constrained = entry is not None and any(s.api_names == "added" for s in entry.sources)
     return "".join(value if kind == "text" else (_SAMPLES.get(value, "sample7") if constrained
                                                  else "sample7")
                    for kind, value in template_parts(template))

@@ -167,6 +167,15 @@ def engine_flags(src: str, code: str) -> list[Finding]:
     return [f for f in analyze(src).findings if f.code == code]
 
 
+def _only_imports(text: str) -> bool:
+    """Whether inserted text is whole import statements."""
+    try:
+        body = ast.parse(_tabs(text.strip().strip(";")).replace("\t", " ")).body
+    except SyntaxError:
+        return False
+    return bool(body) and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in body)
+
+
 def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
     """Apply `fix`; the result parses, is no longer flagged, and only the finding's statement
     changed, besides insertions of whole statements (an import at the top, a binding before
@@ -181,6 +190,8 @@ def check_fixed(src: str, fix: Fix, finding: Finding) -> str:
     assert not engine_flags(fixed, finding.code), fixed
     replacements = [e for e in fix.edits
                     if (e.span.start_line, e.span.start_column) != (e.span.end_line, e.span.end_column)]
+    if not replacements and all(_only_imports(e.new_text) for e in fix.edits):
+        return fixed  # (the missing import added, the finding's statement unchanged: JXE176)
     on_finding = [e for e in replacements
                   if e.span.start_line <= finding.span.start_line <= e.span.end_line]
     # One statement is rewritten: the finding's own, or (when the finding is where JAX fails

@@ -52,7 +52,7 @@ from typing import overload
 
 from jaxerr_lsp.analysis.external import Origin, Outside, OutsideApplication, OutsideRegistration
 from jaxerr_lsp.analysis.fields import child_fields
-from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, OTHER, UNPACK, Binding, CallSite, ModuleModel,
+from jaxerr_lsp.analysis.model import (ASSIGN, AUGMENTED, CLASS, DEF, IMPORT, OTHER, UNPACK, Binding, CallSite, ModuleModel,
                                        Scope, display_entry)
 from jaxerr_lsp.analysis.pytree_classes import (PytreeClass, dataclass_init_fields, plain_dataclass,
                                                  pytree_class)
@@ -342,6 +342,9 @@ _ORDERING = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
 _EQUALITY = (ast.Eq, ast.NotEq)
 # Arithmetic that no tuple, list or dict supports with a number on the other side (`+` and
 # `*` with an int are left out: tuples concatenate and repeat).
+# The libraries whose imported names are numbers, arrays or functions (never an object with
+# reflected operators of its own): `x * math.pi`, `x @ np.eye(3)`.
+_NUMERIC_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "math", "cmath", "scipy", "builtins"})
 _ARRAY_ONLY_BINOPS = (ast.Sub, ast.Div, ast.MatMult, ast.Pow, ast.FloorDiv, ast.Mod,
                       ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
 
@@ -2501,6 +2504,8 @@ class Tracing:
         for this, other_expr, other in ((left, expr.right, right), (right, expr.left, left)):
             if this is None:
                 continue
+            if other is None and self._foreign_object(other_expr):
+                return None  # (JAX defers to its reflected operator: `y**ω` is equinox's ω)
             if this.array:
                 return this
             # A pytree parameter: an array when no tuple, list or dict could do this.
@@ -2513,6 +2518,24 @@ class Tracing:
             if isinstance(expr.op, ast.Mult) and _float(other_expr):
                 return this.as_array()
         return None
+
+    def _foreign_object(self, expr: ast.expr) -> bool:
+        """A name another library's import binds to something that is not a number or an
+        array (`from equinox.internal import ω`): JAX's operators return NotImplemented for
+        it, and its own reflected operator decides what `x ** ω` is. Also what such an
+        object computes (`y**ω / n`, `ω(y).call(f)`)."""
+        if isinstance(expr, ast.BinOp):
+            return self._foreign_object(expr.left) or self._foreign_object(expr.right)
+        if isinstance(expr, ast.Call):
+            return self._foreign_object(expr.func)
+        if isinstance(expr, ast.Attribute):
+            return self._foreign_object(expr.value)
+        if not isinstance(expr, ast.Name):
+            return False
+        binding = self.model.binding_of(expr)
+        return binding is not None and binding.kind == IMPORT and binding.qualname is not None \
+            and binding.qualname.split(".")[0] not in _NUMERIC_LIBRARIES
+
 
     def _compare(self, expr: ast.Compare) -> Tracer | None:
         operands = [expr.left, *expr.comparators]

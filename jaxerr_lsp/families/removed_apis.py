@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -120,48 +121,7 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
             found.append(failing)
             if failing.how == MODULE:
                 failed_modules.add(failing.name)
-    stored: set[str] = set()  # attributes the file assigns or deletes itself
-    attributes: list[tuple[ast.Attribute, str, RemovedApi, Binding]] = []
-    # The imports of one name with one qualified name (a notebook imports `jnp` in every
-    # cell) read their uses once, together.
-    groups: dict[tuple[str, str], dict[int, Binding]] = {}
-    for binding in model.imports:
-        if binding.qualname is not None and binding.qualname in prefixes:
-            groups.setdefault((binding.name, binding.qualname), {})[id(binding)] = binding
-    for (name, bound), group in groups.items():
-        # The uses of the name that `binding_of` says read one of them; what the attribute
-        # chain names is looked at first (most name nothing removed), the code flow last.
-        for use in model.uses.get(name, ()):
-            node: ast.expr = use.node
-            parent: ast.AST | None = use.parent
-            if not isinstance(parent, ast.Attribute):
-                continue
-            qualname = bound
-            hit: tuple[ast.Attribute, RemovedApi] | None = None
-            store = False
-            while isinstance(parent, ast.Attribute) and parent.value is node:
-                node = parent
-                qualname = f"{qualname}.{parent.attr}"
-                if not isinstance(parent.ctx, ast.Load):
-                    store = True
-                    break
-                api = table.get(qualname)
-                if api is not None:
-                    hit = (parent, api)
-                    break
-                if qualname not in prefixes:
-                    break
-                parent = model.parent.get(id(node))
-            if not store and hit is None:
-                continue
-            read = model.binding_of(use.node)
-            imported = group.get(id(read)) if read is not None else None
-            if imported is None or not model.may_read(use, imported):
-                continue
-            if store:
-                stored.add(qualname)
-            elif hit is not None:
-                attributes.append((hit[0], qualname, hit[1], imported))
+    attributes, stored = attribute_reads(model, lambda qualname: qualname in prefixes, table.get)
     for node, qualname, api, binding in attributes:
         if qualname in stored or not api.generic_message or _missing_module(qualname) in failed_modules:
             continue
@@ -171,6 +131,58 @@ def removed_uses(model: ModuleModel) -> list[RemovedUse]:
     guards = Guards(model, model.tree)
     return sorted((u for u in found if not guards.holds(u.node)),
                   key=lambda u: (getattr(u.node, "lineno", 0), getattr(u.node, "col_offset", 0)))
+
+
+def attribute_reads[T](model: ModuleModel, module: Callable[[str], bool],
+                       hit: Callable[[str], T | None]) -> tuple[list[tuple[ast.Attribute, str, T, Binding]], set[str]]:
+    """The attribute chains the file reads through its imports of JAX modules: each
+    `a.b.c` whose dotted prefix is an imported qualified name for which `module` holds, up
+    to the first attribute for which `hit` answers (the Attribute node, its qualified name,
+    the answer, the import binding read), and the qualified names the file assigns or deletes
+    itself (`jax.tree_map = ...`). Only uses that certainly read that import count."""
+    stored: set[str] = set()
+    found: list[tuple[ast.Attribute, str, T, Binding]] = []
+    # The imports of one name with one qualified name (a notebook imports `jnp` in every
+    # cell) read their uses once, together.
+    groups: dict[tuple[str, str], dict[int, Binding]] = {}
+    for binding in model.imports:
+        if binding.qualname is not None and module(binding.qualname):
+            groups.setdefault((binding.name, binding.qualname), {})[id(binding)] = binding
+    for (name, bound), group in groups.items():
+        # The uses of the name that `binding_of` says read one of them; what the attribute
+        # chain names is looked at first (most name nothing), the code flow last.
+        for use in model.uses.get(name, ()):
+            node: ast.expr = use.node
+            parent: ast.AST | None = use.parent
+            if not isinstance(parent, ast.Attribute):
+                continue
+            qualname = bound
+            answer: tuple[ast.Attribute, T] | None = None
+            store = False
+            while isinstance(parent, ast.Attribute) and parent.value is node:
+                node = parent
+                qualname = f"{qualname}.{parent.attr}"
+                if not isinstance(parent.ctx, ast.Load):
+                    store = True
+                    break
+                found_here = hit(qualname)
+                if found_here is not None:
+                    answer = (parent, found_here)
+                    break
+                if not module(qualname):
+                    break
+                parent = model.parent.get(id(node))
+            if not store and answer is None:
+                continue
+            read = model.binding_of(use.node)
+            imported = group.get(id(read)) if read is not None else None
+            if imported is None or not model.may_read(use, imported):
+                continue
+            if store:
+                stored.add(qualname)
+            elif answer is not None:
+                found.append((answer[0], qualname, answer[1], imported))
+    return found, stored
 
 
 @dataclass(frozen=True)
@@ -268,5 +280,5 @@ class Guards:
         return any(start <= where < end for start, end in self.regions)
 
 
-__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "Guards", "RemovedApi", "RemovedUse", "removed_apis",
+__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "Guards", "attribute_reads", "RemovedApi", "RemovedUse", "removed_apis",
            "removed_uses"]

@@ -34,6 +34,18 @@ ARRAY_TYPES = frozenset({"ArrayImpl", "ndarray"})
 NOT_ARRAYS = frozenset({"dict", "tuple", "list", "NoneType", "str", "set", "OrderedDict",
                         "defaultdict", "function", "Ref"})
 _MAX_DEPTH = 3
+# The tracer class a value inside each transformation is (JAX 0.12.0.1, measured).
+JAXPR_TRANSFORMS = frozenset({
+    "jax.jit", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.eval_shape",
+    "jax.make_jaxpr", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
+    "jax.lax.fori_loop", "jax.lax.map", "jax.pmap", "equinox.filter_jit"})
+TRACER_CLASSES = {
+    **{name: "DynamicJaxprTracer" for name in JAXPR_TRANSFORMS},
+    "jax.vmap": "BatchTracer",
+    "jax.grad": "LinearizeTracer", "jax.value_and_grad": "LinearizeTracer",
+    "jax.jacrev": "LinearizeTracer", "jax.hessian": "LinearizeTracer",
+    "jax.jacfwd": "JVPTracer",
+}
 
 
 def array_tracer(ctx: Context, expr: ast.expr) -> Tracer | None:

@@ -67,23 +67,11 @@ from jaxerr_lsp.analysis.members import plain_class
 from jaxerr_lsp.analysis.model import ASSIGN, CLASS, DEF, Binding, Scope, Use
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.jit_static import static_args
-from jaxerr_lsp.families.tracer_arrays import array_tracer
+from jaxerr_lsp.families.tracer_arrays import TRACER_CLASSES, array_tracer
 from jaxerr_lsp.analysis.tracing import Tracer, TracedFunction, Transform
 from jaxerr_lsp.analysis.values import RANDOM_ONE_ARRAY, Signature, bind_arguments
 from jaxerr_lsp.analysis.followed_calls import runs_whenever_called
 
-# The tracer class a value stored inside each transformation is (JAX 0.12.0.1, measured).
-JAXPR_TRANSFORMS = frozenset({
-    "jax.jit", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.eval_shape",
-    "jax.make_jaxpr", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop",
-    "jax.lax.fori_loop", "jax.lax.map", "jax.pmap", "equinox.filter_jit"})
-TRACER_CLASSES = {
-    **{name: "DynamicJaxprTracer" for name in JAXPR_TRANSFORMS},
-    "jax.vmap": "BatchTracer",
-    "jax.grad": "LinearizeTracer", "jax.value_and_grad": "LinearizeTracer",
-    "jax.jacrev": "LinearizeTracer", "jax.hessian": "LinearizeTracer",
-    "jax.jacfwd": "JVPTracer",
-}
 # Transformations whose call runs the trace where it is written (the others return a function).
 RUN_WHERE_CALLED = frozenset({"jax.eval_shape", "jax.lax.scan", "jax.lax.cond", "jax.lax.switch",
                               "jax.lax.while_loop", "jax.lax.fori_loop", "jax.lax.map"})

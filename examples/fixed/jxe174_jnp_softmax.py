@@ -1,0 +1,5 @@
+import jax
+import jax.numpy as jnp
+
+logits = jnp.arange(6.0).reshape(2, 3)
+print(jax.nn.softmax(logits, axis=-1))

@@ -1,0 +1,120 @@
+"""JXE175 array-attribute-not-found.
+
+What it does: finds an attribute read on a JAX array that JAX arrays do not have, most often
+another library's method: PyTorch's `x.numpy()`, `x.cpu()`, `x.detach()`, `x.to(...)`,
+`x.add_(...)`, `x.set(...)` without `.at[i]`, or a typo (`x.reshap`). The names an array has
+come from the installed JAX (`families.jax_attributes`: `dir` of an array, and everything a
+tracer may answer from its class or its aval). Two wordings, both predicted whole:
+- on a concrete array (the evaluator knows it is one: `jnp.zeros(3)`, a JAX function's
+  result), Python's `'jaxlib._jax.ArrayImpl' object has no attribute 'numpy'`, with the
+  "Did you mean" Python prints (same algorithm, same `dir`);
+- on a traced array (a parameter of a jitted, vmapped or differentiated function the file
+  shows to be given one array: `tracer_arrays.array_tracer`), JAX's
+  `DynamicJaxprTracer has no attribute numpy` (the tracer class of that transformation).
+
+Never flagged: a private name (`x._value`), a name the file sets as an attribute anywhere (a
+JAX array takes new attributes: `x.tag = 1`, then `x.tag` reads; any `setattr` with a name
+the file does not show silences the rule), a value that may be something else (a NumPy
+array, a parameter of unknown type, a class of the file), `block_until_ready` or `sharding`
+on a tracer (JAX words those otherwise), a read under a test of `hasattr`/`getattr` or in a
+`try` with handlers (`removed_apis.Guards`).
+
+Why is this bad: the attribute read raises AttributeError as soon as it runs.
+
+No fix: what replaces another library's method depends on what the code wants (`np.asarray(x)`
+for `.numpy()`, nothing for `.cpu()`, `jax.lax.stop_gradient(x)` for `.detach()`, `x.at[i].set(v)`
+for `.set`); the message's note names it where one replacement is usual.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_lsp.analysis.model import IMPORT
+from jaxerr_lsp.core.findings import RuleData
+from jaxerr_lsp.engine.rule import Context, Rule
+from jaxerr_lsp.families.jax_attributes import array_names
+from jaxerr_lsp.families.removed_apis import Guards
+from jaxerr_lsp.families.tracer_arrays import TRACER_CLASSES, array_tracer
+
+# What JAX has for the methods PyTorch and NumPy users reach for most (the note's words).
+_INSTEAD = {
+    "numpy": "`np.asarray(x)` or `jax.device_get(x)` gives a NumPy array",
+    "cpu": "a JAX array needs no `.cpu()`: `np.asarray(x)` or `jax.device_get(x)` copies it to the host",
+    "cuda": "`jax.device_put(x, device)` places an array on a device",
+    "to": "`jax.device_put(x, device)` places an array, `x.astype(dtype)` converts it",
+    "detach": "`jax.lax.stop_gradient(x)` stops gradients",
+    "set": "arrays are immutable: `x.at[index].set(value)` returns the updated array",
+    "add": "arrays are immutable: `x.at[index].add(value)` returns the updated array",
+    "numel": "`x.size` is the number of elements",
+    "dim": "`x.ndim` is the number of dimensions",
+    "unsqueeze": "`jnp.expand_dims(x, axis)` adds an axis",
+    "permute": "`x.transpose(axes)` reorders the axes",
+    "contiguous": "a JAX array needs no `.contiguous()`",
+}
+
+
+@dataclass(frozen=True)
+class MissingAttribute(RuleData):
+    name: str  # "numpy"
+    traced: bool  # the tracer's wording
+
+
+def _guards(ctx: Context) -> Guards:
+    return Guards(ctx.model, ctx.model.tree)
+
+
+def _stored(ctx: Context) -> frozenset[str] | None:
+    """The attribute names the file sets on anything (a JAX array takes new attributes:
+    `x.tag = 1` then `x.tag` reads); None when a `setattr` may set any name."""
+    found = {node.attr for node in ctx.model.nodes_in(ctx.model.tree, ast.Attribute)
+             if isinstance(node.ctx, ast.Store)}
+    for call in ctx.model.name_calls.get("setattr", ()):
+        if len(call.args) < 2 or not isinstance(call.args[1], ast.Constant):
+            return None
+        found.add(str(call.args[1].value))
+    return frozenset(found)
+
+
+def check(ctx: Context) -> None:
+    names = array_names()
+    for node in ctx.model.nodes_in(ctx.model.tree, ast.Attribute):
+        name = node.attr
+        if name.startswith("_") or name in names.known or not isinstance(node.ctx, ast.Load):
+            continue
+        stored = ctx.once(_stored)
+        if stored is None or name in stored:
+            continue
+        base = node.value
+        if isinstance(base, ast.Name):
+            binding = ctx.model.binding_of(base)
+            if binding is not None and binding.kind == IMPORT:
+                continue  # (a module: `jnp.zeros`)
+        instead = _INSTEAD.get(name)
+        note = f" ({instead})" if instead else ""
+        value = ctx.values.value(base)
+        if value.type == "ArrayImpl" and value.jax_array is not None:
+            if ctx.once(_guards).holds(node):
+                continue
+            message = f"'jaxlib._jax.ArrayImpl' object has no attribute {name!r}"
+            suggestion = names.suggestion(name)
+            shown = f". Did you mean: {suggestion!r}?" if suggestion else ""
+            ctx.report(node, message=message, predicted=message, note=shown + note,
+                       data=MissingAttribute(name, False))
+            continue
+        tracer = array_tracer(ctx, base)
+        if tracer is None or tracer.transform.qualname not in TRACER_CLASSES or ctx.once(_guards).holds(node):
+            continue
+        message = f"{TRACER_CLASSES[tracer.transform.qualname]} has no attribute {name}"
+        ctx.report(node, message=message, predicted=message, note=note,
+                   data=MissingAttribute(name, True))
+
+
+RULE = Rule(
+    code="JXE175",
+    catalog_id="array-attribute-not-found",
+    triggers=("jax",),
+    check=check,
+    data=MissingAttribute,
+)
