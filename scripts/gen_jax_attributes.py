@@ -17,6 +17,11 @@ Nothing in the table is typed by hand. It comes from:
    the submodules of those packages that are not attributes then (`jax.scipy.optimize`,
    `jax.experimental.ode`, `jax.flatten_util`: a program must import them itself).
 
+4. NumPy: the attributes a JAX array has and a NumPy array has neither in the installed NumPy
+   nor in NumPy 1.26 (`--numpy-old`, its `ndarray` stub read statically from its wheel):
+   `"numpy_lacks"` (`at`, `block_until_ready`, `sharding`...). NumPy is not pinned by the
+   project, so this part is not compared by `--check`.
+
 `--check` compares the installed part (`"functions"`) with the committed table (no download).
 
 Run: python scripts/gen_jax_attributes.py [--newer VERSION] [--wheels DIR] [--check]
@@ -172,9 +177,42 @@ def newer_names(version: str, wheels: Path, table: dict[str, dict[str, object]])
     return found
 
 
+def numpy_lacks(old: str, wheels: Path, array: list[str]) -> list[str]:
+    """The attributes of a concrete JAX array that neither the installed NumPy's nor NumPy `old`'s
+    `ndarray` has."""
+    import zipfile
+
+    import numpy as np
+
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--only-binary", ":all:",
+                    "--python-version", "3.12", f"numpy=={old}", "-d", str(wheels)], check=True)
+    (wheel,) = sorted(wheels.glob(f"numpy-{old}-*.whl"))[:1]
+    with zipfile.ZipFile(wheel) as z:
+        stub = ast.parse(z.read("numpy/__init__.pyi"))
+    classes = {c.name: c for c in stub.body if isinstance(c, ast.ClassDef)}
+    pending, seen = ["ndarray"], set()
+    while pending:  # ndarray and its bases the stub defines (`_ArrayOrScalarCommon`)
+        name = pending.pop()
+        if name in classes and name not in seen:
+            seen.add(name)
+            pending += [b.id if isinstance(b, ast.Name) else getattr(b.value, "id", "")
+                        for b in classes[name].bases if isinstance(b, (ast.Name, ast.Subscript))]
+    old_names: set[str] = set()
+    for name in seen:
+        for n in ast.walk(classes[name]):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                old_names.add(n.name)
+            elif isinstance(n, (ast.AnnAssign, ast.Assign)):
+                old_names |= {t.id for t in ([n.target] if isinstance(n, ast.AnnAssign) else n.targets)
+                              if isinstance(t, ast.Name)}
+    assert {"ptp", "itemset", "reshape"} <= old_names, "NumPy's stub no longer shows ndarray's methods"
+    return sorted(n for n in array if not n.startswith("_") and n not in dir(np.zeros(1)) and n not in old_names)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--newer", default="0.12.1", help="the next JAX release, whose added names are kept")
+    parser.add_argument("--numpy-old", default="1.26.4", help="the NumPy 1 release whose ndarray is read too")
     parser.add_argument("--wheels", type=Path, default=Path("/tmp/jax-wheels"))
     parser.add_argument("--check", action="store_true")
     options = parser.parse_args()
@@ -183,8 +221,10 @@ def main() -> int:
         return write_or_check(OUT, table, "module and array attribute lists")
     options.wheels.mkdir(parents=True, exist_ok=True)
     newer = newer_names(options.newer, options.wheels, table)
+    array = table[ARRAY]
+    lacks = numpy_lacks(options.numpy_old, options.wheels, array["dir"])  # type: ignore[arg-type]
     return write_or_check(OUT, table, "module and array attribute lists",
-                          newer_release=options.newer, newer=newer)
+                          newer_release=options.newer, newer=newer, numpy_lacks=lacks)
 
 
 if __name__ == "__main__":

@@ -161,12 +161,15 @@ def test_warned_and_logged_errors_say_so():
      "api-not-in-this-version"),
     # A name JAX removed is the other entry's.
     ("AttributeError: module 'jax' has no attribute 'tree_multimap'", "removed-jax-api"),
-    # A name every release had (a file named jax.py shadows JAX), a typo, a module that is
-    # not JAX's, and a name of another module: not a version's doing.
+    # A name every release had (a file named jax.py shadows JAX), a module that is not
+    # JAX's: not a version's doing, and no other entry's.
     ("AttributeError: module 'jax' has no attribute 'jit'", None),
-    ("AttributeError: module 'jax' has no attribute 'treee'", None),
     ("AttributeError: module 'numpy' has no attribute 'tree'", None),
-    ("AttributeError: module 'jax.numpy' has no attribute 'prng_key'", None),
+    # A typo, a name of another module: jax-name-not-found's (no release had them).
+    ("AttributeError: module 'jax' has no attribute 'treee'", "jax-name-not-found"),
+    ("AttributeError: module 'jax.numpy' has no attribute 'prng_key'", "jax-name-not-found"),
+    # A submodule `import jax` does not load: jax-submodule-not-imported's.
+    ("AttributeError: module 'jax.scipy' has no attribute 'optimize'", "jax-submodule-not-imported"),
 ])
 def test_added_api_is_recognized_only_for_names_jax_added(pasted: str, named: str | None):
     scored = CATALOG.match_scored(pasted)

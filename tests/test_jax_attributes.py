@@ -76,3 +76,15 @@ def test_every_listed_name_reads() -> None:
         module = importlib.import_module(qualname)
         for name in names.listed:
             getattr(module, name)
+
+
+def test_what_numpy_arrays_lack_raises_on_one() -> None:
+    import numpy as np
+
+    from jaxerr_lsp.families.jax_attributes import numpy_lacks
+
+    assert {"at", "block_until_ready", "sharding"} <= numpy_lacks()
+    for name in sorted(numpy_lacks()):
+        with pytest.raises(AttributeError) as raised:
+            getattr(np.zeros(2), name)
+        assert str(raised.value) == f"'numpy.ndarray' object has no attribute {name!r}"

@@ -340,11 +340,11 @@ ARRAY_ANNOTATIONS = frozenset({"Array", "ArrayLike", "ndarray", "float", "int", 
 
 _ORDERING = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
 _EQUALITY = (ast.Eq, ast.NotEq)
-# Arithmetic that no tuple, list or dict supports with a number on the other side (`+` and
-# `*` with an int are left out: tuples concatenate and repeat).
 # The libraries whose imported names are numbers, arrays or functions (never an object with
 # reflected operators of its own): `x * math.pi`, `x @ np.eye(3)`.
 _NUMERIC_LIBRARIES = frozenset({"jax", "jaxlib", "numpy", "math", "cmath", "scipy", "builtins"})
+# Arithmetic that no tuple, list or dict supports with a number on the other side (`+` and
+# `*` with an int are left out: tuples concatenate and repeat).
 _ARRAY_ONLY_BINOPS = (ast.Sub, ast.Div, ast.MatMult, ast.Pow, ast.FloorDiv, ast.Mod,
                       ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
 
@@ -2535,7 +2535,6 @@ class Tracing:
         binding = self.model.binding_of(expr)
         return binding is not None and binding.kind == IMPORT and binding.qualname is not None \
             and binding.qualname.split(".")[0] not in _NUMERIC_LIBRARIES
-
 
     def _compare(self, expr: ast.Compare) -> Tracer | None:
         operands = [expr.left, *expr.comparators]

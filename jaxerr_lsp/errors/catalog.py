@@ -501,16 +501,25 @@ def _is_added(module: str, name: str) -> bool:
 
 
 @functools.cache
-def _module_names() -> dict[str, frozenset[str]]:
-    """Module -> every name it has (`jaxerr_lsp/data/jax_attributes.json`: the installed JAX's,
-    and the next release's)."""
+def _attribute_data() -> dict[str, Any]:
+    """`jaxerr_lsp/data/jax_attributes.json` (scripts/gen_jax_attributes.py), or {}."""
     path = Path(__file__).resolve().parent.parent / "data" / "jax_attributes.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@functools.cache
+def _module_names() -> dict[str, frozenset[str]]:
+    """Module -> every name it has (the installed JAX's, and the next release's)."""
+    data = _attribute_data()
+    try:
         newer = data.get("newer", {})
         return {module: frozenset(names["dir"]) | frozenset(names["also"]) | frozenset(newer.get(module, ()))
                 for module, names in data["functions"].items() if module not in ("jax.Array", "import jax")}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError):
         return {}
 
 
@@ -533,11 +542,10 @@ def _is_missing(module: str, name: str) -> bool:
 @functools.cache
 def _unimported() -> frozenset[str]:
     """The submodules `import jax` does not load (`jax.scipy.optimize`)."""
-    path = Path(__file__).resolve().parent.parent / "data" / "jax_attributes.json"
     try:
-        row = json.loads(path.read_text(encoding="utf-8"))["functions"]["import jax"]["unimported"]
+        row = _attribute_data()["functions"]["import jax"]["unimported"]
         return frozenset(f"{package}.{name}" for package, names in row.items() for name in names)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError, AttributeError):
         return frozenset()
 
 

@@ -78,6 +78,13 @@ def array_names() -> Names:
 
 
 @cache
+def numpy_lacks() -> frozenset[str]:
+    """The attributes of a JAX array no NumPy array has (`at`, `block_until_ready`, `sharding`:
+    neither NumPy 2's `ndarray` nor NumPy 1.26's)."""
+    return frozenset(_data().get("numpy_lacks", ()))
+
+
+@cache
 def _homes() -> dict[str, tuple[str, ...]]:
     """Public name -> the modules of the table that have it (`softmax`: jax.nn, ...)."""
     found: dict[str, list[str]] = {}
@@ -199,4 +206,4 @@ def unimported_submodules(model: ModuleModel) -> list[UnimportedSubmodule]:
             if qualname not in stored and not guards.holds(node)]
 
 
-__all__ = ["ARRAY", "MissingName", "UnimportedSubmodule", "after_import_jax", "unimported_submodules", "Names", "array_names", "attribute_table", "homes", "missing_names"]
+__all__ = ["ARRAY", "MissingName", "UnimportedSubmodule", "after_import_jax", "numpy_lacks", "unimported_submodules", "Names", "array_names", "attribute_table", "homes", "missing_names"]

@@ -36,7 +36,7 @@ from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.engine.rule import Context, Rule
 from jaxerr_lsp.families.jax_attributes import array_names
 from jaxerr_lsp.families.removed_apis import Guards
-from jaxerr_lsp.families.tracer_arrays import TRACER_CLASSES, array_tracer
+from jaxerr_lsp.families.tracer_arrays import TRACER_CLASSES, array_tracer, parameter_tracers, tracer_related
 
 # What JAX has for the methods PyTorch and NumPy users reach for most (the note's words).
 _INSTEAD = {
@@ -108,6 +108,7 @@ def check(ctx: Context) -> None:
             continue
         message = f"{TRACER_CLASSES[tracer.transform.qualname]} has no attribute {name}"
         ctx.report(node, message=message, predicted=message, note=note,
+                   related=tracer_related(ctx, tracer, *parameter_tracers(ctx, base)),
                    data=MissingAttribute(name, True))
 
 
