@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_lsp.families.jax_attributes import ARRAY, array_names, attribute_table
+from jaxerr_lsp.families.jax_attributes import ARRAY, Names, array_names, attribute_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,31 +42,32 @@ def _printed_suggestion(error: BaseException) -> str | None:
     return text.split(marker, 1)[1].split("'", 1)[0] if marker in text else None
 
 
+def _assert_each_raises(owner: object, names: Names, wrong: list[str], words: str) -> None:
+    """Reading each wrong name on `owner` raises AttributeError with `words` (formatted with
+    the name's repr), and Python's traceback suggests what `names.suggestion` predicts."""
+    for name in wrong:
+        with pytest.raises(AttributeError) as raised:
+            getattr(owner, name)
+        assert str(raised.value) == words.format(repr(name))
+        assert _printed_suggestion(raised.value) == names.suggestion(name), name
+
+
 @pytest.mark.parametrize("qualname", sorted(q for q in attribute_table() if q != ARRAY))
 def test_a_name_the_table_lacks_raises_with_the_predicted_suggestion(qualname: str) -> None:
-    module = importlib.import_module(qualname)
     names = attribute_table()[qualname]
     wrong = _wrong_names(names.listed, names.known)
     assert wrong
-    for name in wrong:
-        with pytest.raises(AttributeError) as raised:
-            getattr(module, name)
-        assert str(raised.value) == f"module {qualname!r} has no attribute {name!r}"
-        assert _printed_suggestion(raised.value) == names.suggestion(name), name
+    _assert_each_raises(importlib.import_module(qualname), names, wrong,
+                        f"module {qualname!r} has no attribute {{}}")
 
 
 def test_an_attribute_an_array_lacks_raises_with_the_predicted_suggestion() -> None:
     import jax.numpy as jnp
 
-    array = jnp.zeros(3)
     names = array_names()
     wrong = _wrong_names(names.listed, names.known)
     assert {"numpy", "detach"} <= set(wrong)
-    for name in wrong:
-        with pytest.raises(AttributeError) as raised:
-            getattr(array, name)
-        assert str(raised.value) == f"'jaxlib._jax.ArrayImpl' object has no attribute {name!r}"
-        assert _printed_suggestion(raised.value) == names.suggestion(name), name
+    _assert_each_raises(jnp.zeros(3), names, wrong, "'jaxlib._jax.ArrayImpl' object has no attribute {}")
 
 
 def test_every_listed_name_reads() -> None:
