@@ -12,6 +12,10 @@ tracer may answer from its class or its aval). Two wordings, both predicted whol
   shows to be given one array: `tracer_arrays.array_tracer`), JAX's
   `DynamicJaxprTracer has no attribute numpy` (the tracer class of that transformation).
 
+Only names someone may mean on an array are asked about: another array library's method
+listed here, or a likely typo of an array attribute (its first three letters, a length within
+two); `x.append`, `x.params` are not (other objects have them far more often).
+
 Never flagged: a private name (`x._value`), a name the file sets as an attribute anywhere (a
 JAX array takes new attributes: `x.tag = 1`, then `x.tag` reads; any `setattr` with a name
 the file does not show silences the rule), a value that may be something else (a NumPy
@@ -29,6 +33,7 @@ for `.set`); the message's note names it where one replacement is usual.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 
 from jaxerr_lsp.analysis.model import IMPORT
@@ -52,6 +57,7 @@ _INSTEAD = {
     "unsqueeze": "`jnp.expand_dims(x, axis)` adds an axis",
     "permute": "`x.transpose(axes)` reorders the axes",
     "contiguous": "a JAX array needs no `.contiguous()`",
+    "to_py": "JAX removed `.to_py()` (JAX 0.4): `np.asarray(x)` gives a NumPy array",
 }
 
 
@@ -77,23 +83,49 @@ def _stored(ctx: Context) -> frozenset[str] | None:
     return frozenset(found)
 
 
+@functools.cache
+def _array_name_starts() -> dict[str, tuple[int, ...]]:
+    """The first three letters of each public name of a JAX array -> those names' lengths."""
+    found: dict[str, set[int]] = {}
+    for name in array_names().listed:
+        if not name.startswith("_") and len(name) >= 3:
+            found.setdefault(name[:3], set()).add(len(name))
+    return {start: tuple(sorted(lengths)) for start, lengths in found.items()}
+
+
+def _plausible(name: str) -> bool:
+    """A name someone may mean on an array: another array library's method this rule knows
+    (`numpy`, `cpu`, `detach`...), or a likely typo of a JAX array's name (its first three
+    letters, and a length within two). Other names (`append`, `apply`, `params`) belong to
+    other objects far more often: not worth asking the evaluator about every read of them."""
+    if name in _INSTEAD:
+        return True
+    lengths = _array_name_starts().get(name[:3], ())
+    return any(abs(length - len(name)) <= 2 for length in lengths)
+
+
 def check(ctx: Context) -> None:
     names = array_names()
     for node in ctx.model.nodes_in(ctx.model.tree, ast.Attribute):
         name = node.attr
-        if name.startswith("_") or name in names.known or not isinstance(node.ctx, ast.Load):
+        if name.startswith("_") or name in names.known or not isinstance(node.ctx, ast.Load) \
+                or not _plausible(name):
             continue
         stored = ctx.once(_stored)
         if stored is None or name in stored:
             continue
         base = node.value
         if isinstance(base, ast.Name):
+            if base.id in ("self", "cls"):
+                continue  # (an instance of the file's class, or the class)
             binding = ctx.model.binding_of(base)
             if binding is not None and binding.kind == IMPORT:
                 continue  # (a module: `jnp.zeros`)
         instead = _INSTEAD.get(name)
         note = f" ({instead})" if instead else ""
         value = ctx.values.value(base)
+        if value.type is not None and value.type != "ArrayImpl":
+            continue  # (something else: a dict, a list, an instance of the file's class)
         if value.type == "ArrayImpl" and value.jax_array is not None:
             if ctx.once(_guards).holds(node):
                 continue
