@@ -26,10 +26,10 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-from pathlib import Path
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 _WORKER = textwrap.dedent(r'''
     import contextlib, io, json, sys, traceback, warnings
