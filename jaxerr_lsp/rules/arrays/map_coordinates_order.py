@@ -2,8 +2,8 @@
 
 What it does: finds `jax.scipy.ndimage.map_coordinates(input, coordinates, order)` with an
 order above 1 (SciPy's cubic default is 3), given by name or by position, certainly a constant
-(`families.refused_arguments`). Not with a `mode` other than "constant" (JAX checks the mode
-first, against modes this rule does not list).
+(`families.refused_arguments`), with the default mode or one JAX has (it checks the mode
+first).
 
 Why is this bad: JAX implements nearest (0) and linear (1) interpolation only; a higher order
 raises NotImplementedError every time the call runs.
@@ -30,15 +30,21 @@ def _refused(value: object) -> bool:
     return type(value) is int and value > 1
 
 
-def _other_mode(call: ast.Call) -> bool:
-    """A mode other than the default "constant" (JAX checks the mode first)."""
+# The modes JAX 0.12.0.1 has (`jax._src.scipy.ndimage._INDEX_FIXERS`, held against the
+# installed JAX by tests/test_refused_arguments.py): another mode raises its own
+# NotImplementedError first.
+MODES = frozenset({"constant", "mirror", "nearest", "reflect", "wrap"})
+
+
+def _mode_jax_has(ctx: Context, call: ast.Call) -> bool:
+    """The call's mode is the default or a constant JAX has (JAX checks the mode first)."""
     mode = next((k.value for k in call.keywords if k.arg == "mode"), call.args[3] if len(call.args) > 3 else None)
-    return mode is not None and not (isinstance(mode, ast.Constant) and mode.value == "constant")
+    return mode is None or ctx.values.constant(mode) in MODES
 
 
 def check(ctx: Context) -> None:
     for found in refused_arguments(ctx, ("jax.scipy.ndimage.map_coordinates",), "order", _refused):
-        if _other_mode(found.call):
+        if not _mode_jax_has(ctx, found.call):
             continue
         ctx.report(found.argument, note=f" (order={found.value}; JAX interpolates with order 0 or 1)",
                    data=InterpolationOrder(int(found.value)))  # type: ignore[call-overload]
