@@ -25,6 +25,13 @@ class RefusedArgument:
     qualname: str  # "jax.numpy.take"
     argument: ast.expr  # the argument's expression
     value: object  # its constant value
+    args: tuple[ast.expr, ...]  # every positional argument the function receives (a partial's too)
+    keywords: tuple[ast.keyword, ...]  # ... and keyword argument
+
+    def given(self, parameter: str, position: int) -> ast.expr | None:
+        """The argument given to `parameter` (by name, or at `position`), or None."""
+        by_name = next((k.value for k in self.keywords if k.arg == parameter), None)
+        return by_name if by_name is not None else self.args[position] if position < len(self.args) else None
 
 
 def _guards(ctx: Context) -> Guards:
@@ -50,4 +57,4 @@ def refused_arguments(ctx: Context, qualnames: tuple[str, ...], parameter: str,
             value = ctx.values.constant(argument)
             if value is None or not refused(value) or ctx.once(_guards).holds(site.call):
                 continue
-            yield RefusedArgument(site.call, qualname, argument, value)
+            yield RefusedArgument(site.call, qualname, argument, value, site.args, site.keywords)

@@ -13,12 +13,11 @@ No fix: order 1 interpolates differently (linear, not a spline): the author's ch
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.refused_arguments import refused_arguments
+from jaxerr_lsp.families.refused_arguments import RefusedArgument, refused_arguments
 
 
 @dataclass(frozen=True)
@@ -36,15 +35,15 @@ def _refused(value: object) -> bool:
 MODES = frozenset({"constant", "mirror", "nearest", "reflect", "wrap"})
 
 
-def _mode_jax_has(ctx: Context, call: ast.Call) -> bool:
+def _mode_jax_has(ctx: Context, found: RefusedArgument) -> bool:
     """The call's mode is the default or a constant JAX has (JAX checks the mode first)."""
-    mode = next((k.value for k in call.keywords if k.arg == "mode"), call.args[3] if len(call.args) > 3 else None)
+    mode = found.given("mode", 3)
     return mode is None or ctx.values.constant(mode) in MODES
 
 
 def check(ctx: Context) -> None:
     for found in refused_arguments(ctx, ("jax.scipy.ndimage.map_coordinates",), "order", _refused):
-        if not _mode_jax_has(ctx, found.call):
+        if not _mode_jax_has(ctx, found):
             continue
         ctx.report(found.argument, note=f" (order={found.value}; JAX interpolates with order 0 or 1)",
                    data=InterpolationOrder(int(found.value)))  # type: ignore[call-overload]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from jaxerr_lsp.core.findings import RuleData
 from jaxerr_lsp.engine.rule import Context, Rule
-from jaxerr_lsp.families.refused_arguments import refused_arguments
+from jaxerr_lsp.families.refused_arguments import RefusedArgument, refused_arguments
 
 
 @dataclass(frozen=True)
@@ -27,17 +27,18 @@ class RaiseMode(RuleData):
     pass
 
 
-def _refused_first(ctx: Context, call: ast.Call) -> bool:
+def _refused_first(ctx: Context, found: RefusedArgument) -> bool:
     """JAX refuses something else first: `out=`, or an array given as a list or tuple."""
-    out = next((k.value for k in call.keywords if k.arg == "out"), call.args[3] if len(call.args) > 3 else None)
+    out = found.given("out", 3)
     if out is not None and not (isinstance(out, ast.Constant) and out.value is None):
         return True
-    return bool(call.args) and ctx.values.value(call.args[0]).type in ("list", "tuple")
+    array = found.given("a", 0)
+    return array is not None and ctx.values.value(array).type in ("list", "tuple")
 
 
 def check(ctx: Context) -> None:
     for found in refused_arguments(ctx, ("jax.numpy.take",), "mode", lambda v: v == "raise"):
-        if _refused_first(ctx, found.call):
+        if _refused_first(ctx, found):
             continue
         ctx.report(found.argument, note=" (JAX's modes are \"fill\", \"clip\" and \"wrap\")", data=RaiseMode())
 
