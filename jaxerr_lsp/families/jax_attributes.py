@@ -45,7 +45,7 @@ class Names:
     known: frozenset[str]  # every name that reads without an error (or is not judged)
 
     def suggestion(self, wrong: str) -> str | None:
-        """What Python (3.12+) prints after the AttributeError: "Did you mean: 'arange'?"."""
+        """What Python (3.10+) prints after the AttributeError: "Did you mean: 'arange'?"."""
         candidates = tuple(n for n in self.listed if not n.startswith("_")) if not wrong.startswith("_") \
             else self.listed
         return suggested_keyword(wrong, candidates)
