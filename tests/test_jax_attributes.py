@@ -89,3 +89,16 @@ def test_what_numpy_arrays_lack_raises_on_one() -> None:
         with pytest.raises(AttributeError) as raised:
             getattr(np.zeros(2), name)
         assert str(raised.value) == f"'numpy.ndarray' object has no attribute {name!r}"
+
+
+def test_the_numpy_entry_recognizes_only_attributes_numpy_arrays_lack() -> None:
+    """The pasted attributes numpy-array-jax-attribute claims (its `[matching]`) are JAX
+    array attributes no NumPy array has."""
+    import re
+
+    from jaxerr_lsp.errors.catalog import load_catalog
+    from jaxerr_lsp.families.jax_attributes import numpy_lacks
+
+    pattern = dict(load_catalog().get("numpy-array-jax-attribute").matching)["attribute!r"]
+    claimed = set(re.findall(r"\w+", pattern))
+    assert claimed <= numpy_lacks(), sorted(claimed - numpy_lacks())

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from jaxerr_lsp.analysis.model import ModuleModel
-from jaxerr_lsp.families.removed_apis import Guards, attribute_reads, removed_apis
+from jaxerr_lsp.families.removed_apis import Guards, attribute_reads, import_form, removed_apis
 from jaxerr_lsp.families.signatures import suggested_keyword
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "jax_attributes.json"
@@ -136,13 +136,12 @@ def missing_names(model: ModuleModel) -> list[MissingName]:
         if qualname not in stored:
             found.append(MissingName(node, module, name, False))
     for binding in model.imports:
-        alias = binding.node
-        if not isinstance(alias, ast.alias) or binding.qualname is None or binding.qualname == alias.name:
+        form = import_form(binding)
+        if form is None or form[1] is None:
             continue  # (`import a.b`: a module Python cannot find is another error)
-        if binding.qualname.endswith("." + alias.name):
-            missing = _missing(binding.qualname)
-            if missing is not None:
-                found.append(MissingName(alias, *missing, True))
+        missing = _missing(f"{form[1]}.{form[0].name}")
+        if missing is not None:
+            found.append(MissingName(form[0], *missing, True))
     if not found:
         return []
     guards = Guards(model, model.tree)
@@ -170,15 +169,11 @@ def _imports_only_what_import_jax_loads(model: ModuleModel) -> bool:
     their unloaded submodules loads it). Another library may import any JAX module."""
     loaded, unimported = after_import_jax()
     for binding in model.imports:
-        alias = binding.node
-        if not isinstance(alias, ast.alias) or binding.qualname is None:
+        form = import_form(binding)
+        if form is None:
             return False  # (a relative import: the package's modules import anything)
-        if binding.qualname == alias.name or binding.qualname == alias.name.split(".")[0]:
-            module, name = alias.name, None  # import a.b [as x]
-        elif binding.qualname.endswith("." + alias.name):
-            module, name = binding.qualname[:-len(alias.name) - 1], alias.name
-        else:
-            return False
+        alias, source = form
+        module, name = (alias.name, None) if source is None else (source, alias.name)
         root = module.split(".")[0]
         if root in sys.stdlib_module_names or root in _NOT_IMPORTING_JAX:
             continue

@@ -185,6 +185,19 @@ def attribute_reads[T](model: ModuleModel, module: Callable[[str], bool],
     return found, stored
 
 
+def import_form(binding: Binding) -> tuple[ast.alias, str | None] | None:
+    """The alias of an import binding and the module it imports from: None for `import a.b
+    [as x]`, "a.b" for `from a.b import c`; None for a relative import (no qualified name)."""
+    alias = binding.node
+    if not isinstance(alias, ast.alias) or binding.qualname is None:
+        return None
+    if binding.qualname == alias.name or binding.qualname == alias.name.split(".")[0]:
+        return alias, None
+    if binding.qualname.endswith("." + alias.name):
+        return alias, binding.qualname[:-len(alias.name) - 1]
+    return None
+
+
 @dataclass(frozen=True)
 class _ImportStatement:
     """One import statement, as its bindings show it."""
@@ -199,15 +212,10 @@ def _import_statements(model: ModuleModel) -> list[_ImportStatement]:
     (the aliases of one statement share its line and module)."""
     groups: dict[tuple[int, str | None], list[tuple[ast.alias, Binding]]] = {}
     for binding in model.imports:
-        alias = binding.node
-        if not isinstance(alias, ast.alias) or binding.qualname is None:
-            continue  # (a relative import has no qualified name)
-        if binding.qualname == alias.name or binding.qualname == alias.name.split(".")[0]:
-            module = None  # import a.b [as x]
-        elif binding.qualname.endswith("." + alias.name):
-            module = binding.qualname[:-len(alias.name) - 1]
-        else:
+        form = import_form(binding)
+        if form is None:
             continue
+        alias, module = form
         if not (module or alias.name).startswith("jax"):
             continue
         groups.setdefault((binding.line, module), []).append((alias, binding))
@@ -280,5 +288,5 @@ class Guards:
         return any(start <= where < end for start, end in self.regions)
 
 
-__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "Guards", "attribute_reads", "RemovedApi", "RemovedUse", "removed_apis",
+__all__ = ["ATTRIBUTE", "FROM_IMPORT", "MODULE", "Guards", "attribute_reads", "import_form", "RemovedApi", "RemovedUse", "removed_apis",
            "removed_uses"]
